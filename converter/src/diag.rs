@@ -1,0 +1,114 @@
+//! Located diagnostics: every error a user can cause is reported as
+//! `FILE:LINE:COL: error: message`, followed by the source line and a caret.
+
+use std::fmt;
+
+/// A 1-based source position. `Loc::UNKNOWN` (0:0) marks IR built in memory.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Loc {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Loc {
+    pub const UNKNOWN: Loc = Loc { line: 0, col: 0 };
+    pub fn new(line: u32, col: u32) -> Loc {
+        Loc { line, col }
+    }
+    pub fn is_known(self) -> bool {
+        self.line != 0
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Severity {
+    Error,
+    Note,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    pub loc: Loc,
+    pub severity: Severity,
+    pub message: String,
+    /// Further located notes ("previous definition is here").
+    pub notes: Vec<(Loc, String)>,
+}
+
+impl Diagnostic {
+    #[cold]
+    pub fn error(loc: Loc, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            loc,
+            severity: Severity::Error,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+    pub fn with_note(mut self, loc: Loc, message: impl Into<String>) -> Diagnostic {
+        self.notes.push((loc, message.into()));
+        self
+    }
+
+    /// Renders the diagnostic as `FILE:LINE:COL: error: message`, with the source line
+    /// and a caret under the column when the source is available.
+    pub fn render(&self, file: &str, source: Option<&str>) -> String {
+        let mut out = String::new();
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Note => "note",
+        };
+        render_one(&mut out, file, source, self.loc, sev, &self.message);
+        for (loc, msg) in &self.notes {
+            render_one(&mut out, file, source, *loc, "note", msg);
+        }
+        out
+    }
+}
+
+fn render_one(out: &mut String, file: &str, source: Option<&str>, loc: Loc, sev: &str, msg: &str) {
+    use std::fmt::Write;
+    // A location is always printed, 1:1 when IR was built in memory, so the format holds.
+    let (line, col) = if loc.is_known() {
+        (loc.line, loc.col)
+    } else {
+        (1, 1)
+    };
+    let _ = writeln!(out, "{file}:{line}:{col}: {sev}: {msg}");
+    if !loc.is_known() {
+        return;
+    }
+    if let Some(text) = source.and_then(|s| s.lines().nth(loc.line as usize - 1)) {
+        let _ = writeln!(out, "{text}");
+        let pad: String = text
+            .chars()
+            .take(loc.col.saturating_sub(1) as usize)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "{pad}^");
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: error: {}",
+            self.loc.line, self.loc.col, self.message
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_col_and_caret() {
+        let d = Diagnostic::error(Loc::new(2, 5), "unknown op 'foo'");
+        let s = d.render("a.mlir", Some("func @f() {\n  %0 foo\n}"));
+        assert_eq!(s, "a.mlir:2:5: error: unknown op 'foo'\n  %0 foo\n    ^\n");
+    }
+}

@@ -1,0 +1,96 @@
+//! Modules and functions: the top level of both dialects.
+
+use super::attr::{find_attr, Attribute, NamedAttr};
+use super::body::Body;
+use super::types::{FunctionType, Type};
+use crate::diag::Loc;
+use std::sync::Arc;
+
+/// Which dialect a function belongs to: a Standard `func` or a lowered `llvm.func`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FuncKind {
+    Std,
+    Llvm,
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub kind: FuncKind,
+    /// `Type::Function` for Standard functions, `Type::LlvmFunc` for LLVM ones.
+    pub ty: Type,
+    pub attrs: Vec<NamedAttr>,
+    /// `None` for an external declaration.
+    pub body: Option<Body>,
+    pub loc: Loc,
+}
+
+impl Func {
+    /// A Standard function with a body whose entry block has the function's arguments.
+    pub fn new_std(name: &str, inputs: Vec<Type>, results: Vec<Type>) -> Func {
+        let mut body = Body::new();
+        body.add_block(&inputs);
+        Func {
+            name: name.to_string(),
+            kind: FuncKind::Std,
+            ty: Type::function(inputs, results),
+            attrs: Vec::new(),
+            body: Some(body),
+            loc: Loc::UNKNOWN,
+        }
+    }
+    /// An external Standard function declaration.
+    pub fn new_std_decl(name: &str, inputs: Vec<Type>, results: Vec<Type>) -> Func {
+        Func {
+            name: name.to_string(),
+            kind: FuncKind::Std,
+            ty: Type::function(inputs, results),
+            attrs: Vec::new(),
+            body: None,
+            loc: Loc::UNKNOWN,
+        }
+    }
+    /// The signature of a Standard function.
+    pub fn std_type(&self) -> Option<&FunctionType> {
+        self.ty.as_function()
+    }
+    pub fn is_external(&self) -> bool {
+        self.body.is_none()
+    }
+    pub fn attr(&self, name: &str) -> Option<&Attribute> {
+        find_attr(&self.attrs, name)
+    }
+    pub fn has_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some()
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub funcs: Vec<Func>,
+    /// The file the module was read from (for diagnostics), or a made-up name.
+    pub file: Arc<str>,
+    /// The original source text when parsed from a file, so diagnostics can show the line.
+    pub source: Option<Arc<str>>,
+    pub attrs: Vec<NamedAttr>,
+}
+
+impl Module {
+    pub fn new(file: &str) -> Module {
+        Module {
+            funcs: Vec::new(),
+            file: file.into(),
+            source: None,
+            attrs: Vec::new(),
+        }
+    }
+    pub fn func(&self, name: &str) -> Option<&Func> {
+        self.funcs.iter().find(|f| f.name == name)
+    }
+    pub fn func_mut(&mut self, name: &str) -> Option<&mut Func> {
+        self.funcs.iter_mut().find(|f| f.name == name)
+    }
+    pub fn func_index(&self, name: &str) -> Option<usize> {
+        self.funcs.iter().position(|f| f.name == name)
+    }
+}

@@ -1,0 +1,8 @@
+//! stdlower's converter crate: the IR shared by every part of the project, the
+//! Standard-dialect front end, the verifier, and the Standard -> LLVM dialect lowering
+//! with its printers. Pure Rust: nothing here links LLVM, so it builds in seconds.
+
+pub mod diag;
+pub mod ir;
+
+pub use diag::{Diagnostic, Loc};

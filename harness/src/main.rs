@@ -1,0 +1,2 @@
+//! The `stdlower` command line.
+fn main() {}

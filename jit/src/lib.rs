@@ -1,0 +1,1 @@
+//! Native execution of lowered modules through LLVM (filled by the JIT issue).
