@@ -4,5 +4,6 @@
 
 pub mod diag;
 pub mod ir;
+pub mod verify;
 
 pub use diag::{Diagnostic, Loc};
