@@ -16,6 +16,8 @@ mod std_ops;
 mod structure;
 
 #[cfg(test)]
+mod test_util;
+#[cfg(test)]
 mod tests_llvm;
 #[cfg(test)]
 mod tests_std;
