@@ -14,42 +14,34 @@ pub(super) fn check(c: &mut OpCheck) {
         _ if kind.is_int_binary() => binary(c, is_int_like, "integer, index or vector of integers"),
         _ if kind.is_float_binary() => binary(c, is_float_like, "float or vector of floats"),
         NegF | AbsF => unary_same(c, is_float_like, "float or vector of floats"),
-        CmpI => compare(c, is_int_like, &CMPI_PREDICATES, "integer, index or vector of integers"),
-        CmpF => compare(c, is_float_like, &CMPF_PREDICATES, "float or vector of floats"),
+        CmpI => compare(
+            c,
+            is_int_like,
+            &CMPI_PREDICATES,
+            "integer, index or vector of integers",
+        ),
+        CmpF => compare(
+            c,
+            is_float_like,
+            &CMPF_PREDICATES,
+            "float or vector of floats",
+        ),
         Select => select(c),
         _ if kind.is_std_cast() => cast(c),
         Constant => constant(c),
         Splat => splat(c),
         ExtractElement => extract_element(c),
         Alloc | Alloca => alloc(c),
-        Dealloc => {
-            if c.counts(1, 0) && !c.operand(0).is_some_and(Type::is_memref) {
-                let t = c.operand(0).unwrap();
-                c.err(format_args!("operand must be a memref, found {t}"));
-            }
-        }
+        Dealloc => dealloc(c),
         Load => load(c),
         Store => store(c),
         Dim => dim(c),
-        Rank => {
-            if c.counts(1, 1) {
-                let t = c.operand(0).unwrap();
-                if !t.is_memref() {
-                    c.err(format_args!("operand must be a memref, found {t}"));
-                }
-                expect_index_result(c);
-            }
-        }
+        Rank => rank(c),
         MemRefCast => memref_cast(c),
         Br => {
             c.counts(0, 0);
         }
-        CondBr => {
-            if c.counts(1, 0) && c.operand(0) != Some(&Type::Int(1)) {
-                let t = c.operand(0).unwrap();
-                c.err(format_args!("condition must be i1, found {t}"));
-            }
-        }
+        CondBr => cond_br(c),
         Return => ret(c),
         Call => call(c),
         CallIndirect => call_indirect(c),
@@ -86,7 +78,11 @@ fn binary(c: &mut OpCheck, pred: fn(&Type) -> bool, what: &str) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     if a != b || a != r {
         c.err(format_args!(
             "requires the same type for all operands and results, found {a}, {b} -> {r}"
@@ -127,7 +123,11 @@ fn compare(c: &mut OpCheck, pred: fn(&Type) -> bool, preds: &[&str], what: &str)
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     if a != b {
         c.err(format_args!(
             "requires both operands to have the same type, found {a} and {b}"
@@ -230,8 +230,12 @@ pub(super) fn dense_problem(ty: &Type, values: &DenseValues) -> Option<String> {
         return Some(format!("dense attribute has non-vector type {ty}"));
     };
     match values {
-        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem))
-            .then(|| format!("dense splat value does not have the element type {}", v.elem)),
+        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem)).then(|| {
+            format!(
+                "dense splat value does not have the element type {}",
+                v.elem
+            )
+        }),
         DenseValues::Elements(es) => {
             if es.len() as u64 != v.num_elements() {
                 Some(format!(
@@ -239,13 +243,15 @@ pub(super) fn dense_problem(ty: &Type, values: &DenseValues) -> Option<String> {
                     es.len(),
                     v.num_elements()
                 ))
-            } else if let Some(i) = es.iter().position(|e| !scalar_attr_matches(e, &v.elem)) {
-                Some(format!(
-                    "dense element #{i} does not have the element type {}",
-                    v.elem
-                ))
             } else {
-                None
+                es.iter()
+                    .position(|e| !scalar_attr_matches(e, &v.elem))
+                    .map(|i| {
+                        format!(
+                            "dense element #{i} does not have the element type {}",
+                            v.elem
+                        )
+                    })
             }
         }
     }
@@ -359,6 +365,43 @@ fn check_indices(c: &mut OpCheck, first: usize) {
         let t = c.operand(i).unwrap();
         if *t != Type::Index {
             c.err(format_args!("index operand #{i} must be index, found {t}"));
+        }
+    }
+}
+
+fn dealloc(c: &mut OpCheck) {
+    if c.counts(1, 0) {
+        expect_memref(c);
+    }
+}
+
+fn rank(c: &mut OpCheck) {
+    if c.counts(1, 1) {
+        expect_memref(c);
+        expect_index_result(c);
+    }
+}
+
+/// `cond_br` of either dialect: one `i1` operand besides the successor operands.
+pub(super) fn cond_br(c: &mut OpCheck) {
+    if c.counts(1, 0) {
+        expect_i1_condition(c);
+    }
+}
+
+fn expect_memref(c: &mut OpCheck) {
+    if let Some(t) = c.operand(0) {
+        if !t.is_memref() {
+            c.err(format_args!("operand must be a memref, found {t}"));
+        }
+    }
+}
+
+/// Reports a first operand that is not `i1` (the condition of a conditional branch).
+fn expect_i1_condition(c: &mut OpCheck) {
+    if let Some(t) = c.operand(0) {
+        if *t != Type::Int(1) {
+            c.err(format_args!("condition must be i1, found {t}"));
         }
     }
 }
@@ -516,9 +559,9 @@ fn memref_cast(c: &mut OpCheck) {
                 Some("requires the same memory space".to_string())
             } else if x.rank() != y.rank() {
                 Some("requires the same rank".to_string())
-            } else if let Some(i) = (0..x.rank()).find(|&i| {
-                matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q)
-            }) {
+            } else if let Some(i) = (0..x.rank())
+                .find(|&i| matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q))
+            {
                 Some(format!("has incompatible sizes in dimension {i}"))
             } else if matches!((&x.layout, &y.layout), (Layout::Identity, Layout::Identity)) {
                 None
