@@ -1272,3 +1272,53 @@ fn malformed_ops_never_panic() {
         }
     }
 }
+
+// ---------------------------------------------------------------- scale
+
+/// A function of `blocks` blocks in a chain of diamonds, with `per_block` arithmetic
+/// ops each that use values of dominating blocks: about `blocks * (per_block + 2)` ops.
+fn large_function(blocks: usize, per_block: usize) -> Func {
+    std_func(
+        "big",
+        vec![i32t(), Type::i1()],
+        vec![i32t()],
+        |body, e, a| {
+            let (mut cur, mut acc) = (e, a[0]);
+            for _ in 0..blocks / 3 {
+                let t = body.add_block(&[]);
+                let f = body.add_block(&[]);
+                let j = body.add_block(&[i32t()]);
+                let mut b = body.builder(cur);
+                for _ in 0..per_block {
+                    acc = b.binary(OpKind::AddI, acc, a[0]);
+                }
+                let c = b.cmpi("slt", acc, a[0]);
+                b.cond_br(c, t, vec![], f, vec![]);
+                let mut b = body.builder(t);
+                let x = b.binary(OpKind::MulI, acc, acc);
+                b.br(j, vec![x]);
+                let mut b = body.builder(f);
+                let y = b.binary(OpKind::SubI, acc, a[0]);
+                b.br(j, vec![y]);
+                cur = j;
+                acc = body.block_args(j)[0];
+            }
+            body.builder(cur).ret(vec![acc]);
+        },
+    )
+}
+
+#[test]
+fn fifty_thousand_op_modules_verify_quickly() {
+    for (blocks, per_block) in [(9000, 14), (30_000, 0)] {
+        let f = large_function(blocks, per_block);
+        let n = f.body.as_ref().unwrap().ops.len();
+        assert!(n >= 50_000, "{n}");
+        let m = module(vec![f]);
+        let start = std::time::Instant::now();
+        assert_ok(verify_module(&m));
+        let took = start.elapsed();
+        eprintln!("{n} ops verified in {took:?}");
+        assert!(took.as_secs_f64() < 2.0, "{n} ops took {took:?}");
+    }
+}
