@@ -5,5 +5,6 @@
 pub mod diag;
 pub mod ir;
 pub mod value;
+pub mod verify;
 
 pub use diag::{Diagnostic, Loc};
