@@ -4,5 +4,7 @@
 
 pub mod diag;
 pub mod ir;
+pub mod llvm_print;
+pub mod lower;
 
 pub use diag::{Diagnostic, Loc};
