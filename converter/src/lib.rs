@@ -6,5 +6,6 @@ pub mod diag;
 pub mod ir;
 pub mod llvm_print;
 pub mod lower;
+pub mod value;
 
 pub use diag::{Diagnostic, Loc};
