@@ -4,5 +4,6 @@
 
 pub mod diag;
 pub mod ir;
+pub mod syntax;
 
 pub use diag::{Diagnostic, Loc};
