@@ -4,6 +4,9 @@
 
 pub mod diag;
 pub mod ir;
+pub mod llvm_print;
+pub mod lower;
 pub mod value;
+pub mod verify;
 
 pub use diag::{Diagnostic, Loc};
