@@ -146,6 +146,24 @@ func @f(%m: memref<4x?xf32>, %u: memref<*xf32>, %i: index) {
 }
 
 #[test]
+fn alloc_takes_dynamic_sizes_then_layout_symbols() {
+    let ok = r#"
+func @f(%n: index, %s: index) {
+  %0 = alloc(%n)[%s] : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>>
+  return
+}
+"#;
+    verify(ok).unwrap_or_else(|ds| panic!("{ds:?}"));
+    let bad = r#"
+func @f(%n: index) {
+  %0 = alloc(%n) : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>>
+  return
+}
+"#;
+    expect_error(bad, "alloc", "expects 1 operand for the dynamic dimensions of memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>> and 1 for the layout's symbols, found 1");
+}
+
+#[test]
 fn successor_operands_and_block_arguments() {
     let src = r#"
 func @f(%a: i32) {

@@ -424,9 +424,18 @@ fn alloc(c: &mut OpCheck) {
         return;
     };
     let dynamic = m.num_dynamic_dims();
-    if c.op.operands.len() != dynamic {
+    let symbols = match &m.layout {
+        Layout::Affine { text, .. } => affine_symbol_count(text),
+        _ => 0,
+    };
+    if c.op.operands.len() != dynamic + symbols {
+        let syms = if symbols > 0 {
+            format!(" and {symbols} for the layout's symbols")
+        } else {
+            String::new()
+        };
         c.err(format_args!(
-            "expects {dynamic} operand{} for the dynamic dimensions of {r}, found {}",
+            "expects {dynamic} operand{} for the dynamic dimensions of {r}{syms}, found {}",
             super::plural(dynamic),
             c.op.operands.len()
         ));
@@ -437,6 +446,22 @@ fn alloc(c: &mut OpCheck) {
             Some(v) if v > 0 && (v & (v - 1)) == 0 => {}
             _ => c.err("'alignment' must be a positive power of two"),
         }
+    }
+}
+
+/// The number of symbols of an affine map written as `(d0, d1)[s0, s1] -> (...)`.
+fn affine_symbol_count(text: &str) -> usize {
+    let Some(rest) = text.find(')').map(|i| text[i + 1..].trim_start()) else {
+        return 0;
+    };
+    let Some(list) = rest.strip_prefix('[') else {
+        return 0;
+    };
+    let list = &list[..list.find(']').unwrap_or(list.len())];
+    if list.trim().is_empty() {
+        0
+    } else {
+        list.split(',').count()
     }
 }
 

@@ -917,3 +917,21 @@ fn structure_and_dominance_are_checked_in_llvm_functions() {
         AT,
     );
 }
+
+#[test]
+fn lowered_fifty_thousand_op_modules_verify_quickly() {
+    let m = module(vec![super::tests_std::large_function(9000, 14)]);
+    let lowered = crate::lower::lower_module(&m, &Default::default()).expect("lowers");
+    let n: usize = lowered
+        .funcs
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .map(|b| b.walk_ops().count())
+        .sum();
+    assert!(n >= 50_000, "{n}");
+    let start = std::time::Instant::now();
+    assert_ok(verify_llvm_module(&lowered));
+    let took = start.elapsed();
+    eprintln!("{n} lowered ops verified in {took:?}");
+    assert!(took.as_secs_f64() < 2.0, "{n} ops took {took:?}");
+}

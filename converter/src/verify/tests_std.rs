@@ -1277,7 +1277,7 @@ fn malformed_ops_never_panic() {
 
 /// A function of `blocks` blocks in a chain of diamonds, with `per_block` arithmetic
 /// ops each that use values of dominating blocks: about `blocks * (per_block + 2)` ops.
-fn large_function(blocks: usize, per_block: usize) -> Func {
+pub(super) fn large_function(blocks: usize, per_block: usize) -> Func {
     std_func(
         "big",
         vec![i32t(), Type::i1()],
