@@ -541,8 +541,19 @@ fn gep(c: &mut OpCheck) {
         Type::LlvmPtr(p) => Some(&**p),
         _ => None,
     });
+    if let (Type::LlvmPtr(p), Some(e)) = (base, elem) {
+        if **p != *e {
+            c.err(format_args!(
+                "'elem_type' {e} differs from the pointee {p} of the base pointer"
+            ));
+        }
+    }
     let Some(attr) = c.op.attr("indices") else {
-        return; // every operand after the base is a dynamic index
+        // Every operand after the base is a dynamic index over the element type.
+        if let Some(e) = elem {
+            check_pointee(c, r, e, "the result");
+        }
+        return;
     };
     let Some(indices) = attr.as_array() else {
         c.err("'indices' must be an array of integers");
@@ -593,6 +604,19 @@ fn gep(c: &mut OpCheck) {
             }
         };
     }
+    check_pointee(c, r, t, "the result");
+}
+
+/// Typed pointers (kept for the legacy printer) must agree with what is accessed
+/// through them: reports `ptr` when it points to something other than `want`.
+fn check_pointee(c: &mut OpCheck, ptr: &Type, want: &Type, what: &str) {
+    if let Type::LlvmPtr(p) = ptr {
+        if **p != *want {
+            c.err(format_args!(
+                "{what} is a pointer to {p}, but the accessed type is {want}"
+            ));
+        }
+    }
 }
 
 fn load(c: &mut OpCheck) {
@@ -611,6 +635,7 @@ fn load(c: &mut OpCheck) {
             ));
         }
     }
+    check_pointee(c, p, r, "the address");
 }
 
 fn store(c: &mut OpCheck) {
@@ -624,6 +649,8 @@ fn store(c: &mut OpCheck) {
             "address (operand #1) must be a pointer, found {p}"
         ));
     }
+    let v = c.operand(0).unwrap();
+    check_pointee(c, p, v, "the address");
 }
 
 fn alloca(c: &mut OpCheck) {
@@ -638,7 +665,9 @@ fn alloca(c: &mut OpCheck) {
     if !is_ptr(r) {
         c.err(format_args!("result must be a pointer, found {r}"));
     }
-    elem_type(c);
+    if let Some(e) = elem_type(c) {
+        check_pointee(c, r, e, "the result");
+    }
 }
 
 /// Checks call operands (from `first`) and results against an LLVM function type.
@@ -726,6 +755,7 @@ fn call(c: &mut OpCheck) {
             c.err("indirect call requires a 'callee_type' attribute");
             return;
         };
+        check_pointee(c, p, &Type::LlvmFunc(ft.clone()), "the callee");
         check_call_types(c, 1, ft, "the callee type");
     }
 }
@@ -820,11 +850,10 @@ fn address_of(c: &mut OpCheck) {
     }
     match c.op.attr("global_name").and_then(Attribute::as_symbol) {
         None => c.err("requires a symbol 'global_name' attribute"),
-        Some(name) => {
-            if c.cx.module.func(name).is_none() {
-                c.err(format_args!("references an undefined symbol @{name}"));
-            }
-        }
+        Some(name) => match c.cx.module.func(name) {
+            None => c.err(format_args!("references an undefined symbol @{name}")),
+            Some(f) => check_pointee(c, r, &f.ty, "the result"),
+        },
     }
 }
 

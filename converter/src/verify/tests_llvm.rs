@@ -935,3 +935,65 @@ fn lowered_fifty_thousand_op_modules_verify_quickly() {
     eprintln!("{n} lowered ops verified in {took:?}");
     assert!(took.as_secs_f64() < 2.0, "{n} ops took {took:?}");
 }
+
+#[test]
+fn typed_pointers_must_agree_with_the_accessed_type() {
+    let i64p = Type::llvm_ptr(i64t());
+    let r = check(vec![f32p()], |b, a| {
+        b.push(op(OpKind::LlvmLoad, &[a[0]], &[i64t()]));
+    });
+    assert_error_at(
+        r,
+        "the address is a pointer to f32, but the accessed type is i64",
+        AT,
+    );
+    let r = check(vec![i64t(), f32p()], |b, a| {
+        b.push(op(OpKind::LlvmStore, &[a[0], a[1]], &[]));
+    });
+    assert_error_at(
+        r,
+        "the address is a pointer to f32, but the accessed type is i64",
+        AT,
+    );
+    let r = check(vec![i64t()], |b, a| {
+        b.push(
+            op(OpKind::LlvmAlloca, &[a[0]], &[f32p()]).attr("elem_type", Attribute::Type(i64t())),
+        );
+    });
+    assert_error_at(
+        r,
+        "the result is a pointer to f32, but the accessed type is i64",
+        AT,
+    );
+    // gep into field 3, element 0 of a descriptor yields an i64 pointer, not a float one.
+    let r = check(vec![Type::llvm_ptr(desc1())], |b, a| {
+        b.push(
+            op(OpKind::LlvmGep, &[a[0]], &[f32p()])
+                .attr("elem_type", Attribute::Type(desc1()))
+                .attr(
+                    "indices",
+                    Attribute::Array(vec![
+                        Attribute::index(0),
+                        Attribute::index(3),
+                        Attribute::index(0),
+                    ]),
+                ),
+        );
+    });
+    assert_error_at(
+        r,
+        "the result is a pointer to f32, but the accessed type is i64",
+        AT,
+    );
+    let r = check(vec![i64p.clone(), i64t()], |b, a| {
+        b.push(
+            op(OpKind::LlvmGep, &[a[0], a[1]], &[i64p.clone()])
+                .attr("elem_type", Attribute::Type(Type::F32)),
+        );
+    });
+    assert_error_at(
+        r,
+        "'elem_type' f32 differs from the pointee i64 of the base pointer",
+        AT,
+    );
+}
