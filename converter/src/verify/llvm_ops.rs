@@ -9,8 +9,8 @@
 //! is recognised by its type, which always equals the result type.
 
 use super::std_ops::{check_predicate, cond_br, dense_problem};
-use super::{type_list, FuncCtx, OpCheck};
-use crate::diag::{Diagnostic, Loc};
+use super::{type_list, OpCheck};
+use crate::diag::Diagnostic;
 use crate::ir::CMPI_PREDICATES;
 use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
 
@@ -20,7 +20,7 @@ const DYNAMIC_INDEX: i128 = i64::MIN as i128;
 /// Why `t` (or a type nested in it) cannot appear in the LLVM dialect, with the
 /// offending (sub)type. `value` is false for the pointee of a pointer, where function
 /// types are allowed.
-fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type)> {
+pub(super) fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type)> {
     match t {
         Type::Int(0) => Some(("zero-width integer", t)),
         Type::Int(_) | Type::F16 | Type::F32 | Type::F64 => None,
@@ -59,23 +59,6 @@ fn func_type_problem(ft: &LlvmFuncType) -> Option<(&'static str, &Type)> {
         r => type_problem(r, true),
     };
     r.or_else(|| ft.params.iter().find_map(|p| type_problem(p, true)))
-}
-
-/// Reports `ty` at `loc` if it may not appear as the type of a value in an llvm.func.
-pub(super) fn check_value_type(
-    cx: &mut FuncCtx,
-    loc: Loc,
-    ty: &Type,
-    what: impl FnOnce() -> String,
-) {
-    if let Some((reason, sub)) = type_problem(ty, true) {
-        let msg = if sub == ty {
-            format!("{} has type {ty}: {reason}", what())
-        } else {
-            format!("{} has type {ty}, which contains {sub}: {reason}", what())
-        };
-        cx.error(loc, msg);
-    }
 }
 
 /// Checks the signature of an llvm.func.

@@ -5,7 +5,7 @@
 
 use super::{type_list, OpCheck};
 use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StridedLayout, Type};
-use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES};
+use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH};
 
 pub(super) fn check(c: &mut OpCheck) {
     use OpKind::*;
@@ -46,6 +46,53 @@ pub(super) fn check(c: &mut OpCheck) {
         Call => call(c),
         CallIndirect => call_indirect(c),
         _ => {}
+    }
+}
+
+/// Why `t` (or a type nested in it, returned with the reason) is not a well-formed
+/// Standard-dialect type.
+pub(super) fn type_problem(t: &Type) -> Option<(&'static str, &Type)> {
+    match t {
+        Type::Int(w) if *w == 0 || *w > MAX_INT_WIDTH => {
+            Some(("integer widths must be between 1 and 128", t))
+        }
+        Type::Int(_) | Type::Index | Type::F16 | Type::BF16 | Type::F32 | Type::F64 => None,
+        Type::Vector(v) => {
+            if v.shape.is_empty() {
+                Some(("a vector needs at least one dimension", t))
+            } else if v.shape.contains(&0) {
+                Some(("vector dimensions must be positive", t))
+            } else if !v.elem.is_scalar() {
+                Some(("vector elements must be integers, index or floats", t))
+            } else {
+                type_problem(&v.elem)
+            }
+        }
+        Type::MemRef(m) => {
+            if let Layout::Strided(sl) = &m.layout {
+                if sl.strides.len() != m.rank() {
+                    return Some(("a strided layout needs one stride per dimension", t));
+                }
+            }
+            memref_elem_problem(&m.elem, t)
+        }
+        Type::UnrankedMemRef(e) => memref_elem_problem(e, t),
+        Type::Function(ft) => ft.inputs.iter().chain(&ft.results).find_map(type_problem),
+        _ => Some((
+            "LLVM-dialect types cannot appear in a Standard-dialect function",
+            t,
+        )),
+    }
+}
+
+fn memref_elem_problem<'t>(elem: &'t Type, memref: &'t Type) -> Option<(&'static str, &'t Type)> {
+    if elem.is_scalar() || matches!(elem, Type::Vector(_)) {
+        type_problem(elem)
+    } else {
+        Some((
+            "memref elements must be integers, index, floats or vectors",
+            memref,
+        ))
     }
 }
 

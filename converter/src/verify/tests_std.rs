@@ -1322,3 +1322,66 @@ fn fifty_thousand_op_modules_verify_quickly() {
         assert!(took.as_secs_f64() < 2.0, "{n} ops took {took:?}");
     }
 }
+
+#[test]
+fn ill_formed_types_are_reported() {
+    let cases = [
+        (Type::Int(0), "integer widths must be between 1 and 128"),
+        (Type::Int(129), "integer widths must be between 1 and 128"),
+        (Type::vector(vec![], Type::F32), "at least one dimension"),
+        (
+            Type::vector(vec![4, 0], Type::F32),
+            "vector dimensions must be positive",
+        ),
+        (
+            Type::vector(vec![2], v4(Type::F32)),
+            "vector elements must be integers, index or floats",
+        ),
+        (
+            mr(vec![Some(2)], mr(vec![], Type::F32)),
+            "memref elements must be",
+        ),
+        (
+            Type::unranked_memref(Type::function(vec![], vec![])),
+            "memref elements must be",
+        ),
+        (
+            Type::memref_with_layout(
+                vec![Some(2), Some(2)],
+                Type::F32,
+                Layout::Strided(StridedLayout {
+                    offset: Some(0),
+                    strides: vec![Some(1)],
+                }),
+            ),
+            "one stride per dimension",
+        ),
+        (
+            Type::llvm_ptr(Type::F32),
+            "LLVM-dialect types cannot appear",
+        ),
+        (
+            Type::function(vec![Type::Int(0)], vec![]),
+            "which contains i0",
+        ),
+    ];
+    for (t, msg) in cases {
+        // As an op result ...
+        let r = check(vec![], |b, _| {
+            b.push(NewOp::unregistered("make").result(t.clone()).loc(AT));
+        });
+        assert_error_at(r, msg, AT);
+        // ... as a block argument ...
+        let f = std_func("f", vec![], vec![], |body, e, _| {
+            body.builder(e).ret(vec![]);
+            let b1 = body.add_block(std::slice::from_ref(&t));
+            body.block_mut(b1).loc = AT;
+            body.builder(b1).ret(vec![]);
+        });
+        assert_error_at(verify_module(&module(vec![f])), msg, AT);
+        // ... and in a signature.
+        let mut f = Func::new_std_decl("g", vec![t.clone()], vec![]);
+        f.loc = AT;
+        assert_error_at(verify_module(&module(vec![f])), msg, AT);
+    }
+}
