@@ -987,7 +987,7 @@ fn typed_pointers_must_agree_with_the_accessed_type() {
     );
     let r = check(vec![i64p.clone(), i64t()], |b, a| {
         b.push(
-            op(OpKind::LlvmGep, &[a[0], a[1]], &[i64p.clone()])
+            op(OpKind::LlvmGep, &[a[0], a[1]], std::slice::from_ref(&i64p))
                 .attr("elem_type", Attribute::Type(Type::F32)),
         );
     });
