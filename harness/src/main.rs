@@ -8,6 +8,7 @@ mod exit;
 mod externals;
 mod filetest;
 mod input;
+mod native;
 
 use clap::{Parser, Subcommand};
 use input::Failure;
@@ -63,18 +64,28 @@ fn print_stdout(s: &str) {
     let _ = out.flush();
 }
 
+fn print_stderr(s: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(s.as_bytes());
+    let _ = err.flush();
+}
+
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let status = if e.use_stderr() { exit::USAGE } else { exit::OK };
+            let status = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
             let _ = e.print();
             std::process::exit(status);
         }
     };
     let status = match &cli.command {
         Command::JitWorker => {
-            jit::worker::serve_stdio();
+            native::serve_worker();
             exit::OK
         }
         Command::Test(a) => cmd::test::run(a),
@@ -98,7 +109,7 @@ fn report(r: Result<exec::Outcome, Failure>) -> i32 {
         Ok(o) => {
             match o {
                 exec::Outcome::Values(_) => print_stdout(&o.render()),
-                _ => eprint!("{}", o.render()),
+                _ => print_stderr(&o.render()),
             }
             o.status()
         }
@@ -107,6 +118,6 @@ fn report(r: Result<exec::Outcome, Failure>) -> i32 {
 }
 
 fn fail(f: Failure) -> i32 {
-    eprintln!("{}", f.message);
+    print_stderr(&format!("{}\n", f.message));
     f.status
 }
