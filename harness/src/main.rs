@@ -9,6 +9,7 @@ mod externals;
 mod filetest;
 mod input;
 mod native;
+mod oracles;
 
 use clap::{Parser, Subcommand};
 use input::Failure;
@@ -39,6 +40,8 @@ pub enum Command {
     Interp(cmd::interp::Args),
     /// Lower, JIT-compile and run a function natively (crash-isolated).
     Run(cmd::run::Args),
+    /// Run the differential oracles on the given modules.
+    Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.
     Test(cmd::test::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
@@ -89,6 +92,7 @@ fn main() {
             exit::OK
         }
         Command::Test(a) => cmd::test::run(a),
+        Command::Check(a) => cmd::check::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {
