@@ -889,7 +889,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_loc = self.tok.loc;
         let mut elems: Vec<(bool, Token)> = Vec::new();
-        let mut shape: Vec<u64> = Vec::new();
+        let mut shape: Vec<Option<u64>> = Vec::new();
         let mut leaf_depth: Option<usize> = None;
         let bracketed = self.tok.kind == Tok::LSquare;
         self.parse_dense_elems(0, &mut shape, &mut leaf_depth, &mut elems)?;
@@ -918,6 +918,7 @@ impl<'a> Parser<'a> {
                 ty,
             });
         }
+        let shape: Vec<u64> = shape.iter().map(|d| d.unwrap_or(0)).collect();
         if shape != vt.shape {
             let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
             return Err(self.err_at(lit_loc, format!(
@@ -938,7 +939,7 @@ impl<'a> Parser<'a> {
     fn parse_dense_elems(
         &mut self,
         level: usize,
-        shape: &mut Vec<u64>,
+        shape: &mut Vec<Option<u64>>,
         leaf_depth: &mut Option<usize>,
         out: &mut Vec<(bool, Token)>,
     ) -> PResult<()> {
@@ -951,7 +952,7 @@ impl<'a> Parser<'a> {
     fn parse_dense_elems_inner(
         &mut self,
         level: usize,
-        shape: &mut Vec<u64>,
+        shape: &mut Vec<Option<u64>>,
         leaf_depth: &mut Option<usize>,
         out: &mut Vec<(bool, Token)>,
     ) -> PResult<()> {
@@ -969,10 +970,14 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RSquare, "']' or ',' in dense literal")?;
             if shape.len() <= level {
-                shape.resize(level + 1, n);
+                shape.resize(level + 1, None);
             }
-            if shape.get(level) != Some(&n) {
-                return Err(self.err_at(loc, "dense literal has inconsistent dimensions"));
+            match shape[level] {
+                None => shape[level] = Some(n),
+                Some(m) if m == n => {}
+                Some(_) => {
+                    return Err(self.err_at(loc, "dense literal has inconsistent dimensions"))
+                }
             }
             return Ok(());
         }
