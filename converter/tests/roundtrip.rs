@@ -60,7 +60,8 @@ fn int_ty(g: &mut Gen) -> Type {
 }
 
 fn float_ty(g: &mut Gen) -> Type {
-    g.pick(&[Type::F16, Type::BF16, Type::F32, Type::F64]).clone()
+    g.pick(&[Type::F16, Type::BF16, Type::F32, Type::F64])
+        .clone()
 }
 
 fn scalar_ty(g: &mut Gen) -> Type {
@@ -80,7 +81,13 @@ fn vector_of(g: &mut Gen, elem: Type) -> Type {
 fn memref_ty(g: &mut Gen) -> Type {
     let rank = g.below(4) as usize;
     let shape: Vec<Option<u64>> = (0..rank)
-        .map(|_| if g.chance(40) { None } else { Some(g.below(9) as u64) })
+        .map(|_| {
+            if g.chance(40) {
+                None
+            } else {
+                Some(g.below(9) as u64)
+            }
+        })
         .collect();
     let elem = if g.chance(20) {
         let e = scalar_ty(g);
@@ -106,7 +113,13 @@ fn memref_ty(g: &mut Gen) -> Type {
                 }
             };
             let strides: Vec<String> = (0..rank).map(|_| o(g)).collect();
-            write!(text, ", offset: {}, strides: [{}]", o(g), strides.join(", ")).unwrap();
+            write!(
+                text,
+                ", offset: {}, strides: [{}]",
+                o(g),
+                strides.join(", ")
+            )
+            .unwrap();
         }
         2 => {
             // An affine map: strided or not, with symbols.
@@ -132,8 +145,18 @@ fn memref_ty(g: &mut Gen) -> Type {
             } else {
                 terms.join(" + ")
             };
-            let sym_list = if syms > 0 { format!("[{}]", symv.join(", ")) } else { String::new() };
-            write!(text, ", affine_map<({}){} -> ({results})>", dims.join(", "), sym_list).unwrap();
+            let sym_list = if syms > 0 {
+                format!("[{}]", symv.join(", "))
+            } else {
+                String::new()
+            };
+            write!(
+                text,
+                ", affine_map<({}){} -> ({results})>",
+                dims.join(", "),
+                sym_list
+            )
+            .unwrap();
         }
         _ => {}
     }
@@ -179,7 +202,10 @@ fn float_attr(g: &mut Gen, ty: &Type) -> Attribute {
     } else {
         let w = ty.bit_width().unwrap_or(64);
         let bits = (g.wide() as u64) & if w >= 64 { u64::MAX } else { (1 << w) - 1 };
-        Attribute::Float { bits, ty: ty.clone() }
+        Attribute::Float {
+            bits,
+            ty: ty.clone(),
+        }
     }
 }
 
@@ -198,13 +224,34 @@ fn dense_attr(g: &mut Gen, ty: &Type) -> Attribute {
     let values = if g.chance(40) {
         DenseValues::Splat(Box::new(scalar_attr(g, &v.elem)))
     } else {
-        DenseValues::Elements((0..v.num_elements()).map(|_| scalar_attr(g, &v.elem)).collect())
+        DenseValues::Elements(
+            (0..v.num_elements())
+                .map(|_| scalar_attr(g, &v.elem))
+                .collect(),
+        )
     };
-    Attribute::Dense { ty: ty.clone(), values }
+    Attribute::Dense {
+        ty: ty.clone(),
+        values,
+    }
 }
 
-const NAMES: &[&str] = &["k", "a.b", "with space", "x-y", "_u$1", "llvm.emit_c_interface", "\"q\""];
-const STRINGS: &[&str] = &["", "plain", "quote\"back\\slash", "new\nline\ttab", "é ü \u{1}"];
+const NAMES: &[&str] = &[
+    "k",
+    "a.b",
+    "with space",
+    "x-y",
+    "_u$1",
+    "llvm.emit_c_interface",
+    "\"q\"",
+];
+const STRINGS: &[&str] = &[
+    "",
+    "plain",
+    "quote\"back\\slash",
+    "new\nline\ttab",
+    "é ü \u{1}",
+];
 
 fn any_attr(g: &mut Gen, depth: u32) -> Attribute {
     match g.below(if depth > 2 { 8 } else { 11 }) {
@@ -273,16 +320,25 @@ impl FnGen<'_, '_> {
 
     /// A value of type `ty`: an existing one, or a freshly made one.
     fn value_of(&mut self, b: BlockId, ty: &Type) -> ValueId {
-        let existing: Vec<ValueId> = self.pool.iter().copied().filter(|&v| self.body.value_type(v) == ty).collect();
+        let existing: Vec<ValueId> = self
+            .pool
+            .iter()
+            .copied()
+            .filter(|&v| self.body.value_type(v) == ty)
+            .collect();
         if !existing.is_empty() && self.g.chance(80) {
             return *self.g.pick(&existing);
         }
         let op = if ty.is_scalar() {
             let a = scalar_attr(self.g, ty);
-            NewOp::new(OpKind::Constant).attr("value", a).result(ty.clone())
+            NewOp::new(OpKind::Constant)
+                .attr("value", a)
+                .result(ty.clone())
         } else if ty.as_vector().is_some() && self.g.chance(70) {
             let a = dense_attr(self.g, ty);
-            NewOp::new(OpKind::Constant).attr("value", a).result(ty.clone())
+            NewOp::new(OpKind::Constant)
+                .attr("value", a)
+                .result(ty.clone())
         } else {
             NewOp::unregistered("test.make").result(ty.clone())
         };
@@ -306,7 +362,21 @@ impl FnGen<'_, '_> {
                 if self.g.chance(25) {
                     t = vector_of(self.g, t);
                 }
-                let k = *self.g.pick(&[AddI, SubI, MulI, DivISigned, DivIUnsigned, RemISigned, RemIUnsigned, And, Or, Xor, ShiftLeft, ShiftRightSigned, ShiftRightUnsigned]);
+                let k = *self.g.pick(&[
+                    AddI,
+                    SubI,
+                    MulI,
+                    DivISigned,
+                    DivIUnsigned,
+                    RemISigned,
+                    RemIUnsigned,
+                    And,
+                    Or,
+                    Xor,
+                    ShiftLeft,
+                    ShiftRightSigned,
+                    ShiftRightUnsigned,
+                ]);
                 let x = self.value_of(b, &t);
                 let y = self.value_of(b, &t);
                 let op = NewOp::new(k).operands([x, y]).result(t).attr_maybe(self.g);
@@ -328,25 +398,44 @@ impl FnGen<'_, '_> {
             }
             4 => {
                 let int = self.g.chance(50);
-                let mut t = if int { int_ty(self.g) } else { float_ty(self.g) };
+                let mut t = if int {
+                    int_ty(self.g)
+                } else {
+                    float_ty(self.g)
+                };
                 if self.g.chance(25) {
                     t = vector_of(self.g, t);
                 }
                 let x = self.value_of(b, &t);
                 let y = self.value_of(b, &t);
-                let pred = if int { *self.g.pick(&CMPI_PREDICATES) } else { *self.g.pick(&CMPF_PREDICATES) };
+                let pred = if int {
+                    *self.g.pick(&CMPI_PREDICATES)
+                } else {
+                    *self.g.pick(&CMPF_PREDICATES)
+                };
                 let mut bld = self.body.builder(b);
-                let r = if int { bld.cmpi(pred, x, y) } else { bld.cmpf(pred, x, y) };
+                let r = if int {
+                    bld.cmpi(pred, x, y)
+                } else {
+                    bld.cmpf(pred, x, y)
+                };
                 self.pool.push(r);
             }
             5 => {
-                let t = if self.g.chance(70) { scalar_ty(self.g) } else { memref_ty(self.g) };
+                let t = if self.g.chance(70) {
+                    scalar_ty(self.g)
+                } else {
+                    memref_ty(self.g)
+                };
                 let (ct, t) = match (&t, self.g.chance(30)) {
                     (Type::Vector(_), _) => (t.clone(), t),
                     (_, true) => {
                         let e = scalar_ty(self.g);
                         let v = vector_of(self.g, e);
-                        (Type::vector(v.as_vector().unwrap().shape.clone(), Type::i1()), v)
+                        (
+                            Type::vector(v.as_vector().unwrap().shape.clone(), Type::i1()),
+                            v,
+                        )
                     }
                     _ => (Type::i1(), t),
                 };
@@ -363,8 +452,16 @@ impl FnGen<'_, '_> {
                     3 => (FPToSI, float_ty(self.g), int_ty(self.g)),
                     4 => (FPExt, Type::F16, Type::F32),
                     5 => (FPTrunc, Type::F64, float_ty(self.g)),
-                    6 => (*self.g.pick(&[ZExtI, SExtI]), Type::Int(1 + self.g.below(40)), Type::Int(41 + self.g.below(80))),
-                    _ => (TruncI, Type::Int(41 + self.g.below(80)), Type::Int(1 + self.g.below(40))),
+                    6 => (
+                        *self.g.pick(&[ZExtI, SExtI]),
+                        Type::Int(1 + self.g.below(40)),
+                        Type::Int(41 + self.g.below(80)),
+                    ),
+                    _ => (
+                        TruncI,
+                        Type::Int(41 + self.g.below(80)),
+                        Type::Int(1 + self.g.below(40)),
+                    ),
                 };
                 let x = self.value_of(b, &from);
                 self.push1(b, NewOp::new(k).operands([x]).result(to));
@@ -372,7 +469,8 @@ impl FnGen<'_, '_> {
             8 | 9 => {
                 let t = memref_ty(self.g);
                 let m = t.as_memref().unwrap().clone();
-                let mut ops: Vec<ValueId> = (0..m.num_dynamic_dims()).map(|_| self.index(b)).collect();
+                let mut ops: Vec<ValueId> =
+                    (0..m.num_dynamic_dims()).map(|_| self.index(b)).collect();
                 if let converter::ir::Layout::Affine { text, .. } = &m.layout {
                     if text.contains("[s0") {
                         ops.push(self.index(b));
@@ -404,14 +502,25 @@ impl FnGen<'_, '_> {
                     3 if m.rank() > 0 => {
                         if self.g.chance(50) {
                             let i = self.g.below(m.rank() as u32) as i64;
-                            self.push1(b, NewOp::new(Dim).operands([mv]).attr("index", Attribute::index(i)).result(Type::Index));
+                            self.push1(
+                                b,
+                                NewOp::new(Dim)
+                                    .operands([mv])
+                                    .attr("index", Attribute::index(i))
+                                    .result(Type::Index),
+                            );
                         } else {
                             let i = self.index(b);
                             self.push1(b, NewOp::new(Dim).operands([mv, i]).result(Type::Index));
                         }
                     }
                     4 => {
-                        let u = self.push1(b, NewOp::new(MemRefCast).operands([mv]).result(Type::unranked_memref(m.elem.clone())));
+                        let u = self.push1(
+                            b,
+                            NewOp::new(MemRefCast)
+                                .operands([mv])
+                                .result(Type::unranked_memref(m.elem.clone())),
+                        );
                         self.push1(b, NewOp::new(Rank).operands([u]).result(Type::Index));
                     }
                     _ => {}
@@ -448,16 +557,25 @@ impl FnGen<'_, '_> {
                     );
                     let mut ops = vec![f];
                     ops.extend(args);
-                    self.push(b, NewOp::new(CallIndirect).operands(ops).results(ft.results.clone()));
+                    self.push(
+                        b,
+                        NewOp::new(CallIndirect)
+                            .operands(ops)
+                            .results(ft.results.clone()),
+                    );
                 }
             }
             13 | 14 => {
-                let name = *self.g.pick(&["use", "foo.bar", "test.weird \"name\"", "std2.x"]);
+                let name = *self
+                    .g
+                    .pick(&["use", "foo.bar", "test.weird \"name\"", "std2.x"]);
                 let n = self.g.below(3);
-                let ops: Vec<ValueId> = (0..n).map(|_| {
-                    let t = any_ty(self.g);
-                    self.value_of(b, &t)
-                }).collect();
+                let ops: Vec<ValueId> = (0..n)
+                    .map(|_| {
+                        let t = any_ty(self.g);
+                        self.value_of(b, &t)
+                    })
+                    .collect();
                 let m = self.g.below(4);
                 let results: Vec<Type> = (0..m).map(|_| any_ty(self.g)).collect();
                 let attrs = attr_list(self.g, 0);
@@ -500,7 +618,10 @@ fn gen_module(tape: &[u32]) -> Module {
         m.attrs = attr_list(&mut g, 0);
     }
     let nf = 1 + g.below(3) as usize;
-    let mut sigs = Sigs { names: Vec::new(), types: Vec::new() };
+    let mut sigs = Sigs {
+        names: Vec::new(),
+        types: Vec::new(),
+    };
     for i in 0..nf {
         let name = match i {
             0 => "f0".to_string(),
@@ -594,7 +715,15 @@ fn describe(m: &Module) -> String {
     for f in &m.funcs {
         let mut fa = f.attrs.clone();
         fa.sort_by(|a, b| a.name.cmp(&b.name));
-        writeln!(out, "func {:?} {:?} {:?} {fa:?} external={}", f.name, f.kind, f.ty, f.is_external()).unwrap();
+        writeln!(
+            out,
+            "func {:?} {:?} {:?} {fa:?} external={}",
+            f.name,
+            f.kind,
+            f.ty,
+            f.is_external()
+        )
+        .unwrap();
         let Some(body) = &f.body else { continue };
         let bpos = |b: BlockId| body.layout.iter().position(|&x| x == b);
         let mut op_pos = std::collections::HashMap::new();
@@ -605,13 +734,21 @@ fn describe(m: &Module) -> String {
         }
         let vname = |v: ValueId| -> String {
             match body.values.get(v.index()).map(|d| d.def) {
-                Some(ValueDef::BlockArg { block, index }) => format!("arg({:?},{index})", bpos(block)),
-                Some(ValueDef::OpResult { op, index }) => format!("res({:?},{index})", op_pos.get(&op)),
+                Some(ValueDef::BlockArg { block, index }) => {
+                    format!("arg({:?},{index})", bpos(block))
+                }
+                Some(ValueDef::OpResult { op, index }) => {
+                    format!("res({:?},{index})", op_pos.get(&op))
+                }
                 None => "invalid".into(),
             }
         };
         for (bi, &b) in body.layout.iter().enumerate() {
-            let tys: Vec<&Type> = body.block_args(b).iter().map(|&a| body.value_type(a)).collect();
+            let tys: Vec<&Type> = body
+                .block_args(b)
+                .iter()
+                .map(|&a| body.value_type(a))
+                .collect();
             writeln!(out, " block {bi} {tys:?}").unwrap();
             for &op in &body.block(b).ops {
                 let o = body.op(op);
@@ -622,9 +759,20 @@ fn describe(m: &Module) -> String {
                 let succs: Vec<String> = o
                     .successors
                     .iter()
-                    .map(|s| format!("{:?}{:?}", bpos(s.block), s.args.iter().map(|&v| vname(v)).collect::<Vec<_>>()))
+                    .map(|s| {
+                        format!(
+                            "{:?}{:?}",
+                            bpos(s.block),
+                            s.args.iter().map(|&v| vname(v)).collect::<Vec<_>>()
+                        )
+                    })
                     .collect();
-                writeln!(out, "  {:?} {:?} {operands:?} -> {rtys:?} {a:?} {succs:?}", o.kind, o.unregistered_name).unwrap();
+                writeln!(
+                    out,
+                    "  {:?} {:?} {operands:?} -> {rtys:?} {a:?} {succs:?}",
+                    o.kind, o.unregistered_name
+                )
+                .unwrap();
             }
         }
     }
@@ -638,17 +786,36 @@ fn check_round_trip(m: &Module) -> Result<(), TestCaseError> {
         let text = print_module(m, &opts);
         let back = match parse_module("rt.mlir", text.as_bytes()) {
             Ok(b) => b,
-            Err(d) => return Err(TestCaseError::fail(format!("{}\n{text}", d.render("rt.mlir", Some(&text))))),
+            Err(d) => {
+                return Err(TestCaseError::fail(format!(
+                    "{}\n{text}",
+                    d.render("rt.mlir", Some(&text))
+                )))
+            }
         };
-        prop_assert_eq!(print_module(&back, &opts), text.clone(), "re-printed text differs");
+        prop_assert_eq!(
+            print_module(&back, &opts),
+            text.clone(),
+            "re-printed text differs"
+        );
         let got = describe(&back);
-        prop_assert!(got == want, "structure differs (generic={}):\n{}\n--- want\n{}\n--- got\n{}", generic, text, want, got);
+        prop_assert!(
+            got == want,
+            "structure differs (generic={}):\n{}\n--- want\n{}\n--- got\n{}",
+            generic,
+            text,
+            want,
+            got
+        );
     }
     Ok(())
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(256)
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(256)
 }
 
 proptest! {
@@ -685,6 +852,9 @@ fn generator_covers_every_standard_op() {
             }
         }
     }
-    let missing: Vec<&OpKind> = OpKind::ALL.iter().filter(|k| k.is_std() && !seen.contains(k)).collect();
+    let missing: Vec<&OpKind> = OpKind::ALL
+        .iter()
+        .filter(|k| k.is_std() && !seen.contains(k))
+        .collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
 }

@@ -25,11 +25,23 @@ fn assert_round_trip(name: &str, src: &str) -> String {
     let custom = print_module(&m, &PrintOptions::default());
     let m2 = parse_module(name, custom.as_bytes())
         .unwrap_or_else(|d| panic!("reparse: {}\n{custom}", d.render(name, Some(&custom))));
-    assert_eq!(print_module(&m2, &PrintOptions::default()), custom, "{name}: not a fixed point");
+    assert_eq!(
+        print_module(&m2, &PrintOptions::default()),
+        custom,
+        "{name}: not a fixed point"
+    );
     let generic = print_module(&m, &PrintOptions { generic: true });
-    let m3 = parse_module(name, generic.as_bytes())
-        .unwrap_or_else(|d| panic!("generic reparse: {}\n{generic}", d.render(name, Some(&generic))));
-    assert_eq!(print_module(&m3, &PrintOptions::default()), custom, "{name}: generic form differs");
+    let m3 = parse_module(name, generic.as_bytes()).unwrap_or_else(|d| {
+        panic!(
+            "generic reparse: {}\n{generic}",
+            d.render(name, Some(&generic))
+        )
+    });
+    assert_eq!(
+        print_module(&m3, &PrintOptions::default()),
+        custom,
+        "{name}: generic form differs"
+    );
     custom
 }
 
@@ -40,7 +52,11 @@ fn conformance_programs_parse_and_round_trip() {
         return;
     };
     let mut n = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     entries.sort();
     for p in entries {
         if p.extension().and_then(|e| e.to_str()) != Some("mlir") {
@@ -165,28 +181,56 @@ fn every_op_parses_and_round_trips() {
     let ops: Vec<_> = body.walk_ops().map(|o| body.op(o)).collect();
     assert_eq!(ops[0].attr("value"), Some(&Attribute::int(42, Type::i32())));
     assert_eq!(ops[1].attr("value"), Some(&Attribute::Bool(true)));
-    assert_eq!(ops[3].attr("value"), Some(&Attribute::int(255, Type::i32())));
+    assert_eq!(
+        ops[3].attr("value"),
+        Some(&Attribute::int(255, Type::i32()))
+    );
     assert_eq!(
         ops[4].attr("value"),
-        Some(&Attribute::Float { bits: 0x7FC0_0001, ty: Type::F32 })
+        Some(&Attribute::Float {
+            bits: 0x7FC0_0001,
+            ty: Type::F32
+        })
     );
     match ops[8].attr("value") {
-        Some(Attribute::Dense { values: DenseValues::Elements(e), .. }) => {
+        Some(Attribute::Dense {
+            values: DenseValues::Elements(e),
+            ..
+        }) => {
             assert_eq!(e[3], Attribute::int(-4, Type::i8()))
         }
         other => panic!("{other:?}"),
     }
     // The generic "std.addi" became a known op; the forward reference was resolved.
-    assert!(ops.iter().any(|o| o.kind == OpKind::AddI && o.attrs.is_empty()));
-    let fwd = ops.iter().find(|o| o.kind == OpKind::AddI && o.operands[0] == o.operands[1] && body.defining_op(o.operands[0]).map(|d| body.op(d).kind) == Some(OpKind::Constant)).unwrap();
+    assert!(ops
+        .iter()
+        .any(|o| o.kind == OpKind::AddI && o.attrs.is_empty()));
+    let fwd = ops
+        .iter()
+        .find(|o| {
+            o.kind == OpKind::AddI
+                && o.operands[0] == o.operands[1]
+                && body.defining_op(o.operands[0]).map(|d| body.op(d).kind)
+                    == Some(OpKind::Constant)
+        })
+        .unwrap();
     assert_eq!(body.value_type(fwd.operands[0]), &Type::i32());
     // The memref with an affine layout is classified strided.
-    let al3 = ops.iter().find(|o| o.kind == OpKind::Alloc && o.operands.len() == 3).unwrap();
+    let al3 = ops
+        .iter()
+        .find(|o| o.kind == OpKind::Alloc && o.operands.len() == 3)
+        .unwrap();
     let mt = body.value_type(al3.results[0]).as_memref().unwrap().clone();
     match &mt.layout {
-        Layout::Affine { text, strided: Some(s) } => {
+        Layout::Affine {
+            text,
+            strided: Some(s),
+        } => {
             assert_eq!(text, "(d0, d1)[s0] -> (d0 * s0 + d1 + 8)");
-            assert_eq!((s.offset, s.strides.clone()), (Some(8), vec![None, Some(1)]));
+            assert_eq!(
+                (s.offset, s.strides.clone()),
+                (Some(8), vec![None, Some(1)])
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -209,8 +253,14 @@ fn std_types_parse() {
         ("memref<1x? x vector<4xf32>>", "memref<1x?xvector<4xf32>>"),
         ("memref<*xf32>", "memref<*xf32>"),
         ("memref<f32>", "memref<f32>"),
-        ("memref<?x?xf32, offset: ?, strides: [?, 1]>", "memref<?x?xf32, offset: ?, strides: [?, 1]>"),
-        ("memref<4xf32, strided<[1], offset: 2>>", "memref<4xf32, offset: 2, strides: [1]>"),
+        (
+            "memref<?x?xf32, offset: ?, strides: [?, 1]>",
+            "memref<?x?xf32, offset: ?, strides: [?, 1]>",
+        ),
+        (
+            "memref<4xf32, strided<[1], offset: 2>>",
+            "memref<4xf32, offset: 2, strides: [1]>",
+        ),
         ("memref<0x4xf32>", "memref<0x4xf32>"),
         ("(() -> ()) -> (() -> ())", "(() -> ()) -> (() -> ())"),
         ("(i32) -> (i32, i64)", "(i32) -> (i32, i64)"),
@@ -247,7 +297,14 @@ fn floats_print_to_the_same_bits() {
         let m = parse_module("f.mlir", text.as_bytes()).unwrap();
         let b = m.funcs[0].body.as_ref().unwrap();
         let op = b.op(b.walk_ops().next().unwrap());
-        assert_eq!(op.attr("value"), Some(&Attribute::Float { bits, ty: ty.clone() }), "{text}");
+        assert_eq!(
+            op.attr("value"),
+            Some(&Attribute::Float {
+                bits,
+                ty: ty.clone()
+            }),
+            "{text}"
+        );
     }
     assert_eq!(float_text(0x3380_0000, &Type::F32), "5.9604645e-8");
     assert_eq!(float_text(0x3F80_0000, &Type::F32), "1.0");
@@ -337,14 +394,22 @@ fn malformed_inputs_are_located_errors() {
 
 #[test]
 fn redefinition_has_a_note_at_the_previous_definition() {
-    let d = parse_module("x", b"func @f(%a: i32) {\n  %a = constant 1 : i32\n  return\n}").unwrap_err();
+    let d = parse_module(
+        "x",
+        b"func @f(%a: i32) {\n  %a = constant 1 : i32\n  return\n}",
+    )
+    .unwrap_err();
     assert_eq!(d.notes.len(), 1);
     assert_eq!(d.notes[0].0, crate::diag::Loc::new(1, 9));
 }
 
 #[test]
 fn non_utf8_is_located_at_the_first_bad_byte() {
-    let d = parse_module("x", b"func @f() {\n  %0 = constant 1 : i32 // \xc3\xa9 \xff\n}").unwrap_err();
+    let d = parse_module(
+        "x",
+        b"func @f() {\n  %0 = constant 1 : i32 // \xc3\xa9 \xff\n}",
+    )
+    .unwrap_err();
     assert_eq!((d.loc.line, d.loc.col), (2, 30));
     assert!(d.message.contains("invalid UTF-8"), "{}", d.message);
 }
@@ -358,9 +423,20 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         format!("func @f(%a: {}) -> ()", "(".repeat(N)),
         format!("func @f() attributes {{a = {}}}", "[".repeat(N)),
         format!("func @f() attributes {{a = {}}}", "{a = ".repeat(N)),
-        format!("func @f() {{\n  %0 = constant dense<{}1.0{}> : vector<1xf32>\n}}", "[".repeat(N), "]".repeat(N)),
-        format!("func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0{})>>)", "(".repeat(N), ")".repeat(N)),
-        format!("func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0)>>)", "-".repeat(N)),
+        format!(
+            "func @f() {{\n  %0 = constant dense<{}1.0{}> : vector<1xf32>\n}}",
+            "[".repeat(N),
+            "]".repeat(N)
+        ),
+        format!(
+            "func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0{})>>)",
+            "(".repeat(N),
+            ")".repeat(N)
+        ),
+        format!(
+            "func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0)>>)",
+            "-".repeat(N)
+        ),
         "module {\n".repeat(N),
     ];
     for src in &cases {
@@ -394,7 +470,10 @@ fn module_file_and_source_are_set() {
     let f = &m.funcs[0];
     assert_eq!(f.loc, crate::diag::Loc::new(1, 1));
     let b = f.body.as_ref().unwrap();
-    assert_eq!(b.op(b.walk_ops().next().unwrap()).loc, crate::diag::Loc::new(2, 3));
+    assert_eq!(
+        b.op(b.walk_ops().next().unwrap()).loc,
+        crate::diag::Loc::new(2, 3)
+    );
 }
 
 #[test]
