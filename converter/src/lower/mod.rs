@@ -141,3 +141,10 @@ fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testparse;
+#[cfg(test)]
+mod e2e;
