@@ -148,3 +148,5 @@ mod tests;
 pub(crate) mod testparse;
 #[cfg(test)]
 mod e2e;
+#[cfg(test)]
+mod filetests;
