@@ -19,7 +19,10 @@ fn conformance_dir() -> PathBuf {
 }
 
 fn clang() -> Option<PathBuf> {
-    let out = Command::new("llvm-config-22").arg("--bindir").output().ok()?;
+    let out = Command::new("llvm-config-22")
+        .arg("--bindir")
+        .output()
+        .ok()?;
     let p = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).join("clang");
     p.exists().then_some(p)
 }
@@ -137,16 +140,29 @@ fn run_one(path: &Path, translate: &Path, clang: &Path, work: &Path) -> Result<S
 
 #[test]
 fn conformance_programs_run_correctly_via_mlir_translate_and_clang() {
+    run_programs(&conformance_dir());
+}
+
+/// The project's own runnable programs (`corpus/run`), same procedure.
+#[test]
+fn corpus_programs_run_correctly_via_mlir_translate_and_clang() {
+    run_programs(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/run"));
+}
+
+fn run_programs(dir: &Path) {
     let (Some(translate), Some(clang)) = (mlir_translate(), clang()) else {
         eprintln!("skipped: mlir-translate / clang of LLVM 22 not installed");
         return;
     };
-    let dir = conformance_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(entries) = std::fs::read_dir(dir) else {
         eprintln!("skipped: no conformance programs in {}", dir.display());
         return;
     };
-    let work = std::env::temp_dir().join(format!("stdlower-e2e-{}", std::process::id()));
+    let work = std::env::temp_dir().join(format!(
+        "stdlower-e2e-{}-{}",
+        std::process::id(),
+        dir.file_name().unwrap_or_default().to_string_lossy()
+    ));
     std::fs::create_dir_all(&work).unwrap();
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -24,7 +24,10 @@ fn corpus(sub: &str) -> PathBuf {
 fn options(src: &str) -> (LowerOptions, Syntax) {
     let mut o = LowerOptions::default();
     let mut syntax = Syntax::Modern;
-    let Some(line) = src.lines().find_map(|l| l.trim().strip_prefix("// RUN: lower")) else {
+    let Some(line) = src
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// RUN: lower"))
+    else {
         return (o, syntax);
     };
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -169,9 +172,9 @@ fn filecheck(dirs: &[(Kind, String)], output: &str) -> Result<(), String> {
             }
             _ => {
                 let mut hit = None;
-                for l in line..lines.len() {
+                for (l, text) in lines.iter().enumerate().skip(line) {
                     let from = if l == line && started { col } else { 0 };
-                    if let Some(c) = re.captures_at(&lines[l], from.min(lines[l].len())) {
+                    if let Some(c) = re.captures_at(text, from.min(text.len())) {
                         hit = Some((l, c));
                         break;
                     }
@@ -188,8 +191,8 @@ fn filecheck(dirs: &[(Kind, String)], output: &str) -> Result<(), String> {
         };
         for n in &pending_not {
             let (nre, _) = compile(n, &vars)?;
-            for k in line..=l {
-                if nre.is_match(&lines[k]) {
+            for (k, text) in lines.iter().enumerate().take(l + 1).skip(line) {
+                if nre.is_match(text) {
                     return Err(format!("CHECK-NOT `{n}` matched line {}", k + 1));
                 }
             }

@@ -54,7 +54,8 @@ impl FnState {
 
 impl<'a> P<'a> {
     fn err<T>(&self, m: &str) -> Result<T, String> {
-        let ctx: String = String::from_utf8_lossy(&self.s[self.i..(self.i + 40).min(self.s.len())]).into();
+        let ctx: String =
+            String::from_utf8_lossy(&self.s[self.i..(self.i + 40).min(self.s.len())]).into();
         Err(format!("{m} at byte {}: {ctx:?}", self.i))
     }
     fn peek(&self) -> u8 {
@@ -154,7 +155,10 @@ impl<'a> P<'a> {
             self.i += 1;
         }
         let mut float = false;
-        while self.peek().is_ascii_digit() || b".eE".contains(&self.peek()) || (float && b"+-".contains(&self.peek()) && b"eE".contains(&self.s[self.i - 1])) {
+        while self.peek().is_ascii_digit()
+            || b".eE".contains(&self.peek())
+            || (float && b"+-".contains(&self.peek()) && b"eE".contains(&self.s[self.i - 1]))
+        {
             if b".eE".contains(&self.peek()) {
                 float = true;
             }
@@ -164,7 +168,9 @@ impl<'a> P<'a> {
         if float {
             t.parse::<f64>().map(Ok).map_err(|e| e.to_string())
         } else {
-            t.parse::<i128>().map(Err).map_err(|e| format!("{e}: {t:?}"))
+            t.parse::<i128>()
+                .map(Err)
+                .map_err(|e| format!("{e}: {t:?}"))
         }
     }
 
@@ -219,7 +225,9 @@ impl<'a> P<'a> {
                 self.expect(">")?;
                 Type::memref_with_layout(dims, elem, layout)
             }
-            s if s.starts_with('i') => Type::Int(s[1..].parse().map_err(|_| format!("bad type {s}"))?),
+            s if s.starts_with('i') => {
+                Type::Int(s[1..].parse().map_err(|_| format!("bad type {s}"))?)
+            }
             s => return self.err(&format!("unknown type {s}")),
         })
     }
@@ -243,7 +251,12 @@ impl<'a> P<'a> {
                 while self.peek().is_ascii_digit() {
                     self.i += 1;
                 }
-                dims.push(Some(std::str::from_utf8(&self.s[st..self.i]).unwrap().parse().unwrap()));
+                dims.push(Some(
+                    std::str::from_utf8(&self.s[st..self.i])
+                        .unwrap()
+                        .parse()
+                        .unwrap(),
+                ));
             } else {
                 return Ok((dims, self.ty()?));
             }
@@ -450,7 +463,11 @@ impl<'a> P<'a> {
             let Type::Function(ft) = self.ty()? else {
                 return self.err("expected a function type");
             };
-            let full = if name.contains('.') { name.clone() } else { format!("std.{name}") };
+            let full = if name.contains('.') {
+                name.clone()
+            } else {
+                format!("std.{name}")
+            };
             new = match OpKind::from_name(&full) {
                 Some(k) if name.contains('.') => NewOp::new(k),
                 _ => NewOp::unregistered(&name),
@@ -499,7 +516,11 @@ impl<'a> P<'a> {
             return Ok(Attribute::Bool(false));
         }
         let n = self.number()?;
-        let ty = if self.eat(":") { self.ty()? } else { Type::i64() };
+        let ty = if self.eat(":") {
+            self.ty()?
+        } else {
+            Type::i64()
+        };
         Ok(match n {
             Ok(f) => Attribute::float(f, ty),
             Err(i) => Attribute::int(i, ty),
@@ -511,9 +532,15 @@ impl<'a> P<'a> {
             (Ok(f), _) => Attribute::float(f, ty.clone()),
             (Err(i), true) => {
                 let bits = i as u64;
-                Attribute::Float { bits, ty: ty.clone() }
+                Attribute::Float {
+                    bits,
+                    ty: ty.clone(),
+                }
             }
-            (Err(i), false) if *ty == Type::Index => Attribute::Int { value: i, ty: Type::Index },
+            (Err(i), false) if *ty == Type::Index => Attribute::Int {
+                value: i,
+                ty: Type::Index,
+            },
             (Err(i), false) => Attribute::int(i, ty.clone()),
         }
     }
@@ -526,8 +553,15 @@ impl<'a> P<'a> {
                 self.ws();
                 if self.eat_kw("true") || self.eat_kw("false") {
                     let v = self.s[self.i - 4..self.i] == *b"true";
-                    let t = if self.eat(":") { self.ty()? } else { Type::i1() };
-                    return Ok((op.attr("value", Attribute::int(v as i128, Type::i1())), vec![t]));
+                    let t = if self.eat(":") {
+                        self.ty()?
+                    } else {
+                        Type::i1()
+                    };
+                    return Ok((
+                        op.attr("value", Attribute::int(v as i128, Type::i1())),
+                        vec![t],
+                    ));
                 }
                 if self.peek() == b'@' {
                     let f = self.sigil(b'@')?;
@@ -538,9 +572,16 @@ impl<'a> P<'a> {
                 if self.eat_kw("dense") {
                     self.expect("<")?;
                     let mut raw = Vec::new();
-                    let splat = !self.eat("[");
+                    self.ws();
+                    let splat = self.peek() != b'[';
                     loop {
                         self.ws();
+                        if self.eat(">") {
+                            break;
+                        }
+                        if self.eat("[") || self.eat("]") || self.eat(",") {
+                            continue;
+                        }
                         if self.eat_kw("true") {
                             raw.push(Err(1));
                         } else if self.eat_kw("false") {
@@ -548,24 +589,27 @@ impl<'a> P<'a> {
                         } else {
                             raw.push(self.number()?);
                         }
-                        if splat || !self.eat(",") {
-                            break;
-                        }
                     }
-                    if !splat {
-                        self.expect("]")?;
-                    }
-                    self.expect(">")?;
                     self.expect(":")?;
                     let t = self.ty()?;
                     let e = t.scalar_of().clone();
-                    let vals: Vec<Attribute> = raw.into_iter().map(|n| Self::scalar_attr(n, &e)).collect();
+                    let vals: Vec<Attribute> =
+                        raw.into_iter().map(|n| Self::scalar_attr(n, &e)).collect();
                     let values = if splat {
                         DenseValues::Splat(Box::new(vals[0].clone()))
                     } else {
                         DenseValues::Elements(vals)
                     };
-                    return Ok((op.attr("value", Attribute::Dense { ty: t.clone(), values }), vec![t]));
+                    return Ok((
+                        op.attr(
+                            "value",
+                            Attribute::Dense {
+                                ty: t.clone(),
+                                values,
+                            },
+                        ),
+                        vec![t],
+                    ));
                 }
                 let n = self.number()?;
                 self.expect(":")?;
@@ -584,12 +628,18 @@ impl<'a> P<'a> {
                     Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
                     _ => Type::i1(),
                 };
-                (op.operands(ops).attr("predicate", Attribute::Str(p)), vec![r])
+                (
+                    op.operands(ops).attr("predicate", Attribute::Str(p)),
+                    vec![r],
+                )
             }
             k if k.is_int_binary() || k.is_float_binary() || matches!(k, NegF | AbsF | Select) => {
                 let ops = self.vals(st)?;
                 self.expect(":")?;
-                let t = self.ty()?;
+                let mut t = self.ty()?;
+                if k == Select && self.eat(",") {
+                    t = self.ty()?;
+                }
                 (op.operands(ops), vec![t])
             }
             k if k.is_std_cast() || k == MemRefCast => {
@@ -642,7 +692,10 @@ impl<'a> P<'a> {
                 let t = self.ty()?;
                 let r = match kind {
                     Store => vec![],
-                    _ => vec![t.memref_elem().cloned().unwrap_or_else(|| t.scalar_of().clone())],
+                    _ => vec![t
+                        .memref_elem()
+                        .cloned()
+                        .unwrap_or_else(|| t.scalar_of().clone())],
                 };
                 (op.operands(ops), r)
             }

@@ -37,7 +37,10 @@ pub(crate) fn lower_with(m: &Module, o: &LowerOptions) -> Module {
 
 /// The `mlir-translate` of LLVM 22, when installed.
 pub(crate) fn mlir_translate() -> Option<PathBuf> {
-    let out = Command::new("llvm-config-22").arg("--bindir").output().ok()?;
+    let out = Command::new("llvm-config-22")
+        .arg("--bindir")
+        .output()
+        .ok()?;
     let dir = String::from_utf8(out.stdout).ok()?;
     let p = PathBuf::from(dir.trim()).join("mlir-translate");
     p.exists().then_some(p)
@@ -58,7 +61,9 @@ pub(crate) fn assert_translates(text: &str) {
     let file = dir.join("m.mlir");
     std::fs::write(&file, text).unwrap();
     let unregistered = text.contains(" = \"") && !text.contains("\"llvm.intr")
-        || text.lines().any(|l| l.trim_start().starts_with('"') && !l.contains("llvm.intr"));
+        || text
+            .lines()
+            .any(|l| l.trim_start().starts_with('"') && !l.contains("llvm.intr"));
     let out = if unregistered {
         Command::new(tool.with_file_name("mlir-opt"))
             .arg("--allow-unregistered-dialect")
@@ -101,7 +106,11 @@ fn unreg(name: &str) -> NewOp {
 #[test]
 fn print_everything_for_eyes() {
     // foo(i32, i64) -> (i32, i64) and a caller (the spec's result packing example).
-    let mut foo = Func::new_std("foo", vec![Type::i32(), Type::i64()], vec![Type::i32(), Type::i64()]);
+    let mut foo = Func::new_std(
+        "foo",
+        vec![Type::i32(), Type::i64()],
+        vec![Type::i32(), Type::i64()],
+    );
     let (b, e, a) = entry(&mut foo);
     b.builder(e).ret(vec![a[0], a[1]]);
     let mut bar = Func::new_std("bar", vec![], vec![]);
