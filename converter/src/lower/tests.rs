@@ -90,17 +90,6 @@ fn hash(s: &str) -> u64 {
     h.finish()
 }
 
-fn lowered_text(m: &Module, syntax: Syntax) -> String {
-    let l = lower(m);
-    let modern = print_llvm(&l, Syntax::Modern);
-    assert_translates(&modern);
-    print_llvm(&l, syntax)
-}
-
-fn unreg(name: &str) -> NewOp {
-    NewOp::unregistered(name)
-}
-
 /// Lowers Standard text (the test reader's syntax) with options; panics on failure.
 fn lower_src(src: &str, o: &LowerOptions) -> Module {
     let m = super::testparse::parse(src).unwrap();
