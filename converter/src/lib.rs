@@ -7,5 +7,7 @@ pub mod ir;
 pub mod llvm_print;
 pub mod lower;
 pub mod value;
+pub mod verify;
+pub mod syntax;
 
 pub use diag::{Diagnostic, Loc};
