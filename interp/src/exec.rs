@@ -52,6 +52,8 @@ pub struct Machine<'p, 'e> {
     pool: Vec<Frame>,
     scratch_s: Vec<i128>,
     scratch_o: Vec<Obj>,
+    /// Fuel left; `opts.fuel - fuel` is the number of instructions executed.
+    pub fuel: u64,
 }
 
 #[cold]
@@ -86,6 +88,7 @@ impl<'p, 'e> Machine<'p, 'e> {
             pool: Vec::new(),
             scratch_s: Vec::new(),
             scratch_o: Vec::new(),
+            fuel: opts.fuel,
         }
     }
 
@@ -200,7 +203,6 @@ impl<'p, 'e> Machine<'p, 'e> {
         let prog = self.prog;
         let iw = prog.index_width;
         let max_depth = self.opts.max_call_depth;
-        let mut fuel = self.opts.fuel;
         let mut stack: Vec<Frame> = Vec::new();
         let mut f = self.new_frame(func);
         let mut cf: &CFunc = &prog.funcs[func as usize];
@@ -240,10 +242,10 @@ impl<'p, 'e> Machine<'p, 'e> {
         }
 
         loop {
-            if fuel == 0 {
+            if self.fuel == 0 {
                 return Err(Trap::OutOfFuel);
             }
-            fuel -= 1;
+            self.fuel -= 1;
             let inst = cf.code[pc];
             pc += 1;
             match inst {

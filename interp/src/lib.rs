@@ -94,6 +94,30 @@ impl Program {
         opts: &Options,
         ext: &mut dyn Externals,
     ) -> Result<Vec<RtValue>, Trap> {
+        self.run_counted(entry, args, opts, ext).0
+    }
+
+    /// Like [`Program::run`], also returning the number of instructions executed.
+    pub fn run_counted(
+        &self,
+        entry: &str,
+        args: &[RtValue],
+        opts: &Options,
+        ext: &mut dyn Externals,
+    ) -> (Result<Vec<RtValue>, Trap>, u64) {
+        let mut steps = 0;
+        let r = self.run_inner(entry, args, opts, ext, &mut steps);
+        (r, steps)
+    }
+
+    fn run_inner(
+        &self,
+        entry: &str,
+        args: &[RtValue],
+        opts: &Options,
+        ext: &mut dyn Externals,
+        steps: &mut u64,
+    ) -> Result<Vec<RtValue>, Trap> {
         if opts.index_bitwidth != self.index_width {
             return Err(Trap::error(
                 Loc::UNKNOWN,
@@ -136,7 +160,9 @@ impl Program {
                 .map_err(|e| Trap::error(f.loc, format!("argument {i} of '@{entry}': {e}")))?;
             ins.push(v);
         }
-        let (outs, loc) = m.exec(fi, ins)?;
+        let r = m.exec(fi, ins);
+        *steps = opts.fuel - m.fuel;
+        let (outs, loc) = r?;
         outs.iter()
             .zip(&f.ty.results)
             .map(|(v, t)| values::to_rt(self, &m.mem, t, v).map_err(|e| e.at(loc)))
