@@ -8,5 +8,6 @@ pub mod llvm_print;
 pub mod lower;
 pub mod value;
 pub mod verify;
+pub mod syntax;
 
 pub use diag::{Diagnostic, Loc};
