@@ -14,12 +14,12 @@ func @sizes(%n: index, %m: index) -> (index, index, index, index) {
   %d0 = dim %a, 0 : memref<?x?xf32>
   %d1 = dim %a, 1 : memref<?x?xf32>
   %r = rank %a : memref<?x?xf32>
-  %c1 = constant 1 : index
   %u = memref_cast %a : memref<?x?xf32> to memref<*xf32>
   %ru = rank %u : memref<*xf32>
-  %dd = dim %u, %c1 : memref<*xf32>
+  %b = memref_cast %u : memref<*xf32> to memref<?x?xf32>
+  %dd = dim %b, 1 : memref<?x?xf32>
   %p = muli %d0, %dd : index
-  dealloc %u : memref<*xf32>
+  dealloc %b : memref<?x?xf32>
   return %d0, %d1, %ru, %p : index, index, index, index
 }
 func @strided() -> i64 {

@@ -1,177 +1,104 @@
 //! Interpreter throughput: a 1M-iteration scalar loop and a 64x64x64 matmul over
 //! dynamic memrefs. Run with `cargo run --release -p interp --example bench`.
-//! Prints executed instructions ("simple ops") per second for each.
+//! Prints executed instructions ("simple ops": every op, branch and return counts one)
+//! per second, best of five runs each.
 
-use converter::ir::{Func, Module, OpKind, Type};
 use converter::value::RtValue;
-use interp::{Options, Program};
+use interp::{NoExternals, Options, Program};
 use std::time::Instant;
 
-/// `@loop(%n: i64) -> i64`: sum of i*i for i < n (6 instructions per iteration).
-fn scalar_loop() -> Func {
-    let i64t = Type::i64();
-    let mut f = Func::new_std("loop", vec![i64t.clone()], vec![i64t.clone()]);
-    let body = f.body.as_mut().unwrap();
-    let entry = body.entry().unwrap();
-    let n = body.block_args(entry)[0];
-    let head = body.add_block(&[i64t.clone(), i64t.clone()]);
-    let bb = body.add_block(&[]);
-    let exit = body.add_block(&[]);
-    let (c0, c1) = {
-        let mut b = body.builder(entry);
-        let c0 = b.const_int(0, i64t.clone());
-        let c1 = b.const_int(1, i64t.clone());
-        b.br(head, vec![c0, c0]);
-        (c0, c1)
-    };
-    let _ = c0;
-    let (i, acc) = (body.block_args(head)[0], body.block_args(head)[1]);
-    {
-        let mut b = body.builder(head);
-        let c = b.cmpi("slt", i, n);
-        b.cond_br(c, bb, vec![], exit, vec![]);
-    }
-    {
-        let mut b = body.builder(bb);
-        let x = b.binary(OpKind::MulI, i, i);
-        let acc2 = b.binary(OpKind::AddI, acc, x);
-        let i2 = b.binary(OpKind::AddI, i, c1);
-        b.br(head, vec![i2, acc2]);
-    }
-    body.builder(exit).ret(vec![acc]);
-    f
+const SRC: &str = r#"
+func @loop(%n: i64) -> i64 {
+  %c0 = constant 0 : i64
+  %c1 = constant 1 : i64
+  br ^head(%c0, %c0 : i64, i64)
+^head(%i: i64, %acc: i64):
+  %more = cmpi "slt", %i, %n : i64
+  cond_br %more, ^body, ^exit
+^body:
+  %sq = muli %i, %i : i64
+  %acc2 = addi %acc, %sq : i64
+  %i2 = addi %i, %c1 : i64
+  br ^head(%i2, %acc2 : i64, i64)
+^exit:
+  return %acc : i64
 }
 
-/// `@matmul(%a, %b, %c: memref<?x?xf32>)`: c[i][j] += a[i][k] * b[k][j].
-fn matmul() -> Func {
-    let mt = Type::memref(vec![None, None], Type::F32);
-    let idx = Type::Index;
-    let mut f = Func::new_std("matmul", vec![mt.clone(), mt.clone(), mt.clone()], vec![]);
-    let body = f.body.as_mut().unwrap();
-    let entry = body.entry().unwrap();
-    let (a, bm, c) = {
-        let args = body.block_args(entry);
-        (args[0], args[1], args[2])
-    };
-    let hi = body.add_block(&[idx.clone()]);
-    let hj = body.add_block(&[idx.clone()]);
-    let hk = body.add_block(&[idx.clone()]);
-    let bk = body.add_block(&[]);
-    let nj = body.add_block(&[]);
-    let ni = body.add_block(&[]);
-    let exit = body.add_block(&[]);
-    let (c0, c1, n, m, p) = {
-        let mut b = body.builder(entry);
-        let c0 = b.const_index(0);
-        let c1 = b.const_index(1);
-        let n = b.push1(
-            converter::ir::NewOp::new(OpKind::Dim)
-                .operands([a])
-                .attr("index", converter::ir::Attribute::index(0))
-                .result(idx.clone()),
-        );
-        let m = b.push1(
-            converter::ir::NewOp::new(OpKind::Dim)
-                .operands([bm])
-                .attr("index", converter::ir::Attribute::index(1))
-                .result(idx.clone()),
-        );
-        let p = b.push1(
-            converter::ir::NewOp::new(OpKind::Dim)
-                .operands([a])
-                .attr("index", converter::ir::Attribute::index(1))
-                .result(idx.clone()),
-        );
-        b.br(hi, vec![c0]);
-        (c0, c1, n, m, p)
-    };
-    let i = body.block_args(hi)[0];
-    let j = body.block_args(hj)[0];
-    let k = body.block_args(hk)[0];
-    {
-        let mut b = body.builder(hi);
-        let t = b.cmpi("slt", i, n);
-        b.cond_br(t, hj, vec![c0], exit, vec![]);
-    }
-    {
-        let mut b = body.builder(hj);
-        let t = b.cmpi("slt", j, m);
-        b.cond_br(t, hk, vec![c0], ni, vec![]);
-    }
-    {
-        let mut b = body.builder(hk);
-        let t = b.cmpi("slt", k, p);
-        b.cond_br(t, bk, vec![], nj, vec![]);
-    }
-    {
-        let mut b = body.builder(bk);
-        let x = b.load(a, &[i, k]);
-        let y = b.load(bm, &[k, j]);
-        let z = b.load(c, &[i, j]);
-        let xy = b.binary(OpKind::MulF, x, y);
-        let s = b.binary(OpKind::AddF, z, xy);
-        b.store(s, c, &[i, j]);
-        let k2 = b.binary(OpKind::AddI, k, c1);
-        b.br(hk, vec![k2]);
-    }
-    {
-        let mut b = body.builder(nj);
-        let j2 = b.binary(OpKind::AddI, j, c1);
-        b.br(hj, vec![j2]);
-    }
-    {
-        let mut b = body.builder(ni);
-        let i2 = b.binary(OpKind::AddI, i, c1);
-        b.br(hi, vec![i2]);
-    }
-    body.builder(exit).ret(vec![]);
-    f
+func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %n = dim %a, 0 : memref<?x?xf32>
+  %p = dim %a, 1 : memref<?x?xf32>
+  %m = dim %b, 1 : memref<?x?xf32>
+  br ^hi(%c0 : index)
+^hi(%i: index):
+  %mi = cmpi "slt", %i, %n : index
+  cond_br %mi, ^hj(%c0 : index), ^exit
+^hj(%j: index):
+  %mj = cmpi "slt", %j, %m : index
+  cond_br %mj, ^hk(%c0 : index), ^ni
+^hk(%k: index):
+  %mk = cmpi "slt", %k, %p : index
+  cond_br %mk, ^body, ^nj
+^body:
+  %x = load %a[%i, %k] : memref<?x?xf32>
+  %y = load %b[%k, %j] : memref<?x?xf32>
+  %z = load %c[%i, %j] : memref<?x?xf32>
+  %xy = mulf %x, %y : f32
+  %s = addf %z, %xy : f32
+  store %s, %c[%i, %j] : memref<?x?xf32>
+  %k2 = addi %k, %c1 : index
+  br ^hk(%k2 : index)
+^nj:
+  %j2 = addi %j, %c1 : index
+  br ^hj(%j2 : index)
+^ni:
+  %i2 = addi %i, %c1 : index
+  br ^hi(%i2 : index)
+^exit:
+  return
 }
+"#;
 
-fn report(name: &str, steps: u64, secs: f64) {
-    println!(
-        "{name}: {steps} ops in {:.3} s = {:.1} million ops/s",
-        secs,
-        steps as f64 / secs / 1e6
-    );
-}
-
-fn main() {
-    let mut m = Module::new("bench");
-    m.funcs.push(scalar_loop());
-    m.funcs.push(matmul());
+fn bench(prog: &Program, name: &str, entry: &str, args: &[RtValue]) {
     let opts = Options {
         fuel: u64::MAX,
         ..Options::default()
     };
-    let prog = Program::compile(&m, 64);
-
-    let n: u64 = 1_000_000;
-    let mut steps = 0;
-    let mut best = f64::MAX;
+    let (mut best, mut steps) = (f64::MAX, 0);
     for _ in 0..5 {
         let t = Instant::now();
-        let (r, st) =
-            prog.run_counted("loop", &[RtValue::Int(n as i128)], &opts, &mut interp::NoExternals);
-        steps = st;
-        r.unwrap();
+        let (r, st) = prog.run_counted(entry, args, &opts, &mut NoExternals);
         best = best.min(t.elapsed().as_secs_f64());
+        steps = st;
+        r.expect("benchmark program runs");
     }
-    report("scalar loop (1M iterations)", steps, best);
+    println!(
+        "{name}: {steps} ops in {best:.4} s = {:.1} million ops/s",
+        steps as f64 / best / 1e6
+    );
+}
 
+fn main() {
+    let m = converter::syntax::parse_module("bench.mlir", SRC.as_bytes()).expect("parses");
+    let prog = Program::compile(&m, 64);
+    bench(
+        &prog,
+        "scalar loop (1M iterations)",
+        "loop",
+        &[RtValue::Int(1_000_000)],
+    );
     let s: u64 = 64;
     let mk = |v: f32| RtValue::MemRef {
         shape: vec![s, s],
-        elems: (0..s * s).map(|i| RtValue::Float((v * (i % 7) as f32).to_bits() as u64)).collect(),
+        elems: (0..s * s)
+            .map(|i| RtValue::Float((v * (i % 7) as f32).to_bits() as u64))
+            .collect(),
     };
-    let args = [mk(1.0), mk(0.5), mk(0.0)];
-    let mut best = f64::MAX;
-    for _ in 0..5 {
-        let t = Instant::now();
-        let (r, st) = prog.run_counted("matmul", &args, &opts, &mut interp::NoExternals);
-        steps = st;
-        r.unwrap();
-        best = best.min(t.elapsed().as_secs_f64());
-    }
-    report("matmul 64x64x64 (dynamic memrefs)", steps, best);
+    bench(
+        &prog,
+        "matmul 64x64x64 (dynamic memrefs)",
+        "matmul",
+        &[mk(1.0), mk(0.5), mk(0.0)],
+    );
 }

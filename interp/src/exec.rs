@@ -58,7 +58,10 @@ pub struct Machine<'p, 'e> {
 
 #[cold]
 fn internal(loc: Loc, what: &str) -> Trap {
-    Trap::error(loc, format!("ill-typed value reaches {what} (is the module verified?)"))
+    Trap::error(
+        loc,
+        format!("ill-typed value reaches {what} (is the module verified?)"),
+    )
 }
 
 #[inline(always)]
@@ -368,7 +371,11 @@ impl<'p, 'e> Machine<'p, 'e> {
                             None => dyns.next().map_or(0, |&s| f.s[s as usize] as i64),
                         })
                         .collect();
-                    let kind = if ai.stack { BufKind::Stack } else { BufKind::Heap };
+                    let kind = if ai.stack {
+                        BufKind::Stack
+                    } else {
+                        BufKind::Heap
+                    };
                     let layout = ai.layout.as_ref().map(|(o, s)| (*o, &s[..]));
                     match self
                         .mem
@@ -384,7 +391,9 @@ impl<'p, 'e> Machine<'p, 'e> {
                         Err(AllocError::TooLarge(c)) => {
                             return Err(Trap::error(
                                 loc!(),
-                                format!("allocation of {c} elements exceeds the interpreter's limit"),
+                                format!(
+                                    "allocation of {c} elements exceeds the interpreter's limit"
+                                ),
                             ))
                         }
                     }

@@ -73,7 +73,9 @@ fn op32(op: FloatOp, x: f32, y: f32) -> f32 {
 #[inline(always)]
 pub fn binary(op: FloatOp, k: FKind, a: i128, b: i128) -> i128 {
     match k {
-        FKind::F32 => op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as i128,
+        FKind::F32 => {
+            op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as i128
+        }
         FKind::F64 => {
             let (x, y) = (f64::from_bits(a as u64), f64::from_bits(b as u64));
             let r = match op {
@@ -242,13 +244,22 @@ mod tests {
 
     #[test]
     fn f16_rounds_each_step() {
-        assert_eq!(binary(FloatOp::Add, FKind::F16, h(2048.0), h(1.0)), h(2048.0));
-        assert_eq!(binary(FloatOp::Add, FKind::F16, h(2048.0), h(3.0)), h(2052.0));
+        assert_eq!(
+            binary(FloatOp::Add, FKind::F16, h(2048.0), h(1.0)),
+            h(2048.0)
+        );
+        assert_eq!(
+            binary(FloatOp::Add, FKind::F16, h(2048.0), h(3.0)),
+            h(2052.0)
+        );
     }
 
     #[test]
     fn sitofp_rounds_once() {
-        assert_eq!(from_int(FKind::F32, 16777217), 16777216f32.to_bits() as i128);
+        assert_eq!(
+            from_int(FKind::F32, 16777217),
+            16777216f32.to_bits() as i128
+        );
         assert_eq!(from_int(FKind::F16, 2049), h(2048.0));
         assert_eq!(from_int(FKind::F16, 2051), h(2052.0));
         assert_eq!(from_int(FKind::F16, -65520), h(f64::NEG_INFINITY));

@@ -329,7 +329,12 @@ impl Memory {
         let rank = v.rank();
         let mut idx = vec![0i64; rank];
         loop {
-            let lin = v.offset + idx.iter().zip(v.dims.iter()).map(|(i, d)| i * d.1).sum::<i64>();
+            let lin = v.offset
+                + idx
+                    .iter()
+                    .zip(v.dims.iter())
+                    .map(|(i, d)| i * d.1)
+                    .sum::<i64>();
             out.push(self.read_lanes(v.buf, lin)?);
             // Next index, row-major.
             let mut k = rank;
@@ -353,7 +358,12 @@ impl Memory {
         let rank = v.rank();
         let mut idx = vec![0i64; rank];
         for chunk in elems.chunks(lanes.max(1)) {
-            let lin = v.offset + idx.iter().zip(v.dims.iter()).map(|(i, d)| i * d.1).sum::<i64>();
+            let lin = v.offset
+                + idx
+                    .iter()
+                    .zip(v.dims.iter())
+                    .map(|(i, d)| i * d.1)
+                    .sum::<i64>();
             self.write_lanes(v.buf, lin, chunk)?;
             let mut k = rank;
             while k > 0 {
@@ -440,12 +450,18 @@ mod tests {
             Err(_) => panic!(),
         };
         let e = linear(&v, 1, |_| 4, "load").unwrap_err();
-        assert_eq!(e.message, "out-of-bounds load: index 4 of dimension 0 with size 4");
+        assert_eq!(
+            e.message,
+            "out-of-bounds load: index 4 of dimension 0 with size 4"
+        );
         assert_eq!(m.read(v.buf, 1).unwrap_err().rule, rules::UNINITIALIZED);
         m.write(v.buf, 1, 7).unwrap();
         assert_eq!(m.read(v.buf, 1).unwrap(), 7);
         m.dealloc(&v, Loc::new(3, 4)).unwrap();
         assert_eq!(m.read(v.buf, 1).unwrap_err().rule, rules::USE_AFTER_FREE);
-        assert_eq!(m.dealloc(&v, Loc::UNKNOWN).unwrap_err().rule, rules::DOUBLE_FREE);
+        assert_eq!(
+            m.dealloc(&v, Loc::UNKNOWN).unwrap_err().rule,
+            rules::DOUBLE_FREE
+        );
     }
 }

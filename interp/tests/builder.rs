@@ -111,7 +111,10 @@ fn recursive(name: &str) -> Func {
 #[test]
 fn recursion_and_the_call_depth_limit() {
     let m = module(vec![recursive("main")]);
-    assert_eq!(run_main(&m, &[RtValue::Int(500)]).unwrap(), vec![RtValue::Int(500)]);
+    assert_eq!(
+        run_main(&m, &[RtValue::Int(500)]).unwrap(),
+        vec![RtValue::Int(500)]
+    );
     // Deep recursion is a trap, never a Rust stack overflow.
     match run_main(&m, &[RtValue::Int(100_000)]) {
         Err(Trap::CallDepth { depth, .. }) => assert_eq!(depth, 1001),
@@ -122,7 +125,14 @@ fn recursion_and_the_call_depth_limit() {
         fuel: 100_000_000,
         ..Options::default()
     };
-    let r = run(&m, "main", &[RtValue::Int(100_000)], &opts, &mut NoExternals).unwrap();
+    let r = run(
+        &m,
+        "main",
+        &[RtValue::Int(100_000)],
+        &opts,
+        &mut NoExternals,
+    )
+    .unwrap();
     assert_eq!(r, vec![RtValue::Int(100_000)]);
 }
 
@@ -160,7 +170,14 @@ fn external_functions() {
     let r = b.body.op(c).results[0];
     b.ret(vec![r]);
     let m = module(vec![decl, decl2.clone(), f]);
-    let r = run(&m, "main", &[RtValue::Int(21)], &Options::default(), &mut Twice).unwrap();
+    let r = run(
+        &m,
+        "main",
+        &[RtValue::Int(21)],
+        &Options::default(),
+        &mut Twice,
+    )
+    .unwrap();
     assert_eq!(r, vec![RtValue::Int(42)]);
     match run_main(&m, &[RtValue::Int(21)]) {
         Err(Trap::Error { message, .. }) => assert_eq!(
@@ -189,7 +206,12 @@ fn unregistered_ops_are_errors_only_when_reached() {
     }
 }
 
-fn alloc(b: &mut converter::ir::Builder, kind: OpKind, ty: Type, dyns: Vec<converter::ir::ValueId>) -> converter::ir::ValueId {
+fn alloc(
+    b: &mut converter::ir::Builder,
+    kind: OpKind,
+    ty: Type,
+    dyns: Vec<converter::ir::ValueId>,
+) -> converter::ir::ValueId {
     b.push1(NewOp::new(kind).operands(dyns).result(ty))
 }
 
@@ -203,7 +225,11 @@ fn memory_rules() {
         let e = body.entry().unwrap();
         let mut b = body.builder(e);
         b.at(Loc::new(10, 3));
-        let kind = if case == 4 { OpKind::Alloca } else { OpKind::Alloc };
+        let kind = if case == 4 {
+            OpKind::Alloca
+        } else {
+            OpKind::Alloc
+        };
         let m = alloc(&mut b, kind, mt.clone(), vec![]);
         let i = b.const_index(if case == 0 { 4 } else { 1 });
         let v = b.const_int(7, i64t());
@@ -227,7 +253,10 @@ fn memory_rules() {
         match case {
             0 => assert_eq!(
                 (rule, msg.as_str()),
-                ("out of bounds", "out-of-bounds store: index 4 of dimension 0 with size 4")
+                (
+                    "out of bounds",
+                    "out-of-bounds store: index 4 of dimension 0 with size 4"
+                )
             ),
             1 => assert_eq!(rule, "use after free", "{msg}"),
             2 => assert_eq!(rule, "uninitialized read", "{msg}"),
@@ -275,9 +304,15 @@ fn memref_cast_checks_static_facts() {
     let unr = Type::unranked_memref(Type::F32);
     // The argument has 5 elements; casting to memref<4xf32> is UB.
     for (target, want) in [
-        (Type::memref(vec![Some(4)], Type::F32), Some("memref_cast to memref<4xf32> of a memref whose dimension 0 has size 5")),
+        (
+            Type::memref(vec![Some(4)], Type::F32),
+            Some("memref_cast to memref<4xf32> of a memref whose dimension 0 has size 5"),
+        ),
         (Type::memref(vec![Some(5)], Type::F32), None),
-        (Type::memref(vec![None, None], Type::F32), Some("(rank 2) of a memref of rank 1")),
+        (
+            Type::memref(vec![None, None], Type::F32),
+            Some("(rank 2) of a memref of rank 1"),
+        ),
     ] {
         let mut f = Func::new_std("main", vec![dynt.clone()], vec![Type::Index]);
         let body = f.body.as_mut().unwrap();
@@ -351,7 +386,11 @@ fn call_indirect_and_function_results() {
     );
     let mut ops = vec![fr];
     ops.push(x);
-    let r = b.push1(NewOp::new(OpKind::CallIndirect).operands(ops).result(i64t()));
+    let r = b.push1(
+        NewOp::new(OpKind::CallIndirect)
+            .operands(ops)
+            .result(i64t()),
+    );
     b.ret(vec![r, fr]);
     let m = module(vec![sq, f]);
     assert_eq!(

@@ -68,7 +68,9 @@ fn check_run(m: &Module, line: &str) -> Result<(), String> {
     let call = call.trim().strip_prefix('@').ok_or("no '@entry'")?;
     let (entry, args) = call.split_once('(').ok_or("no '('")?;
     let args = args.trim().strip_suffix(')').ok_or("no ')'")?;
-    let f = m.func(entry).ok_or_else(|| format!("no function @{entry}"))?;
+    let f = m
+        .func(entry)
+        .ok_or_else(|| format!("no function @{entry}"))?;
     let fty = f.std_type().ok_or("not a Standard function")?.clone();
     let arg_texts = split_top(args);
     if arg_texts.len() != fty.inputs.len() {
@@ -101,7 +103,11 @@ fn check_run(m: &Module, line: &str) -> Result<(), String> {
     } else if expect == "out-of-fuel" {
         matches!(&got, Err(Trap::OutOfFuel | Trap::CallDepth { .. }))
     } else {
-        let texts = if expect == "()" { vec![] } else { split_top(expect) };
+        let texts = if expect == "()" {
+            vec![]
+        } else {
+            split_top(expect)
+        };
         if texts.len() != fty.results.len() {
             return Err(format!("@{entry} has {} results", fty.results.len()));
         }
@@ -159,7 +165,11 @@ fn corpus_interp_run_lines() {
             failures.push(format!("{}: no '// run:' line", path.display()));
         }
     }
-    eprintln!("{} files, {runs} run lines, {} failures", files.len(), failures.len());
+    eprintln!(
+        "{} files, {runs} run lines, {} failures",
+        files.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
@@ -209,6 +219,10 @@ fn shared_conformance() {
             ));
         }
     }
-    eprintln!("{} conformance files, {} failures", files.len(), failures.len());
+    eprintln!(
+        "{} conformance files, {} failures",
+        files.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

@@ -40,12 +40,22 @@ macro_rules! native_check {
                 if b == 0 {
                     Err(rules::DIV_BY_ZERO)
                 } else {
-                    let r = if $op == IntOp::DivS { a.checked_div(b) } else { a.checked_rem(b) };
+                    let r = if $op == IntOp::DivS {
+                        a.checked_div(b)
+                    } else {
+                        a.checked_rem(b)
+                    };
                     r.map(|x| x as i128).ok_or(rules::DIV_OVERFLOW)
                 }
             }
-            IntOp::DivU => ua.checked_div(ub).map(|x| x as $s as i128).ok_or(rules::DIV_BY_ZERO),
-            IntOp::RemU => ua.checked_rem(ub).map(|x| x as $s as i128).ok_or(rules::DIV_BY_ZERO),
+            IntOp::DivU => ua
+                .checked_div(ub)
+                .map(|x| x as $s as i128)
+                .ok_or(rules::DIV_BY_ZERO),
+            IntOp::RemU => ua
+                .checked_rem(ub)
+                .map(|x| x as $s as i128)
+                .ok_or(rules::DIV_BY_ZERO),
             IntOp::Shl | IntOp::ShrS | IntOp::ShrU => {
                 if ub >= $w as $u {
                     Err(rules::SHIFT)
@@ -84,7 +94,13 @@ fn op() -> impl Strategy<Value = IntOp> {
 
 /// Small operands make division, shifts and overflow corners likely.
 fn edge_i64() -> impl Strategy<Value = i64> {
-    prop_oneof![any::<i64>(), -3i64..=3, Just(i64::MIN), Just(i64::MAX), 0i64..70]
+    prop_oneof![
+        any::<i64>(),
+        -3i64..=3,
+        Just(i64::MIN),
+        Just(i64::MAX),
+        0i64..70
+    ]
 }
 
 proptest! {
@@ -132,8 +148,8 @@ proptest! {
             IntOp::And => Ok(back(ua & ub)),
             IntOp::Or => Ok(back(ua | ub)),
             IntOp::Xor => Ok(back(ua ^ ub)),
-            IntOp::DivU => if ub == 0 { Err(rules::DIV_BY_ZERO) } else { Ok(back(ua / ub)) },
-            IntOp::RemU => if ub == 0 { Err(rules::DIV_BY_ZERO) } else { Ok(back(ua % ub)) },
+            IntOp::DivU => ua.checked_div(ub).map(back).ok_or(rules::DIV_BY_ZERO),
+            IntOp::RemU => ua.checked_rem(ub).map(back).ok_or(rules::DIV_BY_ZERO),
             IntOp::DivS | IntOp::RemS => {
                 if ub == 0 {
                     Err(rules::DIV_BY_ZERO)
