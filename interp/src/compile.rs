@@ -45,6 +45,22 @@ pub enum Inst {
         a: u32,
         b: u32,
     },
+    /// Fast paths for the 64-bit integers and index of loop code.
+    Add64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    Sub64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    Mul64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
     CmpI {
         pred: u8,
         w: u8,
@@ -202,6 +218,10 @@ pub struct Edge {
     pub moves: Vec<(u32, u32)>,
     /// True when a destination is also a source: moves go through scratch registers.
     pub parallel: bool,
+    /// When not `parallel`: the scalar moves as untagged `(src, dst)` registers...
+    pub smoves: Vec<(u32, u32)>,
+    /// ... and the object moves.
+    pub omoves: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -508,11 +528,21 @@ impl FnCompiler<'_> {
         let parallel = moves
             .iter()
             .any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
+        let split = |obj: bool| -> Vec<(u32, u32)> {
+            moves
+                .iter()
+                .filter(|&&(s, _)| (s & OBJ != 0) == obj)
+                .map(|&(s, d)| (s & !OBJ, d & !OBJ))
+                .collect()
+        };
+        let (smoves, omoves) = (split(false), split(true));
         self.out.edges.push(Edge {
             pc: u32::MAX,
             block: s.block.0,
             moves,
             parallel,
+            smoves,
+            omoves,
         });
         Ok(self.out.edges.len() as u32 - 1)
     }
@@ -562,12 +592,17 @@ impl FnCompiler<'_> {
                         b,
                     });
                 } else {
-                    self.emit(Inst::IntBin {
-                        op: int_op,
-                        w: w8(w),
-                        d,
-                        a,
-                        b,
+                    self.emit(match (int_op, w) {
+                        (IntOp::Add, 64) => Inst::Add64 { d, a, b },
+                        (IntOp::Sub, 64) => Inst::Sub64 { d, a, b },
+                        (IntOp::Mul, 64) => Inst::Mul64 { d, a, b },
+                        _ => Inst::IntBin {
+                            op: int_op,
+                            w: w8(w),
+                            d,
+                            a,
+                            b,
+                        },
                     });
                 }
             }

@@ -125,14 +125,22 @@ impl<'p, 'e> Machine<'p, 'e> {
         }
     }
 
+    #[inline(always)]
     fn take_edge(&mut self, f: &mut Frame, e: &Edge) {
         if !e.parallel {
-            for &(src, dst) in &e.moves {
-                let v = get(f, src);
-                put(f, dst, v);
+            for &(src, dst) in &e.smoves {
+                f.s[dst as usize] = f.s[src as usize];
+            }
+            for &(src, dst) in &e.omoves {
+                f.o[dst as usize] = f.o[src as usize].clone();
             }
             return;
         }
+        self.take_parallel_edge(f, e);
+    }
+
+    #[inline(never)]
+    fn take_parallel_edge(&mut self, f: &mut Frame, e: &Edge) {
         self.scratch_s.clear();
         self.scratch_o.clear();
         for &(src, _) in &e.moves {
@@ -256,6 +264,18 @@ impl<'p, 'e> Machine<'p, 'e> {
                 Inst::IntBin { op, w, d, a, b } => {
                     let (x, y) = (f.s[a as usize], f.s[b as usize]);
                     f.s[d as usize] = tri!(ints::binary(op, x, y, w as u32));
+                }
+                Inst::Add64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_add(y) as i128;
+                }
+                Inst::Sub64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_sub(y) as i128;
+                }
+                Inst::Mul64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_mul(y) as i128;
                 }
                 Inst::CmpI { pred, w, d, a, b } => {
                     let (x, y) = (f.s[a as usize], f.s[b as usize]);
