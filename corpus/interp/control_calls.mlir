@@ -13,6 +13,7 @@
 // run: @ackermann(2 : i64, 3 : i64) -> 9 : i64
 // run: @divmod(-100 : i64, 7 : i64) -> -14 : i64, -2 : i64
 // run: @nothing() -> ()
+// run: @swap_vec(3 : i32) -> [5, 6] : vector<2xi8>, [1, 2] : vector<2xi8>
 func @pick(%c: i1, %a: i64, %b: i64) -> i64 {
   cond_br %c, ^bb1(%a : i64), ^bb1(%b : i64)
 ^bb1(%x: i64):
@@ -96,4 +97,19 @@ func @divmod(%a: i64, %b: i64) -> (i64, i64) {
 }
 func @nothing() {
   return
+}
+func @swap_vec(%n: i32) -> (vector<2xi8>, vector<2xi8>) {
+  %c0 = constant 0 : i32
+  %c1 = constant 1 : i32
+  %a = constant dense<[1, 2]> : vector<2xi8>
+  %b = constant dense<[5, 6]> : vector<2xi8>
+  br ^loop(%c0, %a, %b : i32, vector<2xi8>, vector<2xi8>)
+^loop(%i: i32, %x: vector<2xi8>, %y: vector<2xi8>):
+  %done = cmpi "eq", %i, %n : i32
+  cond_br %done, ^exit, ^body
+^body:
+  %i2 = addi %i, %c1 : i32
+  br ^loop(%i2, %y, %x : i32, vector<2xi8>, vector<2xi8>)
+^exit:
+  return %x, %y : vector<2xi8>, vector<2xi8>
 }

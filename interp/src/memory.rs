@@ -66,8 +66,13 @@ impl View {
     pub fn rank(&self) -> usize {
         self.dims.len()
     }
+    /// The number of elements (saturating; views made by `alloc` have at most
+    /// [`MAX_CELLS`]).
     pub fn num_elements(&self) -> i64 {
-        self.dims.iter().map(|d| d.0).product()
+        if self.dims.iter().any(|d| d.0 <= 0) {
+            return 0;
+        }
+        self.dims.iter().fold(1i64, |n, d| n.saturating_mul(d.0))
     }
 }
 
@@ -199,8 +204,13 @@ impl Memory {
             }
         }
         let cells = extent.saturating_mul(lanes as i64);
-        if !(0..=MAX_CELLS).contains(&cells) {
-            return Err(AllocError::TooLarge(cells));
+        let elements = if sizes.contains(&0) {
+            0
+        } else {
+            sizes.iter().fold(1i64, |n, &s| n.saturating_mul(s))
+        };
+        if !(0..=MAX_CELLS).contains(&cells) || elements > MAX_CELLS {
+            return Err(AllocError::TooLarge(cells.max(elements)));
         }
         let id = self.bufs.len() as u32;
         self.bufs.push(Buffer {

@@ -133,8 +133,14 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
         }
         (Type::MemRef(_) | Type::UnrankedMemRef(_), RtValue::MemRef { shape, elems }) => {
             let elem = t.memref_elem().cloned().unwrap_or(Type::i8());
-            let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
-            let n: i64 = sizes.iter().product();
+            let sizes: Vec<i64> = shape
+                .iter()
+                .map(|&s| i64::try_from(s).unwrap_or(i64::MAX))
+                .collect();
+            let n = sizes
+                .iter()
+                .try_fold(1i64, |n, &s| n.checked_mul(s))
+                .unwrap_or(i64::MAX);
             if n != elems.len() as i64 {
                 return Err(format!(
                     "a memref of shape {shape:?} with {} elements",
