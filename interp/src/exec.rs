@@ -211,6 +211,18 @@ impl<'p, 'e> Machine<'p, 'e> {
     /// Runs function `func` on `args` to completion; returns its results and the
     /// location of the `return` that produced them.
     pub fn exec(&mut self, func: u32, args: Vec<Out>) -> Result<(Vec<Out>, Loc), Trap> {
+        let mut fuel = self.fuel;
+        let r = self.exec_loop(func, args, &mut fuel);
+        self.fuel = fuel;
+        r
+    }
+
+    fn exec_loop(
+        &mut self,
+        func: u32,
+        args: Vec<Out>,
+        fuel_out: &mut u64,
+    ) -> Result<(Vec<Out>, Loc), Trap> {
         let prog = self.prog;
         let iw = prog.index_width;
         let max_depth = self.opts.max_call_depth;
@@ -221,6 +233,20 @@ impl<'p, 'e> Machine<'p, 'e> {
             put(&mut f, p, v);
         }
         let mut pc: usize = 0;
+        // Fuel lives in a local (a register) and is written back on every exit.
+        struct Fuel<'a> {
+            left: u64,
+            out: &'a mut u64,
+        }
+        impl Drop for Fuel<'_> {
+            fn drop(&mut self) {
+                *self.out = self.left;
+            }
+        }
+        let mut fuel = Fuel {
+            left: *fuel_out,
+            out: fuel_out,
+        };
 
         macro_rules! loc {
             () => {
@@ -253,10 +279,10 @@ impl<'p, 'e> Machine<'p, 'e> {
         }
 
         loop {
-            if self.fuel == 0 {
+            if fuel.left == 0 {
                 return Err(Trap::OutOfFuel);
             }
-            self.fuel -= 1;
+            fuel.left -= 1;
             let inst = cf.code[pc];
             pc += 1;
             match inst {
