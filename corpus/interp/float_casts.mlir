@@ -1,5 +1,6 @@
 // sitofp rounds once from the full-width integer; fptosi truncates toward zero;
-// fpext is exact; fptrunc rounds once to nearest even (f64 -> f16 directly).
+// fpext is exact; fptrunc rounds once to nearest even (f64 -> f16 directly: 1 + 2^-11 +
+// 2^-40 rounds up, where rounding through f32 would land on the tie and round down).
 // run: @i64_to_f32(9007199791611905 : i64) -> 9007200328482816.0 : f32
 // run: @i64_to_f32(16777217 : i64) -> 16777216.0 : f32
 // run: @i128_to_f64(-170141183460469231731687303715884105728 : i128) -> -1.7014118346046923e38 : f64
@@ -10,7 +11,7 @@
 // run: @ext_trunc(0.1 : f64) -> 0.1 : f32, 0.1 : f16, 0.10000000149011612 : f64
 // run: @trunc_tie(1.00048828125 : f64) -> 1.0 : f16
 // run: @trunc_tie(1.00146484375 : f64) -> 1.002 : f16
-// run: @f16_direct(1.00048828125000001 : f64) -> 1.0 : f16
+// run: @f16_direct(1.0004882812509095 : f64) -> 1.001 : f16
 func @i64_to_f32(%a: i64) -> f32 {
   %f = sitofp %a : i64 to f32
   return %f : f32

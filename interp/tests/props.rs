@@ -255,3 +255,65 @@ proptest! {
         }
     }
 }
+
+/// An independent model of round-to-nearest-even from f64 to f16: binary-search the
+/// largest f16 not above |x|, then pick the nearer of it and its successor (ties to
+/// the even significand; the successor of 65504 rounds as 65536, i.e. infinity).
+fn f16_nearest(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = x.abs();
+    let (mut lo, mut l, mut h) = (0u16, 0u16, 0x7c00u16);
+    while l <= h {
+        let mid = (l + h) / 2;
+        if half::f16::from_bits(mid).to_f64() <= a {
+            lo = mid;
+            l = mid + 1;
+        } else if mid == 0 {
+            break;
+        } else {
+            h = mid - 1;
+        }
+    }
+    if lo == 0x7c00 {
+        return sign | lo;
+    }
+    let hi = lo + 1;
+    let vl = half::f16::from_bits(lo).to_f64();
+    let vh = if hi == 0x7c00 {
+        65536.0
+    } else {
+        half::f16::from_bits(hi).to_f64()
+    };
+    let bits = if a - vl < vh - a {
+        lo
+    } else if a - vl > vh - a || lo % 2 == 1 {
+        hi
+    } else {
+        lo
+    };
+    sign | bits
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// `fptrunc` f64 -> f16 rounds once (`half::f16::from_f64` fails this on F16C hosts).
+    #[test]
+    fn fptrunc_f64_to_f16_rounds_once(bits in any::<u64>(), near in any::<u16>(), tweak in -3i64..=3) {
+        // Half the cases sit within a few f64 ulps of an f16 halfway point.
+        let x = if bits % 2 == 0 {
+            f64::from_bits(bits)
+        } else {
+            let v = half::f16::from_bits(near & 0x7bff).to_f64();
+            let next = half::f16::from_bits((near & 0x7bff) + 1).to_f64();
+            let mid = (v + next) / 2.0;
+            f64::from_bits((mid.to_bits() as i64 + tweak) as u64)
+        };
+        let got = floats::from_f64(FKind::F16, x) as u16;
+        if x.is_nan() {
+            prop_assert!(half::f16::from_bits(got).is_nan());
+        } else {
+            prop_assert_eq!(got, f16_nearest(x), "{:e}", x);
+        }
+    }
+}
