@@ -430,7 +430,7 @@ fn dead(b: &Buffer, what: &str) -> Ub {
         _ => Ub::new(
             rules::USE_AFTER_RETURN,
             format!(
-                "{what} of alloca memory (allocated{}) used after the function returned",
+                "{what} of alloca memory (allocated{}): use after the function returned",
                 at(b.alloc_loc)
             ),
         ),
