@@ -1278,6 +1278,20 @@ impl<'a, 'u> FnGen<'a, 'u> {
                 <= self.cfg.max_call_cost.max(1) * if self.loop_depth == 0 { 4 } else { 1 }
     }
 
+    /// A small non-negative integer `d` converted to integer or index type `t`.
+    fn convert_depth(&mut self, d: ValueId, t: &Type) -> ValueId {
+        let from = self.ty(d);
+        if from == *t {
+            return d;
+        }
+        let kind = match (&from, t) {
+            (Type::Index, _) | (_, Type::Index) => OpKind::IndexCast,
+            (Type::Int(a), Type::Int(b)) if a > b => OpKind::TruncI,
+            _ => OpKind::SExtI,
+        };
+        self.emit1(NewOp::new(kind).operands([d]).result(t.clone()))
+    }
+
     /// Arguments for a call of `g` (the depth first for recursive callees).
     pub fn call_args(&mut self, g: usize) -> Result<Vec<ValueId>> {
         let p = &self.plan.funcs[g];
@@ -1289,7 +1303,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         for (i, t) in inputs.iter().enumerate() {
             let v = if recursive && i == 0 {
                 match self.depth_minus_1 {
-                    Some(d) => d,
+                    Some(d) => self.convert_depth(d, t),
                     None => {
                         let d = self.range(0, self.cfg.recursion_depth as u64)?;
                         self.body.builder(self.cur).const_int(d as i128, t.clone())

@@ -216,12 +216,11 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
     let mut main_results = Vec::new();
     let mut main_hidden = Vec::new();
     for _ in 0..p.u.int_in_range(1..=cfg.max_main_results.max(1))? {
-        let (t, _) = loop {
-            let (t, h) = p.value_type(false)?;
-            if !matches!(t, Type::UnrankedMemRef(_)) {
-                break (t, h);
-            }
-        };
+        let (mut t, _) = p.value_type(false)?;
+        if let Type::UnrankedMemRef(e) = t {
+            // @main returns ranked memrefs only (the oracles print their contents).
+            t = Type::memref(vec![Some(2)], (*e).clone());
+        }
         main_results.push(t);
         main_hidden.push(None);
     }
