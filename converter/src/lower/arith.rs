@@ -1,0 +1,188 @@
+//! One-to-one lowerings of scalar and element-wise ops: integer and float arithmetic,
+//! comparisons, `select`, casts and constants. Element-wise ops on n-D vectors are
+//! unrolled over the array of 1-D vectors by `vector::unroll`.
+
+use super::emit::Emitter;
+use super::funcs::FnLower;
+use super::vector::unroll;
+use crate::diag::Diagnostic;
+use crate::ir::{sign_extend, Attribute, DenseValues, NewOp, OpData, OpKind, Type, ValueId};
+
+/// The LLVM op of a Standard element-wise op.
+fn llvm_kind(k: OpKind) -> OpKind {
+    use OpKind::*;
+    match k {
+        AddI => LlvmAdd,
+        SubI => LlvmSub,
+        MulI => LlvmMul,
+        DivISigned => LlvmSDiv,
+        DivIUnsigned => LlvmUDiv,
+        RemISigned => LlvmSRem,
+        RemIUnsigned => LlvmURem,
+        And => LlvmAnd,
+        Or => LlvmOr,
+        Xor => LlvmXor,
+        ShiftLeft => LlvmShl,
+        ShiftRightSigned => LlvmAShr,
+        ShiftRightUnsigned => LlvmLShr,
+        AddF => LlvmFAdd,
+        SubF => LlvmFSub,
+        MulF => LlvmFMul,
+        DivF => LlvmFDiv,
+        RemF => LlvmFRem,
+        NegF => LlvmFNeg,
+        AbsF => LlvmFAbs,
+        CmpI => LlvmICmp,
+        CmpF => LlvmFCmp,
+        Select => LlvmSelect,
+        SIToFP => LlvmSIToFP,
+        FPToSI => LlvmFPToSI,
+        FPExt => LlvmFPExt,
+        FPTrunc => LlvmFPTrunc,
+        ZExtI => LlvmZExt,
+        SExtI => LlvmSExt,
+        TruncI => LlvmTrunc,
+        other => other,
+    }
+}
+
+/// Lowers an op whose operands and result are element-wise: one LLVM op per 1-D
+/// vector (or scalar), with the op's attributes (predicates) kept.
+fn elementwise(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
+    let operands = fl.vs(&op.operands);
+    let kind = llvm_kind(op.kind);
+    let attrs = op.attrs.clone();
+    let mut em = fl.em(op.loc);
+    let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {
+        let mut new = NewOp::new(kind).operands(ops.iter().copied()).result(leaf.clone());
+        new.attrs = attrs.clone();
+        em.push1(new)
+    });
+    fl.set(op.results[0], r);
+    Ok(())
+}
+
+pub fn binary(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    elementwise(fl, op)
+}
+
+pub fn float_unary(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    elementwise(fl, op)
+}
+
+/// `cmpi`/`cmpf` become `llvm.icmp`/`llvm.fcmp` with the same predicate string
+/// (`cmpf "false"`/`"true"` keep LLVM IR's `false`/`true` predicate names).
+pub fn compare(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    elementwise(fl, op)
+}
+
+pub fn select(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    elementwise(fl, op)
+}
+
+/// Casts: `index_cast` sign-extends or truncates between the lowered index width and
+/// the integer width (nothing when they are equal); the others are one LLVM cast each.
+pub fn cast(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    if op.kind != OpKind::IndexCast {
+        return elementwise(fl, op);
+    }
+    let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
+    let src = fl.v(op.operands[0]);
+    let mut em = fl.em(op.loc);
+    let r = unroll(&mut em, &rty, &[src], |em, ops, leaf| {
+        let from = em.ty(ops[0]).scalar_of().bit_width().unwrap_or(64);
+        let to = leaf.scalar_of().bit_width().unwrap_or(64);
+        if from < to {
+            em.unary(OpKind::LlvmSExt, ops[0], leaf.clone())
+        } else if from > to {
+            em.unary(OpKind::LlvmTrunc, ops[0], leaf.clone())
+        } else {
+            ops[0]
+        }
+    });
+    fl.set(op.results[0], r);
+    Ok(())
+}
+
+/// `constant`: scalars and 1-D dense vectors become one `llvm.mlir.constant` (index
+/// values retyped to the lowered integer type); n-D dense vectors are built from
+/// one constant per 1-D row; function references become `llvm.mlir.addressof`.
+pub fn constant(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
+    let Some(value) = op.attr("value") else {
+        return Err(Diagnostic::error(op.loc, "constant without a value"));
+    };
+    let bits = fl.ctx.tc.index_bits();
+    let mut em = fl.em(op.loc);
+    let r = match value {
+        Attribute::SymbolRef(name) => em.push1(
+            NewOp::new(OpKind::LlvmAddressOf)
+                .attr("global_name", Attribute::SymbolRef(name.clone()))
+                .result(rty),
+        ),
+        Attribute::Dense { values, .. } => dense(&mut em, &rty, values, bits),
+        other => {
+            let a = convert_scalar_attr(other, bits);
+            em.constant(a, rty)
+        }
+    };
+    fl.set(op.results[0], r);
+    Ok(())
+}
+
+/// Retypes an integer/bool/float attribute for the LLVM dialect: index -> `iN`, bool -> i1.
+pub fn convert_scalar_attr(a: &Attribute, index_bits: u32) -> Attribute {
+    match a {
+        Attribute::Int {
+            value,
+            ty: Type::Index,
+        } => Attribute::Int {
+            value: sign_extend(*value, index_bits),
+            ty: Type::Int(index_bits),
+        },
+        Attribute::Bool(b) => Attribute::int(*b as i128, Type::i1()),
+        other => other.clone(),
+    }
+}
+
+/// A dense vector constant of converted type `ty` (1-D vector or nested arrays).
+fn dense(em: &mut Emitter, ty: &Type, values: &DenseValues, bits: u32) -> ValueId {
+    let conv = |a: &Attribute| convert_scalar_attr(a, bits);
+    match ty {
+        Type::Vector(_) => {
+            let values = match values {
+                DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
+                DenseValues::Elements(xs) => DenseValues::Elements(xs.iter().map(conv).collect()),
+            };
+            em.constant(
+                Attribute::Dense {
+                    ty: ty.clone(),
+                    values,
+                },
+                ty.clone(),
+            )
+        }
+        _ => {
+            // Row k of the flattened n-D vector is 1-D leaf k in row-major order.
+            let mut row = 0usize;
+            unroll(em, ty, &[], |em, _, leaf| {
+                let n = leaf.as_vector().map(|v| v.num_elements()).unwrap_or(1) as usize;
+                let vals = match values {
+                    DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
+                    DenseValues::Elements(xs) => DenseValues::Elements(
+                        xs.iter().skip(row * n).take(n).map(conv).collect(),
+                    ),
+                };
+                row += 1;
+                em.constant(
+                    Attribute::Dense {
+                        ty: leaf.clone(),
+                        values: vals,
+                    },
+                    leaf.clone(),
+                )
+            })
+        }
+    }
+}

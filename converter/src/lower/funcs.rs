@@ -1,0 +1,318 @@
+//! Lowering of one function: the signature under the memref calling convention
+//! (memref arguments expanded into scalar fields and packed back into descriptors at
+//! the top of the entry block), the block structure, the walk over the ops in an
+//! order where definitions come before uses, and the dispatch to the per-op patterns.
+
+use super::descriptor::{MemRefDescriptor, UnrankedDescriptor};
+use super::emit::Emitter;
+use super::types::TypeConverter;
+use super::{arith, calls, memref, vector, LowerOptions};
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{
+    BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, Successor, Type, ValueId,
+};
+
+/// Module-wide state shared by the functions being lowered.
+pub struct Ctx {
+    pub tc: TypeConverter,
+    pub opts: LowerOptions,
+    /// Set when some lowering calls `malloc` / `free`, so the module declares them.
+    pub needs_malloc: bool,
+    pub needs_free: bool,
+}
+
+impl Ctx {
+    pub fn new(opts: &LowerOptions) -> Ctx {
+        Ctx {
+            tc: TypeConverter::new(opts.index_bitwidth),
+            opts: opts.clone(),
+            needs_malloc: false,
+            needs_free: false,
+        }
+    }
+
+    pub fn conv(&self, t: &Type, loc: Loc) -> Result<Type, Diagnostic> {
+        self.tc.convert(t).map_err(|m| Diagnostic::error(loc, m))
+    }
+
+    /// The converted signature of a Standard function.
+    pub fn func_type(&self, f: &Func) -> Result<Type, Diagnostic> {
+        match f.std_type() {
+            Some(ft) => self
+                .tc
+                .func_type(ft)
+                .map_err(|m| Diagnostic::error(f.loc, m)),
+            None => Ok(f.ty.clone()),
+        }
+    }
+}
+
+/// The state of lowering one function body.
+pub struct FnLower<'a> {
+    pub ctx: &'a mut Ctx,
+    pub old: &'a Body,
+    pub new: Body,
+    vmap: Vec<Option<ValueId>>,
+    bmap: Vec<BlockId>,
+    /// The block new ops are appended to.
+    pub block: BlockId,
+    /// The Standard result types of the function (for `return`).
+    pub results: Vec<Type>,
+}
+
+impl<'a> FnLower<'a> {
+    /// An emitter appending to the current block at `loc`.
+    pub fn em(&mut self, loc: Loc) -> Emitter<'_> {
+        let idx = self.ctx.tc.index();
+        Emitter::new(&mut self.new, self.block, loc, idx)
+    }
+
+    /// The lowered value of an old value. Values not yet lowered can only be seen in
+    /// unreachable code (every reachable use is dominated by its definition and blocks
+    /// are walked in reverse post-order); they become `undef`.
+    pub fn v(&mut self, old: ValueId) -> ValueId {
+        if let Some(v) = self.vmap[old.index()] {
+            return v;
+        }
+        let ty = self
+            .ctx
+            .tc
+            .convert(self.old.value_type(old))
+            .unwrap_or(Type::i1());
+        let u = self.em(Loc::UNKNOWN).undef(&ty);
+        self.vmap[old.index()] = Some(u);
+        u
+    }
+
+    pub fn vs(&mut self, olds: &[ValueId]) -> Vec<ValueId> {
+        olds.iter().map(|&o| self.v(o)).collect()
+    }
+
+    pub fn set(&mut self, old: ValueId, new: ValueId) {
+        self.vmap[old.index()] = Some(new);
+    }
+
+    pub fn old_ty(&self, old: ValueId) -> &'a Type {
+        self.old.value_type(old)
+    }
+
+    pub fn conv(&self, t: &Type, loc: Loc) -> Result<Type, Diagnostic> {
+        self.ctx.conv(t, loc)
+    }
+
+    pub fn succ(&mut self, s: &Successor) -> Successor {
+        Successor {
+            block: self.bmap[s.block.index()],
+            args: self.vs(&s.args),
+        }
+    }
+}
+
+/// Lowers one Standard function to an `llvm.func` (declarations stay declarations).
+pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
+    let ty = ctx.func_type(f).map_err(|d| vec![d])?;
+    let body = match &f.body {
+        None => None,
+        Some(old) if f.kind == FuncKind::Std => Some(lower_body(ctx, f, old)?),
+        Some(old) => Some(old.clone()),
+    };
+    Ok(Func {
+        name: f.name.clone(),
+        kind: FuncKind::Llvm,
+        ty,
+        attrs: f.attrs.clone(),
+        body,
+        loc: f.loc,
+    })
+}
+
+fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnostic>> {
+    let results = f.std_type().map(|t| t.results.clone()).unwrap_or_default();
+    let mut fl = FnLower {
+        ctx,
+        old,
+        new: Body::new(),
+        vmap: vec![None; old.values.len()],
+        bmap: vec![BlockId(0); old.blocks.len()],
+        block: BlockId(0),
+        results,
+    };
+    let mut errors = Vec::new();
+    // Blocks first, in the old layout order, so every branch can name its target.
+    for (i, &b) in old.layout.iter().enumerate() {
+        let nb = if i == 0 {
+            fl.new.add_block(&[])
+        } else {
+            let mut tys = Vec::new();
+            for &a in old.block_args(b) {
+                match fl.conv(old.value_type(a), old.block(b).loc) {
+                    Ok(t) => tys.push(t),
+                    Err(d) => {
+                        errors.push(d);
+                        tys.push(Type::i1());
+                    }
+                }
+            }
+            let nb = fl.new.add_block(&tys);
+            for (k, &a) in old.block_args(b).iter().enumerate() {
+                let na = fl.new.block_args(nb)[k];
+                fl.set(a, na);
+            }
+            nb
+        };
+        fl.new.block_mut(nb).loc = old.block(b).loc;
+        fl.bmap[b.index()] = nb;
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let Some(entry) = old.entry() else {
+        return Ok(fl.new);
+    };
+    if let Err(d) = entry_args(&mut fl, entry, f.loc) {
+        return Err(vec![d]);
+    }
+    for b in walk_order(old) {
+        fl.block = fl.bmap[b.index()];
+        for &op in &old.block(b).ops {
+            if let Err(d) = lower_op(&mut fl, op) {
+                errors.push(d);
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(fl.new)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Gives the new entry block the expanded arguments and packs memref descriptors.
+fn entry_args(fl: &mut FnLower, entry: BlockId, loc: Loc) -> Result<(), Diagnostic> {
+    let old = fl.old;
+    let nb = fl.bmap[entry.index()];
+    fl.block = nb;
+    for &a in old.block_args(entry) {
+        let t = old.value_type(a);
+        let expanded = fl
+            .ctx
+            .tc
+            .expanded_arg_types(t)
+            .map_err(|m| Diagnostic::error(loc, m))?;
+        let args: Vec<ValueId> = expanded
+            .into_iter()
+            .map(|ty| fl.new.add_block_arg(nb, ty))
+            .collect();
+        let v = match t {
+            Type::MemRef(_) => {
+                let dty = fl.conv(t, loc)?;
+                let mut em = fl.em(loc);
+                MemRefDescriptor::pack(&mut em, &dty, &args).value
+            }
+            Type::UnrankedMemRef(_) => {
+                let dty = fl.ctx.tc.unranked_descriptor();
+                let mut em = fl.em(loc);
+                UnrankedDescriptor::build(&mut em, &dty, args[0], args[1]).value
+            }
+            _ => args[0],
+        };
+        fl.set(a, v);
+    }
+    Ok(())
+}
+
+/// Reverse post-order from the entry block, then the unreachable blocks in layout
+/// order: every reachable use comes after its (dominating) definition.
+fn walk_order(body: &Body) -> Vec<BlockId> {
+    let n = body.blocks.len();
+    let mut seen = vec![false; n];
+    let mut post = Vec::with_capacity(body.layout.len());
+    if let Some(entry) = body.entry() {
+        // Iterative DFS: (block, next successor index).
+        let mut stack = vec![(entry, 0usize)];
+        seen[entry.index()] = true;
+        while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+            let succs = body
+                .terminator(b)
+                .map(|t| &body.op(t).successors[..])
+                .unwrap_or(&[]);
+            if *i < succs.len() {
+                let s = succs[*i].block;
+                *i += 1;
+                if !seen[s.index()] {
+                    seen[s.index()] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+    }
+    post.reverse();
+    for &b in &body.layout {
+        if !seen[b.index()] {
+            post.push(b);
+        }
+    }
+    post
+}
+
+fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
+    let op = fl.old.op(id);
+    use OpKind::*;
+    match op.kind {
+        k if k.is_int_binary() || k.is_float_binary() => arith::binary(fl, op),
+        k if k.is_std_cast() => arith::cast(fl, op),
+        NegF | AbsF => arith::float_unary(fl, op),
+        CmpI | CmpF => arith::compare(fl, op),
+        Select => arith::select(fl, op),
+        Constant => arith::constant(fl, op),
+        Alloc | Alloca => memref::alloc(fl, op),
+        Dealloc => memref::dealloc(fl, op),
+        Load | Store => memref::load_store(fl, op),
+        Dim => memref::dim(fl, op),
+        Rank => memref::rank(fl, op),
+        MemRefCast => memref::cast(fl, op),
+        Splat => vector::splat(fl, op),
+        ExtractElement => vector::extract_element(fl, op),
+        Call | CallIndirect => calls::call(fl, op),
+        Return => calls::ret(fl, op),
+        Br | CondBr => branch(fl, op),
+        _ => generic(fl, op),
+    }
+}
+
+fn branch(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    let kind = if op.kind == OpKind::Br {
+        OpKind::LlvmBr
+    } else {
+        OpKind::LlvmCondBr
+    };
+    let operands = fl.vs(&op.operands);
+    let succs: Vec<Successor> = op.successors.iter().map(|s| fl.succ(s)).collect();
+    let mut new = NewOp::new(kind).operands(operands);
+    new.successors = succs;
+    fl.em(op.loc).push(new);
+    Ok(())
+}
+
+/// Ops the lowering does not know (unregistered ones) are kept with their operand
+/// and result types converted and their attributes unchanged.
+fn generic(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    let operands = fl.vs(&op.operands);
+    let mut tys = Vec::with_capacity(op.results.len());
+    for &r in &op.results {
+        tys.push(fl.conv(fl.old_ty(r), op.loc)?);
+    }
+    let succs: Vec<Successor> = op.successors.iter().map(|s| fl.succ(s)).collect();
+    let mut new = NewOp::new(op.kind).operands(operands).results(tys);
+    new.unregistered_name = op.unregistered_name.clone();
+    new.attrs = op.attrs.clone();
+    new.successors = succs;
+    let results = fl.em(op.loc).push(new);
+    for (&o, n) in op.results.iter().zip(results) {
+        fl.set(o, n);
+    }
+    Ok(())
+}

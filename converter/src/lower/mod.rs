@@ -1,0 +1,143 @@
+//! The Standard -> LLVM dialect lowering (the spec's "Conversion to the LLVM
+//! Dialect", rule by rule). `lower_module` splits repeated successors, lowers every
+//! function (types, signatures and ops), adds C wrappers where asked, declares the
+//! runtime functions the lowered code calls (`malloc`, `free`) and checks the result.
+//!
+//! One file per concern: `types` (type rules), `descriptor` (every access to memref
+//! descriptors), `funcs` (signatures, blocks, dispatch), `calls` (call/return, result
+//! packing, unranked lifetimes), `memref`, `arith`, `vector`, `cwrapper`, `successors`;
+//! `emit` builds LLVM ops with the attribute conventions of `ir/ops.rs`.
+//!
+//! The lowering is linear in the module size: every op is visited once and emits a
+//! number of ops bounded by its operand count and the rank of its memref types.
+
+mod arith;
+mod calls;
+pub mod cwrapper;
+pub mod descriptor;
+pub mod emit;
+mod funcs;
+mod memref;
+pub mod successors;
+pub mod types;
+mod vector;
+
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{Func, FuncKind, Module, Type};
+
+pub use successors::split_repeated_successors;
+pub use types::TypeConverter;
+
+/// Options of the lowering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerOptions {
+    /// The bit width `index` lowers to: 64 or 32.
+    pub index_bitwidth: u32,
+    /// Emit `_mlir_ciface_` wrappers for every function, not only those carrying
+    /// `llvm.emit_c_interface`.
+    pub emit_c_interface: bool,
+}
+
+impl Default for LowerOptions {
+    fn default() -> Self {
+        LowerOptions {
+            index_bitwidth: 64,
+            emit_c_interface: false,
+        }
+    }
+}
+
+/// The attribute asking for a C wrapper of one function.
+pub const EMIT_C_INTERFACE: &str = "llvm.emit_c_interface";
+
+/// Lowers a verified Standard module to a module of `llvm.func`s.
+pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagnostic>> {
+    if opts.index_bitwidth != 32 && opts.index_bitwidth != 64 {
+        return Err(vec![Diagnostic::error(
+            Loc::UNKNOWN,
+            format!(
+                "index bit width must be 32 or 64, not {}",
+                opts.index_bitwidth
+            ),
+        )]);
+    }
+    let mut input = m.clone();
+    split_repeated_successors(&mut input);
+    let mut ctx = funcs::Ctx::new(opts);
+    let mut out = Module {
+        funcs: Vec::with_capacity(input.funcs.len()),
+        file: m.file.clone(),
+        source: m.source.clone(),
+        attrs: m.attrs.clone(),
+    };
+    let mut errors = Vec::new();
+    for f in &input.funcs {
+        if f.kind == FuncKind::Llvm {
+            out.funcs.push(f.clone());
+            continue;
+        }
+        let mut lowered = match funcs::lower_func(&mut ctx, f) {
+            Ok(l) => l,
+            Err(ds) => {
+                errors.extend(ds);
+                continue;
+            }
+        };
+        let extra = if opts.emit_c_interface || f.has_attr(EMIT_C_INTERFACE) {
+            match cwrapper::emit(&ctx, f, &mut lowered) {
+                Ok(e) => e,
+                Err(d) => {
+                    errors.push(d);
+                    Vec::new()
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        out.funcs.push(lowered);
+        out.funcs.extend(extra);
+    }
+    if ctx.needs_malloc {
+        declare(&mut out, "malloc", memref::malloc_type(), &mut errors);
+    }
+    if ctx.needs_free {
+        declare(&mut out, "free", memref::free_type(), &mut errors);
+    }
+    check_unique_names(&out, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(out)
+}
+
+/// Declares a runtime function unless the module has one of the same type.
+fn declare(m: &mut Module, name: &str, ty: Type, errors: &mut Vec<Diagnostic>) {
+    match m.func(name) {
+        Some(f) if f.ty == ty => {}
+        Some(f) => errors.push(Diagnostic::error(
+            f.loc,
+            format!("'{name}' is needed by the lowering with type {ty}, but the module defines it as {}", f.ty),
+        )),
+        None => m.funcs.push(Func {
+            name: name.to_string(),
+            kind: FuncKind::Llvm,
+            ty,
+            attrs: Vec::new(),
+            body: None,
+            loc: Loc::UNKNOWN,
+        }),
+    }
+}
+
+/// Reports generated names (C wrappers) that clash with the module's own.
+fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::with_capacity(m.funcs.len());
+    for f in &m.funcs {
+        if !seen.insert(f.name.as_str()) {
+            errors.push(Diagnostic::error(
+                f.loc,
+                format!("the lowering produces two functions named '{}'", f.name),
+            ));
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! A hand-written lexer over the bytes of an MLIR source: one token of lookahead,
+//! no allocation per token (a token is a kind plus a byte span and a location), and
+//! byte-level helpers the parser uses for the `4x8xf32` dimension lists, which MLIR
+//! lexes specially.
+//!
+//! Columns are 1-based and count characters, not bytes: the lexer keeps, per line, the
+//! number of UTF-8 continuation bytes it has passed (they can only occur inside string
+//! literals and comments).
+
+use crate::diag::Loc;
+
+/// Token kinds. Keywords are `BareIdent`s compared by spelling.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tok {
+    Eof,
+    /// A character that starts no token; `Lexer::error_message` says why.
+    Error,
+    /// `[a-zA-Z_][a-zA-Z0-9_$.]*`
+    BareIdent,
+    /// `%name`, `%0`
+    PercentIdent,
+    /// `^bb1`
+    CaretIdent,
+    /// `@name` or `@"quoted"`
+    AtIdent,
+    /// `#map`, `#0`
+    HashIdent,
+    /// `!dialect.type`
+    ExclIdent,
+    /// Decimal or `0x` hexadecimal integer literal.
+    Int,
+    /// `[0-9]+.[0-9]*([eE][-+]?[0-9]+)?`
+    Float,
+    /// A `"..."` string literal (the span includes the quotes).
+    Str,
+    LParen,
+    RParen,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    Less,
+    Greater,
+    Comma,
+    Colon,
+    Equal,
+    Arrow,
+    Question,
+    Star,
+    Plus,
+    Minus,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Token {
+    pub kind: Tok,
+    pub start: u32,
+    pub end: u32,
+    pub loc: Loc,
+}
+
+pub struct Lexer<'a> {
+    src: &'a [u8],
+    pos: usize,
+    line: u32,
+    line_start: usize,
+    /// UTF-8 continuation bytes seen on the current line before `pos`.
+    line_adjust: usize,
+    /// Why the last `Tok::Error` token was produced.
+    pub error_message: &'static str,
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+}
+/// Characters of a `%`/`^`/`#`/`!` suffix identifier.
+fn is_suffix_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a [u8]) -> Self {
+        Lexer {
+            src,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+            line_adjust: 0,
+            error_message: "",
+        }
+    }
+
+    pub fn src(&self) -> &'a [u8] {
+        self.src
+    }
+
+    /// The location of byte offset `pos`, which must be on the current line.
+    fn loc_at(&self, pos: usize) -> Loc {
+        let col = pos.saturating_sub(self.line_start + self.line_adjust) + 1;
+        Loc::new(self.line, col.min(u32::MAX as usize) as u32)
+    }
+
+    /// The location of the next unread byte (after skipping trivia).
+    pub fn here(&mut self) -> Loc {
+        self.skip_trivia();
+        self.loc_at(self.pos)
+    }
+
+    pub fn peek_byte(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    pub fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves back to `pos`, which must be the start of a token on the current line.
+    pub fn reset(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    /// Skips whitespace and `//` comments.
+    pub fn skip_trivia(&mut self) {
+        while let Some(&c) = self.src.get(self.pos) {
+            match c {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line += 1;
+                    self.line_start = self.pos;
+                    self.line_adjust = 0;
+                }
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'/' if self.src.get(self.pos + 1) == Some(&b'/') => {
+                    // A comment runs to the end of the line; no column after it matters.
+                    while let Some(&c) = self.src.get(self.pos) {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Reads decimal digits at the current position and returns their value, or
+    /// `None` when there are none; `Some(None)` on overflow.
+    pub fn scan_decimal(&mut self) -> Option<Option<u64>> {
+        let start = self.pos;
+        let mut v: Option<u64> = Some(0);
+        while let Some(&c) = self.src.get(self.pos) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            v = v
+                .and_then(|v| v.checked_mul(10))
+                .and_then(|v| v.checked_add((c - b'0') as u64));
+            self.pos += 1;
+        }
+        if self.pos == start {
+            None
+        } else {
+            Some(v)
+        }
+    }
+
+    fn make(&self, kind: Tok, start: usize) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: self.pos as u32,
+            loc: self.loc_at(start),
+        }
+    }
+
+    fn error(&mut self, start: usize, msg: &'static str) -> Token {
+        self.error_message = msg;
+        if self.pos == start {
+            self.pos += 1;
+        }
+        Token {
+            kind: Tok::Error,
+            start: start as u32,
+            end: self.pos as u32,
+            loc: self.loc_at(start),
+        }
+    }
+
+    pub fn next_token(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        let Some(&c) = self.src.get(self.pos) else {
+            return self.make(Tok::Eof, start);
+        };
+        self.pos += 1;
+        let kind = match c {
+            b'(' => Tok::LParen,
+            b')' => Tok::RParen,
+            b'[' => Tok::LSquare,
+            b']' => Tok::RSquare,
+            b'{' => Tok::LBrace,
+            b'}' => Tok::RBrace,
+            b'<' => Tok::Less,
+            b'>' => Tok::Greater,
+            b',' => Tok::Comma,
+            b':' => Tok::Colon,
+            b'=' => Tok::Equal,
+            b'?' => Tok::Question,
+            b'*' => Tok::Star,
+            b'+' => Tok::Plus,
+            b'-' => {
+                if self.peek_byte() == Some(b'>') {
+                    self.pos += 1;
+                    Tok::Arrow
+                } else {
+                    Tok::Minus
+                }
+            }
+            b'"' => return self.lex_string(start),
+            b'%' | b'^' | b'#' | b'!' => {
+                let s = self.pos;
+                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
+                    self.pos += 1;
+                }
+                if self.pos == s {
+                    return self.error(
+                        start,
+                        match c {
+                            b'%' => "expected a value name after '%'",
+                            b'^' => "expected a block name after '^'",
+                            b'#' => "expected an identifier after '#'",
+                            _ => "expected an identifier after '!'",
+                        },
+                    );
+                }
+                match c {
+                    b'%' => Tok::PercentIdent,
+                    b'^' => Tok::CaretIdent,
+                    b'#' => Tok::HashIdent,
+                    _ => Tok::ExclIdent,
+                }
+            }
+            b'@' => {
+                if self.peek_byte() == Some(b'"') {
+                    self.pos += 1;
+                    let t = self.lex_string(start + 1);
+                    if t.kind == Tok::Error {
+                        return Token { start: start as u32, ..t };
+                    }
+                    return self.make(Tok::AtIdent, start);
+                }
+                let s = self.pos;
+                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
+                    self.pos += 1;
+                }
+                if self.pos == s {
+                    return self.error(start, "expected a symbol name after '@'");
+                }
+                Tok::AtIdent
+            }
+            b'0'..=b'9' => return self.lex_number(start),
+            c if is_ident_start(c) => {
+                while self.src.get(self.pos).is_some_and(|&c| is_ident_char(c)) {
+                    self.pos += 1;
+                }
+                Tok::BareIdent
+            }
+            b'/' => return self.error(start, "unexpected character '/'"),
+            _ => return self.error(start, "unexpected character"),
+        };
+        self.make(kind, start)
+    }
+
+    fn lex_number(&mut self, start: usize) -> Token {
+        let first = self.src[start];
+        if first == b'0'
+            && self.peek_byte() == Some(b'x')
+            && self.src.get(self.pos + 1).is_some_and(|c| c.is_ascii_hexdigit())
+        {
+            self.pos += 1;
+            while self.src.get(self.pos).is_some_and(|c| c.is_ascii_hexdigit()) {
+                self.pos += 1;
+            }
+            return self.make(Tok::Int, start);
+        }
+        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if self.peek_byte() != Some(b'.') {
+            return self.make(Tok::Int, start);
+        }
+        self.pos += 1;
+        while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if matches!(self.peek_byte(), Some(b'e' | b'E')) {
+            let mut p = self.pos + 1;
+            if matches!(self.src.get(p), Some(b'+' | b'-')) {
+                p += 1;
+            }
+            if self.src.get(p).is_some_and(|c| c.is_ascii_digit()) {
+                self.pos = p;
+                while self.src.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+                    self.pos += 1;
+                }
+            }
+        }
+        self.make(Tok::Float, start)
+    }
+
+    /// Lexes a string whose opening quote is at `self.pos - 1`; the token starts at `start`.
+    fn lex_string(&mut self, start: usize) -> Token {
+        let loc = self.loc_at(start);
+        loop {
+            match self.src.get(self.pos) {
+                None | Some(b'\n') => {
+                    self.error_message = "unterminated string literal";
+                    return Token {
+                        kind: Tok::Error,
+                        start: start as u32,
+                        end: self.pos as u32,
+                        loc,
+                    };
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    if self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                Some(&c) => {
+                    if c & 0xC0 == 0x80 {
+                        self.line_adjust += 1;
+                    }
+                    self.pos += 1;
+                }
+            }
+        }
+        Token {
+            kind: Tok::Str,
+            start: start as u32,
+            end: self.pos as u32,
+            loc,
+        }
+    }
+}
+
+/// Decodes the body of a string literal token (quotes included in `raw`): `\"`, `\\`,
+/// `\n`, `\t` and two-digit hex escapes `\XX`. Returns an error message on a bad escape.
+pub fn unescape(raw: &[u8]) -> Result<String, &'static str> {
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[]);
+    let mut out: Vec<u8> = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        let c = inner[i];
+        if c != b'\\' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        match inner.get(i + 1) {
+            Some(b'"') => out.push(b'"'),
+            Some(b'\\') => out.push(b'\\'),
+            Some(b'n') => out.push(b'\n'),
+            Some(b't') => out.push(b'\t'),
+            Some(&h) if h.is_ascii_hexdigit() => match inner.get(i + 2) {
+                Some(&l) if l.is_ascii_hexdigit() => {
+                    out.push(hex_val(h) * 16 + hex_val(l));
+                    i += 1;
+                }
+                _ => return Err("invalid escape sequence in string literal"),
+            },
+            _ => return Err("invalid escape sequence in string literal"),
+        }
+        i += 2;
+    }
+    String::from_utf8(out).map_err(|_| "string literal is not valid UTF-8 after unescaping")
+}
+
+fn hex_val(c: u8) -> u8 {
+    match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'f' => c - b'a' + 10,
+        _ => c.wrapping_sub(b'A').wrapping_add(10),
+    }
+}
+
+/// Writes `s` as a string literal with MLIR's escapes.
+pub fn escape_into(out: &mut String, s: &str) {
+    out.push('"');
+    for &b in s.as_bytes() {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7E => out.push(b as char),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('\\');
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 15) as usize] as char);
+            }
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<Tok> {
+        let mut l = Lexer::new(s.as_bytes());
+        let mut v = Vec::new();
+        loop {
+            let t = l.next_token();
+            v.push(t.kind);
+            if matches!(t.kind, Tok::Eof | Tok::Error) {
+                return v;
+            }
+        }
+    }
+
+    #[test]
+    fn lexes_op_line() {
+        use Tok::*;
+        assert_eq!(
+            kinds("%r:2 = call @f(%x) : (i32) -> (i32, i64) // c\n"),
+            vec![
+                PercentIdent, Colon, Int, Equal, BareIdent, AtIdent, LParen, PercentIdent, RParen,
+                Colon, LParen, BareIdent, RParen, Arrow, LParen, BareIdent, Comma, BareIdent,
+                RParen, Eof
+            ]
+        );
+        assert_eq!(kinds("0xFF 1.5 2.0e-7 -3"), vec![Int, Float, Float, Minus, Int, Eof]);
+        assert_eq!(kinds("%c#1 ^bb0 \"a\\\"b\""), vec![PercentIdent, HashIdent, CaretIdent, Str, Eof]);
+        assert_eq!(kinds("\"abc"), vec![Error]);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let mut l = Lexer::new("\"é\" x\n  y".as_bytes());
+        assert_eq!(l.next_token().loc, Loc::new(1, 1));
+        assert_eq!(l.next_token().loc, Loc::new(1, 5));
+        assert_eq!(l.next_token().loc, Loc::new(2, 3));
+    }
+
+    #[test]
+    fn escapes_round_trip() {
+        let s = "a\"b\\c\nd\u{1}é";
+        let mut out = String::new();
+        escape_into(&mut out, s);
+        assert_eq!(unescape(out.as_bytes()).unwrap(), s);
+    }
+}

@@ -1,0 +1,64 @@
+//! The Standard-dialect front end (LLVM 11 syntax): [`parse_module`] reads a module
+//! in custom or generic form into the IR, [`print_module`] writes it back so that it
+//! parses to the same module, and [`parse_type`] reads a lone type (for `--arg`
+//! values and test expectations).
+//!
+//! Layout: `lexer` (bytes to tokens), `parser` (tokens to IR, with located
+//! diagnostics and a nesting-depth bound), `affine` (affine-map layouts), `printer`.
+
+pub mod affine;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+
+pub use printer::{float_text, print_module, PrintOptions};
+
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{Module, Type};
+use lexer::Tok;
+use std::sync::Arc;
+
+/// Checks that `src` is UTF-8; otherwise an error at the line:col of the first bad byte.
+fn check_utf8(src: &[u8]) -> Result<&str, Diagnostic> {
+    match std::str::from_utf8(src) {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            let good = &src[..e.valid_up_to()];
+            let line = good.iter().filter(|&&c| c == b'\n').count() + 1;
+            let line_start = good.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+            // The prefix is valid UTF-8, so counting chars gives the column.
+            let col = std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+            Err(Diagnostic::error(
+                Loc::new(line as u32, col as u32),
+                format!(
+                    "invalid UTF-8 in source: byte 0x{:02X} at offset {}",
+                    src[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
+            ))
+        }
+    }
+}
+
+/// Parses a Standard-dialect module. Sets `Module.file` to `file` and
+/// `Module.source` to the text. Bad input (including an empty file) is an error
+/// located at line:col, never a panic.
+pub fn parse_module(file: &str, src: &[u8]) -> Result<Module, Diagnostic> {
+    let text = check_utf8(src)?;
+    let mut p = parser::Parser::new(src, text);
+    let mut m = p.parse_module(file)?;
+    m.file = file.into();
+    m.source = Some(Arc::from(text));
+    Ok(m)
+}
+
+/// Parses one type such as `memref<?x4xf32>` or `(i32) -> i64`; the whole string
+/// must be the type.
+pub fn parse_type(s: &str) -> Result<Type, Diagnostic> {
+    let mut p = parser::Parser::new(s.as_bytes(), s);
+    let t = p.parse_type()?;
+    if p.tok.kind != Tok::Eof {
+        return Err(p.unexpected("end of input after the type"));
+    }
+    Ok(t)
+}

@@ -1,0 +1,1913 @@
+//! The recursive-descent parser for Standard-dialect modules in LLVM 11 syntax:
+//! modules, functions, blocks, custom-form and generic-form operations, types and
+//! attributes.
+//!
+//! Every error is a located [`Diagnostic`]; the parser never panics on input. Every
+//! recursive routine (types, attributes, affine expressions) goes through
+//! [`Parser::enter`], which bounds the nesting depth at [`MAX_DEPTH`], so deeply nested
+//! input is an error rather than a stack overflow.
+//!
+//! Values may be used before their definition (in a block laid out earlier): such a
+//! use is recorded with the type the syntax states and patched, and checked, when the
+//! function ends. Truly undefined values are reported at their first use.
+
+use super::affine::AffineMap;
+use super::lexer::{unescape, Lexer, Tok, Token};
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{
+    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module,
+    NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
+    CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH,
+};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+pub type PResult<T> = Result<T, Diagnostic>;
+
+/// The deepest nesting of types, attributes or affine expressions accepted.
+pub const MAX_DEPTH: u32 = 256;
+
+/// A placeholder operand that is patched when a forward reference is resolved.
+const PENDING: ValueId = ValueId(u32::MAX);
+
+/// A small, fast hasher for the parser's name tables (FxHash).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// A defined SSA name: `count` consecutive values starting at `first`.
+#[derive(Clone, Copy)]
+struct ValEntry {
+    first: ValueId,
+    count: u32,
+    loc: Loc,
+}
+
+#[derive(Clone, Copy)]
+struct BlockEntry {
+    id: BlockId,
+    defined: bool,
+    first_use: Loc,
+}
+
+/// A parsed use of a value: `%name` or `%name#N`.
+#[derive(Clone, Copy)]
+pub(super) struct UseRef<'a> {
+    name: &'a str,
+    num: u32,
+    loc: Loc,
+    /// The spelling for messages (`%r#1`).
+    start: u32,
+    end: u32,
+}
+
+#[derive(Clone, Copy)]
+enum Slot {
+    Operand(u32),
+    SuccArg(u32, u32),
+}
+
+struct Pending<'a> {
+    op: OpId,
+    slot: Slot,
+    use_: UseRef<'a>,
+    ty: Option<Type>,
+}
+
+/// A top-level `#name = ...` alias.
+#[derive(Clone)]
+enum Alias {
+    Attr(Attribute),
+    Map(AffineMap),
+}
+
+/// An operand with the type the syntax states for it (`None` when it states none).
+type TypedUse<'a> = (UseRef<'a>, Option<Type>);
+
+struct OpSpec<'a> {
+    kind: OpKind,
+    name: Option<Arc<str>>,
+    operands: Vec<TypedUse<'a>>,
+    results: Vec<Type>,
+    attrs: Vec<NamedAttr>,
+    successors: Vec<(BlockId, Vec<TypedUse<'a>>)>,
+}
+
+impl<'a> OpSpec<'a> {
+    fn new(kind: OpKind) -> Self {
+        OpSpec {
+            kind,
+            name: None,
+            operands: Vec::new(),
+            results: Vec::new(),
+            attrs: Vec::new(),
+            successors: Vec::new(),
+        }
+    }
+}
+
+pub struct Parser<'a> {
+    pub(super) lex: Lexer<'a>,
+    pub(super) tok: Token,
+    src: &'a str,
+    depth: u32,
+    aliases: FxMap<&'a str, Alias>,
+    body: Body,
+    values: FxMap<&'a str, ValEntry>,
+    blocks: FxMap<&'a str, BlockEntry>,
+    pending: Vec<Pending<'a>>,
+}
+
+fn is_bare_type_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "index" | "f16" | "bf16" | "f32" | "f64" | "vector" | "memref" | "tensor" | "none"
+            | "tuple" | "complex" | "f80" | "f128" | "tf32"
+    ) || (s.len() > 1
+        && (s.starts_with('i') || s.starts_with("si") || s.starts_with("ui"))
+        && s.trim_start_matches(['s', 'u']).trim_start_matches('i').bytes().all(|c| c.is_ascii_digit())
+        && !s.trim_start_matches(['s', 'u']).trim_start_matches('i').is_empty())
+}
+
+/// The Standard op for a custom-form name without its `std.` prefix.
+fn std_kind(short: &str) -> Option<OpKind> {
+    if short.contains('.') {
+        return None;
+    }
+    let mut buf = [0u8; 40];
+    let n = short.len();
+    if n + 4 > buf.len() {
+        return None;
+    }
+    buf[..4].copy_from_slice(b"std.");
+    buf[4..4 + n].copy_from_slice(short.as_bytes());
+    std::str::from_utf8(&buf[..4 + n]).ok().and_then(OpKind::from_name)
+}
+
+/// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
+pub fn i1_like(ty: &Type) -> Type {
+    match ty {
+        Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
+        _ => Type::i1(),
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `src` (`bytes` is the same text; it must be valid UTF-8).
+    pub fn new(bytes: &'a [u8], src: &'a str) -> Self {
+        let mut lex = Lexer::new(bytes);
+        let tok = lex.next_token();
+        Parser {
+            lex,
+            tok,
+            src,
+            depth: 0,
+            aliases: FxMap::default(),
+            body: Body::new(),
+            values: FxMap::default(),
+            blocks: FxMap::default(),
+            pending: Vec::new(),
+        }
+    }
+
+    // ---------------------------------------------------------------- tokens
+
+    pub(super) fn spelling(&self, t: Token) -> &'a str {
+        self.src.get(t.start as usize..t.end as usize).unwrap_or("")
+    }
+
+    /// Consumes the current token and returns it.
+    pub(super) fn advance(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lex.next_token();
+        t
+    }
+
+    fn is_kw(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareIdent && self.spelling(self.tok) == kw
+    }
+
+    fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_kw(&mut self, kw: &str) -> bool {
+        if self.is_kw(kw) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(super) fn err_at(&self, loc: Loc, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(loc, msg)
+    }
+
+    pub(super) fn err_here(&self, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.tok.loc, msg)
+    }
+
+    /// A description of the current token for "expected X, found Y" messages.
+    fn found(&self) -> String {
+        match self.tok.kind {
+            Tok::Eof => "end of file".to_string(),
+            _ => {
+                let s = self.spelling(self.tok);
+                let s: String = s.chars().take(40).collect();
+                format!("'{s}'")
+            }
+        }
+    }
+
+    /// "expected WHAT, found ..." at the current token (or the lexer's own error).
+    pub(super) fn unexpected(&self, what: &str) -> Diagnostic {
+        if self.tok.kind == Tok::Error {
+            let c = self
+                .src
+                .get(self.tok.start as usize..)
+                .and_then(|s| s.chars().next())
+                .unwrap_or('?');
+            let msg = self.lex.error_message;
+            if msg == "unexpected character" {
+                return self.err_here(format!("unexpected character '{}'", c.escape_default()));
+            }
+            return self.err_here(msg);
+        }
+        self.err_here(format!("expected {what}, found {}", self.found()))
+    }
+
+    pub(super) fn expect(&mut self, k: Tok, what: &str) -> PResult<Token> {
+        if self.tok.kind == k {
+            Ok(self.advance())
+        } else {
+            Err(self.unexpected(what))
+        }
+    }
+
+    fn expect_kw(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            Err(self.unexpected(&format!("'{kw}'")))
+        }
+    }
+
+    /// Enters one level of nesting; errors past [`MAX_DEPTH`].
+    pub(super) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return Err(self.err_here(format!(
+                "nesting too deep (more than {MAX_DEPTH} levels)"
+            )));
+        }
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ---------------------------------------------------------------- literals
+
+    /// The magnitude of an integer literal token (decimal or hex).
+    fn int_magnitude(&self, t: Token) -> PResult<u128> {
+        let s = self.spelling(t);
+        let r = if let Some(h) = s.strip_prefix("0x") {
+            u128::from_str_radix(h, 16)
+        } else {
+            s.parse::<u128>()
+        };
+        r.map_err(|_| self.err_at(t.loc, format!("integer literal '{s}' is too large")))
+    }
+
+    pub(super) fn parse_i64_literal(&self, t: Token, neg: bool) -> PResult<i64> {
+        let m = self.int_magnitude(t)?;
+        let v = if neg {
+            if m > 1u128 << 63 {
+                None
+            } else {
+                Some((m as i128).wrapping_neg() as i64)
+            }
+        } else {
+            i64::try_from(m).ok()
+        };
+        v.ok_or_else(|| {
+            self.err_at(
+                t.loc,
+                format!("integer literal '{}' does not fit in 64 bits", self.spelling(t)),
+            )
+        })
+    }
+
+    /// A non-negative integer literal as u64.
+    fn parse_u64(&mut self, what: &str) -> PResult<u64> {
+        if self.tok.kind != Tok::Int {
+            return Err(self.unexpected(what));
+        }
+        let t = self.advance();
+        let m = self.int_magnitude(t)?;
+        u64::try_from(m).map_err(|_| {
+            self.err_at(t.loc, format!("integer literal '{}' is too large", self.spelling(t)))
+        })
+    }
+
+    /// `?` or a possibly negative integer.
+    fn parse_opt_i64(&mut self) -> PResult<Option<i64>> {
+        if self.eat(Tok::Question) {
+            return Ok(None);
+        }
+        let neg = self.eat(Tok::Minus);
+        if self.tok.kind != Tok::Int {
+            return Err(self.unexpected("an integer or '?'"));
+        }
+        let t = self.advance();
+        Ok(Some(self.parse_i64_literal(t, neg)?))
+    }
+
+    fn parse_string(&mut self, what: &str) -> PResult<String> {
+        if self.tok.kind != Tok::Str {
+            return Err(self.unexpected(what));
+        }
+        let t = self.advance();
+        unescape(self.spelling(t).as_bytes()).map_err(|m| self.err_at(t.loc, m))
+    }
+
+    /// The name of an `@sym` token (quoted names unescaped).
+    fn symbol_name(&self, t: Token) -> PResult<String> {
+        let s = self.spelling(t);
+        let s = s.get(1..).unwrap_or("");
+        if s.starts_with('"') {
+            unescape(s.as_bytes()).map_err(|m| self.err_at(t.loc, m))
+        } else {
+            Ok(s.to_string())
+        }
+    }
+
+    // ---------------------------------------------------------------- types
+
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        match self.tok.kind {
+            Tok::LParen => self.parse_function_type(),
+            Tok::BareIdent => {
+                let t = self.tok;
+                let s = self.spelling(t);
+                let ty = match s {
+                    "index" => Type::Index,
+                    "f16" => Type::F16,
+                    "bf16" => Type::BF16,
+                    "f32" => Type::F32,
+                    "f64" => Type::F64,
+                    "vector" => return self.parse_vector_type(),
+                    "memref" => return self.parse_memref_type(),
+                    "tensor" | "none" | "tuple" | "complex" | "f80" | "f128" | "tf32" | "opaque" => {
+                        return Err(self.err_here(format!("unsupported type '{s}'")))
+                    }
+                    _ => {
+                        if let Some(w) = s.strip_prefix('i') {
+                            if !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()) {
+                                let width = w.parse::<u64>().ok().filter(|&n| n >= 1 && n <= MAX_INT_WIDTH as u64);
+                                return match width {
+                                    Some(n) => {
+                                        self.advance();
+                                        Ok(Type::Int(n as u32))
+                                    }
+                                    None => Err(self.err_here(format!(
+                                        "integer bitwidth {w} is out of range: integer types must be i1 to i{MAX_INT_WIDTH}"
+                                    ))),
+                                };
+                            }
+                        }
+                        if (s.starts_with("si") || s.starts_with("ui"))
+                            && s.len() > 2
+                            && s[2..].bytes().all(|c| c.is_ascii_digit())
+                        {
+                            return Err(self.err_here(format!(
+                                "signed and unsigned integer types are not supported: '{s}'"
+                            )));
+                        }
+                        return Err(self.unexpected("a type"));
+                    }
+                };
+                self.advance();
+                Ok(ty)
+            }
+            Tok::ExclIdent => Err(self.err_here(format!(
+                "dialect types are not supported in the Standard dialect: '{}'",
+                self.spelling(self.tok)
+            ))),
+            _ => Err(self.unexpected("a type")),
+        }
+    }
+
+    /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`.
+    fn parse_function_type(&mut self) -> PResult<Type> {
+        let inputs = self.parse_paren_type_list()?;
+        self.expect(Tok::Arrow, "'->' in function type")?;
+        let results = self.parse_result_types()?;
+        Ok(Type::function(inputs, results))
+    }
+
+    /// `( )` or `( T, ... )`.
+    fn parse_paren_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut v = Vec::new();
+        if self.eat(Tok::RParen) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_type()?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, "')' or ',' in type list")?;
+        Ok(v)
+    }
+
+    /// A function's result list: `(T, ...)` or a single type.
+    fn parse_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.tok.kind == Tok::LParen {
+            self.parse_paren_type_list()
+        } else {
+            Ok(vec![self.parse_type()?])
+        }
+    }
+
+    /// A comma-separated list of at least one type.
+    fn parse_type_list(&mut self) -> PResult<Vec<Type>> {
+        let mut v = vec![self.parse_type()?];
+        while self.eat(Tok::Comma) {
+            v.push(self.parse_type()?);
+        }
+        Ok(v)
+    }
+
+    /// Scans a dimension list `4x?x8x` at byte level right after a `<` token (MLIR
+    /// lexes `4x8xf32` specially), leaving the parser at the element type. Returns the
+    /// dimensions and whether the list was `*x` (unranked).
+    fn scan_dims(&mut self, allow_star: bool) -> PResult<(Vec<Option<u64>>, bool)> {
+        // The current token is the first token after '<'; re-scan from its start.
+        self.lex.reset(self.tok.start as usize);
+        let mut dims = Vec::new();
+        let mut star = false;
+        loop {
+            let loc = self.lex.here();
+            match self.lex.peek_byte() {
+                Some(b'?') => {
+                    self.lex.bump();
+                    dims.push(None);
+                }
+                Some(b'*') if allow_star && dims.is_empty() && !star => {
+                    self.lex.bump();
+                    star = true;
+                }
+                Some(c) if c.is_ascii_digit() => match self.lex.scan_decimal() {
+                    Some(Some(v)) => dims.push(Some(v)),
+                    _ => return Err(self.err_at(loc, "dimension size is too large")),
+                },
+                _ => break,
+            }
+            let loc = self.lex.here();
+            if self.lex.peek_byte() == Some(b'x') {
+                self.lex.bump();
+            } else {
+                self.tok = self.lex.next_token();
+                let _ = loc;
+                return Err(self.unexpected("'x' in dimension list"));
+            }
+        }
+        self.tok = self.lex.next_token();
+        Ok((dims, star))
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type> {
+        let kw = self.advance();
+        self.expect(Tok::Less, "'<' after 'vector'")?;
+        let dims_loc = self.tok.loc;
+        let (dims, _) = self.scan_dims(false)?;
+        if dims.is_empty() {
+            return Err(self.err_at(dims_loc, "expected vector dimensions, such as vector<4xf32>"));
+        }
+        let mut shape = Vec::with_capacity(dims.len());
+        for d in dims {
+            match d {
+                Some(n) if n > 0 => shape.push(n),
+                Some(_) => return Err(self.err_at(dims_loc, "vector dimensions must be positive")),
+                None => return Err(self.err_at(dims_loc, "vector dimensions must be static ('?' is not allowed)")),
+            }
+        }
+        let elem_loc = self.tok.loc;
+        let elem = self.parse_type()?;
+        if !elem.is_scalar() {
+            return Err(self.err_at(elem_loc, format!("invalid vector element type '{elem}': expected an integer, index or float type")));
+        }
+        self.expect(Tok::Greater, "'>' to end the vector type")?;
+        let _ = kw;
+        Ok(Type::Vector(Arc::new(VectorType { shape, elem })))
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        self.advance();
+        self.expect(Tok::Less, "'<' after 'memref'")?;
+        let (shape, unranked) = self.scan_dims(true)?;
+        let elem_loc = self.tok.loc;
+        let elem = self.parse_type()?;
+        let elem_ok = elem.is_scalar() || matches!(&elem, Type::Vector(_));
+        if !elem_ok {
+            return Err(self.err_at(elem_loc, format!("invalid memref element type '{elem}': expected an integer, index, float or vector type")));
+        }
+        let rank = shape.len();
+        let mut layout = Layout::Identity;
+        let mut memory_space = 0u64;
+        let mut seen_layout = false;
+        while self.eat(Tok::Comma) {
+            let loc = self.tok.loc;
+            if self.tok.kind == Tok::Int {
+                memory_space = self.parse_u64("a memory space")?;
+                // A memory space may be followed by `: i64` in newer syntax.
+                if self.eat(Tok::Colon) {
+                    self.parse_type()?;
+                }
+                break;
+            }
+            if seen_layout || unranked {
+                return Err(self.unexpected("a memory space"));
+            }
+            seen_layout = true;
+            layout = self.parse_layout(rank)?;
+            if let Layout::Affine { .. } = layout {
+                // checked in parse_layout
+            }
+            let _ = loc;
+        }
+        self.expect(Tok::Greater, "'>' to end the memref type")?;
+        if unranked {
+            if memory_space != 0 {
+                return Err(self.err_at(elem_loc, "memory spaces on unranked memrefs are not supported"));
+            }
+            return Ok(Type::unranked_memref(elem));
+        }
+        Ok(Type::MemRef(Arc::new(MemRefType {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        })))
+    }
+
+    fn parse_layout(&mut self, rank: usize) -> PResult<Layout> {
+        let loc = self.tok.loc;
+        if self.eat_kw("offset") {
+            self.expect(Tok::Colon, "':' after 'offset'")?;
+            let offset = self.parse_opt_i64()?;
+            self.expect(Tok::Comma, "',' before 'strides'")?;
+            self.expect_kw("strides")?;
+            self.expect(Tok::Colon, "':' after 'strides'")?;
+            let strides = self.parse_stride_list()?;
+            if strides.len() != rank {
+                return Err(self.err_at(loc, format!("expected {rank} strides for a memref of rank {rank}, found {}", strides.len())));
+            }
+            return Ok(Layout::Strided(StridedLayout { offset, strides }));
+        }
+        if self.eat_kw("strided") {
+            self.expect(Tok::Less, "'<' after 'strided'")?;
+            let strides = self.parse_stride_list()?;
+            let mut offset = Some(0);
+            if self.eat(Tok::Comma) {
+                self.expect_kw("offset")?;
+                self.expect(Tok::Colon, "':' after 'offset'")?;
+                offset = self.parse_opt_i64()?;
+            }
+            self.expect(Tok::Greater, "'>' to end the strided layout")?;
+            if strides.len() != rank {
+                return Err(self.err_at(loc, format!("expected {rank} strides for a memref of rank {rank}, found {}", strides.len())));
+            }
+            return Ok(Layout::Strided(StridedLayout { offset, strides }));
+        }
+        let map = if self.eat_kw("affine_map") {
+            self.expect(Tok::Less, "'<' after 'affine_map'")?;
+            let m = self.parse_affine_map()?;
+            self.expect(Tok::Greater, "'>' to end the affine map")?;
+            m
+        } else if self.tok.kind == Tok::HashIdent {
+            let name = self.spelling(self.tok);
+            match self.aliases.get(name) {
+                Some(Alias::Map(m)) => {
+                    let m = m.clone();
+                    self.advance();
+                    m
+                }
+                Some(Alias::Attr(_)) => return Err(self.err_here(format!("alias '{name}' is not an affine map"))),
+                None => return Err(self.err_here(format!("undefined alias '{name}'"))),
+            }
+        } else {
+            return Err(self.unexpected("a memref layout or memory space"));
+        };
+        if map.num_dims as usize != rank {
+            return Err(self.err_at(loc, format!(
+                "memref layout mismatch: the affine map has {} dimensions but the memref has rank {rank}",
+                map.num_dims
+            )));
+        }
+        Ok(Layout::Affine {
+            text: map.text(),
+            strided: map.strided(),
+        })
+    }
+
+    fn parse_stride_list(&mut self) -> PResult<Vec<Option<i64>>> {
+        self.expect(Tok::LSquare, "'[' to start the stride list")?;
+        let mut v = Vec::new();
+        if self.eat(Tok::RSquare) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_opt_i64()?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RSquare, "']' or ',' in stride list")?;
+        Ok(v)
+    }
+
+    fn at_type_start(&self) -> bool {
+        match self.tok.kind {
+            Tok::LParen => true,
+            Tok::BareIdent => is_bare_type_keyword(self.spelling(self.tok)),
+            _ => false,
+        }
+    }
+
+    // ---------------------------------------------------------------- attributes
+
+    pub fn parse_attr(&mut self) -> PResult<Attribute> {
+        self.enter()?;
+        let r = self.parse_attr_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_attr_inner(&mut self) -> PResult<Attribute> {
+        match self.tok.kind {
+            Tok::Int | Tok::Float | Tok::Minus => self.parse_number_attr(),
+            Tok::Str => {
+                let s = self.parse_string("a string")?;
+                Ok(Attribute::Str(s))
+            }
+            Tok::AtIdent => {
+                let t = self.advance();
+                if self.tok.kind == Tok::Colon && self.lex.peek_byte() == Some(b':') {
+                    return Err(self.err_here("nested symbol references are not supported"));
+                }
+                Ok(Attribute::SymbolRef(self.symbol_name(t)?))
+            }
+            Tok::LSquare => {
+                self.advance();
+                let mut v = Vec::new();
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        v.push(self.parse_attr()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']' or ',' in array attribute")?;
+                }
+                Ok(Attribute::Array(v))
+            }
+            Tok::LBrace => Ok(Attribute::Dict(self.parse_attr_dict()?)),
+            Tok::HashIdent => {
+                let name = self.spelling(self.tok);
+                match self.aliases.get(name) {
+                    Some(Alias::Attr(a)) => {
+                        let a = a.clone();
+                        self.advance();
+                        Ok(a)
+                    }
+                    Some(Alias::Map(_)) => Err(self.err_here(
+                        "affine maps are only supported as memref layouts",
+                    )),
+                    None => Err(self.err_here(format!("undefined alias '{name}'"))),
+                }
+            }
+            Tok::BareIdent => {
+                let s = self.spelling(self.tok);
+                match s {
+                    "true" => {
+                        self.advance();
+                        Ok(Attribute::Bool(true))
+                    }
+                    "false" => {
+                        self.advance();
+                        Ok(Attribute::Bool(false))
+                    }
+                    "unit" => {
+                        self.advance();
+                        Ok(Attribute::Unit)
+                    }
+                    "dense" => self.parse_dense(),
+                    "affine_map" => Err(self.err_here(
+                        "affine maps are only supported as memref layouts",
+                    )),
+                    _ if self.at_type_start() => Ok(Attribute::Type(self.parse_type()?)),
+                    _ => Err(self.unexpected("an attribute value")),
+                }
+            }
+            Tok::LParen => Ok(Attribute::Type(self.parse_type()?)),
+            _ => Err(self.unexpected("an attribute value")),
+        }
+    }
+
+    /// An integer or float literal with an optional `: type` (default i64 / f64).
+    fn parse_number_attr(&mut self) -> PResult<Attribute> {
+        let neg = self.eat(Tok::Minus);
+        let t = self.tok;
+        if !matches!(t.kind, Tok::Int | Tok::Float) {
+            return Err(self.unexpected("an integer or float literal"));
+        }
+        self.advance();
+        let ty = if self.eat(Tok::Colon) {
+            self.parse_type()?
+        } else if t.kind == Tok::Int {
+            Type::i64()
+        } else {
+            Type::F64
+        };
+        self.number_to_attr(neg, t, &ty)
+    }
+
+    /// Converts a literal (`neg` for a leading minus) to an attribute of type `ty`.
+    fn number_to_attr(&self, neg: bool, t: Token, ty: &Type) -> PResult<Attribute> {
+        let text = self.spelling(t);
+        let sign = if neg { "-" } else { "" };
+        match (t.kind, ty) {
+            (Tok::Int, Type::Int(_) | Type::Index) => {
+                let w = match ty {
+                    Type::Int(w) => *w,
+                    _ => 64,
+                };
+                let m = self.int_magnitude(t)?;
+                let fits = if neg {
+                    m <= 1u128 << (w - 1)
+                } else {
+                    w == 128 || m < 1u128 << w
+                };
+                if !fits {
+                    return Err(self.err_at(
+                        t.loc,
+                        format!("integer constant {sign}{text} does not fit in {ty}"),
+                    ));
+                }
+                let v = if neg {
+                    (m as i128).wrapping_neg()
+                } else {
+                    m as i128
+                };
+                Ok(Attribute::int(v, ty.clone()))
+            }
+            (Tok::Int, t2) if t2.is_float() => {
+                if !text.starts_with("0x") {
+                    return Err(self.err_at(
+                        t.loc,
+                        format!("unexpected decimal integer literal {sign}{text} for a floating point value of type {ty}; add a trailing dot to make it a float (e.g. {sign}{text}.0)"),
+                    ));
+                }
+                let w = ty.bit_width().unwrap_or(64);
+                let m = self.int_magnitude(t)?;
+                if neg || m >> w != 0 {
+                    return Err(self.err_at(
+                        t.loc,
+                        format!("hexadecimal float literal {sign}{text} does not fit in {ty}"),
+                    ));
+                }
+                Ok(Attribute::Float {
+                    bits: m as u64,
+                    ty: ty.clone(),
+                })
+            }
+            (Tok::Float, t2) if t2.is_float() => {
+                let v: f64 = text.parse().map_err(|_| {
+                    self.err_at(t.loc, format!("invalid floating point literal '{text}'"))
+                })?;
+                let v = if neg { -v } else { v };
+                Ok(Attribute::float(v, ty.clone()))
+            }
+            (Tok::Float, Type::Int(_) | Type::Index) => Err(self.err_at(
+                t.loc,
+                format!("floating point literal {sign}{text} used with integer type {ty}"),
+            )),
+            _ => Err(self.err_at(
+                t.loc,
+                format!("a number literal cannot have type {ty}"),
+            )),
+        }
+    }
+
+    /// `{name = attr, unit_name, "quoted" = attr}`.
+    pub fn parse_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut v: Vec<NamedAttr> = Vec::new();
+        if self.eat(Tok::RBrace) {
+            return Ok(v);
+        }
+        loop {
+            let loc = self.tok.loc;
+            let name = match self.tok.kind {
+                Tok::BareIdent => {
+                    let t = self.advance();
+                    self.spelling(t).to_string()
+                }
+                Tok::Str => self.parse_string("an attribute name")?,
+                _ => return Err(self.unexpected("an attribute name")),
+            };
+            if v.iter().any(|a| a.name == name) {
+                return Err(self.err_at(loc, format!("duplicate attribute '{name}'")));
+            }
+            let value = if self.eat(Tok::Equal) {
+                self.parse_attr()?
+            } else {
+                Attribute::Unit
+            };
+            v.push(NamedAttr { name, value });
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "'}' or ',' in attribute dictionary")?;
+        Ok(v)
+    }
+
+    fn parse_opt_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        if self.tok.kind == Tok::LBrace {
+            self.parse_attr_dict()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// `dense<...> : vector<...>`.
+    fn parse_dense(&mut self) -> PResult<Attribute> {
+        let kw = self.advance();
+        self.expect(Tok::Less, "'<' after 'dense'")?;
+        let lit_loc = self.tok.loc;
+        let mut elems: Vec<(bool, Token)> = Vec::new();
+        let mut shape: Vec<u64> = Vec::new();
+        let mut leaf_depth: Option<usize> = None;
+        let bracketed = self.tok.kind == Tok::LSquare;
+        self.parse_dense_elems(0, &mut shape, &mut leaf_depth, &mut elems)?;
+        self.expect(Tok::Greater, "'>' to end the dense literal")?;
+        self.expect(Tok::Colon, "':' and a type after a dense literal")?;
+        let ty_loc = self.tok.loc;
+        let ty = self.parse_type()?;
+        let Type::Vector(vt) = &ty else {
+            return Err(self.err_at(ty_loc, format!("dense literals must have a vector type, found {ty}")));
+        };
+        let _ = kw;
+        let convert = |p: &Self, (neg, t): (bool, Token)| -> PResult<Attribute> {
+            if t.kind == Tok::BareIdent {
+                let b = p.spelling(t) == "true";
+                if vt.elem != Type::i1() {
+                    return Err(p.err_at(t.loc, format!("boolean literal in a dense literal of element type {}", vt.elem)));
+                }
+                return Ok(Attribute::Bool(b));
+            }
+            p.number_to_attr(neg, t, &vt.elem)
+        };
+        if !bracketed {
+            let e = elems.first().copied().ok_or_else(|| self.err_at(lit_loc, "empty dense literal"))?;
+            return Ok(Attribute::Dense {
+                values: DenseValues::Splat(Box::new(convert(self, e)?)),
+                ty,
+            });
+        }
+        if shape != vt.shape {
+            let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            return Err(self.err_at(lit_loc, format!(
+                "dense literal of shape [{}] does not match type {ty}",
+                s.join(", ")
+            )));
+        }
+        let mut values = Vec::with_capacity(elems.len());
+        for e in elems {
+            values.push(convert(self, e)?);
+        }
+        Ok(Attribute::Dense {
+            values: DenseValues::Elements(values),
+            ty,
+        })
+    }
+
+    fn parse_dense_elems(
+        &mut self,
+        level: usize,
+        shape: &mut Vec<u64>,
+        leaf_depth: &mut Option<usize>,
+        out: &mut Vec<(bool, Token)>,
+    ) -> PResult<()> {
+        self.enter()?;
+        let r = self.parse_dense_elems_inner(level, shape, leaf_depth, out);
+        self.leave();
+        r
+    }
+
+    fn parse_dense_elems_inner(
+        &mut self,
+        level: usize,
+        shape: &mut Vec<u64>,
+        leaf_depth: &mut Option<usize>,
+        out: &mut Vec<(bool, Token)>,
+    ) -> PResult<()> {
+        let loc = self.tok.loc;
+        if self.eat(Tok::LSquare) {
+            let mut n = 0u64;
+            if self.tok.kind != Tok::RSquare {
+                loop {
+                    self.parse_dense_elems(level + 1, shape, leaf_depth, out)?;
+                    n += 1;
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+            }
+            self.expect(Tok::RSquare, "']' or ',' in dense literal")?;
+            if shape.len() <= level {
+                shape.resize(level + 1, n);
+            }
+            if shape.get(level) != Some(&n) {
+                return Err(self.err_at(loc, "dense literal has inconsistent dimensions"));
+            }
+            return Ok(());
+        }
+        if *leaf_depth.get_or_insert(level) != level {
+            return Err(self.err_at(loc, "dense literal has inconsistent nesting"));
+        }
+        if self.is_kw("true") || self.is_kw("false") {
+            out.push((false, self.advance()));
+            return Ok(());
+        }
+        let neg = self.eat(Tok::Minus);
+        if !matches!(self.tok.kind, Tok::Int | Tok::Float) {
+            return Err(self.unexpected("an element of a dense literal"));
+        }
+        out.push((neg, self.advance()));
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- module
+
+    pub fn parse_module(&mut self, file: &str) -> PResult<Module> {
+        let mut m = Module::new(file);
+        if self.tok.kind == Tok::Eof {
+            return Err(self.err_at(Loc::new(1, 1), "empty file: expected a module or functions"));
+        }
+        let mut saw_module = false;
+        let mut saw_func = false;
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::HashIdent => self.parse_alias_def()?,
+                Tok::BareIdent if self.is_kw("module") => {
+                    if saw_module || saw_func {
+                        return Err(self.err_here("nested or repeated modules are not supported: expected one top-level module or bare functions"));
+                    }
+                    saw_module = true;
+                    self.advance();
+                    if self.tok.kind == Tok::AtIdent {
+                        let t = self.advance();
+                        let name = self.symbol_name(t)?;
+                        m.attrs.push(NamedAttr::new("sym_name", Attribute::Str(name)));
+                    }
+                    if self.eat_kw("attributes") {
+                        let attrs = self.parse_attr_dict()?;
+                        for a in attrs {
+                            if m.attrs.iter().any(|b| b.name == a.name) {
+                                return Err(self.err_here(format!("duplicate attribute '{}'", a.name)));
+                            }
+                            m.attrs.push(a);
+                        }
+                    }
+                    self.expect(Tok::LBrace, "'{' to start the module body")?;
+                    loop {
+                        match self.tok.kind {
+                            Tok::RBrace => {
+                                self.advance();
+                                break;
+                            }
+                            Tok::HashIdent => self.parse_alias_def()?,
+                            Tok::BareIdent if self.is_kw("func") => {
+                                let f = self.parse_func()?;
+                                m.funcs.push(f);
+                            }
+                            Tok::BareIdent if self.is_kw("module") => {
+                                return Err(self.err_here("nested modules are not supported"));
+                            }
+                            _ => return Err(self.unexpected("'func' or '}' in module body")),
+                        }
+                    }
+                }
+                Tok::BareIdent if self.is_kw("func") => {
+                    if saw_module {
+                        return Err(self.err_here("functions after the top-level module are not supported"));
+                    }
+                    saw_func = true;
+                    let f = self.parse_func()?;
+                    m.funcs.push(f);
+                }
+                _ => return Err(self.unexpected("'func' or 'module' at top level")),
+            }
+        }
+        // Symbols must be unique.
+        let mut seen: FxMap<&str, Loc> = FxMap::default();
+        for f in &m.funcs {
+            if let Some(prev) = seen.insert(&f.name, f.loc) {
+                return Err(Diagnostic::error(f.loc, format!("redefinition of symbol '@{}'", f.name))
+                    .with_note(prev, "previous definition is here"));
+            }
+        }
+        Ok(m)
+    }
+
+    /// `#name = affine_map<...>` or `#name = attr`.
+    fn parse_alias_def(&mut self) -> PResult<()> {
+        let t = self.advance();
+        let name = self.spelling(t);
+        if self.aliases.contains_key(name) {
+            return Err(self.err_at(t.loc, format!("redefinition of alias '{name}'")));
+        }
+        self.expect(Tok::Equal, "'=' in alias definition")?;
+        let alias = if self.eat_kw("affine_map") {
+            self.expect(Tok::Less, "'<' after 'affine_map'")?;
+            let m = self.parse_affine_map()?;
+            self.expect(Tok::Greater, "'>' to end the affine map")?;
+            Alias::Map(m)
+        } else {
+            Alias::Attr(self.parse_attr()?)
+        };
+        self.aliases.insert(name, alias);
+        Ok(())
+    }
+
+    fn parse_func(&mut self) -> PResult<Func> {
+        let kw = self.advance();
+        let mut attrs = Vec::new();
+        if self.tok.kind == Tok::BareIdent {
+            let s = self.spelling(self.tok);
+            if matches!(s, "private" | "public" | "nested") {
+                self.advance();
+                attrs.push(NamedAttr::new("sym_visibility", Attribute::Str(s.to_string())));
+            }
+        }
+        if self.tok.kind != Tok::AtIdent {
+            return Err(self.unexpected("a function name ('@name')"));
+        }
+        let nt = self.advance();
+        let name = self.symbol_name(nt)?;
+        // Arguments.
+        self.expect(Tok::LParen, "'(' to start the argument list")?;
+        let mut inputs = Vec::new();
+        let mut arg_names: Vec<(&'a str, Loc)> = Vec::new();
+        let mut named: Option<bool> = None;
+        if !self.eat(Tok::RParen) {
+            loop {
+                let is_named = self.tok.kind == Tok::PercentIdent;
+                match named {
+                    None => named = Some(is_named),
+                    Some(n) if n != is_named => {
+                        return Err(self.err_here(
+                            "arguments must either all be named ('%x: T') or all be types",
+                        ))
+                    }
+                    _ => {}
+                }
+                if is_named {
+                    let t = self.advance();
+                    arg_names.push((self.spelling(t), t.loc));
+                    self.expect(Tok::Colon, "':' after the argument name")?;
+                }
+                inputs.push(self.parse_type()?);
+                if self.tok.kind == Tok::LBrace {
+                    return Err(self.err_here("argument attributes are not supported"));
+                }
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' or ',' in argument list")?;
+        }
+        let mut results = Vec::new();
+        if self.eat(Tok::Arrow) {
+            results = self.parse_result_types()?;
+        }
+        if self.eat_kw("attributes") {
+            for a in self.parse_attr_dict()? {
+                if attrs.iter().any(|b| b.name == a.name) {
+                    return Err(self.err_at(kw.loc, format!("duplicate attribute '{}'", a.name)));
+                }
+                attrs.push(a);
+            }
+        }
+        let mut f = Func {
+            name,
+            kind: FuncKind::Std,
+            ty: Type::function(inputs.clone(), results),
+            attrs,
+            body: None,
+            loc: kw.loc,
+        };
+        if self.tok.kind != Tok::LBrace {
+            return Ok(f);
+        }
+        if named == Some(false) {
+            return Err(self.err_here(
+                "a function with a body must name its arguments ('%x: T')",
+            ));
+        }
+        let lbrace = self.advance();
+        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);
+        Ok(f)
+    }
+
+    fn parse_body(&mut self, inputs: &[Type], names: &[(&'a str, Loc)], loc: Loc) -> PResult<Body> {
+        self.body = Body::new();
+        self.values.clear();
+        self.blocks.clear();
+        self.pending.clear();
+        let entry = self.body.add_block(inputs);
+        self.body.blocks[entry.index()].loc = loc;
+        for (i, (name, loc)) in names.iter().enumerate() {
+            let v = self.body.blocks[entry.index()].args[i];
+            self.define(name, v, 1, *loc)?;
+        }
+        // An optional label on the entry block.
+        if self.tok.kind == Tok::CaretIdent {
+            let t = self.advance();
+            if self.tok.kind == Tok::LParen {
+                return Err(self.err_here(
+                    "the entry block's arguments are the function's: declare them in the signature",
+                ));
+            }
+            self.blocks.insert(
+                self.spelling(t),
+                BlockEntry {
+                    id: entry,
+                    defined: true,
+                    first_use: t.loc,
+                },
+            );
+            self.body.blocks[entry.index()].loc = t.loc;
+            self.expect(Tok::Colon, "':' after the block label")?;
+        }
+        let mut cur = entry;
+        loop {
+            match self.tok.kind {
+                Tok::RBrace => {
+                    self.advance();
+                    break;
+                }
+                Tok::CaretIdent => cur = self.parse_block_header()?,
+                Tok::Eof => return Err(self.unexpected("'}' to end the function body")),
+                _ => self.parse_operation(cur)?,
+            }
+        }
+        self.finish_body()?;
+        Ok(std::mem::take(&mut self.body))
+    }
+
+    /// `^bb1(%a: i32, %b: f32):` — defines the block and its arguments.
+    fn parse_block_header(&mut self) -> PResult<BlockId> {
+        let t = self.advance();
+        let name = self.spelling(t);
+        let id = match self.blocks.get_mut(name) {
+            Some(e) if e.defined => {
+                return Err(self.err_at(t.loc, format!("redefinition of block '{name}'")));
+            }
+            Some(e) => {
+                e.defined = true;
+                e.id
+            }
+            None => {
+                let id = self.body.create_block(&[]);
+                self.blocks.insert(
+                    name,
+                    BlockEntry {
+                        id,
+                        defined: true,
+                        first_use: t.loc,
+                    },
+                );
+                id
+            }
+        };
+        self.body.layout.push(id);
+        self.body.blocks[id.index()].loc = t.loc;
+        if self.eat(Tok::LParen) {
+            if !self.eat(Tok::RParen) {
+                loop {
+                    if self.tok.kind != Tok::PercentIdent {
+                        return Err(self.unexpected("a block argument ('%name: type')"));
+                    }
+                    let at = self.advance();
+                    self.expect(Tok::Colon, "':' after the block argument name")?;
+                    let ty = self.parse_type()?;
+                    let v = self.body.add_block_arg(id, ty);
+                    self.define(self.spelling(at), v, 1, at.loc)?;
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "')' or ',' in block argument list")?;
+            }
+        }
+        self.expect(Tok::Colon, "':' after the block label")?;
+        Ok(id)
+    }
+
+    fn define(&mut self, name: &'a str, first: ValueId, count: u32, loc: Loc) -> PResult<()> {
+        if let Some(prev) = self.values.get(name) {
+            return Err(Diagnostic::error(loc, format!("redefinition of value '{name}'"))
+                .with_note(prev.loc, "previous definition is here"));
+        }
+        self.values.insert(name, ValEntry { first, count, loc });
+        Ok(())
+    }
+
+    /// Resolves forward references and reports undefined values and blocks.
+    fn finish_body(&mut self) -> PResult<()> {
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending {
+            let v = self.lookup(p.use_, p.ty.as_ref())?.ok_or_else(|| {
+                self.err_at(
+                    p.use_.loc,
+                    format!("use of undefined value '{}'", p.use_.name),
+                )
+            })?;
+            let op = &mut self.body.ops[p.op.index()];
+            let slot = match p.slot {
+                Slot::Operand(i) => op.operands.get_mut(i as usize),
+                Slot::SuccArg(s, i) => op
+                    .successors
+                    .get_mut(s as usize)
+                    .and_then(|s| s.args.get_mut(i as usize)),
+            };
+            if let Some(slot) = slot {
+                *slot = v;
+            }
+        }
+        let mut undefined: Vec<(&str, Loc)> = self
+            .blocks
+            .iter()
+            .filter(|(_, e)| !e.defined)
+            .map(|(n, e)| (*n, e.first_use))
+            .collect();
+        undefined.sort_by_key(|(_, l)| *l);
+        if let Some((name, loc)) = undefined.first() {
+            return Err(self.err_at(*loc, format!("use of undefined block '{name}'")));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- values
+
+    /// `%name` or `%name#N`.
+    fn parse_use(&mut self) -> PResult<UseRef<'a>> {
+        if self.tok.kind != Tok::PercentIdent {
+            return Err(self.unexpected("a value ('%name')"));
+        }
+        let t = self.advance();
+        let mut u = UseRef {
+            name: self.spelling(t),
+            num: 0,
+            loc: t.loc,
+            start: t.start,
+            end: t.end,
+        };
+        if self.tok.kind == Tok::HashIdent && self.tok.start == t.end {
+            let h = self.advance();
+            let digits = self.spelling(h).get(1..).unwrap_or("");
+            u.num = digits
+                .parse::<u32>()
+                .ok()
+                .filter(|_| digits.bytes().all(|c| c.is_ascii_digit()))
+                .ok_or_else(|| self.err_at(h.loc, "expected a result number after '#'"))?;
+            u.end = h.end;
+        }
+        Ok(u)
+    }
+
+    fn use_spelling(&self, u: UseRef<'a>) -> &'a str {
+        self.src.get(u.start as usize..u.end as usize).unwrap_or(u.name)
+    }
+
+    /// Looks a use up; `Ok(None)` when its name is not (yet) defined.
+    fn lookup(&self, u: UseRef<'a>, ty: Option<&Type>) -> PResult<Option<ValueId>> {
+        let Some(e) = self.values.get(u.name) else {
+            return Ok(None);
+        };
+        if u.num >= e.count {
+            return Err(self.err_at(
+                u.loc,
+                format!(
+                    "result number {} of '{}' is out of range: it has {} result(s)",
+                    u.num, u.name, e.count
+                ),
+            ));
+        }
+        let v = ValueId(e.first.0 + u.num);
+        if let Some(ty) = ty {
+            let actual = self.body.value_type(v);
+            if actual != ty {
+                return Err(self.err_at(
+                    u.loc,
+                    format!(
+                        "'{}' defined with type {actual} but used as {ty}",
+                        self.use_spelling(u)
+                    ),
+                ));
+            }
+        }
+        Ok(Some(v))
+    }
+
+    /// A reference to a block by name, creating it on first use.
+    fn block_ref(&mut self) -> PResult<BlockId> {
+        if self.tok.kind != Tok::CaretIdent {
+            return Err(self.unexpected("a block name ('^bb')"));
+        }
+        let t = self.advance();
+        let name = self.spelling(t);
+        if let Some(e) = self.blocks.get(name) {
+            return Ok(e.id);
+        }
+        let id = self.body.create_block(&[]);
+        self.blocks.insert(
+            name,
+            BlockEntry {
+                id,
+                defined: false,
+                first_use: t.loc,
+            },
+        );
+        Ok(id)
+    }
+
+    /// `^bb1` or `^bb1(%a, %b : i32, f32)`.
+    fn parse_successor(&mut self) -> PResult<(BlockId, Vec<TypedUse<'a>>)> {
+        let b = self.block_ref()?;
+        let mut args = Vec::new();
+        if self.eat(Tok::LParen) {
+            let mut uses = Vec::new();
+            if self.tok.kind != Tok::RParen {
+                loop {
+                    uses.push(self.parse_use()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                let cl = self.expect(Tok::Colon, "':' and the types of the successor operands")?;
+                let types = self.parse_type_list()?;
+                if types.len() != uses.len() {
+                    return Err(self.err_at(cl.loc, format!(
+                        "{} successor operand(s) but {} type(s)",
+                        uses.len(),
+                        types.len()
+                    )));
+                }
+                args = uses.into_iter().zip(types.into_iter().map(Some)).collect();
+            }
+            self.expect(Tok::RParen, "')' to end the successor operands")?;
+        }
+        Ok((b, args))
+    }
+
+    /// A comma-separated list of uses (possibly empty, ended by `close`, not consumed).
+    fn parse_use_list(&mut self, close: Tok) -> PResult<Vec<UseRef<'a>>> {
+        let mut v = Vec::new();
+        if self.tok.kind == close {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_use()?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        Ok(v)
+    }
+
+    /// Creates the op, resolving its operands now or recording forward references.
+    fn build(&mut self, block: BlockId, spec: OpSpec<'a>, loc: Loc) -> PResult<OpId> {
+        let mut operands = Vec::with_capacity(spec.operands.len());
+        let mut pend: Vec<(Slot, UseRef<'a>, Option<Type>)> = Vec::new();
+        for (i, (u, ty)) in spec.operands.into_iter().enumerate() {
+            match self.lookup(u, ty.as_ref())? {
+                Some(v) => operands.push(v),
+                None => {
+                    operands.push(PENDING);
+                    pend.push((Slot::Operand(i as u32), u, ty));
+                }
+            }
+        }
+        let mut succs = Vec::with_capacity(spec.successors.len());
+        for (si, (b, args)) in spec.successors.into_iter().enumerate() {
+            let mut vals = Vec::with_capacity(args.len());
+            for (i, (u, ty)) in args.into_iter().enumerate() {
+                match self.lookup(u, ty.as_ref())? {
+                    Some(v) => vals.push(v),
+                    None => {
+                        vals.push(PENDING);
+                        pend.push((Slot::SuccArg(si as u32, i as u32), u, ty));
+                    }
+                }
+            }
+            succs.push(Successor {
+                block: b,
+                args: vals,
+            });
+        }
+        let op = self.body.append_op(
+            block,
+            NewOp {
+                kind: spec.kind,
+                unregistered_name: spec.name,
+                operands,
+                result_types: spec.results,
+                attrs: spec.attrs,
+                successors: succs,
+                loc,
+            },
+        );
+        for (slot, use_, ty) in pend {
+            self.pending.push(Pending { op, slot, use_, ty });
+        }
+        Ok(op)
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    fn parse_operation(&mut self, block: BlockId) -> PResult<()> {
+        // Result names: `%a, %b:2 =`.
+        let mut names: Vec<(&'a str, u32, Loc)> = Vec::new();
+        if self.tok.kind == Tok::PercentIdent {
+            loop {
+                if self.tok.kind != Tok::PercentIdent {
+                    return Err(self.unexpected("a result name ('%name')"));
+                }
+                let t = self.advance();
+                let mut count = 1u32;
+                if self.eat(Tok::Colon) {
+                    let c = self.parse_u64("a result count after ':'")?;
+                    if c == 0 || c > u32::MAX as u64 / 2 {
+                        return Err(self.err_at(t.loc, "invalid result count"));
+                    }
+                    count = c as u32;
+                }
+                names.push((self.spelling(t), count, t.loc));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal, "'=' after the result names")?;
+        }
+        let loc = self.tok.loc;
+        let (spec, display_name) = match self.tok.kind {
+            Tok::Str => {
+                let name = self.parse_string("an operation name")?;
+                let spec = self.parse_generic(&name, loc)?;
+                (spec, name)
+            }
+            Tok::BareIdent => {
+                let t = self.advance();
+                let full = self.spelling(t);
+                let short = full.strip_prefix("std.").unwrap_or(full);
+                let spec = self.parse_custom(short, full, loc)?;
+                (spec, full.to_string())
+            }
+            _ => return Err(self.unexpected("an operation")),
+        };
+        let bound: u64 = names.iter().map(|n| n.1 as u64).sum();
+        if bound != spec.results.len() as u64 && !names.is_empty() {
+            let at = names.first().map(|n| n.2).unwrap_or(loc);
+            return Err(self.err_at(
+                at,
+                format!(
+                    "operation '{display_name}' has {} result(s) but {bound} name(s) were bound",
+                    spec.results.len()
+                ),
+            ));
+        }
+        let op = self.build(block, spec, loc)?;
+        let mut k = 0usize;
+        for (name, count, nloc) in names {
+            let first = self.body.ops[op.index()].results[k];
+            self.define(name, first, count, nloc)?;
+            k += count as usize;
+        }
+        Ok(())
+    }
+
+    /// `"name"(%a, %b)[^bb1(%x : i32)] {attrs} : (A, B) -> R`.
+    fn parse_generic(&mut self, name: &str, loc: Loc) -> PResult<OpSpec<'a>> {
+        let kind = match OpKind::from_name(name) {
+            Some(k) => k,
+            None if name.starts_with("std.") => {
+                return Err(self.err_at(loc, format!("unknown operation '{name}'")))
+            }
+            None if name.is_empty() => return Err(self.err_at(loc, "empty operation name")),
+            None => OpKind::Unregistered,
+        };
+        self.expect(Tok::LParen, "'(' to start the operand list")?;
+        let uses = self.parse_use_list(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' or ',' in operand list")?;
+        let mut succs = Vec::new();
+        if self.eat(Tok::LSquare) {
+            loop {
+                succs.push(self.parse_successor()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "']' or ',' in successor list")?;
+        }
+        if self.tok.kind == Tok::LParen {
+            return Err(self.err_here("operations with regions are not supported"));
+        }
+        let mut attrs = self.parse_opt_attr_dict()?;
+        let cl = self.expect(Tok::Colon, "':' and the operation's function type")?;
+        let ft_loc = self.tok.loc;
+        let ft = self.parse_type()?;
+        let Type::Function(ft) = ft else {
+            return Err(self.err_at(ft_loc, format!("expected a function type for a generic operation, found {ft}")));
+        };
+        if ft.inputs.len() != uses.len() {
+            return Err(self.err_at(cl.loc, format!(
+                "expected {} operand type(s) but had {}",
+                uses.len(),
+                ft.inputs.len()
+            )));
+        }
+        let mut operands: Vec<TypedUse<'a>> =
+            uses.into_iter().zip(ft.inputs.iter().cloned().map(Some)).collect();
+        // Successor operands written as plain operands (LLVM 11's generic form).
+        if kind == OpKind::Br && succs.len() == 1 && succs[0].1.is_empty() {
+            succs[0].1 = std::mem::take(&mut operands);
+        } else if kind == OpKind::CondBr && succs.len() == 2 {
+            if let Some(pos) = attrs.iter().position(|a| a.name == "operand_segment_sizes") {
+                let sizes: Option<Vec<usize>> = match &attrs[pos].value {
+                    Attribute::Dense {
+                        values: DenseValues::Elements(e),
+                        ..
+                    } => e.iter().map(|a| a.as_int().and_then(|v| usize::try_from(v).ok())).collect(),
+                    _ => None,
+                };
+                match sizes.as_deref() {
+                    Some(&[1, t, f]) if 1 + t + f == operands.len() => {
+                        let fa = operands.split_off(1 + t);
+                        let ta = operands.split_off(1);
+                        succs[0].1.extend(ta);
+                        succs[1].1.extend(fa);
+                        attrs.remove(pos);
+                    }
+                    _ => return Err(self.err_at(loc, "invalid operand_segment_sizes for cond_br")),
+                }
+            }
+        }
+        let mut spec = OpSpec::new(kind);
+        if kind == OpKind::Unregistered {
+            spec.name = Some(Arc::from(name));
+        }
+        spec.operands = operands;
+        spec.results = ft.results.clone();
+        spec.attrs = attrs;
+        spec.successors = succs;
+        Ok(spec)
+    }
+
+    /// `, %a` after a first operand.
+    fn comma_use(&mut self) -> PResult<UseRef<'a>> {
+        self.expect(Tok::Comma, "','")?;
+        self.parse_use()
+    }
+
+    fn colon_type(&mut self) -> PResult<(Loc, Type)> {
+        self.expect(Tok::Colon, "':' and a type")?;
+        let loc = self.tok.loc;
+        Ok((loc, self.parse_type()?))
+    }
+
+    /// `[%i, %j]` index operands (each of type index).
+    fn parse_indices(&mut self) -> PResult<Vec<TypedUse<'a>>> {
+        self.expect(Tok::LSquare, "'[' to start the indices")?;
+        let uses = self.parse_use_list(Tok::RSquare)?;
+        self.expect(Tok::RSquare, "']' or ',' in indices")?;
+        Ok(uses.into_iter().map(|u| (u, Some(Type::Index))).collect())
+    }
+
+    fn parse_custom(&mut self, short: &str, full: &str, loc: Loc) -> PResult<OpSpec<'a>> {
+        use OpKind::*;
+        let kind = match std_kind(short) {
+            Some(k) => k,
+            None => return Err(self.err_at(loc, format!("unknown operation '{full}'"))),
+        };
+        let mut s = OpSpec::new(kind);
+        match kind {
+            Constant => {
+                s.attrs = self.parse_opt_attr_dict()?;
+                let vloc = self.tok.loc;
+                let value = self.parse_attr()?;
+                let ty = match &value {
+                    Attribute::Int { ty, .. } | Attribute::Float { ty, .. } | Attribute::Dense { ty, .. } => ty.clone(),
+                    Attribute::Bool(_) => Type::i1(),
+                    Attribute::SymbolRef(_) => {
+                        let (tl, t) = self.colon_type()?;
+                        if !matches!(t, Type::Function(_)) {
+                            return Err(self.err_at(tl, format!("a function reference must have a function type, found {t}")));
+                        }
+                        t
+                    }
+                    _ => return Err(self.err_at(vloc, "invalid constant value: expected an integer, float, boolean, dense or function reference")),
+                };
+                if s.attrs.iter().any(|a| a.name == "value") {
+                    return Err(self.err_at(vloc, "duplicate attribute 'value'"));
+                }
+                s.attrs.insert(0, NamedAttr::new("value", value));
+                s.results.push(ty);
+            }
+            k if k.is_int_binary() || k.is_float_binary() => {
+                let a = self.parse_use()?;
+                let b = self.comma_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, ty) = self.colon_type()?;
+                s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
+                s.results.push(ty);
+            }
+            NegF | AbsF | Rank | Dealloc => {
+                let a = self.parse_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, ty) = self.colon_type()?;
+                s.operands = vec![(a, Some(ty.clone()))];
+                match kind {
+                    Rank => s.results.push(Type::Index),
+                    Dealloc => {}
+                    _ => s.results.push(ty),
+                }
+            }
+            CmpI | CmpF => {
+                let ploc = self.tok.loc;
+                let pred = match self.tok.kind {
+                    Tok::Str => self.parse_string("a predicate")?,
+                    Tok::BareIdent => {
+                        let t = self.advance();
+                        self.spelling(t).to_string()
+                    }
+                    _ => return Err(self.unexpected("a comparison predicate such as \"slt\"")),
+                };
+                let valid: &[&str] = if kind == CmpI { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+                if !valid.contains(&pred.as_str()) {
+                    return Err(self.err_at(ploc, format!(
+                        "invalid {} predicate \"{pred}\": expected one of {}",
+                        short,
+                        valid.join(", ")
+                    )));
+                }
+                self.expect(Tok::Comma, "',' after the predicate")?;
+                let a = self.parse_use()?;
+                let b = self.comma_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, ty) = self.colon_type()?;
+                s.attrs.insert(0, NamedAttr::new("predicate", Attribute::Str(pred)));
+                s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
+                s.results.push(i1_like(&ty));
+            }
+            Select => {
+                let c = self.parse_use()?;
+                let a = self.comma_use()?;
+                let b = self.comma_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, mut ty) = self.colon_type()?;
+                let mut cty = Type::i1();
+                if self.eat(Tok::Comma) {
+                    cty = ty;
+                    ty = self.parse_type()?;
+                }
+                s.operands = vec![(c, Some(cty)), (a, Some(ty.clone())), (b, Some(ty.clone()))];
+                s.results.push(ty);
+            }
+            k if k.is_std_cast() || k == MemRefCast => {
+                let a = self.parse_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, from) = self.colon_type()?;
+                self.expect_kw("to")?;
+                let to = self.parse_type()?;
+                s.operands = vec![(a, Some(from))];
+                s.results.push(to);
+            }
+            Alloc | Alloca => {
+                self.expect(Tok::LParen, "'(' after alloc")?;
+                let mut uses = self.parse_use_list(Tok::RParen)?;
+                self.expect(Tok::RParen, "')' or ',' in alloc operands")?;
+                if self.eat(Tok::LSquare) {
+                    uses.extend(self.parse_use_list(Tok::RSquare)?);
+                    self.expect(Tok::RSquare, "']' or ',' in alloc symbol operands")?;
+                }
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                if !matches!(ty, Type::MemRef(_)) {
+                    return Err(self.err_at(tl, format!("expected a ranked memref type, found {ty}")));
+                }
+                s.operands = uses.into_iter().map(|u| (u, Some(Type::Index))).collect();
+                s.results.push(ty);
+            }
+            Load | ExtractElement => {
+                let m = self.parse_use()?;
+                let idx = self.parse_indices()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                let elem = if kind == Load {
+                    ty.memref_elem().cloned()
+                } else {
+                    ty.as_vector().map(|v| v.elem.clone())
+                };
+                let Some(elem) = elem else {
+                    let what = if kind == Load { "memref" } else { "vector" };
+                    return Err(self.err_at(tl, format!("expected a {what} type, found {ty}")));
+                };
+                s.operands.push((m, Some(ty)));
+                s.operands.extend(idx);
+                s.results.push(elem);
+            }
+            Store => {
+                let v = self.parse_use()?;
+                let m = self.comma_use()?;
+                let idx = self.parse_indices()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                let Some(elem) = ty.memref_elem().cloned() else {
+                    return Err(self.err_at(tl, format!("expected a memref type, found {ty}")));
+                };
+                s.operands.push((v, Some(elem)));
+                s.operands.push((m, Some(ty)));
+                s.operands.extend(idx);
+            }
+            Dim => {
+                let m = self.parse_use()?;
+                self.expect(Tok::Comma, "','")?;
+                let mut index = None;
+                let mut iu = None;
+                if self.tok.kind == Tok::Int {
+                    let t = self.advance();
+                    let v = self.parse_i64_literal(t, false)?;
+                    index = Some(v);
+                } else {
+                    iu = Some(self.parse_use()?);
+                }
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (_, ty) = self.colon_type()?;
+                s.operands.push((m, Some(ty)));
+                if let Some(u) = iu {
+                    s.operands.push((u, Some(Type::Index)));
+                }
+                if let Some(v) = index {
+                    if s.attrs.iter().any(|a| a.name == "index") {
+                        return Err(self.err_at(loc, "duplicate attribute 'index'"));
+                    }
+                    s.attrs.insert(0, NamedAttr::new("index", Attribute::index(v)));
+                }
+                s.results.push(Type::Index);
+            }
+            Splat => {
+                let a = self.parse_use()?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                let Some(v) = ty.as_vector() else {
+                    return Err(self.err_at(tl, format!("expected a vector type, found {ty}")));
+                };
+                s.operands.push((a, Some(v.elem.clone())));
+                s.results.push(ty);
+            }
+            Br => {
+                s.successors.push(self.parse_successor()?);
+                s.attrs = self.parse_opt_attr_dict()?;
+            }
+            CondBr => {
+                let c = self.parse_use()?;
+                self.expect(Tok::Comma, "','")?;
+                s.successors.push(self.parse_successor()?);
+                self.expect(Tok::Comma, "','")?;
+                s.successors.push(self.parse_successor()?);
+                s.attrs = self.parse_opt_attr_dict()?;
+                s.operands.push((c, Some(Type::i1())));
+            }
+            Call => {
+                if self.tok.kind != Tok::AtIdent {
+                    return Err(self.unexpected("a callee ('@name')"));
+                }
+                let t = self.advance();
+                let callee = self.symbol_name(t)?;
+                self.expect(Tok::LParen, "'(' to start the call operands")?;
+                let uses = self.parse_use_list(Tok::RParen)?;
+                self.expect(Tok::RParen, "')' or ',' in call operands")?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                let Type::Function(ft) = &ty else {
+                    return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
+                };
+                if ft.inputs.len() != uses.len() {
+                    return Err(self.err_at(tl, format!(
+                        "{} operand(s) but the function type has {} input(s)",
+                        uses.len(),
+                        ft.inputs.len()
+                    )));
+                }
+                if s.attrs.iter().any(|a| a.name == "callee") {
+                    return Err(self.err_at(loc, "duplicate attribute 'callee'"));
+                }
+                s.attrs.insert(0, NamedAttr::new("callee", Attribute::SymbolRef(callee)));
+                s.operands = uses.into_iter().zip(ft.inputs.iter().cloned().map(Some)).collect();
+                s.results = ft.results.clone();
+            }
+            CallIndirect => {
+                let f = self.parse_use()?;
+                self.expect(Tok::LParen, "'(' to start the call operands")?;
+                let uses = self.parse_use_list(Tok::RParen)?;
+                self.expect(Tok::RParen, "')' or ',' in call operands")?;
+                s.attrs = self.parse_opt_attr_dict()?;
+                let (tl, ty) = self.colon_type()?;
+                let Type::Function(ft) = &ty else {
+                    return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
+                };
+                if ft.inputs.len() != uses.len() {
+                    return Err(self.err_at(tl, format!(
+                        "{} operand(s) but the function type has {} input(s)",
+                        uses.len(),
+                        ft.inputs.len()
+                    )));
+                }
+                let results = ft.results.clone();
+                let inputs = ft.inputs.clone();
+                s.operands.push((f, Some(ty)));
+                s.operands.extend(uses.into_iter().zip(inputs.into_iter().map(Some)));
+                s.results = results;
+            }
+            Return => {
+                let uses = if self.tok.kind == Tok::PercentIdent {
+                    self.parse_use_list(Tok::Colon)?
+                } else {
+                    Vec::new()
+                };
+                s.attrs = self.parse_opt_attr_dict()?;
+                if !uses.is_empty() {
+                    let cl = self.expect(Tok::Colon, "':' and the types of the returned values")?;
+                    let types = self.parse_type_list()?;
+                    if types.len() != uses.len() {
+                        return Err(self.err_at(cl.loc, format!(
+                            "{} returned value(s) but {} type(s)",
+                            uses.len(),
+                            types.len()
+                        )));
+                    }
+                    s.operands = uses.into_iter().zip(types.into_iter().map(Some)).collect();
+                }
+            }
+            _ => return Err(self.err_at(loc, format!("unknown operation '{full}'"))),
+        }
+        Ok(s)
+    }
+}

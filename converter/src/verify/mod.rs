@@ -1,0 +1,199 @@
+//! The two verifiers: [`verify_module`] checks a Standard-dialect module before it is
+//! interpreted or lowered, [`verify_llvm_module`] checks the LLVM dialect the lowering
+//! produces and serves as an oracle on every lowered module.
+//!
+//! Both collect every error they find (never stopping at the first, never panicking)
+//! as diagnostics located at the offending operation. The work is split by concern:
+//! - [`structure`]: per-function checks shared by both dialects — signatures, block
+//!   layout, terminators, successors and their operands;
+//! - [`std_ops`]: operand, result and attribute rules of each Standard op;
+//! - [`llvm_ops`]: the same for LLVM-dialect ops, plus which types may appear there;
+//! - [`dominance`]: the control-flow graph, dominator tree and SSA dominance of uses.
+
+mod dominance;
+mod llvm_ops;
+mod std_ops;
+mod structure;
+
+#[cfg(test)]
+mod test_util;
+#[cfg(test)]
+mod tests_llvm;
+#[cfg(test)]
+mod tests_std;
+
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{Body, Func, FuncKind, Module, OpData, Type, ValueId};
+use std::collections::HashMap;
+use std::fmt::Display;
+
+/// Verifies the Standard-dialect functions of `m` (those of [`FuncKind::Std`]).
+/// Returns every error found, in function, block and op order.
+pub fn verify_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = Vec::new();
+    check_unique_names(m, &mut errs);
+    for f in m.funcs.iter().filter(|f| f.kind == FuncKind::Std) {
+        structure::verify_func(m, f, Dialect::Std, &mut errs);
+    }
+    finish(errs)
+}
+
+/// Verifies a lowered module: every function must be an `llvm.func` whose body holds
+/// only LLVM-dialect (or unregistered) ops over LLVM-compatible types, with no
+/// terminator naming one successor block twice.
+pub fn verify_llvm_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = Vec::new();
+    check_unique_names(m, &mut errs);
+    for f in &m.funcs {
+        if f.kind != FuncKind::Llvm {
+            errs.push(Diagnostic::error(
+                f.loc,
+                format!(
+                    "function @{} is a Standard-dialect function in a lowered module",
+                    f.name
+                ),
+            ));
+            continue;
+        }
+        structure::verify_func(m, f, Dialect::Llvm, &mut errs);
+    }
+    finish(errs)
+}
+
+fn finish(errs: Vec<Diagnostic>) -> Result<(), Vec<Diagnostic>> {
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+fn check_unique_names(m: &Module, errs: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<&str, Loc> = HashMap::with_capacity(m.funcs.len());
+    for f in &m.funcs {
+        if let Some(prev) = seen.insert(f.name.as_str(), f.loc) {
+            errs.push(
+                Diagnostic::error(f.loc, format!("redefinition of function @{}", f.name))
+                    .with_note(prev, "previous definition is here"),
+            );
+            // Keep pointing at the first definition.
+            seen.insert(f.name.as_str(), prev);
+        }
+    }
+}
+
+/// Which dialect's rules a function body is checked against.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Dialect {
+    Std,
+    Llvm,
+}
+
+/// What the per-op checks of either dialect need: the module (for callees), the
+/// function and its body, and the error list.
+pub(crate) struct FuncCtx<'a> {
+    pub module: &'a Module,
+    pub func: &'a Func,
+    pub body: &'a Body,
+    pub errs: &'a mut Vec<Diagnostic>,
+}
+
+impl<'a> FuncCtx<'a> {
+    pub fn ty(&self, v: ValueId) -> &'a Type {
+        self.body.value_type(v)
+    }
+    #[cold]
+    pub fn error(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.errs.push(Diagnostic::error(loc, msg));
+    }
+}
+
+/// Checks one op: error messages are prefixed with `'name' op`, as MLIR writes them.
+pub(crate) struct OpCheck<'c, 'a> {
+    pub cx: &'c mut FuncCtx<'a>,
+    pub op: &'a OpData,
+}
+
+impl<'c, 'a> OpCheck<'c, 'a> {
+    #[cold]
+    pub fn err(&mut self, msg: impl Display) {
+        let text = format!("'{}' op {}", self.op.name(), msg);
+        self.cx.error(self.op.loc, text);
+    }
+    pub fn operand(&self, i: usize) -> Option<&'a Type> {
+        self.op.operands.get(i).map(|&v| self.cx.ty(v))
+    }
+    pub fn result(&self, i: usize) -> Option<&'a Type> {
+        self.op.results.get(i).map(|&v| self.cx.ty(v))
+    }
+    /// Checks the operand and result counts; false (after reporting) when they differ.
+    pub fn counts(&mut self, operands: usize, results: usize) -> bool {
+        let mut ok = true;
+        if self.op.operands.len() != operands {
+            self.err(format_args!(
+                "expects {} operand{}, found {}",
+                operands,
+                plural(operands),
+                self.op.operands.len()
+            ));
+            ok = false;
+        }
+        if self.op.results.len() != results {
+            self.err(format_args!(
+                "expects {} result{}, found {}",
+                results,
+                plural(results),
+                self.op.results.len()
+            ));
+            ok = false;
+        }
+        ok
+    }
+    /// Checks the result count only.
+    pub fn result_count(&mut self, results: usize) -> bool {
+        if self.op.results.len() != results {
+            self.err(format_args!(
+                "expects {} result{}, found {}",
+                results,
+                plural(results),
+                self.op.results.len()
+            ));
+            return false;
+        }
+        true
+    }
+    /// Checks that there are at least `n` operands.
+    pub fn min_operands(&mut self, n: usize) -> bool {
+        if self.op.operands.len() < n {
+            self.err(format_args!(
+                "expects at least {} operand{}, found {}",
+                n,
+                plural(n),
+                self.op.operands.len()
+            ));
+            return false;
+        }
+        true
+    }
+}
+
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Writes a type list as `(i32, f32)`.
+pub(crate) fn type_list<'t>(types: impl IntoIterator<Item = &'t Type>) -> String {
+    let mut s = String::from("(");
+    for (i, t) in types.into_iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&t.to_string());
+    }
+    s.push(')');
+    s
+}

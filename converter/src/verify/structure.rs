@@ -1,0 +1,282 @@
+//! Per-function checks shared by both dialects: the signature, the entry block's
+//! arguments, the block layout, terminators (exactly one, last), successors and the
+//! operands they pass; then each op is handed to its dialect's checks and the body to
+//! the dominance check.
+
+use super::dominance;
+use super::{llvm_ops, std_ops, Dialect, FuncCtx, OpCheck};
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{Body, Func, Module, OpKind, Type};
+
+/// Marks a missing position in the placement tables.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// Where every block and op sits: computed once per function from the layout, so that
+/// later checks never trust `OpData::parent` or search block lists.
+pub(super) struct Placement {
+    /// Layout position of each block (by `BlockId`), `NONE` when not in the layout.
+    pub block_pos: Vec<u32>,
+    /// The block (a `BlockId`) each op (by `OpId`) is linked into, or `NONE`.
+    pub op_block: Vec<u32>,
+    /// The position of each linked op inside its block.
+    pub op_pos: Vec<u32>,
+}
+
+pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec<Diagnostic>) {
+    let inputs: &[Type] = match (dialect, &f.ty) {
+        (Dialect::Std, Type::Function(ft)) => &ft.inputs,
+        (Dialect::Llvm, Type::LlvmFunc(ft)) => {
+            llvm_ops::check_signature(f, ft, errs);
+            &ft.params
+        }
+        (Dialect::Std, t) => {
+            errs.push(Diagnostic::error(
+                f.loc,
+                format!("function @{} has type {t}, expected a function type", f.name),
+            ));
+            return;
+        }
+        (Dialect::Llvm, t) => {
+            errs.push(Diagnostic::error(
+                f.loc,
+                format!(
+                    "llvm.func @{} has type {t}, expected an LLVM function type",
+                    f.name
+                ),
+            ));
+            return;
+        }
+    };
+    // No body, or a body without blocks, is an external declaration.
+    let Some(body) = &f.body else { return };
+    if body.layout.is_empty() {
+        return;
+    }
+    let mut cx = FuncCtx {
+        module: m,
+        func: f,
+        body,
+        errs,
+    };
+    let placement = place(&mut cx);
+    check_entry_args(&mut cx, inputs);
+    for (pos, &b) in body.layout.iter().enumerate() {
+        if placement.block_pos[b.index()] != pos as u32 {
+            continue; // a duplicate layout entry, already reported
+        }
+        check_block(&mut cx, &placement, b, dialect);
+    }
+    dominance::check(&mut cx, &placement);
+}
+
+/// Fills the placement tables, reporting blocks listed twice and ops linked twice.
+fn place(cx: &mut FuncCtx) -> Placement {
+    let body = cx.body;
+    let mut p = Placement {
+        block_pos: vec![NONE; body.blocks.len()],
+        op_block: vec![NONE; body.ops.len()],
+        op_pos: vec![NONE; body.ops.len()],
+    };
+    for (pos, &b) in body.layout.iter().enumerate() {
+        let slot = &mut p.block_pos[b.index()];
+        if *slot != NONE {
+            let loc = block_loc(cx, b.index());
+            cx.error(
+                loc,
+                format!("block ^bb{} appears twice in the function's layout", *slot),
+            );
+            continue;
+        }
+        *slot = pos as u32;
+        for (i, &op) in body.block(b).ops.iter().enumerate() {
+            if p.op_block[op.index()] != NONE {
+                let loc = body.op(op).loc;
+                cx.error(
+                    loc,
+                    format!("'{}' op is linked into more than one place", body.op(op).name()),
+                );
+                continue;
+            }
+            p.op_block[op.index()] = b.0;
+            p.op_pos[op.index()] = i as u32;
+        }
+    }
+    p
+}
+
+/// The location for an error about a block: the block's own, else the function's.
+fn block_loc(cx: &FuncCtx, b: usize) -> Loc {
+    let loc = cx.body.blocks[b].loc;
+    if loc.is_known() {
+        loc
+    } else {
+        cx.func.loc
+    }
+}
+
+fn check_entry_args(cx: &mut FuncCtx, inputs: &[Type]) {
+    let body = cx.body;
+    let Some(entry) = body.entry() else { return };
+    let args = body.block_args(entry);
+    let loc = block_loc(cx, entry.index());
+    if args.len() != inputs.len() {
+        cx.error(
+            loc,
+            format!(
+                "entry block of @{} has {} argument{}, but the function type has {} input{}",
+                cx.func.name,
+                args.len(),
+                super::plural(args.len()),
+                inputs.len(),
+                super::plural(inputs.len())
+            ),
+        );
+        return;
+    }
+    for (i, (&a, want)) in args.iter().zip(inputs).enumerate() {
+        let got = cx.ty(a);
+        if got != want {
+            cx.error(
+                loc,
+                format!(
+                    "entry block argument #{i} of @{} has type {got}, but the function type says {want}",
+                    cx.func.name
+                ),
+            );
+        }
+    }
+}
+
+/// How many successors a registered op takes; `None` for unregistered ops.
+fn expected_successors(kind: OpKind) -> Option<usize> {
+    match kind {
+        OpKind::Br | OpKind::LlvmBr => Some(1),
+        OpKind::CondBr | OpKind::LlvmCondBr => Some(2),
+        OpKind::Unregistered => None,
+        _ => Some(0),
+    }
+}
+
+fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: Dialect) {
+    let body: &Body = cx.body;
+    let block = body.block(b);
+    let name = p.block_pos[b.index()];
+    if dialect == Dialect::Llvm {
+        let loc = block_loc(cx, b.index());
+        for (i, &a) in block.args.iter().enumerate() {
+            llvm_ops::check_value_type(cx, loc, cx.ty(a), || {
+                format!("argument #{i} of block ^bb{name}")
+            });
+        }
+    }
+    if block.ops.is_empty() {
+        let loc = block_loc(cx, b.index());
+        cx.error(
+            loc,
+            format!("empty block ^bb{name}: expected at least a terminator"),
+        );
+        return;
+    }
+    let last = block.ops.len() - 1;
+    for (i, &opid) in block.ops.iter().enumerate() {
+        if p.op_block[opid.index()] != b.0 {
+            continue; // linked twice, already reported
+        }
+        let op = body.op(opid);
+        let mut c = OpCheck { cx, op };
+        if op.kind.is_terminator() && i != last {
+            c.err(format_args!(
+                "is a terminator in the middle of block ^bb{name}; it must be the last op"
+            ));
+        }
+        if i == last && !op.kind.is_terminator() && op.kind != OpKind::Unregistered {
+            c.err(format_args!(
+                "ends block ^bb{name}, which does not end with a terminator"
+            ));
+        }
+        check_successors(&mut c, p, dialect);
+        match dialect {
+            Dialect::Std => {
+                if op.kind.is_llvm() {
+                    c.err("is an LLVM-dialect op in a Standard-dialect function");
+                } else if op.kind.is_std() {
+                    std_ops::check(&mut c);
+                }
+            }
+            Dialect::Llvm => {
+                if op.kind.is_std() {
+                    c.err("is a Standard-dialect op inside an llvm.func");
+                } else {
+                    if op.kind.is_llvm() {
+                        llvm_ops::check(&mut c);
+                    }
+                    for (k, &r) in op.results.iter().enumerate() {
+                        let loc = op.loc;
+                        let opname = op.name();
+                        llvm_ops::check_value_type(c.cx, loc, c.cx.ty(r), || {
+                            format!("result #{k} of '{opname}'")
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
+    let op = c.op;
+    if let Some(n) = expected_successors(op.kind) {
+        if op.successors.len() != n {
+            c.err(format_args!(
+                "expects {n} successor{}, found {}",
+                super::plural(n),
+                op.successors.len()
+            ));
+        }
+    }
+    let body = c.cx.body;
+    let entry = body.entry();
+    for (k, s) in op.successors.iter().enumerate() {
+        let pos = p.block_pos.get(s.block.index()).copied().unwrap_or(NONE);
+        if pos == NONE {
+            c.err(format_args!(
+                "successor #{k} is not a block of function @{}",
+                c.cx.func.name
+            ));
+            continue;
+        }
+        if Some(s.block) == entry {
+            c.err(format_args!(
+                "successor #{k} is the entry block ^bb0, which may not have predecessors"
+            ));
+        }
+        let args = body.block_args(s.block);
+        if args.len() != s.args.len() {
+            c.err(format_args!(
+                "successor #{k} (^bb{pos}) is passed {} operand{}, but the block takes {} argument{}",
+                s.args.len(),
+                super::plural(s.args.len()),
+                args.len(),
+                super::plural(args.len())
+            ));
+            continue;
+        }
+        for (j, (&a, &v)) in args.iter().zip(&s.args).enumerate() {
+            let (want, got) = (c.cx.ty(a), c.cx.ty(v));
+            if want != got {
+                c.err(format_args!(
+                    "successor #{k} (^bb{pos}) operand #{j} has type {got}, but the block argument has type {want}"
+                ));
+            }
+        }
+        if dialect == Dialect::Llvm && op.successors[..k].iter().any(|e| e.block == s.block) {
+            // Reported once per repeated block: only at its second occurrence.
+            if op.successors[..k].iter().filter(|e| e.block == s.block).count() == 1 {
+                c.err(format_args!(
+                    "names block ^bb{pos} as a successor more than once; an LLVM phi node cannot \
+                     take two values from one predecessor (split the edge with a new block)"
+                ));
+            }
+        }
+    }
+}

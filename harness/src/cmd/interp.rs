@@ -1,0 +1,36 @@
+//! `stdlower interp FILE [--entry NAME] [--arg VALUE]... [--fuel N] [--index-bitwidth 32|64]`:
+//! the reference interpreter on the Standard module itself.
+
+use crate::exec::{self, ExecOptions, Outcome};
+use crate::input::{self, Failure};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// The Standard-dialect file (`-` for standard input).
+    pub file: String,
+    /// The function to call.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// One argument of the entry function, in the result format (`3`, `1.5`, `[1, 2]`),
+    /// optionally typed (`3 : i32`). Repeat for each argument.
+    #[arg(long = "arg", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// The most steps the interpreter takes before it gives up (exit status 5).
+    #[arg(long, default_value_t = 100_000_000)]
+    pub fuel: u64,
+    /// The bit width of `index` (to match `lower --index-bitwidth`).
+    #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
+    pub index_bitwidth: u32,
+}
+
+/// Runs the interpreter as the command line asks.
+pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
+    let m = input::load(&args.file)?;
+    let vals = exec::parse_args(&m, &args.entry, &args.args)?;
+    let opts = ExecOptions {
+        fuel: args.fuel,
+        index_bitwidth: args.index_bitwidth,
+        ..ExecOptions::default()
+    };
+    Ok(exec::run_interp(&m, &args.entry, &vals, &opts))
+}

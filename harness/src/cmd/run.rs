@@ -1,0 +1,63 @@
+//! `stdlower run FILE [--entry NAME] [--arg VALUE]... [--opt 0|1|2|3] [--timeout SECONDS]`
+//! and `stdlower translate FILE`: the lowered code, translated to LLVM IR, run natively
+//! in an isolated worker process so a crash or a hang is a result, not the end.
+
+use crate::exec::{self, ExecOptions, Outcome};
+use crate::input::{self, Failure};
+use std::time::Duration;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// The Standard-dialect file (`-` for standard input).
+    pub file: String,
+    /// The function to call.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// One argument of the entry function, in the result format (`3`, `1.5`, `[1, 2]`),
+    /// optionally typed (`3 : i32`). Repeat for each argument.
+    #[arg(long = "arg", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// LLVM optimization level.
+    #[arg(long = "opt", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+    /// Seconds the native code may run before it is killed (exit status 4).
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// The bit width `index` lowers to.
+    #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
+    pub index_bitwidth: u32,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct TranslateArgs {
+    /// The Standard-dialect file (`-` for standard input).
+    pub file: String,
+    /// Emit `_mlir_ciface_` wrappers for every function.
+    #[arg(long)]
+    pub emit_c_interface: bool,
+    /// The bit width `index` lowers to.
+    #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
+    pub index_bitwidth: u32,
+}
+
+pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
+    let m = input::load(&args.file)?;
+    let vals = exec::parse_args(&m, &args.entry, &args.args)?;
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(Failure::new(crate::exit::USAGE, "error: --timeout must be a positive number of seconds"));
+    }
+    let opts = ExecOptions {
+        opt_level: args.opt_level,
+        timeout: Duration::from_secs_f64(args.timeout),
+        index_bitwidth: args.index_bitwidth,
+        ..ExecOptions::default()
+    };
+    Ok(exec::run_jit(&m, &args.entry, &vals, &opts))
+}
+
+pub fn translate_output(args: &TranslateArgs) -> Result<String, Failure> {
+    let m = input::load(&args.file)?;
+    let lowered = crate::cmd::lower::lower(&m, args.emit_c_interface, args.index_bitwidth)?;
+    jit::translate_to_ir_string(&lowered)
+        .map_err(|e| Failure::new(crate::exit::BAD_INPUT, format!("{}: error: {e}", m.file)))
+}

@@ -1,0 +1,60 @@
+//! `stdlower test DIR...`: runs the file tests found under the given paths.
+
+use crate::exit;
+use crate::filetest::{self, RunConfig};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Files or directories of `.mlir` file tests.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Run `run:` lines on the interpreter only (no JIT).
+    #[arg(long)]
+    pub no_jit: bool,
+    /// Print every file, not only failures.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+pub fn run(args: &Args) -> i32 {
+    let files = filetest::discover(&args.paths);
+    if files.is_empty() {
+        eprintln!("error: no .mlir files under {}", args.paths.join(", "));
+        return exit::USAGE;
+    }
+    let cfg = RunConfig {
+        jit: !args.no_jit,
+        ..RunConfig::default()
+    };
+    let results = filetest::run_all(&files, &cfg);
+    let mut failed = 0;
+    let mut checks = 0;
+    for (path, r) in &results {
+        checks += r.checks;
+        if r.failures.is_empty() {
+            if args.verbose {
+                println!("PASS {} ({} checks)", path.display(), r.checks);
+            }
+        } else {
+            failed += 1;
+            println!("FAIL {}", path.display());
+            for f in &r.failures {
+                for line in f.lines() {
+                    println!("  {line}");
+                }
+            }
+        }
+    }
+    println!(
+        "{} file tests, {} passed, {} failed ({} checks)",
+        results.len(),
+        results.len() - failed,
+        failed,
+        checks
+    );
+    if failed > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    }
+}

@@ -1,0 +1,267 @@
+//! The expectations a `.mlir` file test carries in its comments (DESIGN.md):
+//! - `// RUN: lower --syntax legacy` (or `parse`, `translate`), whose output the file's
+//!   `CHECK` lines must match; `--check-prefix=P` selects other check lines;
+//! - `// run: @main(3 : i32) -> 7 : i32`: executed by the interpreter and the JIT;
+//!   the right side is a comma-separated list of `VALUE : TYPE`, or `ub "text"`,
+//!   `crash "text"`, `error "text"`, `out-of-fuel`, or nothing/`()` for no results;
+//! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line).
+
+/// One directive, with the 1-based line it was written on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Directive {
+    Run {
+        line: usize,
+        /// The subcommand and its options, without the file (`["lower", "--syntax", "legacy"]`).
+        argv: Vec<String>,
+        check_prefix: String,
+    },
+    Exec {
+        line: usize,
+        entry: String,
+        /// The argument texts, each `VALUE` or `VALUE : TYPE`.
+        args: Vec<String>,
+        expect: Expect,
+    },
+    ExpectedError {
+        line: usize,
+        /// The line the diagnostic must be reported on.
+        target_line: usize,
+        text: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expect {
+    /// Result values, each `VALUE : TYPE`.
+    Values(Vec<String>),
+    /// The interpreter reports undefined behaviour whose message contains the text;
+    /// the JIT is not run (the behaviour of the native code is undefined).
+    Ub(String),
+    /// The interpreter reports UB and the native code crashes with a message containing the text.
+    Crash(String),
+    /// Both paths stop with an error containing the text.
+    Error(String),
+    /// The interpreter runs out of fuel.
+    OutOfFuel,
+}
+
+/// Extracts every directive from a file's text. Malformed directives are errors
+/// (`line, message`), so a typo never turns a test into one that cannot fail.
+pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let Some(pos) = raw.find("//") else { continue };
+        let comment = raw[pos + 2..].trim();
+        if let Some(rest) = comment.strip_prefix("RUN:") {
+            let mut argv: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+            let mut check_prefix = "CHECK".to_string();
+            argv.retain(|a| match a.strip_prefix("--check-prefix=") {
+                Some(p) => {
+                    check_prefix = p.to_string();
+                    false
+                }
+                None => true,
+            });
+            if argv.is_empty() {
+                return Err((line, "RUN: needs a subcommand (lower, parse, translate)".into()));
+            }
+            out.push(Directive::Run {
+                line,
+                argv,
+                check_prefix,
+            });
+        } else if let Some(rest) = comment.strip_prefix("run:") {
+            out.push(parse_exec(rest.trim()).map_err(|e| (line, e)).map(
+                |(entry, args, expect)| Directive::Exec {
+                    line,
+                    entry,
+                    args,
+                    expect,
+                },
+            )?);
+        } else if let Some(rest) = comment.strip_prefix("expected-error") {
+            let (offset, rest) = parse_offset(rest).map_err(|e| (line, e))?;
+            let target = line as i64 + offset;
+            if target < 1 {
+                return Err((line, "expected-error points before the first line".into()));
+            }
+            let text = rest
+                .trim()
+                .strip_prefix("{{")
+                .and_then(|r| r.rfind("}}").map(|e| &r[..e]))
+                .ok_or((line, "expected-error needs {{text}}".to_string()))?;
+            out.push(Directive::ExpectedError {
+                line,
+                target_line: target as usize,
+                text: text.to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn parse_offset(rest: &str) -> Result<(i64, &str), String> {
+    let Some(r) = rest.strip_prefix('@') else {
+        return Ok((0, rest));
+    };
+    let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+    let n: i64 = r[..end]
+        .parse()
+        .map_err(|_| format!("bad expected-error offset '@{}'", &r[..end]))?;
+    Ok((n, &r[end..]))
+}
+
+/// Parses `@entry(args) -> expectation`.
+fn parse_exec(s: &str) -> Result<(String, Vec<String>, Expect), String> {
+    let s = s
+        .strip_prefix('@')
+        .ok_or("run: must start with @entry(...)")?;
+    let open = s.find('(').ok_or("run: needs an argument list '(...)'")?;
+    let entry = s[..open].trim().to_string();
+    let close = matching_paren(s, open).ok_or("run: unbalanced parentheses")?;
+    let args = split_top_level(&s[open + 1..close]);
+    let rest = s[close + 1..].trim();
+    let expect = if rest.is_empty() {
+        Expect::Values(vec![])
+    } else {
+        let rhs = rest
+            .strip_prefix("->")
+            .ok_or("run: expected '->' after the arguments")?
+            .trim();
+        parse_expect(rhs)?
+    };
+    Ok((entry, args, expect))
+}
+
+fn parse_expect(rhs: &str) -> Result<Expect, String> {
+    let quoted = |r: &str| -> Result<String, String> {
+        let r = r.trim();
+        r.strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .map(str::to_string)
+            .ok_or_else(|| format!("expected a quoted message, found '{r}'"))
+    };
+    if let Some(r) = rhs.strip_prefix("ub") {
+        return Ok(Expect::Ub(quoted(r)?));
+    }
+    if let Some(r) = rhs.strip_prefix("crash") {
+        return Ok(Expect::Crash(quoted(r)?));
+    }
+    if let Some(r) = rhs.strip_prefix("error") {
+        return Ok(Expect::Error(quoted(r)?));
+    }
+    if rhs == "out-of-fuel" {
+        return Ok(Expect::OutOfFuel);
+    }
+    if rhs == "()" {
+        return Ok(Expect::Values(vec![]));
+    }
+    let vals = split_top_level(rhs);
+    for v in &vals {
+        if !v.contains(':') {
+            return Err(format!("expected 'VALUE : TYPE', found '{v}'"));
+        }
+    }
+    Ok(Expect::Values(vals))
+}
+
+fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in s[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Splits at commas that are outside brackets, parentheses and angle brackets.
+pub fn split_top_level(s: &str) -> Vec<String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return vec![];
+    }
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' | '(' | '<' => depth += 1,
+            ']' | ')' | '>' if depth > 0 => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(s[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(s[start..].trim().to_string());
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_directive_kind() {
+        let text = "// RUN: lower --syntax legacy --check-prefix=LEG\n\
+                    // run: @main(3 : i32, [1, 2] : memref<2xi64>) -> 7 : i32, -> : memref<2xi64>\n\
+                    // run: @f() -> ub \"out of bounds\"\n\
+                    // expected-error@+1 {{bf16 is not {supported}}}\n\
+                    func @g(bf16)\n";
+        let text = text.replace(", -> : memref<2xi64>", ", [1, 2] : memref<2xi64>");
+        let ds = parse_directives(&text).unwrap();
+        assert_eq!(
+            ds[0],
+            Directive::Run {
+                line: 1,
+                argv: vec!["lower".into(), "--syntax".into(), "legacy".into()],
+                check_prefix: "LEG".into()
+            }
+        );
+        assert_eq!(
+            ds[1],
+            Directive::Exec {
+                line: 2,
+                entry: "main".into(),
+                args: vec!["3 : i32".into(), "[1, 2] : memref<2xi64>".into()],
+                expect: Expect::Values(vec!["7 : i32".into(), "[1, 2] : memref<2xi64>".into()]),
+            }
+        );
+        assert_eq!(
+            ds[2],
+            Directive::Exec {
+                line: 3,
+                entry: "f".into(),
+                args: vec![],
+                expect: Expect::Ub("out of bounds".into())
+            }
+        );
+        assert_eq!(
+            ds[3],
+            Directive::ExpectedError {
+                line: 4,
+                target_line: 5,
+                text: "bf16 is not {supported}".into()
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_directives_are_errors() {
+        assert!(parse_directives("// run: main() -> 1 : i32").is_err());
+        assert!(parse_directives("// run: @main() -> 1").is_err());
+        assert!(parse_directives("// expected-error@x {{a}}").is_err());
+        assert!(parse_directives("// expected-error text").is_err());
+        assert!(parse_directives("// RUN:").is_err());
+    }
+}

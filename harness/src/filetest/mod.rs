@@ -1,0 +1,55 @@
+//! File tests: `.mlir` files that carry their expectations in comments, run by
+//! `stdlower test DIR...` and by `cargo test` over the whole `corpus/`.
+
+pub mod directives;
+pub mod filecheck;
+pub mod runner;
+
+pub use runner::{run_file, FileResult, RunConfig};
+
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Every `.mlir` file under the given files and directories, sorted.
+pub fn discover(paths: &[String]) -> Vec<PathBuf> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            if let Ok(rd) = std::fs::read_dir(p) {
+                for e in rd.flatten() {
+                    walk(&e.path(), out);
+                }
+            }
+        } else if p.extension().is_some_and(|e| e == "mlir") {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        let p = Path::new(p);
+        if p.is_file() {
+            out.push(p.to_path_buf());
+        } else {
+            walk(p, &mut out);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Runs every file, in parallel, returning `(path, result)` in path order.
+pub fn run_all(files: &[PathBuf], cfg: &RunConfig) -> Vec<(PathBuf, FileResult)> {
+    files
+        .par_iter()
+        .map(|f| {
+            let shown = f.display().to_string();
+            let r = match std::fs::read(f) {
+                Ok(bytes) => run_file(&shown, &bytes, cfg),
+                Err(e) => FileResult {
+                    failures: vec![format!("{shown}: cannot read: {e}")],
+                    checks: 0,
+                },
+            };
+            (f.clone(), r)
+        })
+        .collect()
+}

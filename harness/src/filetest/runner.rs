@@ -1,0 +1,267 @@
+//! Runs one file test: its diagnostics expectations, its `RUN:` + `CHECK` lines and its
+//! `run:` executions on the interpreter and (when enabled) on the JIT.
+
+use super::directives::{parse_directives, Directive, Expect};
+use super::filecheck::filecheck;
+use crate::exec::{self, ExecOptions, Outcome};
+use crate::input::Failure;
+use converter::ir::Module;
+use converter::value::{parse_value, RtValue};
+use converter::Diagnostic;
+
+/// Which execution paths `run:` lines use.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub interp: bool,
+    pub jit: bool,
+    pub exec: ExecOptions,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            interp: true,
+            jit: true,
+            exec: ExecOptions::default(),
+        }
+    }
+}
+
+/// The result of one file test: the failures found (empty = pass) and how many
+/// checks ran, so that a file with nothing to check is visible.
+#[derive(Debug, Default)]
+pub struct FileResult {
+    pub failures: Vec<String>,
+    pub checks: usize,
+}
+
+/// Runs every expectation in the file at `path` with contents `bytes`.
+pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
+    let mut r = FileResult::default();
+    let text = String::from_utf8_lossy(bytes);
+    let directives = match parse_directives(&text) {
+        Ok(d) => d,
+        Err((line, msg)) => {
+            r.failures.push(format!("{path}:{line}: bad test directive: {msg}"));
+            return r;
+        }
+    };
+    let expected_errors: Vec<_> = directives
+        .iter()
+        .filter_map(|d| match d {
+            Directive::ExpectedError {
+                target_line, text, ..
+            } => Some((*target_line, text.clone())),
+            _ => None,
+        })
+        .collect();
+    let lower_opts = directives.iter().find_map(|d| match d {
+        Directive::Run { argv, .. } if argv[0] == "lower" => Some(argv.clone()),
+        _ => None,
+    });
+
+    if !expected_errors.is_empty() {
+        r.checks += expected_errors.len();
+        let diags = collect_diagnostics(path, bytes, lower_opts.as_deref());
+        check_expected_errors(path, &expected_errors, &diags, &mut r.failures);
+        return r;
+    }
+
+    // Without expected errors, the file must parse and verify.
+    let module = match crate::input::parse_and_verify(path, bytes) {
+        Ok(m) => m,
+        Err(f) => {
+            r.failures
+                .push(format!("{path}: unexpected error:\n{}", f.message));
+            return r;
+        }
+    };
+    r.checks += 1;
+
+    for d in &directives {
+        match d {
+            Directive::Run {
+                line,
+                argv,
+                check_prefix,
+            } => {
+                r.checks += 1;
+                match run_command(path, argv) {
+                    Ok(out) => {
+                        if let Err(e) = filecheck(&out, &text, check_prefix) {
+                            r.failures.push(format!(
+                                "{path}:{line}: `{}` output does not match the {check_prefix} lines:\n{e}\n--- output ---\n{out}",
+                                argv.join(" ")
+                            ));
+                        }
+                    }
+                    Err(f) => r.failures.push(format!(
+                        "{path}:{line}: `{}` failed:\n{}",
+                        argv.join(" "),
+                        f.message
+                    )),
+                }
+            }
+            Directive::Exec {
+                line,
+                entry,
+                args,
+                expect,
+            } => {
+                r.checks += 1;
+                if let Err(e) = run_exec(&module, entry, args, expect, cfg) {
+                    r.failures.push(format!("{path}:{line}: run: @{entry}: {e}"));
+                }
+            }
+            Directive::ExpectedError { .. } => {}
+        }
+    }
+    r
+}
+
+/// Runs a `RUN:` line's subcommand on the file, in-process.
+fn run_command(path: &str, argv: &[String]) -> Result<String, Failure> {
+    use clap::Parser;
+    let mut full = vec!["stdlower".to_string()];
+    full.extend(argv.iter().cloned());
+    full.push(path.to_string());
+    let cli = crate::Cli::try_parse_from(&full)
+        .map_err(|e| Failure::new(crate::exit::USAGE, e.to_string()))?;
+    crate::text_output(&cli.command).unwrap_or_else(|| {
+        Err(Failure::new(
+            crate::exit::USAGE,
+            format!("`{}` cannot be used in a RUN: line", argv[0]),
+        ))
+    })
+}
+
+/// Parse, verify and (with the file's `lower` options) lower, collecting diagnostics.
+fn collect_diagnostics(path: &str, bytes: &[u8], lower_argv: Option<&[String]>) -> Vec<Diagnostic> {
+    let m = match converter::syntax::parse_module(path, bytes) {
+        Ok(m) => m,
+        Err(d) => return vec![d],
+    };
+    if let Err(ds) = converter::verify::verify_module(&m) {
+        return ds;
+    }
+    let mut opts = converter::lower::LowerOptions::default();
+    if let Some(argv) = lower_argv {
+        opts.emit_c_interface = argv.iter().any(|a| a == "--emit-c-interface");
+        if let Some(i) = argv.iter().position(|a| a == "--index-bitwidth") {
+            opts.index_bitwidth = argv.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(64);
+        }
+    }
+    match converter::lower::lower_module(&m, &opts) {
+        Ok(_) => vec![],
+        Err(ds) => ds,
+    }
+}
+
+fn check_expected_errors(
+    path: &str,
+    expected: &[(usize, String)],
+    diags: &[Diagnostic],
+    failures: &mut Vec<String>,
+) {
+    let mut used = vec![false; diags.len()];
+    for (line, text) in expected {
+        let hit = diags.iter().enumerate().find(|(i, d)| {
+            !used[*i] && d.loc.line as usize == *line && d.message.contains(text.as_str())
+        });
+        match hit {
+            Some((i, _)) => used[i] = true,
+            None => failures.push(format!(
+                "{path}:{line}: expected error {{{{{text}}}}} was not produced; got: {}",
+                if diags.is_empty() {
+                    "no error".to_string()
+                } else {
+                    diags
+                        .iter()
+                        .map(|d| format!("{}:{}: {}", d.loc.line, d.loc.col, d.message))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                }
+            )),
+        }
+    }
+    for (d, u) in diags.iter().zip(&used) {
+        if !u {
+            failures.push(format!(
+                "{path}:{}:{}: unexpected error: {}",
+                d.loc.line, d.loc.col, d.message
+            ));
+        }
+    }
+}
+
+/// Parses `VALUE : TYPE` expectation texts against the entry's result types.
+fn expected_values(m: &Module, entry: &str, texts: &[String]) -> Result<Outcome, String> {
+    let (_, results) = exec::entry_signature(m, entry).map_err(|f| f.message)?;
+    if results.len() != texts.len() {
+        return Err(format!(
+            "the expectation lists {} result(s) but '@{entry}' returns {}",
+            texts.len(),
+            results.len()
+        ));
+    }
+    let mut vals = Vec::new();
+    for (t, s) in results.iter().zip(texts) {
+        let v: RtValue = parse_value(s, t).map_err(|e| format!("expectation '{s}': {e}"))?;
+        vals.push((t.clone(), v));
+    }
+    Ok(Outcome::Values(vals))
+}
+
+fn run_exec(
+    m: &Module,
+    entry: &str,
+    args: &[String],
+    expect: &Expect,
+    cfg: &RunConfig,
+) -> Result<(), String> {
+    let argv = exec::parse_args(m, entry, args).map_err(|f| f.message)?;
+    let interp = cfg
+        .interp
+        .then(|| exec::run_interp(m, entry, &argv, &cfg.exec));
+    let jit_wanted = cfg.jit && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
+    let jit = jit_wanted.then(|| exec::run_jit(m, entry, &argv, &cfg.exec));
+    let mut problems = Vec::new();
+    let mut judge = |path: &str, got: &Outcome| {
+        let ok = match expect {
+            Expect::Values(texts) => match expected_values(m, entry, texts) {
+                Ok(want) => want.same_results(got),
+                Err(e) => {
+                    problems.push(e);
+                    return;
+                }
+            },
+            Expect::Ub(text) => matches!(got, Outcome::Ub(msg) if msg.contains(text.as_str())),
+            Expect::Crash(text) => match (path, got) {
+                ("interp", Outcome::Ub(_)) => true,
+                ("jit", Outcome::Crash(msg)) => msg.contains(text.as_str()),
+                _ => false,
+            },
+            Expect::Error(text) => {
+                matches!(got, Outcome::Error(msg) if msg.contains(text.as_str()))
+            }
+            Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_)),
+        };
+        if !ok {
+            problems.push(format!(
+                "{path} gave:\n{}expected: {expect:?}",
+                got.render()
+            ));
+        }
+    };
+    if let Some(o) = &interp {
+        judge("interp", o);
+    }
+    if let Some(o) = &jit {
+        judge("jit", o);
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
