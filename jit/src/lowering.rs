@@ -2,9 +2,20 @@
 
 use crate::exec::RunOptions;
 use converter::ir::Module;
+use converter::lower::{lower_module, LowerOptions};
 
-/// Lowers a Standard module with the options of a run.
+/// Lowers a Standard module with the options of a run; diagnostics are rendered as
+/// `FILE:LINE:COL: error: ...` lines.
 pub fn lower(std_module: &Module, opts: &RunOptions) -> Result<Module, String> {
-    let _ = (std_module, opts);
-    Err("the Standard -> LLVM lowering is not available in this build yet".into())
+    let lo = LowerOptions {
+        index_bitwidth: opts.index_bitwidth,
+        emit_c_interface: opts.emit_c_interface,
+    };
+    lower_module(std_module, &lo).map_err(|diags| {
+        diags
+            .iter()
+            .map(|d| d.render(&std_module.file, std_module.source.as_deref()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
 }
