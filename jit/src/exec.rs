@@ -309,9 +309,7 @@ pub fn run_lowered_in_process(
     with_thread_jit(|j| j.run_lowered(lowered, entry, sig, args, opts))
 }
 
-fn with_thread_jit<R>(
-    f: impl FnOnce(&mut Jit) -> Result<R, RunError>,
-) -> Result<R, RunError> {
+fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result<R, RunError> {
     THREAD_JIT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -366,9 +364,8 @@ fn build_thunk<'ctx>(
     let load_leaf = |slot: usize, t: BasicTypeEnum<'ctx>| -> Result<BasicValueEnum<'ctx>, String> {
         // SAFETY: a GEP over i128 slots of the args buffer; in bounds by construction
         // (Rust allocates one slot per leaf).
-        let p = unsafe {
-            e(b.build_gep(i128t, args_ptr, &[i64t.const_int(slot as u64, false)], ""))?
-        };
+        let p =
+            unsafe { e(b.build_gep(i128t, args_ptr, &[i64t.const_int(slot as u64, false)], ""))? };
         let raw = e(b.build_load(i128t, p, ""))?.into_int_value();
         Ok(match t {
             BasicTypeEnum::IntType(it) => {
@@ -383,9 +380,14 @@ fn build_thunk<'ctx>(
             }
             BasicTypeEnum::FloatType(ft) => {
                 let w = float_width(ctx, t);
-                let iw = ctx.custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
+                let iw = ctx
+                    .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
                     .map_err(|e| e.to_string())?;
-                let bits = if w == 128 { raw } else { e(b.build_int_truncate(raw, iw, ""))? };
+                let bits = if w == 128 {
+                    raw
+                } else {
+                    e(b.build_int_truncate(raw, iw, ""))?
+                };
                 e(b.build_bit_cast(bits, ft, ""))?
             }
             BasicTypeEnum::PointerType(pt) => {
@@ -403,7 +405,7 @@ fn build_thunk<'ctx>(
         slot: &mut usize,
         load: &dyn Fn(usize, BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
     ) -> Result<BasicValueEnum<'ctx>, String> {
-            Ok(match t {
+        Ok(match t {
             BasicTypeEnum::StructType(s) => {
                 let mut agg = s.get_undef();
                 for (i, f) in s.get_field_types().into_iter().enumerate() {
@@ -454,7 +456,7 @@ fn build_thunk<'ctx>(
             v: BasicValueEnum<'ctx>,
             slot: &mut usize,
         ) -> Result<(), String> {
-                    let i128t = ctx.i128_type();
+            let i128t = ctx.i128_type();
             let i64t = ctx.i64_type();
             let i32t = ctx.i32_type();
             match v {
@@ -472,11 +474,8 @@ fn build_thunk<'ctx>(
                 }
                 BasicValueEnum::VectorValue(vv) => {
                     for i in 0..vv.get_type().get_size() {
-                        let f = e(b.build_extract_element(
-                            vv,
-                            i32t.const_int(i as u64, false),
-                            "",
-                        ))?;
+                        let f =
+                            e(b.build_extract_element(vv, i32t.const_int(i as u64, false), ""))?;
                         store_value(ctx, b, res_ptr, f, slot)?;
                     }
                 }
@@ -610,7 +609,11 @@ fn encode_elem(lay: &Layout, t: &Type, v: &RtValue, out: &mut [u8]) -> Result<()
                 return err(format!("expected a vector value for {t}"));
             };
             if elems.len() as u64 != vt.num_elements() {
-                return err(format!("vector value has {} elements, {t} needs {}", elems.len(), vt.num_elements()));
+                return err(format!(
+                    "vector value has {} elements, {t} needs {}",
+                    elems.len(),
+                    vt.num_elements()
+                ));
             }
             let w = lay.bits_of(&vt.elem)?;
             let inner = *vt.shape.last().unwrap_or(&1) as usize;
@@ -668,12 +671,14 @@ fn arg_leaves(
 ) -> Result<(), RunError> {
     match (t, v) {
         (Type::Int(_) | Type::Index, RtValue::Int(x)) => out.push(*x as u128),
-        (Type::F16 | Type::F32 | Type::F64 | Type::BF16, RtValue::Float(b)) => {
-            out.push(*b as u128)
-        }
+        (Type::F16 | Type::F32 | Type::F64 | Type::BF16, RtValue::Float(b)) => out.push(*b as u128),
         (Type::Vector(vt), RtValue::Vector(es)) => {
             if es.len() as u64 != vt.num_elements() {
-                return err(format!("vector argument has {} elements, {t} needs {}", es.len(), vt.num_elements()));
+                return err(format!(
+                    "vector argument has {} elements, {t} needs {}",
+                    es.len(),
+                    vt.num_elements()
+                ));
             }
             for e in es {
                 arg_leaves(lay, &vt.elem, e, funcs, out)?;
@@ -750,7 +755,10 @@ fn fill_buffer(
         .filter(|&n| n <= MAX_ELEMS)
         .ok_or_else(|| RunError::Error("memref argument is too large".into()))?;
     if n != elems.len() as u64 {
-        return err(format!("memref argument has {} elements, its shape needs {n}", elems.len()));
+        return err(format!(
+            "memref argument has {} elements, its shape needs {n}",
+            elems.len()
+        ));
     }
     // Row-major strides, unless the type fixes them statically.
     let mut strides = vec![1i64; shape.len()];
@@ -791,7 +799,12 @@ fn fill_buffer(
     let buf = unsafe { std::slice::from_raw_parts_mut(p, span as usize * es) };
     let mut idx = vec![0u64; shape.len()];
     for e in elems {
-        let lin = offset as u64 + idx.iter().zip(&strides).map(|(i, s)| i * *s as u64).sum::<u64>();
+        let lin = offset as u64
+            + idx
+                .iter()
+                .zip(&strides)
+                .map(|(i, s)| i * *s as u64)
+                .sum::<u64>();
         let at = lin as usize * es;
         encode_elem(lay, elem, e, &mut buf[at..at + es])?;
         for d in (0..shape.len()).rev() {
@@ -861,10 +874,9 @@ fn result_value(
     names: &HashMap<usize, String>,
 ) -> Result<RtValue, RunError> {
     let mut next = || {
-        leaves
-            .next()
-            .copied()
-            .ok_or_else(|| RunError::Error("the lowered signature has fewer results than expected".into()))
+        leaves.next().copied().ok_or_else(|| {
+            RunError::Error("the lowered signature has fewer results than expected".into())
+        })
     };
     Ok(match t {
         Type::Int(_) | Type::Index => RtValue::Int(next()? as i128),
@@ -882,7 +894,11 @@ fn result_value(
             let a = next()? as usize;
             match names.get(&a) {
                 Some(n) => RtValue::Func(n.clone()),
-                None => return err(format!("function result {a:#x} is not a function of the module")),
+                None => {
+                    return err(format!(
+                        "function result {a:#x} is not a function of the module"
+                    ))
+                }
             }
         }
         Type::MemRef(m) => {
@@ -954,7 +970,11 @@ fn run_with(
     if opts.opt_level > 0 {
         let level = opts.opt_level.min(3);
         module
-            .run_passes(&format!("default<O{level}>"), tm, PassBuilderOptions::create())
+            .run_passes(
+                &format!("default<O{level}>"),
+                tm,
+                PassBuilderOptions::create(),
+            )
             .map_err(|e| RunError::Error(format!("optimization failed: {e}")))?;
     }
     // Resolve declarations before MCJIT would abort on an unknown symbol.
@@ -978,7 +998,12 @@ fn run_with(
                 n => match ext.get(n) {
                     Some(&a) => a,
                     None => {
-                        if func.as_global_value().as_pointer_value().get_first_use().is_none() {
+                        if func
+                            .as_global_value()
+                            .as_pointer_value()
+                            .get_first_use()
+                            .is_none()
+                        {
                             continue;
                         }
                         let c = std::ffi::CString::new(n)

@@ -429,10 +429,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         n: usize,
     ) -> TResult<Vec<BasicValueEnum<'ctx>>> {
         if op.operands.len() != n {
-            return Err(format!(
-                "expects {n} operands, found {}",
-                op.operands.len()
-            ));
+            return Err(format!("expects {n} operands, found {}", op.operands.len()));
         }
         op.operands.iter().map(|&o| self.v(body, st, o)).collect()
     }
@@ -502,7 +499,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         Ok(())
     }
 
-    fn align(&self, op: &OpData, inst: Option<inkwell::values::InstructionValue<'ctx>>) -> TResult<()> {
+    fn align(
+        &self,
+        op: &OpData,
+        inst: Option<inkwell::values::InstructionValue<'ctx>>,
+    ) -> TResult<()> {
         if let (Some(a), Some(i)) = (op.attr("alignment").and_then(Attribute::as_int), inst) {
             if a > 0 {
                 let a = u32::try_from(a).map_err(|_| "alignment too large")?;
@@ -532,9 +533,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     .iter()
                     .map(|&o| self.v(body, st, o))
                     .collect::<TResult<Vec<_>>>()?;
-                let fret = bb
-                    .get_parent()
-                    .and_then(|f| f.get_type().get_return_type());
+                let fret = bb.get_parent().and_then(|f| f.get_type().get_return_type());
                 match (vs.as_slice(), fret) {
                     ([], None) => {
                         bld(b.build_return(None))?;
@@ -710,7 +709,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                         bld(b.build_select(c, xs[1], xs[2], ""))?
                     }
                     BasicValueEnum::VectorValue(c)
-                        if c.get_type().get_element_type().into_int_type().get_bit_width()
+                        if c.get_type()
+                            .get_element_type()
+                            .into_int_type()
+                            .get_bit_width()
                             == 1
                             && ty.is_vector_type()
                             && ty.into_vector_type().get_size() == c.get_type().get_size() =>
@@ -721,8 +723,8 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 };
                 self.set(st, r, v)?;
             }
-            LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt
-            | LlvmFPTrunc | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr => {
+            LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc
+            | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr => {
                 let x = self.operands(body, st, op, 1)?[0];
                 let (r, ty) = self.result_type(body, op)?;
                 let opc = match op.kind {
@@ -773,7 +775,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 let xs = self.operands(body, st, op, 3)?;
                 let (r, ty) = self.result_type(body, op)?;
                 // ODS order is (vector, value, index); accept (value, vector, index) too.
-                let (vec, val) = if xs[0].get_type() == ty { (xs[0], xs[1]) } else { (xs[1], xs[0]) };
+                let (vec, val) = if xs[0].get_type() == ty {
+                    (xs[0], xs[1])
+                } else {
+                    (xs[1], xs[0])
+                };
                 let (BasicValueEnum::VectorValue(vec), BasicValueEnum::IntValue(i)) = (vec, xs[2])
                 else {
                     return Err("expects a vector, a value and an integer index".into());
@@ -943,7 +949,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                             .funcs
                             .get(name)
                             .ok_or_else(|| format!("call to unknown function @{name}"))?;
-                        (f.as_global_value().as_pointer_value(), &xs[..], f.get_type())
+                        (
+                            f.as_global_value().as_pointer_value(),
+                            &xs[..],
+                            f.get_type(),
+                        )
                     }
                     None => {
                         let Some(BasicValueEnum::PointerValue(p)) = xs.first().copied() else {
@@ -1058,7 +1068,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         Ok(cs.try_as_basic_value().basic())
     }
 
-    fn extract_path(&self, mut x: BasicValueEnum<'ctx>, pos: &[i128]) -> TResult<BasicValueEnum<'ctx>> {
+    fn extract_path(
+        &self,
+        mut x: BasicValueEnum<'ctx>,
+        pos: &[i128],
+    ) -> TResult<BasicValueEnum<'ctx>> {
         if pos.is_empty() {
             return Err("empty position".into());
         }
@@ -1112,7 +1126,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 if idx >= a.get_type().len() {
                     return Err(format!("position {p} out of range"));
                 }
-                self.same("inserted value", inner.get_type(), a.get_type().get_element_type())?;
+                self.same(
+                    "inserted value",
+                    inner.get_type(),
+                    a.get_type().get_element_type(),
+                )?;
                 bld(self.builder.build_insert_value(a, inner, idx, ""))?
             }
             _ => return Err("position indexes into a non-aggregate".into()),
@@ -1145,7 +1163,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 Ok(f.as_global_value().as_pointer_value().into())
             }
             (Attribute::Dense { .. } | Attribute::Array(_), _)
-                if matches!(lt, BasicTypeEnum::VectorType(_) | BasicTypeEnum::ArrayType(_)) =>
+                if matches!(
+                    lt,
+                    BasicTypeEnum::VectorType(_) | BasicTypeEnum::ArrayType(_)
+                ) =>
             {
                 let leaves = leaf_count(lt);
                 let elems: Vec<&Attribute> = match (attr, values_of(attr)) {
@@ -1165,7 +1186,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             }
             // A scalar attribute for a vector result is a splat.
             (a @ (Attribute::Int { .. } | Attribute::Float { .. } | Attribute::Bool(_)), _)
-                if matches!(lt, BasicTypeEnum::VectorType(_) | BasicTypeEnum::ArrayType(_)) =>
+                if matches!(
+                    lt,
+                    BasicTypeEnum::VectorType(_) | BasicTypeEnum::ArrayType(_)
+                ) =>
             {
                 let leaves = leaf_count(lt);
                 let elems = vec![a; leaves];
@@ -1200,12 +1224,18 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 Ok(match et {
                     BasicTypeEnum::VectorType(v) => v
                         .const_array(
-                            &elems.iter().map(|e| e.into_vector_value()).collect::<Vec<_>>(),
+                            &elems
+                                .iter()
+                                .map(|e| e.into_vector_value())
+                                .collect::<Vec<_>>(),
                         )
                         .into(),
                     BasicTypeEnum::ArrayType(a) => a
                         .const_array(
-                            &elems.iter().map(|e| e.into_array_value()).collect::<Vec<_>>(),
+                            &elems
+                                .iter()
+                                .map(|e| e.into_array_value())
+                                .collect::<Vec<_>>(),
                         )
                         .into(),
                     BasicTypeEnum::IntType(i) => i
@@ -1213,7 +1243,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                         .into(),
                     BasicTypeEnum::FloatType(f) => f
                         .const_array(
-                            &elems.iter().map(|e| e.into_float_value()).collect::<Vec<_>>(),
+                            &elems
+                                .iter()
+                                .map(|e| e.into_float_value())
+                                .collect::<Vec<_>>(),
                         )
                         .into(),
                     _ => return Err("unsupported array constant".into()),
@@ -1239,7 +1272,9 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         } else {
             64
         };
-        let it = self.ctx.custom_width_int_type(NonZeroU32::new(w).ok_or("width")?)
+        let it = self
+            .ctx
+            .custom_width_int_type(NonZeroU32::new(w).ok_or("width")?)
             .map_err(|e| e.to_string())?;
         let i = it.const_int(bits, false);
         // A constant operand is folded by the builder into a constant float; the

@@ -248,10 +248,9 @@ pub fn serve_stdio() -> i32 {
                 return 2;
             }
         };
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            handle(&mut jit, &req)
-        }))
-        .unwrap_or_else(|_| Err("the worker panicked".into()));
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut jit, &req)))
+                .unwrap_or_else(|_| Err("the worker panicked".into()));
         let mut resp = Vec::new();
         match result {
             Ok(vals) => {
@@ -355,7 +354,10 @@ fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
             recipe.program
         ))
     })?;
-    let stdin = child.stdin.take().ok_or(RunError::Error("no worker stdin".into()))?;
+    let stdin = child
+        .stdin
+        .take()
+        .ok_or(RunError::Error("no worker stdin".into()))?;
     let mut stdout = child
         .stdout
         .take()
@@ -443,7 +445,10 @@ impl Worker {
         let req = encode_request(module_text, entry, args, opts);
         let timeout = opts.timeout;
         let outcome = {
-            let live = self.live.as_mut().ok_or(RunError::Error("no worker".into()))?;
+            let live = self
+                .live
+                .as_mut()
+                .ok_or(RunError::Error("no worker".into()))?;
             if write_frame(&mut live.stdin, &req).is_err() {
                 None
             } else {
@@ -482,20 +487,13 @@ impl Worker {
         drop(l.stdin);
         // The pipe is closed; the exit status follows shortly.
         let status = l.child.wait();
-        let tail = l
-            .stderr_tail
-            .lock()
-            .map(|t| t.clone())
-            .unwrap_or_default();
+        let tail = l.stderr_tail.lock().map(|t| t.clone()).unwrap_or_default();
         match status {
             Ok(s) => match s.signal() {
                 Some(sig) => RunError::Crash {
                     signal: signal_name(sig),
                 },
-                None => RunError::Error(format!(
-                    "the JIT worker exited with {s}: {}",
-                    tail.trim()
-                )),
+                None => RunError::Error(format!("the JIT worker exited with {s}: {}", tail.trim())),
             },
             Err(e) => RunError::Error(format!("the JIT worker vanished: {e}")),
         }
@@ -634,7 +632,10 @@ mod tests {
         assert_eq!(r.values().unwrap(), vs);
         // Truncations are errors, never panics.
         for cut in 0..out.len() {
-            let mut r = Reader { buf: &out[..cut], pos: 0 };
+            let mut r = Reader {
+                buf: &out[..cut],
+                pos: 0,
+            };
             assert!(r.values().is_err());
         }
     }

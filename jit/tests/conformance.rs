@@ -46,10 +46,17 @@ fn run_all(opt: u8) -> (usize, Vec<String>) {
             opt_level: opt,
             ..RunOptions::default()
         };
-        let rty = m.func("main").and_then(|f| f.std_type()).map(|t| t.results.clone());
+        let rty = m
+            .func("main")
+            .and_then(|f| f.std_type())
+            .map(|t| t.results.clone());
         match (run_in_process(&m, "main", &[], &opts), rty) {
             (Ok(vals), Some(tys)) => {
-                let got: Vec<String> = tys.iter().zip(&vals).map(|(t, v)| format_result(t, v)).collect();
+                let got: Vec<String> = tys
+                    .iter()
+                    .zip(&vals)
+                    .map(|(t, v)| format_result(t, v))
+                    .collect();
                 let got = got.join("\n");
                 if got.trim() != expect.trim() {
                     fails.push(format!("{name}: got `{got}`, expected `{}`", expect.trim()));

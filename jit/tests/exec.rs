@@ -31,7 +31,8 @@ fn at_all_levels(src: &str, args: &[&str], want: &[&str]) {
                 index_bitwidth: idx,
                 ..RunOptions::default()
             };
-            let got = run_text(src, args, &opts).unwrap_or_else(|e| panic!("O{opt} index{idx}: {e}"));
+            let got =
+                run_text(src, args, &opts).unwrap_or_else(|e| panic!("O{opt} index{idx}: {e}"));
             assert_eq!(got, want, "O{opt} index{idx}");
         }
     }
@@ -51,7 +52,12 @@ func @main(%a: i1, %b: i17, %c: i128, %d: i65) -> (i1, i17, i128, i65) {
 }"#;
     at_all_levels(
         src,
-        &["0", "65535", "13835058055282163712", "-18446744073709551616"],
+        &[
+            "0",
+            "65535",
+            "13835058055282163712",
+            "-18446744073709551616",
+        ],
         &[
             "i1 1",
             "i17 -65536",
@@ -90,7 +96,11 @@ func @main(%v: vector<4xf32>, %w: vector<2x3xi8>, %b: vector<3xi1>) -> (vector<4
 }"#;
     at_all_levels(
         src,
-        &["[1.0, 2.0, 3.0, 4.5]", "[[1, 2, 3], [4, 5, 100]]", "[1, 0, 1]"],
+        &[
+            "[1.0, 2.0, 3.0, 4.5]",
+            "[[1, 2, 3], [4, 5, 100]]",
+            "[1, 0, 1]",
+        ],
         &[
             "vector<4xf32> [2.0, 4.0, 6.0, 9.0]",
             "vector<2x3xi8> [[2, 4, 6], [8, 10, -56]]",
@@ -217,7 +227,10 @@ func @main(%m: memref<2xi8>) attributes {llvm.emit_c_interface} {
             emit_c_interface: c,
             ..RunOptions::default()
         };
-        assert_eq!(run_text(src, &["[1, 2]"], &opts).unwrap(), Vec::<String>::new());
+        assert_eq!(
+            run_text(src, &["[1, 2]"], &opts).unwrap(),
+            Vec::<String>::new()
+        );
     }
 }
 

@@ -69,7 +69,12 @@ fn survives_segv_and_respawns() {
     );
     assert_eq!(r.unwrap_err().to_string(), "crashed with SIGSEGV");
     // The next module runs in a fresh process.
-    let ok = w.run(OK, "main", &[RtValue::Int(-2), RtValue::Int(3)], &opts(10.0));
+    let ok = w.run(
+        OK,
+        "main",
+        &[RtValue::Int(-2), RtValue::Int(3)],
+        &opts(10.0),
+    );
     assert_eq!(ok, Ok(vec![RtValue::Int(1)]));
     assert_ne!(w.pid(), pid);
     assert_eq!(w.processes_started(), 2);
@@ -94,14 +99,24 @@ fn infinite_loop_times_out() {
 #[test]
 fn sdiv_by_zero_is_sigfpe_at_o0() {
     let mut w = worker();
-    let r = w.run(DIV0, "main", &[RtValue::Int(1), RtValue::Int(0)], &opts(10.0));
+    let r = w.run(
+        DIV0,
+        "main",
+        &[RtValue::Int(1), RtValue::Int(0)],
+        &opts(10.0),
+    );
     assert_eq!(
         r,
         Err(RunError::Crash {
             signal: "SIGFPE".into()
         })
     );
-    let r = w.run(DIV0, "main", &[RtValue::Int(7), RtValue::Int(2)], &opts(10.0));
+    let r = w.run(
+        DIV0,
+        "main",
+        &[RtValue::Int(7), RtValue::Int(2)],
+        &opts(10.0),
+    );
     assert_eq!(r, Ok(vec![RtValue::Int(3)]));
 }
 
@@ -125,11 +140,23 @@ fn errors_keep_the_worker() {
 fn run_isolated_uses_a_global_worker() {
     let cmd = Command::new(env!("CARGO_BIN_EXE_stdlower-jit-worker"));
     for i in 0..3 {
-        let r = jit::run_isolated(&cmd, OK, "main", &[RtValue::Int(i), RtValue::Int(i)], &opts(10.0));
+        let r = jit::run_isolated(
+            &cmd,
+            OK,
+            "main",
+            &[RtValue::Int(i), RtValue::Int(i)],
+            &opts(10.0),
+        );
         assert_eq!(r, Ok(vec![RtValue::Int(2 * i)]));
     }
     let r = jit::run_isolated(&cmd, SEGV, "main", &[], &opts(10.0));
     assert!(matches!(r, Err(RunError::Crash { .. })), "{r:?}");
-    let r = jit::run_isolated(&cmd, OK, "main", &[RtValue::Int(4), RtValue::Int(4)], &opts(10.0));
+    let r = jit::run_isolated(
+        &cmd,
+        OK,
+        "main",
+        &[RtValue::Int(4), RtValue::Int(4)],
+        &opts(10.0),
+    );
     assert_eq!(r, Ok(vec![RtValue::Int(8)]));
 }

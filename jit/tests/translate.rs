@@ -17,11 +17,9 @@ impl B<'_> {
         cint(self.body, self.blk, v, ty)
     }
     fn cf(&mut self, v: f64, ty: Type) -> ValueId {
-        self.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr("value", Attribute::float(v, ty.clone()))
-                .result(ty),
-        )
+        self.op(NewOp::new(OpKind::LlvmConstant)
+            .attr("value", Attribute::float(v, ty.clone()))
+            .result(ty))
     }
     fn op(&mut self, op: NewOp) -> ValueId {
         self.body.builder(self.blk).push1(op)
@@ -144,17 +142,15 @@ fn float_ops_f16_f32_f64() {
 #[test]
 fn nan_payload_constants_survive() {
     let f = func("f", vec![], Type::F32, |b, _| {
-        let c = b.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr(
-                    "value",
-                    Attribute::Float {
-                        bits: 0x7fc0_1234,
-                        ty: Type::F32,
-                    },
-                )
-                .result(Type::F32),
-        );
+        let c = b.op(NewOp::new(OpKind::LlvmConstant)
+            .attr(
+                "value",
+                Attribute::Float {
+                    bits: 0x7fc0_1234,
+                    ty: Type::F32,
+                },
+            )
+            .result(Type::F32));
         b.ret(vec![c]);
     });
     let m = module(vec![f]);
@@ -178,12 +174,10 @@ fn icmp_every_predicate() {
     ];
     for (p, want) in preds {
         let f = func("f", vec![Type::i8(), Type::i8()], Type::i1(), |b, a| {
-            let r = b.op(
-                NewOp::new(OpKind::LlvmICmp)
-                    .operands([a[0], a[1]])
-                    .attr("predicate", Attribute::Str(p.into()))
-                    .result(Type::i1()),
-            );
+            let r = b.op(NewOp::new(OpKind::LlvmICmp)
+                .operands([a[0], a[1]])
+                .attr("predicate", Attribute::Str(p.into()))
+                .result(Type::i1()));
             b.ret(vec![r]);
         });
         let r = run1(f, vec![Type::i8(); 2], vec![Type::i1()], &[int(-1), int(1)]);
@@ -213,12 +207,10 @@ fn fcmp_every_predicate_with_nan() {
     ];
     for (p, want) in preds {
         let f = func("f", vec![Type::F64, Type::F64], Type::i1(), |b, a| {
-            let r = b.op(
-                NewOp::new(OpKind::LlvmFCmp)
-                    .operands([a[0], a[1]])
-                    .attr("predicate", Attribute::Str(p.into()))
-                    .result(Type::i1()),
-            );
+            let r = b.op(NewOp::new(OpKind::LlvmFCmp)
+                .operands([a[0], a[1]])
+                .attr("predicate", Attribute::Str(p.into()))
+                .result(Type::i1()));
             b.ret(vec![r]);
         });
         let r = run1(
@@ -237,11 +229,9 @@ fn casts_and_select() {
     let f = func("f", vec![Type::i8(), Type::i1()], Type::i64(), |b, a| {
         let s = b.un(OpKind::LlvmSExt, a[0], Type::i32());
         let z = b.un(OpKind::LlvmZExt, a[0], Type::i32());
-        let sel = b.op(
-            NewOp::new(OpKind::LlvmSelect)
-                .operands([a[1], s, z])
-                .result(Type::i32()),
-        );
+        let sel = b.op(NewOp::new(OpKind::LlvmSelect)
+            .operands([a[1], s, z])
+            .result(Type::i32()));
         let fl = b.un(OpKind::LlvmSIToFP, sel, Type::F32);
         let d = b.un(OpKind::LlvmFPExt, fl, Type::F64);
         let h = b.un(OpKind::LlvmFPTrunc, d, Type::F16);
@@ -264,7 +254,12 @@ fn casts_and_select() {
         let _ = a[1];
         b.ret(vec![z]);
     });
-    let r = run1(f, vec![Type::i8(), Type::i1()], vec![Type::i64()], &[int(-3), int(0)]);
+    let r = run1(
+        f,
+        vec![Type::i8(), Type::i1()],
+        vec![Type::i64()],
+        &[int(-3), int(0)],
+    );
     assert_eq!(r, vec![int(253)]);
 }
 
@@ -274,62 +269,52 @@ fn pointers_alloca_gep_load_store_ptrtoint() {
     let arr = Type::llvm_array(4, Type::i32());
     let f = func("f", vec![Type::i64()], Type::i32(), |b, a| {
         let one = b.c(1, Type::i64());
-        let p = b.op(
-            NewOp::new(OpKind::LlvmAlloca)
-                .operands([one])
-                .attr("elem_type", Attribute::Type(arr.clone()))
-                .attr("alignment", Attribute::int(16, Type::i64()))
-                .result(ptr()),
-        );
+        let p = b.op(NewOp::new(OpKind::LlvmAlloca)
+            .operands([one])
+            .attr("elem_type", Attribute::Type(arr.clone()))
+            .attr("alignment", Attribute::int(16, Type::i64()))
+            .result(ptr()));
         for i in 0..4 {
             let v = b.c(10 * i as i128 + 1, Type::i32());
-            let q = b.op(
-                NewOp::new(OpKind::LlvmGep)
-                    .operands([p])
-                    .attr("elem_type", Attribute::Type(arr.clone()))
-                    .attr(
-                        "indices",
-                        Attribute::Array(vec![
-                            Attribute::int(0, Type::i64()),
-                            Attribute::int(i as i128, Type::i64()),
-                        ]),
-                    )
-                    .result(ptr()),
-            );
+            let q = b.op(NewOp::new(OpKind::LlvmGep)
+                .operands([p])
+                .attr("elem_type", Attribute::Type(arr.clone()))
+                .attr(
+                    "indices",
+                    Attribute::Array(vec![
+                        Attribute::int(0, Type::i64()),
+                        Attribute::int(i as i128, Type::i64()),
+                    ]),
+                )
+                .result(ptr()));
             b.op0(
                 NewOp::new(OpKind::LlvmStore)
                     .operands([v, q])
                     .attr("alignment", Attribute::int(4, Type::i64())),
             );
         }
-        let q = b.op(
-            NewOp::new(OpKind::LlvmGep)
-                .operands([p, a[0]])
-                .attr("elem_type", Attribute::Type(arr.clone()))
-                .attr(
-                    "indices",
-                    Attribute::Array(vec![
-                        Attribute::int(0, Type::i64()),
-                        Attribute::int(i64::MIN as i128, Type::i64()),
-                    ]),
-                )
-                .result(ptr()),
-        );
-        let v = b.op(
-            NewOp::new(OpKind::LlvmLoad)
-                .operands([q])
-                .attr("elem_type", Attribute::Type(Type::i32()))
-                .result(Type::i32()),
-        );
+        let q = b.op(NewOp::new(OpKind::LlvmGep)
+            .operands([p, a[0]])
+            .attr("elem_type", Attribute::Type(arr.clone()))
+            .attr(
+                "indices",
+                Attribute::Array(vec![
+                    Attribute::int(0, Type::i64()),
+                    Attribute::int(i64::MIN as i128, Type::i64()),
+                ]),
+            )
+            .result(ptr()));
+        let v = b.op(NewOp::new(OpKind::LlvmLoad)
+            .operands([q])
+            .attr("elem_type", Attribute::Type(Type::i32()))
+            .result(Type::i32()));
         // ptrtoint/inttoptr round trip, and the null pointer.
         let pi = b.un(OpKind::LlvmPtrToInt, q, Type::i64());
         let q2 = b.un(OpKind::LlvmIntToPtr, pi, ptr());
-        let v2 = b.op(
-            NewOp::new(OpKind::LlvmLoad)
-                .operands([q2])
-                .attr("elem_type", Attribute::Type(Type::i32()))
-                .result(Type::i32()),
-        );
+        let v2 = b.op(NewOp::new(OpKind::LlvmLoad)
+            .operands([q2])
+            .attr("elem_type", Attribute::Type(Type::i32()))
+            .result(Type::i32()));
         let null = b.op(NewOp::new(OpKind::LlvmZero).result(ptr()));
         let ni = b.un(OpKind::LlvmPtrToInt, null, Type::i32());
         let s = b.bin(OpKind::LlvmAdd, v, v2);
@@ -351,40 +336,34 @@ fn structs_arrays_insert_extract_and_multiple_results() {
     let f = func("f", vec![Type::i32(), Type::i64()], st.clone(), |b, a| {
         let u = b.op(NewOp::new(OpKind::LlvmUndef).result(st.clone()));
         let pos = |p: &[i64]| {
-            Attribute::Array(p.iter().map(|&x| Attribute::int(x as i128, Type::i64())).collect())
+            Attribute::Array(
+                p.iter()
+                    .map(|&x| Attribute::int(x as i128, Type::i64()))
+                    .collect(),
+            )
         };
-        let s1 = b.op(
-            NewOp::new(OpKind::LlvmInsertValue)
-                .operands([u, a[0]])
-                .attr("position", pos(&[0]))
-                .result(st.clone()),
-        );
-        let s2 = b.op(
-            NewOp::new(OpKind::LlvmInsertValue)
-                .operands([s1, a[1]])
-                .attr("position", pos(&[1, 0]))
-                .result(st.clone()),
-        );
-        let x = b.op(
-            NewOp::new(OpKind::LlvmExtractValue)
-                .operands([s2])
-                .attr("position", pos(&[1, 0]))
-                .result(Type::i64()),
-        );
+        let s1 = b.op(NewOp::new(OpKind::LlvmInsertValue)
+            .operands([u, a[0]])
+            .attr("position", pos(&[0]))
+            .result(st.clone()));
+        let s2 = b.op(NewOp::new(OpKind::LlvmInsertValue)
+            .operands([s1, a[1]])
+            .attr("position", pos(&[1, 0]))
+            .result(st.clone()));
+        let x = b.op(NewOp::new(OpKind::LlvmExtractValue)
+            .operands([s2])
+            .attr("position", pos(&[1, 0]))
+            .result(Type::i64()));
         let y = b.bin(OpKind::LlvmMul, x, x);
-        let s3 = b.op(
-            NewOp::new(OpKind::LlvmInsertValue)
-                .operands([s2, y])
-                .attr("position", pos(&[1, 1]))
-                .result(st.clone()),
-        );
+        let s3 = b.op(NewOp::new(OpKind::LlvmInsertValue)
+            .operands([s2, y])
+            .attr("position", pos(&[1, 1]))
+            .result(st.clone()));
         let h = b.cf(0.25, Type::F32);
-        let s4 = b.op(
-            NewOp::new(OpKind::LlvmInsertValue)
-                .operands([s3, h])
-                .attr("position", pos(&[2]))
-                .result(st.clone()),
-        );
+        let s4 = b.op(NewOp::new(OpKind::LlvmInsertValue)
+            .operands([s3, h])
+            .attr("position", pos(&[2]))
+            .result(st.clone()));
         b.ret(vec![s4]);
     });
     // As Standard results (i32, i64, i64, f32) the leaves line up one to one.
@@ -401,92 +380,84 @@ fn structs_arrays_insert_extract_and_multiple_results() {
 fn vectors_dense_constants_elements_shuffle() {
     let v4 = Type::vector(vec![4], Type::i32());
     let f = func("f", vec![v4.clone(), Type::i32()], v4.clone(), |b, a| {
-        let dense = b.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr(
-                    "value",
-                    Attribute::Dense {
-                        ty: v4.clone(),
-                        values: DenseValues::Elements(
-                            (1..=4).map(|i| Attribute::int(i * 100, Type::i32())).collect(),
-                        ),
-                    },
-                )
-                .result(v4.clone()),
-        );
+        let dense = b.op(NewOp::new(OpKind::LlvmConstant)
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: v4.clone(),
+                    values: DenseValues::Elements(
+                        (1..=4)
+                            .map(|i| Attribute::int(i * 100, Type::i32()))
+                            .collect(),
+                    ),
+                },
+            )
+            .result(v4.clone()));
         let sum = b.bin(OpKind::LlvmAdd, a[0], dense);
         let idx = b.c(3, Type::i32());
-        let ins = b.op(
-            NewOp::new(OpKind::LlvmInsertElement)
-                .operands([sum, a[1], idx])
-                .result(v4.clone()),
-        );
+        let ins = b.op(NewOp::new(OpKind::LlvmInsertElement)
+            .operands([sum, a[1], idx])
+            .result(v4.clone()));
         let e0 = b.c(0, Type::i64());
-        let x0 = b.op(
-            NewOp::new(OpKind::LlvmExtractElement)
-                .operands([ins, e0])
-                .result(Type::i32()),
-        );
+        let x0 = b.op(NewOp::new(OpKind::LlvmExtractElement)
+            .operands([ins, e0])
+            .result(Type::i32()));
         let i2 = b.c(2, Type::i32());
-        let ins2 = b.op(
-            NewOp::new(OpKind::LlvmInsertElement)
-                .operands([ins, x0, i2])
-                .result(v4.clone()),
-        );
+        let ins2 = b.op(NewOp::new(OpKind::LlvmInsertElement)
+            .operands([ins, x0, i2])
+            .result(v4.clone()));
         let mask = Attribute::Array(
             [3, 2, 5, -1]
                 .iter()
                 .map(|&m| Attribute::int(m, Type::i32()))
                 .collect(),
         );
-        let sh = b.op(
-            NewOp::new(OpKind::LlvmShuffleVector)
-                .operands([ins2, dense])
-                .attr("mask", mask)
-                .result(v4.clone()),
-        );
+        let sh = b.op(NewOp::new(OpKind::LlvmShuffleVector)
+            .operands([ins2, dense])
+            .attr("mask", mask)
+            .result(v4.clone()));
         // Lane 3 is poison: replace it by selecting with a splat constant mask.
-        let splat = b.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr(
-                    "value",
-                    Attribute::Dense {
-                        ty: Type::vector(vec![4], Type::i1()),
-                        values: DenseValues::Elements(vec![
-                            Attribute::Bool(true),
-                            Attribute::Bool(true),
-                            Attribute::Bool(true),
-                            Attribute::Bool(false),
-                        ]),
-                    },
-                )
-                .result(Type::vector(vec![4], Type::i1())),
-        );
-        let sev = b.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr(
-                    "value",
-                    Attribute::Dense {
-                        ty: v4.clone(),
-                        values: DenseValues::Splat(Box::new(Attribute::int(7, Type::i32()))),
-                    },
-                )
-                .result(v4.clone()),
-        );
-        let r = b.op(
-            NewOp::new(OpKind::LlvmSelect)
-                .operands([splat, sh, sev])
-                .result(v4.clone()),
-        );
+        let splat = b.op(NewOp::new(OpKind::LlvmConstant)
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: Type::vector(vec![4], Type::i1()),
+                    values: DenseValues::Elements(vec![
+                        Attribute::Bool(true),
+                        Attribute::Bool(true),
+                        Attribute::Bool(true),
+                        Attribute::Bool(false),
+                    ]),
+                },
+            )
+            .result(Type::vector(vec![4], Type::i1())));
+        let sev = b.op(NewOp::new(OpKind::LlvmConstant)
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: v4.clone(),
+                    values: DenseValues::Splat(Box::new(Attribute::int(7, Type::i32()))),
+                },
+            )
+            .result(v4.clone()));
+        let r = b.op(NewOp::new(OpKind::LlvmSelect)
+            .operands([splat, sh, sev])
+            .result(v4.clone()));
         b.ret(vec![r]);
     });
     let r = run1(
         f,
         vec![v4.clone(), Type::i32()],
         vec![v4.clone()],
-        &[RtValue::Vector(vec![int(1), int(2), int(3), int(4)]), int(-9)],
+        &[
+            RtValue::Vector(vec![int(1), int(2), int(3), int(4)]),
+            int(-9),
+        ],
     );
-    assert_eq!(r, vec![RtValue::Vector(vec![int(-9), int(101), int(200), int(7)])]);
+    assert_eq!(
+        r,
+        vec![RtValue::Vector(vec![int(-9), int(101), int(200), int(7)])]
+    );
 }
 
 #[test]
@@ -495,27 +466,28 @@ fn nd_vector_constant_and_f16_vector() {
     let inner = Type::vector(vec![2], Type::F16);
     let arr = Type::llvm_array(2, inner.clone());
     let f = func("f", vec![], arr.clone(), |b, _| {
-        let c = b.op(
-            NewOp::new(OpKind::LlvmConstant)
-                .attr(
-                    "value",
-                    Attribute::Dense {
-                        ty: Type::vector(vec![2, 2], Type::F16),
-                        values: DenseValues::Elements(
-                            [0.5, 1.0, -2.0, 65504.0]
-                                .iter()
-                                .map(|&x| Attribute::float(x, Type::F16))
-                                .collect(),
-                        ),
-                    },
-                )
-                .result(arr.clone()),
-        );
+        let c = b.op(NewOp::new(OpKind::LlvmConstant)
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: Type::vector(vec![2, 2], Type::F16),
+                    values: DenseValues::Elements(
+                        [0.5, 1.0, -2.0, 65504.0]
+                            .iter()
+                            .map(|&x| Attribute::float(x, Type::F16))
+                            .collect(),
+                    ),
+                },
+            )
+            .result(arr.clone()));
         b.ret(vec![c]);
     });
     let r = run1(f, vec![], vec![Type::vector(vec![2, 2], Type::F16)], &[]);
     let h = |x: f64| RtValue::Float(half::f16::from_f64(x).to_bits() as u64);
-    assert_eq!(r, vec![RtValue::Vector(vec![h(0.5), h(1.0), h(-2.0), h(65504.0)])]);
+    assert_eq!(
+        r,
+        vec![RtValue::Vector(vec![h(0.5), h(1.0), h(-2.0), h(65504.0)])]
+    );
 }
 
 #[test]
@@ -533,12 +505,10 @@ fn branches_and_phis_loop() {
     let zero = b.c(0, Type::i64());
     b.op0(NewOp::new(OpKind::LlvmBr).successor(head, vec![zero, zero]));
     b.at(head);
-    let more = b.op(
-        NewOp::new(OpKind::LlvmICmp)
-            .operands([i, a[0]])
-            .attr("predicate", Attribute::Str("slt".into()))
-            .result(Type::i1()),
-    );
+    let more = b.op(NewOp::new(OpKind::LlvmICmp)
+        .operands([i, a[0]])
+        .attr("predicate", Attribute::Str("slt".into()))
+        .result(Type::i1()));
     let one = b.c(1, Type::i64());
     let i2 = b.bin(OpKind::LlvmAdd, i, one);
     let acc2 = b.bin(OpKind::LlvmAdd, acc, i2);
@@ -568,24 +538,18 @@ fn direct_indirect_calls_addressof_and_unreachable() {
     let dead = body.add_block(&[]);
     let live = body.add_block(&[]);
     let mut b = B { body, blk: entry };
-    let direct = b.op(
-        NewOp::new(OpKind::LlvmCall)
-            .operands([a[0]])
-            .attr("callee", Attribute::SymbolRef("twice".into()))
-            .attr("callee_type", Attribute::Type(ft.clone()))
-            .result(Type::i32()),
-    );
-    let fp = b.op(
-        NewOp::new(OpKind::LlvmAddressOf)
-            .attr("global_name", Attribute::SymbolRef("twice".into()))
-            .result(ptr()),
-    );
-    let ind = b.op(
-        NewOp::new(OpKind::LlvmCall)
-            .operands([fp, direct])
-            .attr("callee_type", Attribute::Type(ft.clone()))
-            .result(Type::i32()),
-    );
+    let direct = b.op(NewOp::new(OpKind::LlvmCall)
+        .operands([a[0]])
+        .attr("callee", Attribute::SymbolRef("twice".into()))
+        .attr("callee_type", Attribute::Type(ft.clone()))
+        .result(Type::i32()));
+    let fp = b.op(NewOp::new(OpKind::LlvmAddressOf)
+        .attr("global_name", Attribute::SymbolRef("twice".into()))
+        .result(ptr()));
+    let ind = b.op(NewOp::new(OpKind::LlvmCall)
+        .operands([fp, direct])
+        .attr("callee_type", Attribute::Type(ft.clone()))
+        .result(Type::i32()));
     let f = b.c(0, Type::i1());
     b.op0(
         NewOp::new(OpKind::LlvmCondBr)
@@ -611,40 +575,34 @@ fn malloc_free_aligned_alloc_and_memcpy() {
     let main = func("main", vec![Type::i64()], Type::i64(), |b, a| {
         let n = b.c(64, Type::i64());
         let al = b.c(64, Type::i64());
-        let src = b.op(
-            NewOp::new(OpKind::LlvmCall)
-                .operands([n])
-                .attr("callee", Attribute::SymbolRef("malloc".into()))
-                .attr("callee_type", Attribute::Type(Type::llvm_func(p.clone(), vec![Type::i64()])))
-                .result(p.clone()),
-        );
-        let dst = b.op(
-            NewOp::new(OpKind::LlvmCall)
-                .operands([al, n])
-                .attr("callee", Attribute::SymbolRef("aligned_alloc".into()))
-                .attr(
-                    "callee_type",
-                    Attribute::Type(Type::llvm_func(p.clone(), vec![Type::i64(), Type::i64()])),
-                )
-                .result(p.clone()),
-        );
-        b.op0(
-            NewOp::new(OpKind::LlvmStore)
-                .operands([a[0], src]),
-        );
+        let src = b.op(NewOp::new(OpKind::LlvmCall)
+            .operands([n])
+            .attr("callee", Attribute::SymbolRef("malloc".into()))
+            .attr(
+                "callee_type",
+                Attribute::Type(Type::llvm_func(p.clone(), vec![Type::i64()])),
+            )
+            .result(p.clone()));
+        let dst = b.op(NewOp::new(OpKind::LlvmCall)
+            .operands([al, n])
+            .attr("callee", Attribute::SymbolRef("aligned_alloc".into()))
+            .attr(
+                "callee_type",
+                Attribute::Type(Type::llvm_func(p.clone(), vec![Type::i64(), Type::i64()])),
+            )
+            .result(p.clone()));
+        b.op0(NewOp::new(OpKind::LlvmStore).operands([a[0], src]));
         let eight = b.c(8, Type::i64());
         b.op0(
             NewOp::new(OpKind::LlvmMemcpy)
                 .operands([dst, src, eight])
                 .attr("isVolatile", Attribute::Bool(false)),
         );
-        let v = b.op(
-            NewOp::new(OpKind::LlvmLoad)
-                .operands([dst])
-                .attr("elem_type", Attribute::Type(Type::i64()))
-                .attr("alignment", Attribute::int(8, Type::i64()))
-                .result(Type::i64()),
-        );
+        let v = b.op(NewOp::new(OpKind::LlvmLoad)
+            .operands([dst])
+            .attr("elem_type", Attribute::Type(Type::i64()))
+            .attr("alignment", Attribute::int(8, Type::i64()))
+            .result(Type::i64()));
         let fty = Type::llvm_func(Type::LlvmVoid, vec![p.clone()]);
         for q in [src, dst] {
             b.op0(
@@ -657,7 +615,14 @@ fn malloc_free_aligned_alloc_and_memcpy() {
         b.ret(vec![v]);
     });
     let m = module(vec![malloc, aligned, free, main]);
-    let r = run(&m, "main", vec![Type::i64()], vec![Type::i64()], &[int(-77)]).unwrap();
+    let r = run(
+        &m,
+        "main",
+        vec![Type::i64()],
+        vec![Type::i64()],
+        &[int(-77)],
+    )
+    .unwrap();
     assert_eq!(r, vec![int(-77)]);
     let ir = jit::translate_to_ir_string(&m).unwrap();
     assert!(ir.contains("declare ptr @malloc(i64)"), "{ir}");
@@ -666,7 +631,14 @@ fn malloc_free_aligned_alloc_and_memcpy() {
 
 #[test]
 fn wide_int_constants() {
-    for (w, v) in [(1u32, -1i128), (17, -65536), (64, i64::MIN as i128), (100, -(1i128 << 99)), (128, i128::MIN), (128, i128::MAX)] {
+    for (w, v) in [
+        (1u32, -1i128),
+        (17, -65536),
+        (64, i64::MIN as i128),
+        (100, -(1i128 << 99)),
+        (128, i128::MIN),
+        (128, i128::MAX),
+    ] {
         let t = Type::Int(w);
         let f = func("f", vec![], t.clone(), |b, _| {
             let c = b.c(v, t.clone());
@@ -685,18 +657,28 @@ fn external_functions_from_the_harness() {
     jit::register_external("ext_mix_i64", mix as *const ());
     let ft = Type::llvm_func(Type::i64(), vec![Type::i64(), Type::i64()]);
     let decl = llvm_decl("ext_mix_i64", vec![Type::i64(), Type::i64()], Type::i64());
-    let main = func("main", vec![Type::i64(), Type::i64()], Type::i64(), |b, a| {
-        let r = b.op(
-            NewOp::new(OpKind::LlvmCall)
+    let main = func(
+        "main",
+        vec![Type::i64(), Type::i64()],
+        Type::i64(),
+        |b, a| {
+            let r = b.op(NewOp::new(OpKind::LlvmCall)
                 .operands([a[0], a[1]])
                 .attr("callee", Attribute::SymbolRef("ext_mix_i64".into()))
                 .attr("callee_type", Attribute::Type(ft.clone()))
-                .result(Type::i64()),
-        );
-        b.ret(vec![r]);
-    });
+                .result(Type::i64()));
+            b.ret(vec![r]);
+        },
+    );
     let m = module(vec![decl, main]);
-    let r = run(&m, "main", vec![Type::i64(); 2], vec![Type::i64()], &[int(2), int(3)]).unwrap();
+    let r = run(
+        &m,
+        "main",
+        vec![Type::i64(); 2],
+        vec![Type::i64()],
+        &[int(2), int(3)],
+    )
+    .unwrap();
     assert_eq!(r, vec![int(65)]);
 }
 
@@ -704,12 +686,16 @@ fn external_functions_from_the_harness() {
 fn unresolved_external_is_an_error() {
     let decl = llvm_decl("no_such_symbol_anywhere", vec![], Type::i64());
     let main = func("main", vec![], Type::i64(), |b, _| {
-        let r = b.op(
-            NewOp::new(OpKind::LlvmCall)
-                .attr("callee", Attribute::SymbolRef("no_such_symbol_anywhere".into()))
-                .attr("callee_type", Attribute::Type(Type::llvm_func(Type::i64(), vec![])))
-                .result(Type::i64()),
-        );
+        let r = b.op(NewOp::new(OpKind::LlvmCall)
+            .attr(
+                "callee",
+                Attribute::SymbolRef("no_such_symbol_anywhere".into()),
+            )
+            .attr(
+                "callee_type",
+                Attribute::Type(Type::llvm_func(Type::i64(), vec![])),
+            )
+            .result(Type::i64()));
         b.ret(vec![r]);
     });
     let m = module(vec![decl, main]);
@@ -728,7 +714,9 @@ fn errors_name_the_op_or_function() {
     assert!(e.contains("foo.bar") && e.contains("@f"), "{e}");
     // Type mismatch caught before LLVM sees it.
     let f = func("g", vec![Type::i32(), Type::i64()], Type::i32(), |b, a| {
-        let r = b.op(NewOp::new(OpKind::LlvmAdd).operands([a[0], a[1]]).result(Type::i32()));
+        let r = b.op(NewOp::new(OpKind::LlvmAdd)
+            .operands([a[0], a[1]])
+            .result(Type::i32()));
         b.ret(vec![r]);
     });
     let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
@@ -756,14 +744,18 @@ fn errors_name_the_op_or_function() {
     assert!(e.contains("@h") && e.contains("verifier"), "{e}");
     // Standard ops are rejected.
     let f = func("s", vec![Type::i32()], Type::i32(), |b, a| {
-        let r = b.op(NewOp::new(OpKind::AddI).operands([a[0], a[0]]).result(Type::i32()));
+        let r = b.op(NewOp::new(OpKind::AddI)
+            .operands([a[0], a[0]])
+            .result(Type::i32()));
         b.ret(vec![r]);
     });
     let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
     assert!(e.contains("std.addi"), "{e}");
     // Locations are reported when known.
     let mut f = func("l", vec![], Type::i32(), |b, _| {
-        let r = b.op(NewOp::unregistered("x.y").result(Type::i32()).loc(Loc::new(3, 7)));
+        let r = b.op(NewOp::unregistered("x.y")
+            .result(Type::i32())
+            .loc(Loc::new(3, 7)));
         b.ret(vec![r]);
     });
     f.loc = Loc::new(1, 1);
