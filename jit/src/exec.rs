@@ -5,8 +5,10 @@
 //! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
 //! buffers are arrays of 16-byte *slots*, one per scalar leaf of the flattened LLVM
 //! parameter list (resp. return value): structs, arrays and vectors are flattened
-//! depth-first, in order. Integers of any width are stored sign-extended to i128, floats
-//! as their bit pattern zero-extended to i128, pointers as their address. So a memref
+//! depth-first, in order. Integers wider than 64 bits fill the slot as a sign-extended
+//! i128; every other leaf is an i64 in the slot's low half (integers sign-extended,
+//! float bits zero-extended, pointers as addresses), which keeps i128 arithmetic out of
+//! the thunk so that FastISel compiles it at O0. So a memref
 //! argument is `3 + 2 * rank` slots (allocated, aligned, offset, sizes, strides), an
 //! unranked memref 2 slots (rank, descriptor pointer), a `vector<2x3xf32>` 6 slots.
 //! Rust never has to care about LLVM's odd-int store sizes.
@@ -366,13 +368,21 @@ fn build_thunk<'ctx>(
         // (Rust allocates one slot per leaf).
         let p =
             unsafe { e(b.build_gep(i128t, args_ptr, &[i64t.const_int(slot as u64, false)], ""))? };
-        let raw = e(b.build_load(i128t, p, ""))?.into_int_value();
+        // Leaves of at most 64 bits are read as the slot's low i64, which keeps the
+        // thunk free of i128 arithmetic (and so within FastISel at O0).
+        let wide = matches!(t, BasicTypeEnum::IntType(it) if it.get_bit_width() > 64);
+        let raw = if wide {
+            e(b.build_load(i128t, p, ""))?.into_int_value()
+        } else {
+            e(b.build_load(i64t, p, ""))?.into_int_value()
+        };
+        let rw = raw.get_type().get_bit_width();
         Ok(match t {
             BasicTypeEnum::IntType(it) => {
                 let w = it.get_bit_width();
-                if w == 128 {
+                if w == rw {
                     raw.into()
-                } else if w < 128 {
+                } else if w < rw {
                     e(b.build_int_truncate(raw, it, ""))?.into()
                 } else {
                     e(b.build_int_s_extend(raw, it, ""))?.into()
@@ -383,17 +393,16 @@ fn build_thunk<'ctx>(
                 let iw = ctx
                     .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
                     .map_err(|e| e.to_string())?;
-                let bits = if w == 128 {
+                let bits = if w == rw {
                     raw
-                } else {
+                } else if w < rw {
                     e(b.build_int_truncate(raw, iw, ""))?
+                } else {
+                    e(b.build_int_z_extend(raw, iw, ""))?
                 };
                 e(b.build_bit_cast(bits, ft, ""))?
             }
-            BasicTypeEnum::PointerType(pt) => {
-                let a = e(b.build_int_truncate(raw, i64t, ""))?;
-                e(b.build_int_to_ptr(a, pt, ""))?.into()
-            }
+            BasicTypeEnum::PointerType(pt) => e(b.build_int_to_ptr(raw, pt, ""))?.into(),
             _ => return Err("unsupported leaf type".into()),
         })
     };
@@ -480,15 +489,18 @@ fn build_thunk<'ctx>(
                     }
                 }
                 leaf => {
+                    // Leaves of at most 64 bits are stored as an i64 in the slot's low
+                    // half (sign-extended ints, zero-extended float bits, addresses).
                     let wide = match leaf {
                         BasicValueEnum::IntValue(i) => {
                             let w = i.get_type().get_bit_width();
-                            if w == 128 {
+                            let to = if w > 64 { i128t } else { i64t };
+                            if w == to.get_bit_width() {
                                 i
-                            } else if w < 128 {
-                                e(b.build_int_s_extend(i, i128t, ""))?
+                            } else if w < to.get_bit_width() {
+                                e(b.build_int_s_extend(i, to, ""))?
                             } else {
-                                e(b.build_int_truncate(i, i128t, ""))?
+                                e(b.build_int_truncate(i, to, ""))?
                             }
                         }
                         BasicValueEnum::FloatValue(f) => {
@@ -497,16 +509,13 @@ fn build_thunk<'ctx>(
                                 .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
                                 .map_err(|e| e.to_string())?;
                             let bits = e(b.build_bit_cast(f, iw, ""))?.into_int_value();
-                            if w == 128 {
+                            if w == 64 || w == 128 {
                                 bits
                             } else {
-                                e(b.build_int_z_extend(bits, i128t, ""))?
+                                e(b.build_int_z_extend(bits, i64t, ""))?
                             }
                         }
-                        BasicValueEnum::PointerValue(p) => {
-                            let a = e(b.build_ptr_to_int(p, i64t, ""))?;
-                            e(b.build_int_z_extend(a, i128t, ""))?
-                        }
+                        BasicValueEnum::PointerValue(p) => e(b.build_ptr_to_int(p, i64t, ""))?,
                         _ => return Err("unsupported result leaf".into()),
                     };
                     // SAFETY: in bounds of the results buffer (one slot per leaf).
@@ -879,7 +888,9 @@ fn result_value(
         })
     };
     Ok(match t {
-        Type::Int(_) | Type::Index => RtValue::Int(next()? as i128),
+        // Slots of leaves up to 64 bits hold an i64 in their low half.
+        Type::Int(w) if *w > 64 => RtValue::Int(next()? as i128),
+        Type::Int(_) | Type::Index => RtValue::Int(next()? as u64 as i64 as i128),
         Type::F16 | Type::BF16 => RtValue::Float(mask_bits(next()?, 16) as u64),
         Type::F32 => RtValue::Float(mask_bits(next()?, 32) as u64),
         Type::F64 => RtValue::Float(next()? as u64),
