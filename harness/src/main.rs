@@ -87,10 +87,7 @@ fn main() {
         }
     };
     let status = match &cli.command {
-        Command::JitWorker => {
-            native::serve_worker();
-            exit::OK
-        }
+        Command::JitWorker => native::serve_worker(),
         Command::Test(a) => cmd::test::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
