@@ -57,6 +57,7 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
 
 /// Serves JIT requests on stdin/stdout until stdin closes; returns the exit status.
 pub fn serve_worker() -> i32 {
+    crate::externals::register_with_jit();
     jit::serve_stdio()
 }
 

@@ -2,6 +2,7 @@
 //! that produces its output, so the file-test runner can call the same code in-process.
 
 pub mod check;
+pub mod gen;
 pub mod interp;
 pub mod lower;
 pub mod parse;
