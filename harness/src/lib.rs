@@ -8,6 +8,7 @@ pub mod exec;
 pub mod exit;
 pub mod externals;
 pub mod filetest;
+pub mod fuzzing;
 pub mod input;
 pub mod native;
 pub mod oracles;
