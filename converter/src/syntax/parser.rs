@@ -134,6 +134,9 @@ pub struct Parser<'a> {
     pub(super) tok: Token,
     src: &'a str,
     depth: u32,
+    /// Binary operators in the affine map being parsed (bounded like nesting, since
+    /// a long chain `d0 + d0 + ...` is a deep tree).
+    pub(super) affine_ops: u32,
     aliases: FxMap<&'a str, Alias>,
     body: Body,
     values: FxMap<&'a str, ValEntry>,
@@ -205,6 +208,7 @@ impl<'a> Parser<'a> {
             tok,
             src,
             depth: 0,
+            affine_ops: 0,
             aliases: FxMap::default(),
             body: Body::new(),
             values: FxMap::default(),
