@@ -501,3 +501,11 @@ fn spec_examples_parse() {
         assert_round_trip("spec.mlir", s);
     }
 }
+
+#[test]
+fn source_locations_are_skipped() {
+    let src = "#loc0 = loc(\"a.mlir\":1:2)\nmodule {\n  func @f(%a: i32 loc(\"x\":1:1)) -> i32 {\n    %0 = addi %a, %a : i32 loc(#loc0)\n    br ^bb1(%0 : i32) loc(fused[\"a\", unknown])\n  ^bb1(%b: i32 loc(unknown)):\n    return %b : i32 loc(callsite(\"f\" at \"g\":1:1))\n  } loc(unknown)\n} loc(unknown)\n";
+    let m = parse_module("loc.mlir", src.as_bytes())
+        .unwrap_or_else(|d| panic!("{}", d.render("loc.mlir", Some(src))));
+    assert_eq!(m.funcs[0].body.as_ref().unwrap().walk_ops().count(), 3);
+}
