@@ -509,3 +509,24 @@ fn source_locations_are_skipped() {
         .unwrap_or_else(|d| panic!("{}", d.render("loc.mlir", Some(src))));
     assert_eq!(m.funcs[0].body.as_ref().unwrap().walk_ops().count(), 3);
 }
+
+#[test]
+fn conformance_programs_verify_after_parsing_and_after_round_trip() {
+    let Some(dir) = conformance_dir() else {
+        return;
+    };
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries.iter().filter(|p| p.extension().and_then(|e| e.to_str()) == Some("mlir")) {
+        let src = std::fs::read_to_string(p).unwrap();
+        let m = parse_module("c.mlir", src.as_bytes()).unwrap();
+        let text = print_module(&m, &PrintOptions::default());
+        let back = parse_module("c.mlir", text.as_bytes()).unwrap();
+        for (what, m) in [("parsed", &m), ("re-parsed", &back)] {
+            if let Err(ds) = crate::verify::verify_module(m) {
+                let msgs: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+                panic!("{} ({what}): {}", p.display(), msgs.join("; "));
+            }
+        }
+    }
+}
