@@ -137,9 +137,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     } else {
         let idx = em.index.clone();
         let bytes = em.size_of(&elem, GepIndex::Value(count), &idx);
-        let align = align_attr
-            .or_else(|| over_aligned(&elem))
-            .filter(|&a| a > 1);
+        let align = align_attr.or_else(|| over_aligned(&elem)).filter(|&a| a > 1);
         match align {
             None => {
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, bytes);
