@@ -515,9 +515,16 @@ fn conformance_programs_verify_after_parsing_and_after_round_trip() {
     let Some(dir) = conformance_dir() else {
         return;
     };
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     entries.sort();
-    for p in entries.iter().filter(|p| p.extension().and_then(|e| e.to_str()) == Some("mlir")) {
+    for p in entries
+        .iter()
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("mlir"))
+    {
         let src = std::fs::read_to_string(p).unwrap();
         let m = parse_module("c.mlir", src.as_bytes()).unwrap();
         let text = print_module(&m, &PrintOptions::default());
