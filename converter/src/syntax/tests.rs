@@ -537,3 +537,64 @@ fn conformance_programs_verify_after_parsing_and_after_round_trip() {
         }
     }
 }
+
+#[test]
+fn builder_module_prints_in_llvm11_custom_form() {
+    use crate::ir::{Func, Module};
+    let mut f = Func::new_std("add", vec![Type::i32(), Type::i32()], vec![Type::i32()]);
+    f.attrs.push(crate::ir::NamedAttr::new(
+        "llvm.emit_c_interface",
+        Attribute::Unit,
+    ));
+    let body = f.body.as_mut().unwrap();
+    let entry = body.entry().unwrap();
+    let (a, b) = (body.block_args(entry)[0], body.block_args(entry)[1]);
+    let exit = body.add_block(&[Type::i32()]);
+    let mut bl = body.builder(entry);
+    let s = bl.binary(OpKind::AddI, a, b);
+    let c = bl.cmpi("slt", s, a);
+    let h = bl.const_float(0.1, Type::F32);
+    let n = bl.const_float(f64::NAN, Type::F64);
+    let _ = (h, n);
+    bl.cond_br(c, exit, vec![s], exit, vec![a]);
+    let x = body.block_args(exit)[0];
+    body.builder(exit).ret(vec![x]);
+    let mut m = Module::new("b.mlir");
+    m.funcs.push(f);
+    m.funcs.push(Func::new_std_decl(
+        "ext",
+        vec![Type::unranked_memref(Type::F32)],
+        vec![],
+    ));
+    let text = print_module(&m, &PrintOptions::default());
+    assert_eq!(
+        text,
+        "module {
+  func @add(%arg0: i32, %arg1: i32) -> i32 attributes {llvm.emit_c_interface} {
+    %0 = addi %arg0, %arg1 : i32
+    %1 = cmpi \"slt\", %0, %arg0 : i32
+    %2 = constant 0.1 : f32
+    %3 = constant 0x7FF8000000000000 : f64
+    cond_br %1, ^bb1(%0 : i32), ^bb1(%arg0 : i32)
+  ^bb1(%4: i32):
+    return %4 : i32
+  }
+  func @ext(memref<*xf32>)
+}
+"
+    );
+    let generic = print_module(&m, &PrintOptions { generic: true });
+    assert!(
+        generic.contains("%0 = \"std.addi\"(%arg0, %arg1) : (i32, i32) -> i32"),
+        "{generic}"
+    );
+    assert!(
+        generic.contains("\"std.cond_br\"(%1)[^bb1(%0 : i32), ^bb1(%arg0 : i32)] : (i1) -> ()"),
+        "{generic}"
+    );
+    assert!(
+        generic.contains("\"std.constant\"() {value = 0.1 : f32} : () -> f32"),
+        "{generic}"
+    );
+    assert_round_trip("b.mlir", &text);
+}
