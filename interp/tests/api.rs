@@ -90,7 +90,7 @@ fn bad_entries_and_arguments_are_errors() {
         shape: vec![2],
         elems: vec![RtValue::Int(1); 2],
     };
-    let msg = err(run(&m, "free", &[wrong.clone()], &opts, &mut NoExternals));
+    let msg = err(run(&m, "free", &[wrong], &opts, &mut NoExternals));
     assert!(msg.contains("argument 0 of '@free'"), "{msg}");
     let three = RtValue::MemRef {
         shape: vec![3],
