@@ -222,7 +222,7 @@ fn filecheck(dirs: &[(Kind, String)], output: &str) -> Result<(), String> {
 /// Runs one file test; `Err` describes the failure.
 pub fn run_file(src: &str) -> Result<(), String> {
     let (opts, syntax) = options(src);
-    let m = super::testparse::parse(src)?;
+    let m = super::tests::parse(src)?;
     let expected_error = src.lines().find_map(|l| {
         let i = l.find("expected-error")?;
         let rest = &l[i..];
