@@ -89,7 +89,13 @@ fn format_result(ret: &Type, raw: &str) -> String {
 }
 
 /// Lowers, translates, compiles and runs one program; returns its printed result.
-fn run_one(path: &Path, translate: &Path, clang: &Path, work: &Path) -> Result<String, String> {
+fn run_one(
+    path: &Path,
+    translate: &Path,
+    clang: &Path,
+    work: &Path,
+    opts: &LowerOptions,
+) -> Result<String, String> {
     let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let m = super::tests::parse(&src)?;
     let ret = m
@@ -97,7 +103,7 @@ fn run_one(path: &Path, translate: &Path, clang: &Path, work: &Path) -> Result<S
         .and_then(|f| f.std_type())
         .and_then(|t| t.results.first().cloned())
         .ok_or("no @main with a result")?;
-    let mut l = lower_module(&m, &LowerOptions::default()).map_err(|d| format!("{d:?}"))?;
+    let mut l = lower_module(&m, opts).map_err(|d| format!("{d:?}"))?;
     rename(&mut l, "main", "stdlower_entry");
     let text = print_llvm(&l, Syntax::Modern);
     let stem = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -140,16 +146,33 @@ fn run_one(path: &Path, translate: &Path, clang: &Path, work: &Path) -> Result<S
 
 #[test]
 fn conformance_programs_run_correctly_via_mlir_translate_and_clang() {
-    run_programs(&conformance_dir());
+    run_programs(&conformance_dir(), &LowerOptions::default());
+}
+
+/// The same programs with 32-bit index and C wrappers for every function: the
+/// results must not change.
+#[test]
+fn conformance_programs_run_correctly_with_index32_and_c_wrappers() {
+    let o = LowerOptions {
+        index_bitwidth: 32,
+        emit_c_interface: true,
+    };
+    run_programs(&conformance_dir(), &o);
 }
 
 /// The project's own runnable programs (`corpus/run`), same procedure.
 #[test]
 fn corpus_programs_run_correctly_via_mlir_translate_and_clang() {
-    run_programs(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/run"));
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/run");
+    run_programs(&dir, &LowerOptions::default());
+    let o = LowerOptions {
+        index_bitwidth: 32,
+        emit_c_interface: true,
+    };
+    run_programs(&dir, &o);
 }
 
-fn run_programs(dir: &Path) {
+fn run_programs(dir: &Path, opts: &LowerOptions) {
     let (Some(translate), Some(clang)) = (mlir_translate(), clang()) else {
         eprintln!("skipped: mlir-translate / clang of LLVM 22 not installed");
         return;
@@ -159,9 +182,11 @@ fn run_programs(dir: &Path) {
         return;
     };
     let work = std::env::temp_dir().join(format!(
-        "stdlower-e2e-{}-{}",
+        "stdlower-e2e-{}-{}-{}-{}",
         std::process::id(),
-        dir.file_name().unwrap_or_default().to_string_lossy()
+        dir.file_name().unwrap_or_default().to_string_lossy(),
+        opts.index_bitwidth,
+        opts.emit_c_interface
     ));
     std::fs::create_dir_all(&work).unwrap();
     let mut files: Vec<PathBuf> = entries
@@ -172,7 +197,7 @@ fn run_programs(dir: &Path) {
     let mut failures = Vec::new();
     for f in &files {
         let expect = std::fs::read_to_string(f.with_extension("expect")).unwrap_or_default();
-        match run_one(f, &translate, &clang, &work) {
+        match run_one(f, &translate, &clang, &work, opts) {
             Ok(got) if got.trim() == expect.trim() && !expect.trim().is_empty() => {}
             Ok(got) => failures.push(format!(
                 "{}: got `{got}`, expected `{}`",
@@ -327,7 +352,11 @@ int main(void) {
         .arg(&c)
         .output()
         .unwrap();
-    assert!(cc.status.success(), "{}", String::from_utf8_lossy(&cc.stderr));
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
     let run = Command::new(&exe).output().unwrap();
     let _ = std::fs::remove_dir_all(&work);
     assert!(run.status.success());

@@ -113,7 +113,10 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
         return Err(ds
             .into_iter()
             .map(|mut d| {
-                d.message = format!("internal error: the lowered module is invalid: {}", d.message);
+                d.message = format!(
+                    "internal error: the lowered module is invalid: {}",
+                    d.message
+                );
                 d
             })
             .collect());

@@ -702,7 +702,13 @@ fn nd_dense_constants_are_split_into_rows_in_row_major_order() {
     let values = DenseValues::Elements((1..=6).map(|v| Attribute::int(v, Type::i32())).collect());
     let c = bl.push1(
         NewOp::new(OpKind::Constant)
-            .attr("value", Attribute::Dense { ty: ty.clone(), values })
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: ty.clone(),
+                    values,
+                },
+            )
             .result(ty),
     );
     bl.ret(vec![c]);
