@@ -1,3 +1,4 @@
+// run: @main() -> -557.0 : f32
 // n-D vectors lower to arrays of 1-D vectors: element-wise ops are unrolled, splat and
 // dense constants fill every row, extract_element picks the row with constant and with
 // dynamic outer indices. (Square on purpose: the parser rejects non-square nested dense

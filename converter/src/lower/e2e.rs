@@ -283,6 +283,27 @@ func @call_ext(%m: memref<?xi64>) -> i64 attributes {llvm.emit_c_interface} {
   %r = call @ext(%m) : (memref<?xi64>) -> i64
   return %r : i64
 }
+func @ext_mk(%n: index) -> memref<?xi64> attributes {llvm.emit_c_interface}
+func @ext_pair(%x: i32) -> (i32, i64) attributes {llvm.emit_c_interface}
+func @use_ext(%n: index) -> i64 attributes {llvm.emit_c_interface} {
+  %m = call @ext_mk(%n) : (index) -> memref<?xi64>
+  %c1 = constant 1 : index
+  %v = load %m[%c1] : memref<?xi64>
+  %d = dim %m, 0 : memref<?xi64>
+  %d64 = index_cast %d : index to i64
+  dealloc %m : memref<?xi64>
+  %x = constant 9 : i32
+  %p:2 = call @ext_pair(%x) : (i32) -> (i32, i64)
+  %a = sexti %p#0 : i32 to i64
+  %k = constant 100 : i64
+  %t0 = muli %d64, %k : i64
+  %t1 = addi %t0, %v : i64
+  %t2 = muli %t1, %k : i64
+  %t3 = addi %t2, %a : i64
+  %t4 = muli %t3, %k : i64
+  %t5 = addi %t4, %p#1 : i64
+  return %t5 : i64
+}
 "#;
     let driver = r#"
 #include <stdio.h>
@@ -301,6 +322,13 @@ extern int64_t _mlir_ciface_call_ext(D1 *);
 int64_t _mlir_ciface_ext(D1 *d) {
   return d->sizes[0] * 100 + d->aligned[d->offset + 2 * d->strides[0]];
 }
+void _mlir_ciface_ext_mk(D1 *out, int64_t n) {
+  int64_t *p = malloc(n * sizeof(int64_t));
+  for (int64_t i = 0; i < n; i++) p[i] = 10 + i;
+  out->allocated = p; out->aligned = p; out->offset = 0; out->sizes[0] = n; out->strides[0] = 1;
+}
+void _mlir_ciface_ext_pair(P *out, int32_t x) { out->a = x + 1; out->b = 2 * (int64_t)x; }
+extern int64_t _mlir_ciface_use_ext(int64_t);
 int main(void) {
   int64_t buf[12];
   for (int i = 0; i < 12; i++) buf[i] = i;
@@ -321,6 +349,7 @@ int main(void) {
   printf("%lld\n", (long long)_mlir_ciface_rank_of(&u));
   D1 e = { buf, buf, 3, {7}, {2} };
   printf("%lld\n", (long long)_mlir_ciface_call_ext(&e));
+  printf("%lld\n", (long long)_mlir_ciface_use_ext(6));
   return 0;
 }
 "#;
@@ -361,9 +390,10 @@ int main(void) {
     let _ = std::fs::remove_dir_all(&work);
     assert!(run.status.success());
     // sum2d: buf[1] + buf[1 + 5 + 1] + 3 * 1000; mk: sizes, strides, element 3, offset;
-    // pair; rank_of: 3 * 10 + 3; call_ext: 7 * 100 + buf[3 + 2 * 2].
+    // pair; rank_of: 3 * 10 + 3; call_ext: 7 * 100 + buf[3 + 2 * 2]; use_ext: dim 6,
+    // element 11, then (10, 18) from ext_pair(9).
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
-        "3008\n4 1 43 0\n-4 -5\n33\n707\n"
+        "3008\n4 1 43 0\n-4 -5\n33\n707\n6111018\n"
     );
 }
