@@ -11,8 +11,8 @@
 use super::std_ops::{check_predicate, dense_problem};
 use super::{type_list, FuncCtx, OpCheck};
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::CMPI_PREDICATES;
 use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
+use crate::ir::CMPI_PREDICATES;
 
 /// The marker of a dynamic index in `llvm.getelementptr`'s `indices` attribute.
 const DYNAMIC_INDEX: i128 = i64::MIN as i128;
@@ -96,10 +96,7 @@ fn is_int_like(t: &Type) -> bool {
 }
 
 fn is_float_like(t: &Type) -> bool {
-    matches!(
-        t.scalar_of(),
-        Type::F16 | Type::F32 | Type::F64 | Type::BF16
-    )
+    matches!(t.scalar_of(), Type::F16 | Type::F32 | Type::F64 | Type::BF16)
 }
 
 fn is_ptr(t: &Type) -> bool {
@@ -186,11 +183,7 @@ fn compare(c: &mut OpCheck, preds: &[&str], int: bool) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.result(0).unwrap(),
-    );
+    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
     if a != b {
         c.err(format_args!(
             "requires both operands to have the same type, found {a} and {b}"
@@ -266,12 +259,8 @@ fn cast(c: &mut OpCheck) {
             .then_some("extends an integer to a strictly wider integer type"),
         LlvmTrunc => (!(a.is_integer() && b.is_integer() && wb < wa))
             .then_some("truncates an integer to a strictly narrower integer type"),
-        LlvmSIToFP => {
-            (!(a.is_integer() && is_float_like(b))).then_some("casts an integer to a float")
-        }
-        LlvmFPToSI => {
-            (!(is_float_like(a) && b.is_integer())).then_some("casts a float to an integer")
-        }
+        LlvmSIToFP => (!(a.is_integer() && is_float_like(b))).then_some("casts an integer to a float"),
+        LlvmFPToSI => (!(is_float_like(a) && b.is_integer())).then_some("casts a float to an integer"),
         LlvmFPExt => (!(is_float_like(a) && is_float_like(b) && wb > wa))
             .then_some("extends a float to a strictly wider float type"),
         LlvmFPTrunc => (!(is_float_like(a) && is_float_like(b) && wb < wa))
@@ -299,10 +288,7 @@ fn ptr_cast(c: &mut OpCheck) {
     let ok = match c.op.kind {
         OpKind::LlvmPtrToInt => is_ptr(a) && b.is_integer(),
         OpKind::LlvmIntToPtr => a.is_integer() && is_ptr(b),
-        _ => {
-            (is_ptr(a) && is_ptr(b))
-                || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y)
-        }
+        _ => (is_ptr(a) && is_ptr(b)) || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y),
     };
     if !ok {
         let what = match c.op.kind {
@@ -325,9 +311,7 @@ fn field_at<'t>(agg: &'t Type, position: &[Attribute]) -> Result<&'t Type, Strin
             return Err("has a non-integer entry in 'position'".into());
         };
         t = match t {
-            Type::LlvmStruct(fields) if i >= 0 && (i as usize) < fields.len() => {
-                &fields[i as usize]
-            }
+            Type::LlvmStruct(fields) if i >= 0 && (i as usize) < fields.len() => &fields[i as usize],
             Type::LlvmArray(n, e) if i >= 0 && (i as u64) < *n => e,
             Type::LlvmStruct(_) | Type::LlvmArray(..) => {
                 return Err(format!(
@@ -443,11 +427,7 @@ fn extract_element(c: &mut OpCheck) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, i, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.result(0).unwrap(),
-    );
+    let (a, i, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
     let Some(v) = a.as_vector() else {
         c.err(format_args!("operand #0 must be a vector, found {a}"));
         return;
@@ -467,11 +447,7 @@ fn shuffle_vector(c: &mut OpCheck) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.result(0).unwrap(),
-    );
+    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
     let Some(v) = a.as_vector() else {
         c.err(format_args!("operands must be vectors, found {a}"));
         return;
@@ -491,7 +467,9 @@ fn shuffle_vector(c: &mut OpCheck) {
         .iter()
         .any(|m| !matches!(m.as_int(), Some(i) if i == -1 || (0..limit).contains(&i)))
     {
-        c.err(format_args!("mask entries must be -1 or less than {limit}"));
+        c.err(format_args!(
+            "mask entries must be -1 or less than {limit}"
+        ));
     }
     let want = Type::vector(vec![mask.len() as u64], v.elem.clone());
     if *r != want {
@@ -537,9 +515,7 @@ fn gep(c: &mut OpCheck) {
     for i in 1..c.op.operands.len() {
         let t = c.operand(i).unwrap();
         if !t.is_integer() {
-            c.err(format_args!(
-                "index operand #{i} must be an integer, found {t}"
-            ));
+            c.err(format_args!("index operand #{i} must be an integer, found {t}"));
         }
     }
     let elem = elem_type(c).or(match base {
@@ -562,11 +538,7 @@ fn gep(c: &mut OpCheck) {
             "'indices' names {dynamic} dynamic index{}, but {} index operand{} given",
             if dynamic == 1 { "" } else { "es" },
             c.op.operands.len() - 1,
-            if c.op.operands.len() == 2 {
-                " is"
-            } else {
-                "s are"
-            }
+            if c.op.operands.len() == 2 { " is" } else { "s are" }
         ));
     }
     // Indices after the first step into the element type.
@@ -625,9 +597,7 @@ fn store(c: &mut OpCheck) {
     }
     let p = c.operand(1).unwrap();
     if !is_ptr(p) {
-        c.err(format_args!(
-            "address (operand #1) must be a pointer, found {p}"
-        ));
+        c.err(format_args!("address (operand #1) must be a pointer, found {p}"));
     }
 }
 
@@ -780,9 +750,7 @@ fn constant(c: &mut OpCheck) {
         return;
     };
     let ok = match value {
-        Attribute::Int {
-            ty: Type::Index, ..
-        } => r.is_integer(),
+        Attribute::Int { ty: Type::Index, .. } => r.is_integer(),
         Attribute::Int { ty, .. } => ty == r && r.is_integer(),
         Attribute::Bool(_) => *r == Type::Int(1),
         Attribute::Float { ty, .. } => ty == r && is_float_like(r),
@@ -803,9 +771,9 @@ fn constant(c: &mut OpCheck) {
     };
     if !ok {
         let vt = match value {
-            Attribute::Int { ty, .. }
-            | Attribute::Float { ty, .. }
-            | Attribute::Dense { ty, .. } => ty.to_string(),
+            Attribute::Int { ty, .. } | Attribute::Float { ty, .. } | Attribute::Dense { ty, .. } => {
+                ty.to_string()
+            }
             Attribute::Bool(_) => "i1".to_string(),
             other => format!("{other:?}"),
         };
@@ -845,9 +813,7 @@ fn memcpy(c: &mut OpCheck) {
         return;
     }
     let types: Vec<&Type> = (0..n).map(|i| c.operand(i).unwrap()).collect();
-    if !is_ptr(types[0])
-        || !is_ptr(types[1])
-        || !types[2].is_integer()
+    if !is_ptr(types[0]) || !is_ptr(types[1]) || !types[2].is_integer()
         || (n == 4 && *types[3] != Type::Int(1))
     {
         c.err(format_args!(

@@ -14,18 +14,8 @@ pub(super) fn check(c: &mut OpCheck) {
         _ if kind.is_int_binary() => binary(c, is_int_like, "integer, index or vector of integers"),
         _ if kind.is_float_binary() => binary(c, is_float_like, "float or vector of floats"),
         NegF | AbsF => unary_same(c, is_float_like, "float or vector of floats"),
-        CmpI => compare(
-            c,
-            is_int_like,
-            &CMPI_PREDICATES,
-            "integer, index or vector of integers",
-        ),
-        CmpF => compare(
-            c,
-            is_float_like,
-            &CMPF_PREDICATES,
-            "float or vector of floats",
-        ),
+        CmpI => compare(c, is_int_like, &CMPI_PREDICATES, "integer, index or vector of integers"),
+        CmpF => compare(c, is_float_like, &CMPF_PREDICATES, "float or vector of floats"),
         Select => select(c),
         _ if kind.is_std_cast() => cast(c),
         Constant => constant(c),
@@ -96,11 +86,7 @@ fn binary(c: &mut OpCheck, pred: fn(&Type) -> bool, what: &str) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.result(0).unwrap(),
-    );
+    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
     if a != b || a != r {
         c.err(format_args!(
             "requires the same type for all operands and results, found {a}, {b} -> {r}"
@@ -141,11 +127,7 @@ fn compare(c: &mut OpCheck, pred: fn(&Type) -> bool, preds: &[&str], what: &str)
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.result(0).unwrap(),
-    );
+    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
     if a != b {
         c.err(format_args!(
             "requires both operands to have the same type, found {a} and {b}"
@@ -248,12 +230,8 @@ pub(super) fn dense_problem(ty: &Type, values: &DenseValues) -> Option<String> {
         return Some(format!("dense attribute has non-vector type {ty}"));
     };
     match values {
-        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem)).then(|| {
-            format!(
-                "dense splat value does not have the element type {}",
-                v.elem
-            )
-        }),
+        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem))
+            .then(|| format!("dense splat value does not have the element type {}", v.elem)),
         DenseValues::Elements(es) => {
             if es.len() as u64 != v.num_elements() {
                 Some(format!(
@@ -538,9 +516,9 @@ fn memref_cast(c: &mut OpCheck) {
                 Some("requires the same memory space".to_string())
             } else if x.rank() != y.rank() {
                 Some("requires the same rank".to_string())
-            } else if let Some(i) = (0..x.rank())
-                .find(|&i| matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q))
-            {
+            } else if let Some(i) = (0..x.rank()).find(|&i| {
+                matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q)
+            }) {
                 Some(format!("has incompatible sizes in dimension {i}"))
             } else if matches!((&x.layout, &y.layout), (Layout::Identity, Layout::Identity)) {
                 None

@@ -32,10 +32,7 @@ pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec
         (Dialect::Std, t) => {
             errs.push(Diagnostic::error(
                 f.loc,
-                format!(
-                    "function @{} has type {t}, expected a function type",
-                    f.name
-                ),
+                format!("function @{} has type {t}, expected a function type", f.name),
             ));
             return;
         }
@@ -96,10 +93,7 @@ fn place(cx: &mut FuncCtx) -> Placement {
                 let loc = body.op(op).loc;
                 cx.error(
                     loc,
-                    format!(
-                        "'{}' op is linked into more than one place",
-                        body.op(op).name()
-                    ),
+                    format!("'{}' op is linked into more than one place", body.op(op).name()),
                 );
                 continue;
             }
@@ -277,12 +271,7 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
         }
         if dialect == Dialect::Llvm && op.successors[..k].iter().any(|e| e.block == s.block) {
             // Reported once per repeated block: only at its second occurrence.
-            if op.successors[..k]
-                .iter()
-                .filter(|e| e.block == s.block)
-                .count()
-                == 1
-            {
+            if op.successors[..k].iter().filter(|e| e.block == s.block).count() == 1 {
                 c.err(format_args!(
                     "names block ^bb{pos} as a successor more than once; an LLVM phi node cannot \
                      take two values from one predecessor (split the edge with a new block)"
