@@ -42,7 +42,8 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
     let directives = match parse_directives(&text) {
         Ok(d) => d,
         Err((line, msg)) => {
-            r.failures.push(format!("{path}:{line}: bad test directive: {msg}"));
+            r.failures
+                .push(format!("{path}:{line}: bad test directive: {msg}"));
             return r;
         }
     };
@@ -110,7 +111,8 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
             } => {
                 r.checks += 1;
                 if let Err(e) = run_exec(&module, entry, args, expect, cfg) {
-                    r.failures.push(format!("{path}:{line}: run: @{entry}: {e}"));
+                    r.failures
+                        .push(format!("{path}:{line}: run: @{entry}: {e}"));
                 }
             }
             Directive::ExpectedError { .. } => {}
@@ -125,9 +127,9 @@ fn run_command(path: &str, argv: &[String]) -> Result<String, Failure> {
     let mut full = vec!["stdlower".to_string()];
     full.extend(argv.iter().cloned());
     full.push(path.to_string());
-    let cli = crate::Cli::try_parse_from(&full)
+    let cli = crate::cli::Cli::try_parse_from(&full)
         .map_err(|e| Failure::new(crate::exit::USAGE, e.to_string()))?;
-    crate::text_output(&cli.command).unwrap_or_else(|| {
+    crate::cli::text_output(&cli.command).unwrap_or_else(|| {
         Err(Failure::new(
             crate::exit::USAGE,
             format!("`{}` cannot be used in a RUN: line", argv[0]),
