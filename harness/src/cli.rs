@@ -34,6 +34,8 @@ pub enum Command {
     Run(cmd::run::Args),
     /// Print the random module of a seed.
     Gen(cmd::gen::Args),
+    /// Check generated modules with every oracle, on all cores.
+    Campaign(cmd::campaign::Args),
     /// Run the differential oracles on the given modules.
     Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.
@@ -86,6 +88,7 @@ pub fn main() {
         Command::JitWorker => native::serve_worker(),
         Command::Test(a) => cmd::test::run(a),
         Command::Check(a) => cmd::check::run(a),
+        Command::Campaign(a) => cmd::campaign::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {

@@ -34,29 +34,7 @@ pub fn lowering_verdict(
     let mut u = Unstructured::new(data);
     let gcfg: generator::GenConfig = u.arbitrary().ok()?;
     let m = generator::generate(&mut u, &gcfg).ok()?;
-    if let Err(ds) = converter::verify::verify_module(&m) {
-        let detail = ds
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("; ");
-        return Some((
-            m,
-            Verdict::Finding {
-                oracle: "generator",
-                detail: format!("the generated module does not verify: {detail}"),
-            },
-        ));
-    }
-    let v = oracles::check_module(&m, "main", &[], cfg);
-    // UB in a generated module is a generator bug: it must avoid UB by construction.
-    let v = match v {
-        Verdict::Skipped { reason } if reason.starts_with("UB") => Verdict::Finding {
-            oracle: "generator",
-            detail: format!("the interpreter found undefined behaviour: {reason}"),
-        },
-        v => v,
-    };
+    let v = oracles::check_generated(&m, cfg, &mut Vec::new());
     Some((m, v))
 }
 

@@ -3,6 +3,7 @@
 //! targets, benchmarks and tests use the same code as the command.
 
 pub mod cli;
+pub mod campaign;
 pub mod cmd;
 pub mod exec;
 pub mod exit;

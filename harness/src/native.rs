@@ -23,12 +23,23 @@ fn worker_command() -> Command {
     c
 }
 
+/// Lowers in this process first, so a conversion error is reported against the user's
+/// file (the worker only sees the module as re-printed text).
+fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
+    crate::cmd::lower::lower(m, false, opts.index_bitwidth)
+        .map(|_| ())
+        .map_err(|f| Outcome::Error(f.message))
+}
+
 /// Runs the entry natively in this thread's isolated worker.
 pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
     let results = match crate::exec::entry_signature(m, entry) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };
+    if let Err(o) = lowers(m, opts) {
+        return o;
+    }
     let text = print_module(m, &PrintOptions::default());
     let ropts = RunOptions {
         opt_level: opts.opt_level,

@@ -79,7 +79,45 @@ pub fn check_module(
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
 ) -> Verdict {
+    check_module_traced(m, entry, args, cfg, &mut Vec::new())
+}
+
+/// Checks a generated module: it must verify and be free of undefined behaviour (the
+/// generator avoids UB by construction, so UB is a generator bug, reported as a
+/// finding of the `generator` oracle), then every oracle runs. `ran` receives the
+/// names of the oracles that ran.
+pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Verdict {
+    ran.push("generator");
+    if let Err(ds) = converter::verify::verify_module(m) {
+        let detail = ds
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Verdict::Finding {
+            oracle: "generator",
+            detail: format!("the generated module does not verify: {detail}"),
+        };
+    }
+    match check_module_traced(m, "main", &[], cfg, ran) {
+        Verdict::Skipped { reason } if reason.starts_with("UB") => Verdict::Finding {
+            oracle: "generator",
+            detail: format!("the interpreter found undefined behaviour: {reason}"),
+        },
+        v => v,
+    }
+}
+
+/// [`check_module`], recording in `ran` the oracles that ran.
+pub fn check_module_traced(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies.
+    ran.push("llvm-verify");
     let lopts = LowerOptions {
         index_bitwidth: cfg.exec.index_bitwidth,
         emit_c_interface: false,
@@ -109,6 +147,7 @@ pub fn check_module(
                 .join("; "),
         };
     }
+    ran.push("successor-split");
     if let Some(detail) = repeated_successor(&lowered) {
         return Verdict::Finding {
             oracle: "successor-split",
@@ -116,6 +155,7 @@ pub fn check_module(
         };
     }
     if cfg.mlir_translate {
+        ran.push("mlir-translate");
         if let Err(e) = mlir_translate_accepts(&lowered) {
             return Verdict::Finding {
                 oracle: "mlir-translate",
@@ -172,6 +212,7 @@ pub fn check_module(
 
     // Oracle 1: interp vs JIT.
     if cfg.jit {
+        ran.push("interp-vs-jit");
         let native = if cfg.jit_in_process {
             crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
         } else {

@@ -1,6 +1,7 @@
 //! One module per `stdlower` subcommand, each an `Args` struct (clap) plus the function
 //! that produces its output, so the file-test runner can call the same code in-process.
 
+pub mod campaign;
 pub mod check;
 pub mod gen;
 pub mod interp;
