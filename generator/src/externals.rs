@@ -2,6 +2,8 @@
 //! [`Family::Externals`](crate::Family::Externals) is enabled), with their exact
 //! semantics, so that the interpreter and the JIT harness implement the same thing.
 //!
+//! None of them writes memory (the interpreter passes external arguments as snapshots).
+//!
 //! Calling convention: these are plain `func` declarations without
 //! `llvm.emit_c_interface`, so after lowering a memref argument is passed as the
 //! expanded descriptor fields (allocated pointer, aligned pointer, offset, sizes...,
@@ -37,10 +39,11 @@ pub fn external_impls() -> Vec<ExternalFn> {
                         (n = dim 0; every element is initialized)",
         },
         ExternalFn {
-            name: "ext_fill_i32",
+            name: "ext_poly_i32",
             inputs: vec![Type::memref(vec![None], Type::i32()), Type::i32()],
-            results: vec![],
-            semantics: "for i in 0..n: m[i] = v + i (wrapping i32; n = dim 0)",
+            results: vec![Type::i32()],
+            semantics: "Horner evaluation: acc = 0; for i in 0..n: acc = acc * x + m[i] \
+                        (wrapping i32; n = dim 0); reads only",
         },
     ]
 }
@@ -55,9 +58,8 @@ pub fn ext_sum_f64(m: &[f64]) -> f64 {
     m.iter().fold(0.0, |acc, x| acc + x)
 }
 
-/// Reference implementation of `ext_fill_i32`.
-pub fn ext_fill_i32(m: &mut [i32], v: i32) {
-    for (i, x) in m.iter_mut().enumerate() {
-        *x = v.wrapping_add(i as i32);
-    }
+/// Reference implementation of `ext_poly_i32`.
+pub fn ext_poly_i32(m: &[i32], x: i32) -> i32 {
+    m.iter()
+        .fold(0i32, |acc, &c| acc.wrapping_mul(x).wrapping_add(c))
 }

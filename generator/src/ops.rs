@@ -656,7 +656,7 @@ fn external_call(g: &mut FnGen) -> Result<()> {
             let t = Type::memref(vec![None], Type::i32());
             let m = g.materialize_memref(&t, None, false, &mut unused)?;
             let v = g.pick(&Type::i32())?;
-            ("ext_fill_i32", vec![m, v], vec![])
+            ("ext_poly_i32", vec![m, v], vec![Type::i32()])
         }
     };
     g.cost += 16 * g.trip_product;
