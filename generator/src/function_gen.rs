@@ -498,6 +498,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
     }
     pub fn fn_ref_to(&mut self, g: usize) -> ValueId {
         let p = &self.plan.funcs[g];
+        p.called.set(true);
         let ty = p.fn_type();
         let v = self.emit1(
             NewOp::new(OpKind::Constant)
@@ -984,12 +985,47 @@ impl<'a, 'u> FnGen<'a, 'u> {
             *self.cfg.blocks_per_function.start() as u64,
             *self.cfg.blocks_per_function.end() as u64,
         )? as usize;
+        self.preallocate()?;
+        if fp.recursive && self.chance(75)? && self.can_call(self.fidx) {
+            let me = self.fidx;
+            ops::emit_call(&mut self, me)?;
+        }
         self.segment()?;
+        if self.fidx == 0 && !self.terminated {
+            // No dead functions: @main calls every function nothing else calls.
+            for g in 1..self.plan.funcs.len() {
+                if !self.plan.funcs[g].called.get() && self.can_call(g) {
+                    ops::emit_call(&mut self, g)?;
+                }
+            }
+        }
         if !self.terminated {
             self.emit_return()?;
         }
         self.frames.clear();
         Ok((self.body, self.cost))
+    }
+
+    /// Variables first: buffers for the memref results and a few scratch memrefs are
+    /// allocated (and filled) at the top, so the body reads and writes them.
+    fn preallocate(&mut self) -> Result<()> {
+        if !self.has(Family::MemRefs) {
+            return Ok(());
+        }
+        let plan = self.plan;
+        let fp = &plan.funcs[self.fidx];
+        for (t, h) in fp.results.iter().zip(&fp.result_hidden) {
+            if t.is_memref() && self.chance(70)? {
+                let base = self.base_type_for(t, *h)?;
+                self.alloc(&base, false)?;
+            }
+        }
+        for _ in 0..self.range(0, 2)? {
+            let t = self.random_memref_type()?;
+            let on_stack = self.has(Family::Alloca) && self.chance(30)?;
+            self.alloc(&t, on_stack)?;
+        }
+        Ok(())
     }
 
     /// `cond_br (depth <= 0), ^base, ^rec`: the base case returns at once.

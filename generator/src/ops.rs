@@ -142,7 +142,7 @@ pub(crate) const TABLE: &[OpRow] = &[
     }),
     row!("splat", Vectors, |_| 3, always, splat),
     row!("extract_element", Vectors, |_| 4, always, extract_element),
-    row!("alloc", MemRefs, |_| 3, |g| g.mems.len() < 12, |g| alloc(
+    row!("alloc", MemRefs, |_| 4, |g| g.mems.len() < 12, |g| alloc(
         g, false
     )),
     row!(
@@ -152,10 +152,10 @@ pub(crate) const TABLE: &[OpRow] = &[
         |g| g.mems.len() < 12 && g.loop_depth == 0,
         |g| alloc(g, true)
     ),
-    row!("load", MemRefs, |_| 6, has_memref, load),
-    row!("store", MemRefs, |_| 5, has_memref, store),
-    row!("dim", DimRank, |_| 2, has_memref, dim),
-    row!("rank", DimRank, |_| 1, has_memref, rank),
+    row!("load", MemRefs, |_| 12, has_memref, load),
+    row!("store", MemRefs, |_| 9, has_memref, store),
+    row!("dim", DimRank, |_| 4, has_memref, dim),
+    row!("rank", DimRank, |_| 3, has_memref, rank),
     row!("memref_cast", MemRefCast, |_| 3, has_memref, |g| {
         memref_cast(g, 0)
     }),
@@ -598,8 +598,14 @@ fn call(g: &mut FnGen) -> Result<()> {
         return Ok(());
     }
     let f = cands[g.index(cands.len())?];
+    emit_call(g, f)
+}
+
+/// A direct call of function `f` (which [`FnGen::can_call`] allows).
+pub(crate) fn emit_call(g: &mut FnGen, f: usize) -> Result<()> {
     let plan = g.plan;
     let p = &plan.funcs[f];
+    p.called.set(true);
     let args = g.call_args(f)?;
     g.cost += p.cost.get().saturating_mul(g.trip_product);
     let op = g.body.builder(g.cur).call(&p.name, args, p.results.clone());
@@ -626,6 +632,7 @@ fn call_indirect(g: &mut FnGen) -> Result<()> {
     if cost > g.cfg.max_call_cost.max(1) * if g.loop_depth == 0 { 4 } else { 1 } {
         return Ok(());
     }
+    plan.funcs[f].called.set(true);
     let args = g.call_args(f)?;
     let mut operands = vec![fv];
     operands.extend(args);
