@@ -29,47 +29,184 @@ pub const OBJ: u32 = 1 << 31;
 #[derive(Clone, Copy, Debug)]
 pub enum Inst {
     /// `s[d] = consts[k]`.
-    Const { d: u32, k: u32 },
+    Const {
+        d: u32,
+        k: u32,
+    },
     /// `o[d] = vconsts[k]` (a vector constant).
-    ConstV { d: u32, k: u32 },
-    IntBin { op: IntOp, w: u8, d: u32, a: u32, b: u32 },
-    CmpI { pred: u8, w: u8, d: u32, a: u32, b: u32 },
-    FBin { op: FloatOp, k: FKind, d: u32, a: u32, b: u32 },
-    CmpF { pred: u8, k: FKind, d: u32, a: u32, b: u32 },
-    Un { op: Op1, d: u32, a: u32 },
+    ConstV {
+        d: u32,
+        k: u32,
+    },
+    IntBin {
+        op: IntOp,
+        w: u8,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths for the 64-bit integers and index of loop code.
+    Add64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    Sub64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    Mul64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    CmpI {
+        pred: u8,
+        w: u8,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    FBin {
+        op: FloatOp,
+        k: FKind,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    CmpF {
+        pred: u8,
+        k: FKind,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    Un {
+        op: Op1,
+        d: u32,
+        a: u32,
+    },
     /// Scalar select.
-    Select { d: u32, c: u32, a: u32, b: u32 },
+    Select {
+        d: u32,
+        c: u32,
+        a: u32,
+        b: u32,
+    },
     /// Select of objects with a scalar condition.
-    SelectO { d: u32, c: u32, a: u32, b: u32 },
+    SelectO {
+        d: u32,
+        c: u32,
+        a: u32,
+        b: u32,
+    },
     /// Element-wise select with a vector condition (all object slots).
-    VSelect { d: u32, c: u32, a: u32, b: u32 },
-    VBin { op: Op2, d: u32, a: u32, b: u32 },
-    VUn { op: Op1, d: u32, a: u32 },
-    Splat { d: u32, a: u32, n: u32 },
-    Extract { d: u32, v: u32, info: u32 },
-    Alloc { info: u32 },
-    Dealloc { m: u32 },
+    VSelect {
+        d: u32,
+        c: u32,
+        a: u32,
+        b: u32,
+    },
+    VBin {
+        op: Op2,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    VUn {
+        op: Op1,
+        d: u32,
+        a: u32,
+    },
+    Splat {
+        d: u32,
+        a: u32,
+        n: u32,
+    },
+    Extract {
+        d: u32,
+        v: u32,
+        info: u32,
+    },
+    Alloc {
+        info: u32,
+    },
+    Dealloc {
+        m: u32,
+    },
     /// `s[d] = m[idx...]` where the indices are `lists[idx..idx+n]`.
-    Load { d: u32, m: u32, idx: u32, n: u32 },
+    Load {
+        d: u32,
+        m: u32,
+        idx: u32,
+        n: u32,
+    },
     /// Load of a vector element into `o[d]`.
-    LoadV { d: u32, m: u32, idx: u32, n: u32 },
-    Store { v: u32, m: u32, idx: u32, n: u32 },
-    StoreV { v: u32, m: u32, idx: u32, n: u32 },
+    LoadV {
+        d: u32,
+        m: u32,
+        idx: u32,
+        n: u32,
+    },
+    Store {
+        v: u32,
+        m: u32,
+        idx: u32,
+        n: u32,
+    },
+    StoreV {
+        v: u32,
+        m: u32,
+        idx: u32,
+        n: u32,
+    },
     /// `dim` with a constant dimension.
-    Dim { d: u32, m: u32, k: u32 },
+    Dim {
+        d: u32,
+        m: u32,
+        k: u32,
+    },
     /// `dim` with the dimension in scalar slot `i`.
-    DimDyn { d: u32, m: u32, i: u32 },
-    Rank { d: u32, m: u32 },
-    MemRefCast { d: u32, m: u32, info: u32 },
-    Br { e: u32 },
-    CondBr { c: u32, t: u32, f: u32 },
-    Call { info: u32 },
+    DimDyn {
+        d: u32,
+        m: u32,
+        i: u32,
+    },
+    Rank {
+        d: u32,
+        m: u32,
+    },
+    MemRefCast {
+        d: u32,
+        m: u32,
+        info: u32,
+    },
+    Br {
+        e: u32,
+    },
+    CondBr {
+        c: u32,
+        t: u32,
+        f: u32,
+    },
+    Call {
+        info: u32,
+    },
     /// Call through the function reference in scalar slot `f`.
-    CallInd { f: u32, info: u32 },
+    CallInd {
+        f: u32,
+        info: u32,
+    },
     /// Returns `lists[start..start+n]`.
-    Return { start: u32, n: u32 },
+    Return {
+        start: u32,
+        n: u32,
+    },
     /// Stops with `Trap::Error(msgs[msg])`.
-    Fail { msg: u32 },
+    Fail {
+        msg: u32,
+    },
 }
 
 /// A branch edge: target instruction and the block-argument moves.
@@ -81,6 +218,10 @@ pub struct Edge {
     pub moves: Vec<(u32, u32)>,
     /// True when a destination is also a source: moves go through scratch registers.
     pub parallel: bool,
+    /// When not `parallel`: the scalar moves as untagged `(src, dst)` registers...
+    pub smoves: Vec<(u32, u32)>,
+    /// ... and the object moves.
+    pub omoves: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -165,7 +306,10 @@ pub fn scalar_kind(t: &Type, index_width: u32) -> Option<Scalar> {
 
 /// True for types held in object registers.
 pub fn is_obj(t: &Type) -> bool {
-    matches!(t, Type::Vector(_) | Type::MemRef(_) | Type::UnrankedMemRef(_))
+    matches!(
+        t,
+        Type::Vector(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)
+    )
 }
 
 /// Number of cells of one element of a memref with element type `t`.
@@ -246,7 +390,10 @@ impl Program {
                         loc: f.loc,
                     };
                     if f.std_type().is_none() {
-                        fc.fail(format!("cannot interpret LLVM dialect function '@{}'", f.name));
+                        fc.fail(format!(
+                            "cannot interpret LLVM dialect function '@{}'",
+                            f.name
+                        ));
                     } else {
                         fc.compile();
                     }
@@ -329,7 +476,11 @@ impl FnCompiler<'_> {
     fn compile(&mut self) {
         let body = self.body;
         if let Some(entry) = body.entry() {
-            let params: Vec<u32> = body.block_args(entry).iter().map(|&v| self.slot(v)).collect();
+            let params: Vec<u32> = body
+                .block_args(entry)
+                .iter()
+                .map(|&v| self.slot(v))
+                .collect();
             self.out.params = params;
         }
         let mut block_pc = vec![u32::MAX; body.blocks.len()];
@@ -374,12 +525,24 @@ impl FnCompiler<'_> {
                 moves.push((src, dst));
             }
         }
-        let parallel = moves.iter().any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
+        let parallel = moves
+            .iter()
+            .any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
+        let split = |obj: bool| -> Vec<(u32, u32)> {
+            moves
+                .iter()
+                .filter(|&&(s, _)| (s & OBJ != 0) == obj)
+                .map(|&(s, d)| (s & !OBJ, d & !OBJ))
+                .collect()
+        };
+        let (smoves, omoves) = (split(false), split(true));
         self.out.edges.push(Edge {
             pc: u32::MAX,
             block: s.block.0,
             moves,
             parallel,
+            smoves,
+            omoves,
         });
         Ok(self.out.edges.len() as u32 - 1)
     }
@@ -422,9 +585,25 @@ impl FnCompiler<'_> {
                 };
                 let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
                 if is_obj(self.ty(r)) {
-                    self.emit(Inst::VBin { op: Op2::Int(int_op, w8(w)), d, a, b });
+                    self.emit(Inst::VBin {
+                        op: Op2::Int(int_op, w8(w)),
+                        d,
+                        a,
+                        b,
+                    });
                 } else {
-                    self.emit(Inst::IntBin { op: int_op, w: w8(w), d, a, b });
+                    self.emit(match (int_op, w) {
+                        (IntOp::Add, 64) => Inst::Add64 { d, a, b },
+                        (IntOp::Sub, 64) => Inst::Sub64 { d, a, b },
+                        (IntOp::Mul, 64) => Inst::Mul64 { d, a, b },
+                        _ => Inst::IntBin {
+                            op: int_op,
+                            w: w8(w),
+                            d,
+                            a,
+                            b,
+                        },
+                    });
                 }
             }
             AddF | SubF | MulF | DivF | RemF => {
@@ -441,9 +620,20 @@ impl FnCompiler<'_> {
                 };
                 let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
                 if is_obj(self.ty(r)) {
-                    self.emit(Inst::VBin { op: Op2::Float(fop, k), d, a, b });
+                    self.emit(Inst::VBin {
+                        op: Op2::Float(fop, k),
+                        d,
+                        a,
+                        b,
+                    });
                 } else {
-                    self.emit(Inst::FBin { op: fop, k, d, a, b });
+                    self.emit(Inst::FBin {
+                        op: fop,
+                        k,
+                        d,
+                        a,
+                        b,
+                    });
                 }
             }
             CmpI | CmpF => {
@@ -464,18 +654,28 @@ impl FnCompiler<'_> {
                 let vec = is_obj(self.ty(r));
                 let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
                 match (op.kind, kind, vec) {
-                    (CmpI, Some(Scalar::Int(w)), false) => {
-                        self.emit(Inst::CmpI { pred, w: w8(w), d, a, b })
-                    }
-                    (CmpI, Some(Scalar::Int(w)), true) => {
-                        self.emit(Inst::VBin { op: Op2::CmpI(pred, w8(w)), d, a, b })
-                    }
+                    (CmpI, Some(Scalar::Int(w)), false) => self.emit(Inst::CmpI {
+                        pred,
+                        w: w8(w),
+                        d,
+                        a,
+                        b,
+                    }),
+                    (CmpI, Some(Scalar::Int(w)), true) => self.emit(Inst::VBin {
+                        op: Op2::CmpI(pred, w8(w)),
+                        d,
+                        a,
+                        b,
+                    }),
                     (CmpF, Some(Scalar::Float(k)), false) => {
                         self.emit(Inst::CmpF { pred, k, d, a, b })
                     }
-                    (CmpF, Some(Scalar::Float(k)), true) => {
-                        self.emit(Inst::VBin { op: Op2::CmpF(pred, k), d, a, b })
-                    }
+                    (CmpF, Some(Scalar::Float(k)), true) => self.emit(Inst::VBin {
+                        op: Op2::CmpF(pred, k),
+                        d,
+                        a,
+                        b,
+                    }),
                     _ => return Err(format!("'{}' on operands of the wrong type", op.name())),
                 }
             }
@@ -484,7 +684,11 @@ impl FnCompiler<'_> {
                 let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-float type", op.name()));
                 };
-                let o = if op.kind == NegF { Op1::NegF(k) } else { Op1::AbsF(k) };
+                let o = if op.kind == NegF {
+                    Op1::NegF(k)
+                } else {
+                    Op1::AbsF(k)
+                };
                 self.unary(o, a, r);
             }
             k if k.is_std_cast() => {
@@ -497,9 +701,7 @@ impl FnCompiler<'_> {
                     }
                     (ZExtI, Some(Scalar::Int(f)), Some(Scalar::Int(_))) => Op1::ZExt(w8(f)),
                     (SIToFP, Some(Scalar::Int(_)), Some(Scalar::Float(t))) => Op1::SIToFP(t),
-                    (FPToSI, Some(Scalar::Float(f)), Some(Scalar::Int(t))) => {
-                        Op1::FPToSI(f, w8(t))
-                    }
+                    (FPToSI, Some(Scalar::Float(f)), Some(Scalar::Int(t))) => Op1::FPToSI(f, w8(t)),
                     (FPExt | FPTrunc, Some(Scalar::Float(f)), Some(Scalar::Float(t))) => {
                         Op1::FConv(f, t)
                     }
@@ -592,8 +794,9 @@ impl FnCompiler<'_> {
             }
             MemRefCast => {
                 let (m, r) = (arg(0)?, res(0)?);
-                let check = view_check(self.ty(r))
-                    .ok_or_else(|| format!("memref_cast to {}: layout is not strided", self.ty(r)))?;
+                let check = view_check(self.ty(r)).ok_or_else(|| {
+                    format!("memref_cast to {}: layout is not strided", self.ty(r))
+                })?;
                 self.out.casts.push(check);
                 let info = self.out.casts.len() as u32 - 1;
                 let (d, m) = (self.reg(r), self.reg(m));
@@ -770,7 +973,9 @@ impl FnCompiler<'_> {
                     Ok(floats::from_f64(k, a.float_value().unwrap_or(0.0)))
                 }
             }
-            (Some(Scalar::Float(k)), Attribute::Int { value, .. }) => Ok(floats::from_int(k, *value)),
+            (Some(Scalar::Float(k)), Attribute::Int { value, .. }) => {
+                Ok(floats::from_int(k, *value))
+            }
             _ => Err(format!("constant {a:?} of type {t} is not supported")),
         }
     }

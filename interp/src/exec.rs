@@ -52,11 +52,16 @@ pub struct Machine<'p, 'e> {
     pool: Vec<Frame>,
     scratch_s: Vec<i128>,
     scratch_o: Vec<Obj>,
+    /// Fuel left; `opts.fuel - fuel` is the number of instructions executed.
+    pub fuel: u64,
 }
 
 #[cold]
 fn internal(loc: Loc, what: &str) -> Trap {
-    Trap::error(loc, format!("ill-typed value reaches {what} (is the module verified?)"))
+    Trap::error(
+        loc,
+        format!("ill-typed value reaches {what} (is the module verified?)"),
+    )
 }
 
 #[inline(always)]
@@ -86,6 +91,7 @@ impl<'p, 'e> Machine<'p, 'e> {
             pool: Vec::new(),
             scratch_s: Vec::new(),
             scratch_o: Vec::new(),
+            fuel: opts.fuel,
         }
     }
 
@@ -119,14 +125,22 @@ impl<'p, 'e> Machine<'p, 'e> {
         }
     }
 
+    #[inline(always)]
     fn take_edge(&mut self, f: &mut Frame, e: &Edge) {
         if !e.parallel {
-            for &(src, dst) in &e.moves {
-                let v = get(f, src);
-                put(f, dst, v);
+            for &(src, dst) in &e.smoves {
+                f.s[dst as usize] = f.s[src as usize];
+            }
+            for &(src, dst) in &e.omoves {
+                f.o[dst as usize] = f.o[src as usize].clone();
             }
             return;
         }
+        self.take_parallel_edge(f, e);
+    }
+
+    #[inline(never)]
+    fn take_parallel_edge(&mut self, f: &mut Frame, e: &Edge) {
         self.scratch_s.clear();
         self.scratch_o.clear();
         for &(src, _) in &e.moves {
@@ -197,10 +211,21 @@ impl<'p, 'e> Machine<'p, 'e> {
     /// Runs function `func` on `args` to completion; returns its results and the
     /// location of the `return` that produced them.
     pub fn exec(&mut self, func: u32, args: Vec<Out>) -> Result<(Vec<Out>, Loc), Trap> {
+        let mut fuel = self.fuel;
+        let r = self.exec_loop(func, args, &mut fuel);
+        self.fuel = fuel;
+        r
+    }
+
+    fn exec_loop(
+        &mut self,
+        func: u32,
+        args: Vec<Out>,
+        fuel_out: &mut u64,
+    ) -> Result<(Vec<Out>, Loc), Trap> {
         let prog = self.prog;
         let iw = prog.index_width;
         let max_depth = self.opts.max_call_depth;
-        let mut fuel = self.opts.fuel;
         let mut stack: Vec<Frame> = Vec::new();
         let mut f = self.new_frame(func);
         let mut cf: &CFunc = &prog.funcs[func as usize];
@@ -208,6 +233,20 @@ impl<'p, 'e> Machine<'p, 'e> {
             put(&mut f, p, v);
         }
         let mut pc: usize = 0;
+        // Fuel lives in a local (a register) and is written back on every exit.
+        struct Fuel<'a> {
+            left: u64,
+            out: &'a mut u64,
+        }
+        impl Drop for Fuel<'_> {
+            fn drop(&mut self) {
+                *self.out = self.left;
+            }
+        }
+        let mut fuel = Fuel {
+            left: *fuel_out,
+            out: fuel_out,
+        };
 
         macro_rules! loc {
             () => {
@@ -240,10 +279,10 @@ impl<'p, 'e> Machine<'p, 'e> {
         }
 
         loop {
-            if fuel == 0 {
+            if fuel.left == 0 {
                 return Err(Trap::OutOfFuel);
             }
-            fuel -= 1;
+            fuel.left -= 1;
             let inst = cf.code[pc];
             pc += 1;
             match inst {
@@ -251,6 +290,18 @@ impl<'p, 'e> Machine<'p, 'e> {
                 Inst::IntBin { op, w, d, a, b } => {
                     let (x, y) = (f.s[a as usize], f.s[b as usize]);
                     f.s[d as usize] = tri!(ints::binary(op, x, y, w as u32));
+                }
+                Inst::Add64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_add(y) as i128;
+                }
+                Inst::Sub64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_sub(y) as i128;
+                }
+                Inst::Mul64 { d, a, b } => {
+                    let (x, y) = (f.s[a as usize] as i64, f.s[b as usize] as i64);
+                    f.s[d as usize] = x.wrapping_mul(y) as i128;
                 }
                 Inst::CmpI { pred, w, d, a, b } => {
                     let (x, y) = (f.s[a as usize], f.s[b as usize]);
@@ -366,7 +417,11 @@ impl<'p, 'e> Machine<'p, 'e> {
                             None => dyns.next().map_or(0, |&s| f.s[s as usize] as i64),
                         })
                         .collect();
-                    let kind = if ai.stack { BufKind::Stack } else { BufKind::Heap };
+                    let kind = if ai.stack {
+                        BufKind::Stack
+                    } else {
+                        BufKind::Heap
+                    };
                     let layout = ai.layout.as_ref().map(|(o, s)| (*o, &s[..]));
                     match self
                         .mem
@@ -382,7 +437,9 @@ impl<'p, 'e> Machine<'p, 'e> {
                         Err(AllocError::TooLarge(c)) => {
                             return Err(Trap::error(
                                 loc!(),
-                                format!("allocation of {c} elements exceeds the interpreter's limit"),
+                                format!(
+                                    "allocation of {c} elements exceeds the interpreter's limit"
+                                ),
                             ))
                         }
                     }

@@ -73,7 +73,9 @@ fn op32(op: FloatOp, x: f32, y: f32) -> f32 {
 #[inline(always)]
 pub fn binary(op: FloatOp, k: FKind, a: i128, b: i128) -> i128 {
     match k {
-        FKind::F32 => op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as i128,
+        FKind::F32 => {
+            op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as i128
+        }
         FKind::F64 => {
             let (x, y) = (f64::from_bits(a as u64), f64::from_bits(b as u64));
             let r = match op {
@@ -122,14 +124,38 @@ pub fn to_f64(k: FKind, a: i128) -> f64 {
 }
 
 /// Rounds an f64 once, to nearest even, to kind `k`.
+///
+/// Not `half::f16::from_f64`: on hosts with F16C it converts through f32, and that
+/// double rounding is wrong for values just above a halfway point (1 + 2^-11 + 2^-40
+/// must round up to 1 + 2^-10; through f32 it lands on the tie and rounds down).
 #[inline]
 pub fn from_f64(k: FKind, x: f64) -> i128 {
     match k {
-        FKind::F16 => f16::from_f64(x).to_bits() as i128,
-        FKind::BF16 => bf16::from_f64(x).to_bits() as i128,
+        FKind::F16 => f16::from_f32(round_narrow(x, 11, -14, 65504.0) as f32).to_bits() as i128,
+        FKind::BF16 => {
+            let max = (2.0 - 2f64.powi(-7)) * 2f64.powi(127);
+            bf16::from_f32(round_narrow(x, 8, -126, max) as f32).to_bits() as i128
+        }
         FKind::F32 => (x as f32).to_bits() as i128,
         FKind::F64 => x.to_bits() as i128,
     }
+}
+
+/// Rounds `x` to nearest even in a binary format with `p` bits of precision, minimum
+/// normal exponent `emin` and largest finite value `max`; the result is exactly
+/// representable in that format (and in f32), so converting it is exact.
+fn round_narrow(x: f64, p: i32, emin: i32, max: f64) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let a = x.abs();
+    // The exponent of a (f64 subnormals are far below every narrow format's range).
+    let e = (((a.to_bits() >> 52) & 0x7ff) as i32 - 1023).max(emin);
+    let ulp = 2f64.powi(e - (p - 1));
+    // Scaling by a power of two is exact; so is the product of the rounded quotient.
+    let r = (a / ulp).round_ties_even() * ulp;
+    let r = if r > max { f64::INFINITY } else { r };
+    r.copysign(x)
 }
 
 /// `cmpf` with predicate number `pred` (index in `CMPF_PREDICATES`: false, oeq, ogt,
@@ -242,13 +268,22 @@ mod tests {
 
     #[test]
     fn f16_rounds_each_step() {
-        assert_eq!(binary(FloatOp::Add, FKind::F16, h(2048.0), h(1.0)), h(2048.0));
-        assert_eq!(binary(FloatOp::Add, FKind::F16, h(2048.0), h(3.0)), h(2052.0));
+        assert_eq!(
+            binary(FloatOp::Add, FKind::F16, h(2048.0), h(1.0)),
+            h(2048.0)
+        );
+        assert_eq!(
+            binary(FloatOp::Add, FKind::F16, h(2048.0), h(3.0)),
+            h(2052.0)
+        );
     }
 
     #[test]
     fn sitofp_rounds_once() {
-        assert_eq!(from_int(FKind::F32, 16777217), 16777216f32.to_bits() as i128);
+        assert_eq!(
+            from_int(FKind::F32, 16777217),
+            16777216f32.to_bits() as i128
+        );
         assert_eq!(from_int(FKind::F16, 2049), h(2048.0));
         assert_eq!(from_int(FKind::F16, 2051), h(2052.0));
         assert_eq!(from_int(FKind::F16, -65520), h(f64::NEG_INFINITY));
@@ -265,6 +300,26 @@ mod tests {
         assert_eq!(to_int(FKind::F32, f(-0.5), 1).unwrap(), 0);
         assert_eq!(to_int(FKind::F32, f(-1.0), 1).unwrap(), -1);
         assert!(to_int(FKind::F32, f(1.0), 1).is_err());
+    }
+
+    #[test]
+    fn f64_to_f16_rounds_once() {
+        let x = 1.0 + 2f64.powi(-11) + 2f64.powi(-40);
+        assert_eq!(from_f64(FKind::F16, x), h(1.0 + 2f64.powi(-10)));
+        assert_eq!(from_f64(FKind::F16, 1.0 + 2f64.powi(-11)), h(1.0));
+        assert_eq!(from_f64(FKind::F16, 65519.99), h(65504.0));
+        assert_eq!(from_f64(FKind::F16, 65520.0), h(f64::INFINITY));
+        assert_eq!(from_f64(FKind::F16, -2f64.powi(-25)), h(-0.0));
+        assert_eq!(
+            from_f64(FKind::F16, 2f64.powi(-25) * 1.5),
+            h(2f64.powi(-24))
+        );
+        assert_eq!(from_f64(FKind::F16, 1e-300), h(0.0));
+        assert_eq!(
+            from_f64(FKind::F16, f64::NEG_INFINITY),
+            h(f64::NEG_INFINITY)
+        );
+        assert!(f16::from_bits(from_f64(FKind::F16, f64::NAN) as u16).is_nan());
     }
 
     #[test]

@@ -63,10 +63,7 @@ pub fn binary(op: IntOp, a: i128, b: i128, w: u32) -> Result<i128, Ub> {
             if b == -1 && a == min_signed(w) {
                 return Err(Ub::new(
                     rules::DIV_OVERFLOW,
-                    format!(
-                        "{} overflow: {a} / -1 does not fit in i{w}",
-                        op_name(op)
-                    ),
+                    format!("{} overflow: {a} / -1 does not fit in i{w}", op_name(op)),
                 ));
             }
             // In range for every width: |a / b| <= |a| and a != i128::MIN unless w == 128,
@@ -181,7 +178,10 @@ mod tests {
         assert!(binary(IntOp::DivS, 1, 0, 8).is_err());
         let e = binary(IntOp::DivS, i128::MIN, -1, 128).unwrap_err();
         assert_eq!(e.rule, rules::DIV_OVERFLOW);
-        assert_eq!(binary(IntOp::RemS, min_signed(8), -1, 8).unwrap_err().rule, rules::DIV_OVERFLOW);
+        assert_eq!(
+            binary(IntOp::RemS, min_signed(8), -1, 8).unwrap_err().rule,
+            rules::DIV_OVERFLOW
+        );
     }
 
     #[test]

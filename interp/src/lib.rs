@@ -11,6 +11,25 @@
 //! floats (`floats`), vectors (`vectors`) and memrefs as buffers plus views (`memory`)
 //! are modelled exactly; the UB rules are listed in [`trap::rules`].
 //!
+//! Undefined behaviour is reported as `Trap::Ub { loc, rule, message }` and renders as
+//! `FILE:LINE:COL: undefined behaviour: RULE: MESSAGE`:
+//!
+//! | rule | example message |
+//! | --- | --- |
+//! | `out of bounds` | `out-of-bounds load: index 4 of dimension 0 with size 4` (also stores, `extract_element`) |
+//! | `use after free` | `load of memory freed by dealloc at 12:3` |
+//! | `use after return` | `load of alloca memory (allocated at 3:8): use after the function returned` |
+//! | `double free` | `dealloc of memory already freed at 9:3` |
+//! | `invalid free` | `dealloc of memory allocated by alloca at 2:8` |
+//! | `uninitialized read` | `read of uninitialized memory (element 1 of its allocation was never written)` |
+//! | `division by zero` | `divi_signed of 1 by zero (i32)` (also remainders, unsigned, vector lanes) |
+//! | `signed division overflow` | `divi_signed overflow: -2147483648 / -1 does not fit in i32` |
+//! | `oversized shift` | `shift_left by 32, at least the bit width of i32` |
+//! | `fptosi out of range` | `fptosi of f32 nan does not fit in i32` |
+//! | `invalid dim` | `dim 2 of a memref of rank 2` |
+//! | `invalid memref_cast` | `memref_cast to memref<4xf32> of a memref whose dimension 0 has size 5` (also rank, offset, strides) |
+//! | `negative size` | `allocation whose dimension 0 has negative size -1` |
+//!
 //! Semantic decisions where the Standard dialect leaves room:
 //! - `dealloc` through any view of an allocation (e.g. after `memref_cast`) frees it:
 //!   casts keep the allocated pointer. A second `dealloc`, or one of `alloca` memory, is UB.
@@ -94,6 +113,30 @@ impl Program {
         opts: &Options,
         ext: &mut dyn Externals,
     ) -> Result<Vec<RtValue>, Trap> {
+        self.run_counted(entry, args, opts, ext).0
+    }
+
+    /// Like [`Program::run`], also returning the number of instructions executed.
+    pub fn run_counted(
+        &self,
+        entry: &str,
+        args: &[RtValue],
+        opts: &Options,
+        ext: &mut dyn Externals,
+    ) -> (Result<Vec<RtValue>, Trap>, u64) {
+        let mut steps = 0;
+        let r = self.run_inner(entry, args, opts, ext, &mut steps);
+        (r, steps)
+    }
+
+    fn run_inner(
+        &self,
+        entry: &str,
+        args: &[RtValue],
+        opts: &Options,
+        ext: &mut dyn Externals,
+        steps: &mut u64,
+    ) -> Result<Vec<RtValue>, Trap> {
         if opts.index_bitwidth != self.index_width {
             return Err(Trap::error(
                 Loc::UNKNOWN,
@@ -136,7 +179,9 @@ impl Program {
                 .map_err(|e| Trap::error(f.loc, format!("argument {i} of '@{entry}': {e}")))?;
             ins.push(v);
         }
-        let (outs, loc) = m.exec(fi, ins)?;
+        let r = m.exec(fi, ins);
+        *steps = opts.fuel - m.fuel;
+        let (outs, loc) = r?;
         outs.iter()
             .zip(&f.ty.results)
             .map(|(v, t)| values::to_rt(self, &m.mem, t, v).map_err(|e| e.at(loc)))

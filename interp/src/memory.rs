@@ -66,8 +66,13 @@ impl View {
     pub fn rank(&self) -> usize {
         self.dims.len()
     }
+    /// The number of elements (saturating; views made by `alloc` have at most
+    /// [`MAX_CELLS`]).
     pub fn num_elements(&self) -> i64 {
-        self.dims.iter().map(|d| d.0).product()
+        if self.dims.iter().any(|d| d.0 <= 0) {
+            return 0;
+        }
+        self.dims.iter().fold(1i64, |n, d| n.saturating_mul(d.0))
     }
 }
 
@@ -199,8 +204,13 @@ impl Memory {
             }
         }
         let cells = extent.saturating_mul(lanes as i64);
-        if !(0..=MAX_CELLS).contains(&cells) {
-            return Err(AllocError::TooLarge(cells));
+        let elements = if sizes.contains(&0) {
+            0
+        } else {
+            sizes.iter().fold(1i64, |n, &s| n.saturating_mul(s))
+        };
+        if !(0..=MAX_CELLS).contains(&cells) || elements > MAX_CELLS {
+            return Err(AllocError::TooLarge(cells.max(elements)));
         }
         let id = self.bufs.len() as u32;
         self.bufs.push(Buffer {
@@ -329,7 +339,12 @@ impl Memory {
         let rank = v.rank();
         let mut idx = vec![0i64; rank];
         loop {
-            let lin = v.offset + idx.iter().zip(v.dims.iter()).map(|(i, d)| i * d.1).sum::<i64>();
+            let lin = v.offset
+                + idx
+                    .iter()
+                    .zip(v.dims.iter())
+                    .map(|(i, d)| i * d.1)
+                    .sum::<i64>();
             out.push(self.read_lanes(v.buf, lin)?);
             // Next index, row-major.
             let mut k = rank;
@@ -353,7 +368,12 @@ impl Memory {
         let rank = v.rank();
         let mut idx = vec![0i64; rank];
         for chunk in elems.chunks(lanes.max(1)) {
-            let lin = v.offset + idx.iter().zip(v.dims.iter()).map(|(i, d)| i * d.1).sum::<i64>();
+            let lin = v.offset
+                + idx
+                    .iter()
+                    .zip(v.dims.iter())
+                    .map(|(i, d)| i * d.1)
+                    .sum::<i64>();
             self.write_lanes(v.buf, lin, chunk)?;
             let mut k = rank;
             while k > 0 {
@@ -410,7 +430,7 @@ fn dead(b: &Buffer, what: &str) -> Ub {
         _ => Ub::new(
             rules::USE_AFTER_RETURN,
             format!(
-                "{what} of alloca memory (allocated{}) used after the function returned",
+                "{what} of alloca memory (allocated{}): use after the function returned",
                 at(b.alloc_loc)
             ),
         ),
@@ -440,12 +460,18 @@ mod tests {
             Err(_) => panic!(),
         };
         let e = linear(&v, 1, |_| 4, "load").unwrap_err();
-        assert_eq!(e.message, "out-of-bounds load: index 4 of dimension 0 with size 4");
+        assert_eq!(
+            e.message,
+            "out-of-bounds load: index 4 of dimension 0 with size 4"
+        );
         assert_eq!(m.read(v.buf, 1).unwrap_err().rule, rules::UNINITIALIZED);
         m.write(v.buf, 1, 7).unwrap();
         assert_eq!(m.read(v.buf, 1).unwrap(), 7);
         m.dealloc(&v, Loc::new(3, 4)).unwrap();
         assert_eq!(m.read(v.buf, 1).unwrap_err().rule, rules::USE_AFTER_FREE);
-        assert_eq!(m.dealloc(&v, Loc::UNKNOWN).unwrap_err().rule, rules::DOUBLE_FREE);
+        assert_eq!(
+            m.dealloc(&v, Loc::UNKNOWN).unwrap_err().rule,
+            rules::DOUBLE_FREE
+        );
     }
 }

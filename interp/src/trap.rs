@@ -110,9 +110,14 @@ impl Trap {
             Trap::Ub { loc, rule, message } => {
                 format!("{}: undefined behaviour: {rule}: {message}", at(loc))
             }
-            Trap::OutOfFuel => format!("{file}: error: out of fuel (the program did not finish within its step budget)"),
+            Trap::OutOfFuel => format!(
+                "{file}: error: out of fuel (the program did not finish within its step budget)"
+            ),
             Trap::CallDepth { loc, depth } => {
-                format!("{}: error: call depth limit exceeded (depth {depth})", at(loc))
+                format!(
+                    "{}: error: call depth limit exceeded (depth {depth})",
+                    at(loc)
+                )
             }
             Trap::Error { loc, message } => format!("{}: error: {message}", at(loc)),
         }

@@ -32,7 +32,12 @@ fn scalar_to_rt(prog: &Program, t: &Type, x: i128) -> RtValue {
 
 fn lanes_to_rt(prog: &Program, elem: &Type, lanes: &[i128]) -> RtValue {
     match elem {
-        Type::Vector(v) => RtValue::Vector(lanes.iter().map(|&x| scalar_to_rt(prog, &v.elem, x)).collect()),
+        Type::Vector(v) => RtValue::Vector(
+            lanes
+                .iter()
+                .map(|&x| scalar_to_rt(prog, &v.elem, x))
+                .collect(),
+        ),
         t => scalar_to_rt(prog, t, lanes[0]),
     }
 }
@@ -40,9 +45,11 @@ fn lanes_to_rt(prog: &Program, elem: &Type, lanes: &[i128]) -> RtValue {
 /// Reads a value of type `t` out; memref contents must be live and initialized.
 pub fn to_rt(prog: &Program, mem: &Memory, t: &Type, v: &Out) -> Result<RtValue, Ub> {
     Ok(match (t, v) {
-        (Type::Vector(vt), Out::O(Obj::Vec(xs))) => {
-            RtValue::Vector(xs.iter().map(|&x| scalar_to_rt(prog, &vt.elem, x)).collect())
-        }
+        (Type::Vector(vt), Out::O(Obj::Vec(xs))) => RtValue::Vector(
+            xs.iter()
+                .map(|&x| scalar_to_rt(prog, &vt.elem, x))
+                .collect(),
+        ),
         (Type::MemRef(_) | Type::UnrankedMemRef(_), Out::O(Obj::Mem(view))) => {
             let elem = t.memref_elem().cloned().unwrap_or(Type::i8());
             let elems = mem
@@ -126,10 +133,19 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
         }
         (Type::MemRef(_) | Type::UnrankedMemRef(_), RtValue::MemRef { shape, elems }) => {
             let elem = t.memref_elem().cloned().unwrap_or(Type::i8());
-            let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
-            let n: i64 = sizes.iter().product();
+            let sizes: Vec<i64> = shape
+                .iter()
+                .map(|&s| i64::try_from(s).unwrap_or(i64::MAX))
+                .collect();
+            let n = sizes
+                .iter()
+                .try_fold(1i64, |n, &s| n.checked_mul(s))
+                .unwrap_or(i64::MAX);
             if n != elems.len() as i64 {
-                return Err(format!("a memref of shape {shape:?} with {} elements", elems.len()));
+                return Err(format!(
+                    "a memref of shape {shape:?} with {} elements",
+                    elems.len()
+                ));
             }
             let check = view_check(t).ok_or_else(|| format!("{t}: layout is not strided"))?;
             if let Some(r) = check.rank {
@@ -141,8 +157,12 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
             let layout = match check.rank {
                 Some(_) if check.offset.is_some() || check.strides.iter().any(|s| s.is_some()) => {
                     let rm = crate::memory::row_major(&sizes);
-                    let strides: Vec<i64> =
-                        check.strides.iter().zip(&rm).map(|(s, r)| s.unwrap_or(*r)).collect();
+                    let strides: Vec<i64> = check
+                        .strides
+                        .iter()
+                        .zip(&rm)
+                        .map(|(s, r)| s.unwrap_or(*r))
+                        .collect();
                     Some((check.offset.unwrap_or(0), strides))
                 }
                 _ => None,
@@ -158,7 +178,9 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
             ) {
                 Ok(v) => v,
                 Err(AllocError::Ub(e)) => return Err(e.message),
-                Err(AllocError::TooLarge(c)) => return Err(format!("a memref of {c} elements is too large")),
+                Err(AllocError::TooLarge(c)) => {
+                    return Err(format!("a memref of {c} elements is too large"))
+                }
             };
             check.check(&view, "argument").map_err(|e| e.message)?;
             let mut cells = Vec::with_capacity(elems.len() * lanes);

@@ -1,0 +1,1099 @@
+//! In-process execution: lower a Standard module, translate it, JIT-compile it with
+//! MCJIT and call its entry point with [`RtValue`] arguments and results.
+//!
+//! Calling convention. Whatever the entry's signature, Rust calls one C function,
+//! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
+//! buffers are arrays of 16-byte *slots*, one per scalar leaf of the flattened LLVM
+//! parameter list (resp. return value): structs, arrays and vectors are flattened
+//! depth-first, in order. Integers wider than 64 bits fill the slot as a sign-extended
+//! i128; every other leaf is an i64 in the slot's low half (integers sign-extended,
+//! float bits zero-extended, pointers as addresses), which keeps i128 arithmetic out of
+//! the thunk so that FastISel compiles it at O0. So a memref
+//! argument is `3 + 2 * rank` slots (allocated, aligned, offset, sizes, strides), an
+//! unranked memref 2 slots (rank, descriptor pointer), a `vector<2x3xf32>` 6 slots.
+//! Rust never has to care about LLVM's odd-int store sizes.
+//!
+//! Memory. `malloc`, `aligned_alloc` and `free` of the generated code are mapped to
+//! tracking wrappers; argument buffers come from the same allocator. After the results
+//! are read, every block still alive is freed, so nothing leaks per module. LLVM
+//! contexts are reused for [`CONTEXT_REUSE`] modules and then replaced, which bounds the
+//! memory LLVM's uniqued constants and types can take.
+//!
+//! In-process runs do not enforce `RunOptions::timeout` and a crash of the generated
+//! code takes the process down: use [`crate::worker`] for isolation.
+
+use crate::translate::{basic_type, translate_module};
+use converter::ir::{FuncKind, Module, Type};
+use converter::value::RtValue;
+use inkwell::context::Context;
+use inkwell::module::Module as LlvmModule;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetData, TargetMachine,
+};
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue};
+use inkwell::{AddressSpace, OptimizationLevel};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+/// How a module is lowered and compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOptions {
+    /// LLVM optimization level, 0-3 (IR pipeline `default<On>` and code generation).
+    pub opt_level: u8,
+    /// Wall-clock limit of one run; only enforced by the isolated worker.
+    pub timeout: Duration,
+    /// Bit width of `index` in the lowering (32 or 64).
+    pub index_bitwidth: u32,
+    /// Emit `_mlir_ciface_` wrappers for every function.
+    pub emit_c_interface: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            opt_level: 0,
+            timeout: Duration::from_secs(10),
+            index_bitwidth: 64,
+            emit_c_interface: false,
+        }
+    }
+}
+
+/// Why a run produced no results.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunError {
+    /// The generated code died of a signal (`SIGSEGV`, `SIGFPE`, ...).
+    Crash { signal: String },
+    /// The generated code ran longer than the timeout and was killed.
+    Timeout { secs: f64 },
+    /// Lowering, translation or verification failed, or the entry/arguments are bad.
+    Error(String),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Crash { signal } => write!(f, "crashed with {signal}"),
+            RunError::Timeout { secs } => write!(f, "timed out after {secs} s"),
+            RunError::Error(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
+    Err(RunError::Error(msg.into()))
+}
+
+/// Name of the generated entry thunk.
+pub const THUNK_NAME: &str = "__stdlower_entry";
+/// Modules JIT-run in one LLVM context before it is replaced.
+pub const CONTEXT_REUSE: usize = 2000;
+/// Largest memref (in elements) passed in or read back.
+const MAX_ELEMS: u64 = 1 << 26;
+
+// ---------------------------------------------------------------------------------
+// Externals
+
+fn externals() -> &'static Mutex<HashMap<String, usize>> {
+    static EXT: OnceLock<Mutex<HashMap<String, usize>>> = OnceLock::new();
+    EXT.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Makes `name` resolve to `addr` in JIT-compiled code: the harness implements
+/// functions that generated modules declare (e.g. `@ext_mix_i64(i64, i64) -> i64`).
+/// `addr` must point to an `extern "C"` function whose signature matches the lowered
+/// declaration. A later registration of the same name replaces the earlier one.
+pub fn register_external(name: &str, addr: *const ()) {
+    let mut t = externals().lock().unwrap_or_else(|e| e.into_inner());
+    t.insert(name.to_string(), addr as usize);
+}
+
+/// Removes a registration made by [`register_external`].
+pub fn unregister_external(name: &str) {
+    let mut t = externals().lock().unwrap_or_else(|e| e.into_inner());
+    t.remove(name);
+}
+
+// ---------------------------------------------------------------------------------
+// Tracked allocation
+
+thread_local! {
+    static LIVE: RefCell<HashSet<usize>> = RefCell::new(HashSet::new());
+}
+
+extern "C" fn tracked_malloc(size: usize) -> *mut libc::c_void {
+    // SAFETY: plain libc allocation; the pointer is only recorded.
+    let p = unsafe { libc::malloc(size) };
+    if !p.is_null() {
+        LIVE.with(|l| l.borrow_mut().insert(p as usize));
+    }
+    p
+}
+
+extern "C" fn tracked_aligned_alloc(align: usize, size: usize) -> *mut libc::c_void {
+    let mut p: *mut libc::c_void = std::ptr::null_mut();
+    // posix_memalign accepts any size and needs a power of two >= sizeof(void*);
+    // other alignments get null, as aligned_alloc's contract allows.
+    let align_ok = align.is_power_of_two();
+    let a = align.max(std::mem::size_of::<usize>());
+    // SAFETY: `p` is a valid out-pointer; the alignment is a power of two multiple of
+    // the pointer size as posix_memalign requires.
+    if align_ok && unsafe { libc::posix_memalign(&mut p, a, size.max(1)) } != 0 {
+        p = std::ptr::null_mut();
+    }
+    if !p.is_null() {
+        LIVE.with(|l| l.borrow_mut().insert(p as usize));
+    }
+    p
+}
+
+extern "C" fn tracked_free(p: *mut libc::c_void) {
+    LIVE.with(|l| l.borrow_mut().remove(&(p as usize)));
+    // SAFETY: this is what the generated code asked for; freeing a pointer that was
+    // not allocated is the generated code's bug (a crash the worker reports).
+    unsafe { libc::free(p) }
+}
+
+fn free_all_live() {
+    let live: Vec<usize> = LIVE.with(|l| l.borrow_mut().drain().collect());
+    for p in live {
+        // SAFETY: every pointer in LIVE came from malloc/posix_memalign and has not
+        // been freed (tracked_free removes it first).
+        unsafe { libc::free(p as *mut libc::c_void) }
+    }
+}
+
+/// Allocates a zeroed, 64-byte-aligned tracked block.
+fn alloc_buffer(bytes: usize) -> Result<*mut u8, RunError> {
+    let p = tracked_aligned_alloc(64, bytes.max(1)) as *mut u8;
+    if p.is_null() {
+        return err(format!("cannot allocate {bytes} bytes for an argument"));
+    }
+    // SAFETY: `p` points to at least `bytes.max(1)` writable bytes.
+    unsafe { std::ptr::write_bytes(p, 0, bytes.max(1)) };
+    Ok(p)
+}
+
+// ---------------------------------------------------------------------------------
+// The JIT
+
+/// A reusable JIT: the host target machine (for the optimization pipeline) and the
+/// current LLVM context. One per thread/worker; see [`Jit::run_lowered`].
+pub struct Jit {
+    ctx: Context,
+    tm: TargetMachine,
+    modules_in_ctx: usize,
+}
+
+/// A signature in Standard-dialect types, for marshaling.
+#[derive(Clone, Debug)]
+pub struct EntrySig {
+    pub inputs: Vec<Type>,
+    pub results: Vec<Type>,
+}
+
+fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> {
+    Target::initialize_native(&InitializationConfig::default())?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    target
+        .create_target_machine(
+            &triple,
+            &TargetMachine::get_host_cpu_name().to_string(),
+            &TargetMachine::get_host_cpu_features().to_string(),
+            opt,
+            RelocMode::Default,
+            CodeModel::JITDefault,
+        )
+        .ok_or_else(|| "cannot create a target machine for the host".to_string())
+}
+
+fn opt_level(n: u8) -> OptimizationLevel {
+    match n {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+impl Jit {
+    pub fn new() -> Result<Jit, String> {
+        Ok(Jit {
+            ctx: Context::create(),
+            tm: host_target_machine(OptimizationLevel::Default)?,
+            modules_in_ctx: 0,
+        })
+    }
+
+    /// Lowers `std_module` and runs `entry` (see [`run_in_process`]).
+    pub fn run(
+        &mut self,
+        std_module: &Module,
+        entry: &str,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let f = std_module
+            .func(entry)
+            .ok_or_else(|| RunError::Error(format!("no function @{entry} in the module")))?;
+        if f.kind != FuncKind::Std {
+            return err(format!("@{entry} is not a Standard function"));
+        }
+        let ft = f
+            .std_type()
+            .ok_or_else(|| RunError::Error(format!("@{entry} has no function type")))?;
+        if f.is_external() {
+            return err(format!("@{entry} is only a declaration"));
+        }
+        let sig = EntrySig {
+            inputs: ft.inputs.clone(),
+            results: ft.results.clone(),
+        };
+        let lowered = crate::lowering::lower(std_module, opts).map_err(RunError::Error)?;
+        self.run_lowered(&lowered, entry, &sig, args, opts)
+    }
+
+    /// Translates an already lowered module and runs `entry`, whose Standard-dialect
+    /// signature `sig` says how the arguments and results are converted.
+    pub fn run_lowered(
+        &mut self,
+        lowered: &Module,
+        entry: &str,
+        sig: &EntrySig,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        if self.modules_in_ctx >= CONTEXT_REUSE {
+            self.ctx = Context::create();
+            self.modules_in_ctx = 0;
+        }
+        self.modules_in_ctx += 1;
+        let r = run_with(&self.ctx, &self.tm, lowered, entry, sig, args, opts);
+        free_all_live();
+        r
+    }
+}
+
+thread_local! {
+    static THREAD_JIT: RefCell<Option<Jit>> = const { RefCell::new(None) };
+}
+
+/// Runs `entry` of a Standard module in this process: lowers it, translates the LLVM
+/// dialect to LLVM IR, JIT-compiles it and calls it. Arguments must match the entry's
+/// parameter types; results come back in the entry's result types. Crashes of the
+/// generated code are not contained and the timeout is not enforced (see
+/// [`crate::worker`]).
+pub fn run_in_process(
+    std_module: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    with_thread_jit(|j| j.run(std_module, entry, args, opts))
+}
+
+/// Like [`run_in_process`] for a module that is already in the LLVM dialect.
+pub fn run_lowered_in_process(
+    lowered: &Module,
+    entry: &str,
+    sig: &EntrySig,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    with_thread_jit(|j| j.run_lowered(lowered, entry, sig, args, opts))
+}
+
+fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result<R, RunError> {
+    THREAD_JIT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(Jit::new().map_err(RunError::Error)?);
+        }
+        match slot.as_mut() {
+            Some(j) => f(j),
+            None => err("no JIT"),
+        }
+    })
+}
+
+fn float_width<'ctx>(ctx: &'ctx Context, t: BasicTypeEnum<'ctx>) -> u32 {
+    match t {
+        BasicTypeEnum::FloatType(f) if f == ctx.f16_type() || f == ctx.bf16_type() => 16,
+        BasicTypeEnum::FloatType(f) if f == ctx.f32_type() => 32,
+        BasicTypeEnum::FloatType(f) if f == ctx.f64_type() => 64,
+        _ => 128,
+    }
+}
+
+fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
+    r.map_err(|e| e.to_string())
+}
+
+/// Builds `__stdlower_entry` calling `target`.
+fn build_thunk<'ctx>(
+    ctx: &'ctx Context,
+    module: &LlvmModule<'ctx>,
+    target: FunctionValue<'ctx>,
+) -> Result<(usize, usize), String> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i128t = ctx.i128_type();
+    let i64t = ctx.i64_type();
+    let i32t = ctx.i32_type();
+    let fty = ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+    let thunk = module.add_function(THUNK_NAME, fty, None);
+    let bb = ctx.append_basic_block(thunk, "entry");
+    let b = ctx.create_builder();
+    b.position_at_end(bb);
+    let args_ptr = thunk
+        .get_nth_param(0)
+        .ok_or("thunk parameter")?
+        .into_pointer_value();
+    let res_ptr = thunk
+        .get_nth_param(1)
+        .ok_or("thunk parameter")?
+        .into_pointer_value();
+    let mut slot = 0usize;
+
+    // Loads leaf `slot` as type `t`.
+    let load_leaf = |slot: usize, t: BasicTypeEnum<'ctx>| -> Result<BasicValueEnum<'ctx>, String> {
+        // SAFETY: a GEP over i128 slots of the args buffer; in bounds by construction
+        // (Rust allocates one slot per leaf).
+        let p =
+            unsafe { e(b.build_gep(i128t, args_ptr, &[i64t.const_int(slot as u64, false)], ""))? };
+        // Leaves of at most 64 bits are read as the slot's low i64, which keeps the
+        // thunk free of i128 arithmetic (and so within FastISel at O0).
+        let wide = matches!(t, BasicTypeEnum::IntType(it) if it.get_bit_width() > 64);
+        let raw = if wide {
+            e(b.build_load(i128t, p, ""))?.into_int_value()
+        } else {
+            e(b.build_load(i64t, p, ""))?.into_int_value()
+        };
+        let rw = raw.get_type().get_bit_width();
+        Ok(match t {
+            BasicTypeEnum::IntType(it) => {
+                let w = it.get_bit_width();
+                if w == rw {
+                    raw.into()
+                } else if w < rw {
+                    e(b.build_int_truncate(raw, it, ""))?.into()
+                } else {
+                    e(b.build_int_s_extend(raw, it, ""))?.into()
+                }
+            }
+            BasicTypeEnum::FloatType(ft) => {
+                let w = float_width(ctx, t);
+                let iw = ctx
+                    .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
+                    .map_err(|e| e.to_string())?;
+                let bits = if w == rw {
+                    raw
+                } else if w < rw {
+                    e(b.build_int_truncate(raw, iw, ""))?
+                } else {
+                    e(b.build_int_z_extend(raw, iw, ""))?
+                };
+                e(b.build_bit_cast(bits, ft, ""))?
+            }
+            BasicTypeEnum::PointerType(pt) => e(b.build_int_to_ptr(raw, pt, ""))?.into(),
+            _ => return Err("unsupported leaf type".into()),
+        })
+    };
+
+    fn build_value<'ctx>(
+        b: &inkwell::builder::Builder<'ctx>,
+        i32t: inkwell::types::IntType<'ctx>,
+        t: BasicTypeEnum<'ctx>,
+        slot: &mut usize,
+        load: &dyn Fn(usize, BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
+    ) -> Result<BasicValueEnum<'ctx>, String> {
+        Ok(match t {
+            BasicTypeEnum::StructType(s) => {
+                let mut agg = s.get_undef();
+                for (i, f) in s.get_field_types().into_iter().enumerate() {
+                    let v = build_value(b, i32t, f, slot, load)?;
+                    agg = e(b.build_insert_value(agg, v, i as u32, ""))?.into_struct_value();
+                }
+                agg.into()
+            }
+            BasicTypeEnum::ArrayType(a) => {
+                let mut agg = a.get_undef();
+                for i in 0..a.len() {
+                    let v = build_value(b, i32t, a.get_element_type(), slot, load)?;
+                    agg = e(b.build_insert_value(agg, v, i, ""))?.into_array_value();
+                }
+                agg.into()
+            }
+            BasicTypeEnum::VectorType(vt) => {
+                let mut vec = vt.get_undef();
+                for i in 0..vt.get_size() {
+                    let v = load(*slot, vt.get_element_type())?;
+                    *slot += 1;
+                    vec = e(b.build_insert_element(vec, v, i32t.const_int(i as u64, false), ""))?;
+                }
+                vec.into()
+            }
+            t => {
+                let v = load(*slot, t)?;
+                *slot += 1;
+                v
+            }
+        })
+    }
+
+    let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
+    for p in target.get_type().get_param_types() {
+        let pt: BasicTypeEnum = p.try_into().map_err(|_| "non-value parameter type")?;
+        call_args.push(build_value(&b, i32t, pt, &mut slot, &load_leaf)?.into());
+    }
+    let n_args = slot;
+    let call = e(b.build_direct_call(target, &call_args, ""))?;
+    let mut out = 0usize;
+    if let Some(rv) = call.try_as_basic_value().basic() {
+        // Store every leaf of the result.
+        fn store_value<'ctx>(
+            ctx: &'ctx Context,
+            b: &inkwell::builder::Builder<'ctx>,
+            res_ptr: inkwell::values::PointerValue<'ctx>,
+            v: BasicValueEnum<'ctx>,
+            slot: &mut usize,
+        ) -> Result<(), String> {
+            let i128t = ctx.i128_type();
+            let i64t = ctx.i64_type();
+            let i32t = ctx.i32_type();
+            match v {
+                BasicValueEnum::StructValue(s) => {
+                    for i in 0..s.get_type().count_fields() {
+                        let f = e(b.build_extract_value(s, i, ""))?;
+                        store_value(ctx, b, res_ptr, f, slot)?;
+                    }
+                }
+                BasicValueEnum::ArrayValue(a) => {
+                    for i in 0..a.get_type().len() {
+                        let f = e(b.build_extract_value(a, i, ""))?;
+                        store_value(ctx, b, res_ptr, f, slot)?;
+                    }
+                }
+                BasicValueEnum::VectorValue(vv) => {
+                    for i in 0..vv.get_type().get_size() {
+                        let f =
+                            e(b.build_extract_element(vv, i32t.const_int(i as u64, false), ""))?;
+                        store_value(ctx, b, res_ptr, f, slot)?;
+                    }
+                }
+                leaf => {
+                    // Leaves of at most 64 bits are stored as an i64 in the slot's low
+                    // half (sign-extended ints, zero-extended float bits, addresses).
+                    let wide = match leaf {
+                        BasicValueEnum::IntValue(i) => {
+                            let w = i.get_type().get_bit_width();
+                            let to = if w > 64 { i128t } else { i64t };
+                            if w == to.get_bit_width() {
+                                i
+                            } else if w < to.get_bit_width() {
+                                e(b.build_int_s_extend(i, to, ""))?
+                            } else {
+                                e(b.build_int_truncate(i, to, ""))?
+                            }
+                        }
+                        BasicValueEnum::FloatValue(f) => {
+                            let w = float_width(ctx, f.get_type().into());
+                            let iw = ctx
+                                .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
+                                .map_err(|e| e.to_string())?;
+                            let bits = e(b.build_bit_cast(f, iw, ""))?.into_int_value();
+                            if w == 64 || w == 128 {
+                                bits
+                            } else {
+                                e(b.build_int_z_extend(bits, i64t, ""))?
+                            }
+                        }
+                        BasicValueEnum::PointerValue(p) => e(b.build_ptr_to_int(p, i64t, ""))?,
+                        _ => return Err("unsupported result leaf".into()),
+                    };
+                    // SAFETY: in bounds of the results buffer (one slot per leaf).
+                    let p = unsafe {
+                        e(b.build_gep(i128t, res_ptr, &[i64t.const_int(*slot as u64, false)], ""))?
+                    };
+                    e(b.build_store(p, wide))?;
+                    *slot += 1;
+                }
+            }
+            Ok(())
+        }
+        store_value(ctx, &b, res_ptr, rv, &mut out)?;
+    }
+    e(b.build_return(None))?;
+    Ok((n_args, out))
+}
+
+/// Host-side memory layout facts, from LLVM's data layout.
+struct Layout<'a, 'ctx> {
+    ctx: &'ctx Context,
+    td: &'a TargetData,
+    index_bits: u32,
+}
+
+impl<'a, 'ctx> Layout<'a, 'ctx> {
+    fn llvm(&self, t: &Type) -> Result<BasicTypeEnum<'ctx>, RunError> {
+        let t = if *t == Type::Index {
+            Type::Int(self.index_bits)
+        } else {
+            t.clone()
+        };
+        basic_type(self.ctx, &t).map_err(RunError::Error)
+    }
+    /// Bytes between consecutive memref elements of type `t`.
+    fn elem_size(&self, t: &Type) -> Result<usize, RunError> {
+        Ok(self.td.get_abi_size(&self.llvm(t)?) as usize)
+    }
+    fn bits_of(&self, t: &Type) -> Result<u32, RunError> {
+        match t {
+            Type::Index => Ok(self.index_bits),
+            t => t
+                .bit_width()
+                .ok_or_else(|| RunError::Error(format!("unsupported memref element {t}"))),
+        }
+    }
+}
+
+fn mask_bits(v: u128, w: u32) -> u128 {
+    if w >= 128 {
+        v
+    } else {
+        v & ((1u128 << w) - 1)
+    }
+}
+
+fn sext(v: u128, w: u32) -> i128 {
+    converter::ir::sign_extend(v as i128, w.min(128))
+}
+
+/// Writes `bits` (its low `w` bits) at bit offset `off` of `buf`.
+fn put_bits(buf: &mut [u8], off: usize, w: u32, bits: u128) {
+    for i in 0..w as usize {
+        let bit = ((bits >> i) & 1) as u8;
+        let at = off + i;
+        buf[at / 8] = (buf[at / 8] & !(1 << (at % 8))) | (bit << (at % 8));
+    }
+}
+
+fn get_bits(buf: &[u8], off: usize, w: u32) -> u128 {
+    let mut v = 0u128;
+    for i in 0..w as usize {
+        let at = off + i;
+        v |= (((buf[at / 8] >> (at % 8)) & 1) as u128) << i;
+    }
+    v
+}
+
+fn scalar_bits(v: &RtValue, w: u32, t: &Type) -> Result<u128, RunError> {
+    match v {
+        RtValue::Int(x) if t.is_int_or_index() => Ok(mask_bits(*x as u128, w)),
+        RtValue::Float(b) if t.is_float() => Ok(mask_bits(*b as u128, w)),
+        _ => err(format!("value {v:?} does not fit type {t}")),
+    }
+}
+
+fn scalar_value(bits: u128, w: u32, t: &Type) -> RtValue {
+    if t.is_float() {
+        RtValue::Float(mask_bits(bits, w) as u64)
+    } else {
+        RtValue::Int(sext(bits, w))
+    }
+}
+
+/// Encodes one memref element into `size` bytes.
+fn encode_elem(lay: &Layout, t: &Type, v: &RtValue, out: &mut [u8]) -> Result<(), RunError> {
+    match t {
+        Type::Vector(vt) => {
+            let RtValue::Vector(elems) = v else {
+                return err(format!("expected a vector value for {t}"));
+            };
+            if elems.len() as u64 != vt.num_elements() {
+                return err(format!(
+                    "vector value has {} elements, {t} needs {}",
+                    elems.len(),
+                    vt.num_elements()
+                ));
+            }
+            let w = lay.bits_of(&vt.elem)?;
+            let inner = *vt.shape.last().unwrap_or(&1) as usize;
+            let row_ty = Type::vector(vec![inner as u64], vt.elem.clone());
+            let row_size = lay.elem_size(&row_ty)?;
+            for (r, chunk) in elems.chunks(inner.max(1)).enumerate() {
+                let row = out
+                    .get_mut(r * row_size..(r + 1) * row_size)
+                    .ok_or_else(|| RunError::Error("vector layout".into()))?;
+                for (i, e) in chunk.iter().enumerate() {
+                    put_bits(row, i * w as usize, w, scalar_bits(e, w, &vt.elem)?);
+                }
+            }
+            Ok(())
+        }
+        t => {
+            let w = lay.bits_of(t)?;
+            put_bits(out, 0, w, scalar_bits(v, w, t)?);
+            Ok(())
+        }
+    }
+}
+
+fn decode_elem(lay: &Layout, t: &Type, buf: &[u8]) -> Result<RtValue, RunError> {
+    match t {
+        Type::Vector(vt) => {
+            let w = lay.bits_of(&vt.elem)?;
+            let inner = *vt.shape.last().unwrap_or(&1) as usize;
+            let row_ty = Type::vector(vec![inner as u64], vt.elem.clone());
+            let row_size = lay.elem_size(&row_ty)?;
+            let rows = vt.num_elements() as usize / inner.max(1);
+            let mut elems = Vec::new();
+            for r in 0..rows {
+                let row = &buf[r * row_size..(r + 1) * row_size];
+                for i in 0..inner {
+                    elems.push(scalar_value(get_bits(row, i * w as usize, w), w, &vt.elem));
+                }
+            }
+            Ok(RtValue::Vector(elems))
+        }
+        t => {
+            let w = lay.bits_of(t)?;
+            Ok(scalar_value(get_bits(buf, 0, w), w, t))
+        }
+    }
+}
+
+/// Leaves of one argument of Standard type `t`.
+fn arg_leaves(
+    lay: &Layout,
+    t: &Type,
+    v: &RtValue,
+    funcs: &HashMap<String, usize>,
+    out: &mut Vec<u128>,
+) -> Result<(), RunError> {
+    match (t, v) {
+        (Type::Int(_) | Type::Index, RtValue::Int(x)) => out.push(*x as u128),
+        (Type::F16 | Type::F32 | Type::F64 | Type::BF16, RtValue::Float(b)) => out.push(*b as u128),
+        (Type::Vector(vt), RtValue::Vector(es)) => {
+            if es.len() as u64 != vt.num_elements() {
+                return err(format!(
+                    "vector argument has {} elements, {t} needs {}",
+                    es.len(),
+                    vt.num_elements()
+                ));
+            }
+            for e in es {
+                arg_leaves(lay, &vt.elem, e, funcs, out)?;
+            }
+        }
+        (Type::Function(_), RtValue::Func(name)) => {
+            let a = funcs
+                .get(name)
+                .ok_or_else(|| RunError::Error(format!("no function @{name} to pass")))?;
+            out.push(*a as u128);
+        }
+        (Type::MemRef(m), RtValue::MemRef { shape, elems }) => {
+            if shape.len() != m.rank() {
+                return err(format!("memref argument of rank {} for {t}", shape.len()));
+            }
+            for (i, (got, want)) in shape.iter().zip(&m.shape).enumerate() {
+                if let Some(w) = want {
+                    if got != w {
+                        return err(format!("dimension {i} is {got}, {t} needs {w}"));
+                    }
+                }
+            }
+            let (ptr, offset, strides) = fill_buffer(lay, &m.elem, m.strided_form(), shape, elems)?;
+            out.push(ptr as u128);
+            out.push(ptr as u128);
+            out.push(offset as u128);
+            out.extend(shape.iter().map(|&s| s as u128));
+            out.extend(strides.iter().map(|&s| s as i128 as u128));
+        }
+        (Type::UnrankedMemRef(e), RtValue::MemRef { shape, elems }) => {
+            let (ptr, offset, strides) = fill_buffer(lay, e, None, shape, elems)?;
+            let ib = (lay.index_bits / 8) as usize;
+            let rank = shape.len();
+            let desc_size = 16 + ib * (1 + 2 * rank);
+            let d = alloc_buffer(desc_size)?;
+            // SAFETY: `d` has `desc_size` bytes; fields are written unaligned.
+            unsafe {
+                let put = |off: usize, v: i64| {
+                    if ib == 8 {
+                        (d.add(off) as *mut i64).write_unaligned(v)
+                    } else {
+                        (d.add(off) as *mut i32).write_unaligned(v as i32)
+                    }
+                };
+                (d as *mut usize).write_unaligned(ptr as usize);
+                (d.add(8) as *mut usize).write_unaligned(ptr as usize);
+                put(16, offset);
+                for (i, &s) in shape.iter().enumerate() {
+                    put(16 + ib * (1 + i), s as i64);
+                }
+                for (i, &s) in strides.iter().enumerate() {
+                    put(16 + ib * (1 + rank + i), s);
+                }
+            }
+            out.push(rank as u128);
+            out.push(d as usize as u128);
+        }
+        _ => return err(format!("argument {v:?} does not match parameter type {t}")),
+    }
+    Ok(())
+}
+
+/// Allocates and fills a buffer for a memref argument; returns (pointer, offset, strides).
+fn fill_buffer(
+    lay: &Layout,
+    elem: &Type,
+    layout: Option<converter::ir::StridedLayout>,
+    shape: &[u64],
+    elems: &[RtValue],
+) -> Result<(*mut u8, i64, Vec<i64>), RunError> {
+    let n: u64 = shape
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d))
+        .filter(|&n| n <= MAX_ELEMS)
+        .ok_or_else(|| RunError::Error("memref argument is too large".into()))?;
+    if n != elems.len() as u64 {
+        return err(format!(
+            "memref argument has {} elements, its shape needs {n}",
+            elems.len()
+        ));
+    }
+    // Row-major strides, unless the type fixes them statically.
+    let mut strides = vec![1i64; shape.len()];
+    let mut run = 1i64;
+    for i in (0..shape.len()).rev() {
+        strides[i] = run;
+        run = run.saturating_mul(shape[i].max(1) as i64);
+    }
+    let mut offset = 0i64;
+    if let Some(l) = layout {
+        for (i, s) in l.strides.iter().enumerate() {
+            if let (Some(s), Some(slot)) = (s, strides.get_mut(i)) {
+                if *s < 0 {
+                    return err("negative static strides are not supported for arguments");
+                }
+                *slot = *s;
+            }
+        }
+        if let Some(o) = l.offset {
+            if o < 0 {
+                return err("negative static offset");
+            }
+            offset = o;
+        }
+    }
+    let mut span = offset as u64 + 1;
+    if n > 0 {
+        for (d, s) in shape.iter().zip(&strides) {
+            span = span.saturating_add((d - 1).saturating_mul(*s as u64));
+        }
+    }
+    if span > MAX_ELEMS * 4 {
+        return err("memref argument layout is too large");
+    }
+    let es = lay.elem_size(elem)?;
+    let p = alloc_buffer(span as usize * es)?;
+    // SAFETY: `p` has `span * es` zeroed bytes.
+    let buf = unsafe { std::slice::from_raw_parts_mut(p, span as usize * es) };
+    let mut idx = vec![0u64; shape.len()];
+    for e in elems {
+        let lin = offset as u64
+            + idx
+                .iter()
+                .zip(&strides)
+                .map(|(i, s)| i * *s as u64)
+                .sum::<u64>();
+        let at = lin as usize * es;
+        encode_elem(lay, elem, e, &mut buf[at..at + es])?;
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    Ok((p, offset, strides))
+}
+
+/// Reads the view of a memref (aligned pointer, offset, sizes, strides) row-major.
+fn read_view(
+    lay: &Layout,
+    elem: &Type,
+    aligned: usize,
+    offset: i64,
+    sizes: &[i64],
+    strides: &[i64],
+) -> Result<RtValue, RunError> {
+    if sizes.iter().any(|&s| s < 0) {
+        return err(format!("memref result has negative sizes {sizes:?}"));
+    }
+    let n = sizes
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d as u64))
+        .filter(|&n| n <= MAX_ELEMS)
+        .ok_or_else(|| RunError::Error("memref result is too large to read".into()))?;
+    let es = lay.elem_size(elem)?;
+    let mut elems = Vec::with_capacity(n as usize);
+    let mut idx = vec![0i64; sizes.len()];
+    for _ in 0..n {
+        let lin = offset.wrapping_add(
+            idx.iter()
+                .zip(strides)
+                .fold(0i64, |a, (i, s)| a.wrapping_add(i.wrapping_mul(*s))),
+        );
+        let addr = (aligned as i64).wrapping_add(lin.wrapping_mul(es as i64)) as usize;
+        if addr == 0 {
+            return err("memref result has a null pointer");
+        }
+        // SAFETY: the generated code says `es` bytes live at `addr`; if it lies, this
+        // read faults, which the isolated worker reports as a crash.
+        let bytes = unsafe { std::slice::from_raw_parts(addr as *const u8, es) };
+        elems.push(decode_elem(lay, elem, bytes)?);
+        for d in (0..sizes.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < sizes[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    Ok(RtValue::MemRef {
+        shape: sizes.iter().map(|&s| s as u64).collect(),
+        elems,
+    })
+}
+
+/// Decodes one result of Standard type `t` from the leaf stream.
+fn result_value(
+    lay: &Layout,
+    t: &Type,
+    leaves: &mut std::slice::Iter<'_, u128>,
+    names: &HashMap<usize, String>,
+) -> Result<RtValue, RunError> {
+    let mut next = || {
+        leaves.next().copied().ok_or_else(|| {
+            RunError::Error("the lowered signature has fewer results than expected".into())
+        })
+    };
+    Ok(match t {
+        // Slots of leaves up to 64 bits hold an i64 in their low half.
+        Type::Int(w) if *w > 64 => RtValue::Int(next()? as i128),
+        Type::Int(_) | Type::Index => RtValue::Int(next()? as u64 as i64 as i128),
+        Type::F16 | Type::BF16 => RtValue::Float(mask_bits(next()?, 16) as u64),
+        Type::F32 => RtValue::Float(mask_bits(next()?, 32) as u64),
+        Type::F64 => RtValue::Float(next()? as u64),
+        Type::Vector(vt) => {
+            let mut es = Vec::new();
+            for _ in 0..vt.num_elements() {
+                es.push(result_value(lay, &vt.elem, leaves, names)?);
+            }
+            RtValue::Vector(es)
+        }
+        Type::Function(_) => {
+            let a = next()? as usize;
+            match names.get(&a) {
+                Some(n) => RtValue::Func(n.clone()),
+                None => {
+                    return err(format!(
+                        "function result {a:#x} is not a function of the module"
+                    ))
+                }
+            }
+        }
+        Type::MemRef(m) => {
+            let _alloc = next()?;
+            let aligned = next()? as usize;
+            let offset = next()? as i64;
+            let mut sizes = Vec::new();
+            for _ in 0..m.rank() {
+                sizes.push(next()? as i64);
+            }
+            let mut strides = Vec::new();
+            for _ in 0..m.rank() {
+                strides.push(next()? as i64);
+            }
+            read_view(lay, &m.elem, aligned, offset, &sizes, &strides)?
+        }
+        Type::UnrankedMemRef(e) => {
+            let rank = next()? as i64;
+            let d = next()? as usize;
+            if !(0..=64).contains(&rank) || d == 0 {
+                return err(format!("unranked memref result with rank {rank} at {d:#x}"));
+            }
+            let rank = rank as usize;
+            let ib = (lay.index_bits / 8) as usize;
+            // SAFETY: the descriptor the generated code returned; see read_view.
+            let get = |off: usize| unsafe {
+                if ib == 8 {
+                    ((d + off) as *const i64).read_unaligned()
+                } else {
+                    ((d + off) as *const i32).read_unaligned() as i64
+                }
+            };
+            // SAFETY: as above.
+            let aligned = unsafe { ((d + 8) as *const usize).read_unaligned() };
+            let offset = get(16);
+            let sizes: Vec<i64> = (0..rank).map(|i| get(16 + ib * (1 + i))).collect();
+            let strides: Vec<i64> = (0..rank).map(|i| get(16 + ib * (1 + rank + i))).collect();
+            read_view(lay, e, aligned, offset, &sizes, &strides)?
+        }
+        t => return err(format!("cannot return a value of type {t}")),
+    })
+}
+
+fn run_with(
+    ctx: &Context,
+    tm: &TargetMachine,
+    lowered: &Module,
+    entry: &str,
+    sig: &EntrySig,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    if args.len() != sig.inputs.len() {
+        return err(format!(
+            "@{entry} takes {} arguments, {} given",
+            sig.inputs.len(),
+            args.len()
+        ));
+    }
+    let module = translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?;
+    let target = module
+        .get_function(entry)
+        .filter(|f| f.count_basic_blocks() > 0)
+        .ok_or_else(|| RunError::Error(format!("no function @{entry} in the lowered module")))?;
+    let (n_arg_slots, n_res_slots) = build_thunk(ctx, &module, target).map_err(RunError::Error)?;
+    crate::translate::verify(&module).map_err(RunError::Error)?;
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    if opts.opt_level > 0 {
+        let level = opts.opt_level.min(3);
+        module
+            .run_passes(
+                &format!("default<O{level}>"),
+                tm,
+                PassBuilderOptions::create(),
+            )
+            .map_err(|e| RunError::Error(format!("optimization failed: {e}")))?;
+    }
+    // Resolve declarations before MCJIT would abort on an unknown symbol.
+    let mut mappings: Vec<(FunctionValue, usize)> = Vec::new();
+    {
+        let ext = externals().lock().unwrap_or_else(|e| e.into_inner());
+        let mut f = module.get_first_function();
+        while let Some(func) = f {
+            f = func.get_next_function();
+            if func.count_basic_blocks() > 0 {
+                continue;
+            }
+            let name = func.get_name().to_string_lossy().into_owned();
+            if name.starts_with("llvm.") {
+                continue;
+            }
+            let addr = match name.as_str() {
+                "malloc" => tracked_malloc as *const () as usize,
+                "aligned_alloc" => tracked_aligned_alloc as *const () as usize,
+                "free" => tracked_free as *const () as usize,
+                n => match ext.get(n) {
+                    Some(&a) => a,
+                    None => {
+                        if func
+                            .as_global_value()
+                            .as_pointer_value()
+                            .get_first_use()
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        let c = std::ffi::CString::new(n)
+                            .map_err(|_| RunError::Error(format!("bad symbol name {n:?}")))?;
+                        // SAFETY: dlsym with a NUL-terminated name only looks the symbol up.
+                        let a = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
+                        if a.is_null() {
+                            return err(format!(
+                                "external function @{n} is neither registered nor found in the process"
+                            ));
+                        }
+                        a as usize
+                    }
+                },
+            };
+            mappings.push((func, addr));
+        }
+    }
+    let fnames: Vec<String> = lowered
+        .funcs
+        .iter()
+        .filter(|f| f.body.is_some())
+        .map(|f| f.name.clone())
+        .collect();
+    let ee = module
+        .create_jit_execution_engine(opt_level(opts.opt_level))
+        .map_err(|e| RunError::Error(format!("cannot create the JIT: {e}")))?;
+    for (f, a) in &mappings {
+        ee.add_global_mapping(f, *a);
+    }
+    let mut funcs = HashMap::new();
+    let mut names = HashMap::new();
+    let needs_fn_addrs = sig
+        .inputs
+        .iter()
+        .chain(&sig.results)
+        .any(|t| matches!(t, Type::Function(_)));
+    if needs_fn_addrs {
+        for n in &fnames {
+            if let Ok(a) = ee.get_function_address(n) {
+                funcs.insert(n.clone(), a);
+                names.insert(a, n.clone());
+            }
+        }
+    }
+    let lay = Layout {
+        ctx,
+        td: ee.get_target_data(),
+        index_bits: opts.index_bitwidth,
+    };
+    let mut arg_leaves_v = Vec::new();
+    for (t, v) in sig.inputs.iter().zip(args) {
+        arg_leaves(&lay, t, v, &funcs, &mut arg_leaves_v)?;
+    }
+    if arg_leaves_v.len() != n_arg_slots {
+        return err(format!(
+            "the arguments flatten to {} values but the lowered @{entry} takes {n_arg_slots}",
+            arg_leaves_v.len()
+        ));
+    }
+    let addr = ee
+        .get_function_address(THUNK_NAME)
+        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")))?;
+    let arg_buf: Vec<u128> = arg_leaves_v;
+    let mut res_buf: Vec<u128> = vec![0; n_res_slots.max(1)];
+    // SAFETY: `addr` is the compiled `void __stdlower_entry(ptr, ptr)`; both buffers
+    // have one 16-byte slot per leaf the thunk reads or writes (u128 is 16 bytes).
+    unsafe {
+        let f: extern "C" fn(*const u128, *mut u128) = std::mem::transmute(addr);
+        f(arg_buf.as_ptr(), res_buf.as_mut_ptr());
+    }
+    let mut it = res_buf[..n_res_slots].iter();
+    let mut results = Vec::new();
+    for t in &sig.results {
+        results.push(result_value(&lay, t, &mut it, &names)?);
+    }
+    if it.next().is_some() {
+        return err("the lowered signature has more results than expected");
+    }
+    drop(ee);
+    Ok(results)
+}

@@ -1,0 +1,642 @@
+//! Crash-isolated execution: a child process runs modules, the parent survives it.
+//!
+//! The child is any program that calls [`serve_stdio`] (`stdlower __jit-worker`, or the
+//! crate's own `stdlower-jit-worker` binary). The parent ([`Worker`]) sends the
+//! *Standard module text* with the entry name, the arguments and the options; the child
+//! parses, lowers, translates, JIT-compiles and runs it with one reused [`Jit`] (one
+//! LLVM context for many modules) and answers with the results. The parent waits at
+//! most `RunOptions::timeout`; if the child dies it reports the signal
+//! (`crashed with SIGSEGV`), on a timeout it kills the child (`timed out after 2 s`).
+//! A dead child is replaced on the next call, a live one serves any number of modules.
+//!
+//! Framing: every message is a little-endian `u32` length followed by that many bytes.
+//! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, str entry,
+//! str module, u32 n, n values`. Response: `u8 0, u32 n, n values` or `u8 1, str
+//! message`. Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
+//! The child's real stdout carries only frames: fd 1 is redirected to stderr before
+//! anything runs, so stray prints cannot corrupt the protocol.
+
+use crate::exec::{Jit, RunError, RunOptions};
+use converter::value::RtValue;
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
+const MAX_FRAME: usize = 256 << 20;
+
+// ---------------------------------------------------------------------------------
+// Encoding
+
+fn put_u32(out: &mut Vec<u8>, v: u32) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_u32(out, s.len() as u32);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Tags: 0 Int (i128), 1 Float (u64), 2 Vector (u32 n, values), 3 MemRef (u32 rank,
+/// u64 dims, u32 n, values), 4 Func (str).
+fn put_value(out: &mut Vec<u8>, v: &RtValue) {
+    match v {
+        RtValue::Int(x) => {
+            out.push(0);
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        RtValue::Float(b) => {
+            out.push(1);
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        RtValue::Vector(es) => {
+            out.push(2);
+            put_u32(out, es.len() as u32);
+            for e in es {
+                put_value(out, e);
+            }
+        }
+        RtValue::MemRef { shape, elems } => {
+            out.push(3);
+            put_u32(out, shape.len() as u32);
+            for d in shape {
+                out.extend_from_slice(&d.to_le_bytes());
+            }
+            put_u32(out, elems.len() as u32);
+            for e in elems {
+                put_value(out, e);
+            }
+        }
+        RtValue::Func(n) => {
+            out.push(4);
+            put_str(out, n);
+        }
+    }
+}
+
+struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.buf.len())
+            .ok_or("truncated message")?;
+        let s = &self.buf[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.bytes(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.bytes(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn u64(&mut self) -> Result<u64, String> {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(self.bytes(8)?);
+        Ok(u64::from_le_bytes(a))
+    }
+    fn str(&mut self) -> Result<String, String> {
+        let n = self.u32()? as usize;
+        String::from_utf8(self.bytes(n)?.to_vec()).map_err(|_| "bad UTF-8".to_string())
+    }
+    fn value(&mut self, depth: u32) -> Result<RtValue, String> {
+        if depth > 64 {
+            return Err("values nested too deeply".into());
+        }
+        Ok(match self.u8()? {
+            0 => {
+                let mut a = [0u8; 16];
+                a.copy_from_slice(self.bytes(16)?);
+                RtValue::Int(i128::from_le_bytes(a))
+            }
+            1 => RtValue::Float(self.u64()?),
+            2 => {
+                let n = self.u32()? as usize;
+                let mut es = Vec::with_capacity(n.min(1 << 16));
+                for _ in 0..n {
+                    es.push(self.value(depth + 1)?);
+                }
+                RtValue::Vector(es)
+            }
+            3 => {
+                let r = self.u32()? as usize;
+                let mut shape = Vec::with_capacity(r.min(64));
+                for _ in 0..r {
+                    shape.push(self.u64()?);
+                }
+                let n = self.u32()? as usize;
+                let mut elems = Vec::with_capacity(n.min(1 << 16));
+                for _ in 0..n {
+                    elems.push(self.value(depth + 1)?);
+                }
+                RtValue::MemRef { shape, elems }
+            }
+            4 => RtValue::Func(self.str()?),
+            t => return Err(format!("unknown value tag {t}")),
+        })
+    }
+    fn values(&mut self) -> Result<Vec<RtValue>, String> {
+        let n = self.u32()? as usize;
+        let mut vs = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            vs.push(self.value(0)?);
+        }
+        Ok(vs)
+    }
+}
+
+fn write_frame(w: &mut impl Write, payload: &[u8]) -> std::io::Result<()> {
+    w.write_all(&(payload.len() as u32).to_le_bytes())?;
+    w.write_all(payload)?;
+    w.flush()
+}
+
+/// Reads one frame; `Ok(None)` at a clean end of stream.
+fn read_frame(r: &mut impl Read) -> std::io::Result<Option<Vec<u8>>> {
+    let mut len = [0u8; 4];
+    match r.read_exact(&mut len) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    let n = u32::from_le_bytes(len) as usize;
+    if n > MAX_FRAME {
+        return Err(std::io::Error::other("frame too large"));
+    }
+    let mut buf = vec![0u8; n];
+    r.read_exact(&mut buf)?;
+    Ok(Some(buf))
+}
+
+fn encode_request(module_text: &str, entry: &str, args: &[RtValue], opts: &RunOptions) -> Vec<u8> {
+    let mut out = Vec::with_capacity(module_text.len() + 64);
+    out.push(opts.opt_level);
+    put_u32(&mut out, opts.index_bitwidth);
+    out.push(opts.emit_c_interface as u8);
+    put_str(&mut out, entry);
+    put_str(&mut out, module_text);
+    put_u32(&mut out, args.len() as u32);
+    for a in args {
+        put_value(&mut out, a);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------
+// The child
+
+/// Handles one request in the worker: parse, lower, JIT, run.
+fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
+    let mut r = Reader { buf: req, pos: 0 };
+    let opt_level = r.u8()?;
+    let index_bitwidth = r.u32()?;
+    let emit_c_interface = r.u8()? != 0;
+    let entry = r.str()?;
+    let text = r.str()?;
+    let args = r.values()?;
+    let opts = RunOptions {
+        opt_level,
+        index_bitwidth,
+        emit_c_interface,
+        ..RunOptions::default()
+    };
+    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
+        .map_err(|d| d.render("<worker>", Some(&text)))?;
+    jit.run(&m, &entry, &args, &opts).map_err(|e| e.to_string())
+}
+
+/// The worker loop: reads framed requests from stdin and answers on stdout until stdin
+/// closes. Returns the process exit code (0 on a clean end).
+pub fn serve_stdio() -> i32 {
+    // Keep the real stdout for frames; everything else printed to fd 1 goes to stderr.
+    // SAFETY: dup/dup2 on the process's own standard descriptors; no Rust object owns
+    // fd 1 exclusively (std's Stdout re-reads fd 1 on every write).
+    let out_fd = unsafe { libc::dup(1) };
+    if out_fd < 0 || unsafe { libc::dup2(2, 1) } < 0 {
+        eprintln!("jit worker: cannot redirect stdout");
+        return 2;
+    }
+    // SAFETY: `out_fd` is a fresh descriptor owned by nothing else.
+    let mut out = std::io::BufWriter::new(unsafe {
+        <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(out_fd)
+    });
+    let mut jit = match Jit::new() {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("jit worker: {e}");
+            return 2;
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        let req = match read_frame(&mut input) {
+            Ok(Some(r)) => r,
+            Ok(None) => return 0,
+            Err(e) => {
+                eprintln!("jit worker: {e}");
+                return 2;
+            }
+        };
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut jit, &req)))
+                .unwrap_or_else(|_| Err("the worker panicked".into()));
+        let mut resp = Vec::new();
+        match result {
+            Ok(vals) => {
+                resp.push(0);
+                put_u32(&mut resp, vals.len() as u32);
+                for v in &vals {
+                    put_value(&mut resp, v);
+                }
+            }
+            Err(msg) => {
+                resp.push(1);
+                put_str(&mut resp, &msg);
+            }
+        }
+        if write_frame(&mut out, &resp).is_err() {
+            return 0; // the parent went away
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The parent
+
+/// How to start a worker again: the parts of a `Command` that matter.
+#[derive(Clone, Debug)]
+struct Recipe {
+    program: std::ffi::OsString,
+    args: Vec<std::ffi::OsString>,
+    envs: Vec<(std::ffi::OsString, Option<std::ffi::OsString>)>,
+    dir: Option<std::path::PathBuf>,
+}
+
+impl Recipe {
+    fn of(cmd: &Command) -> Recipe {
+        Recipe {
+            program: cmd.get_program().to_owned(),
+            args: cmd.get_args().map(|a| a.to_owned()).collect(),
+            envs: cmd
+                .get_envs()
+                .map(|(k, v)| (k.to_owned(), v.map(|v| v.to_owned())))
+                .collect(),
+            dir: cmd.get_current_dir().map(|d| d.to_owned()),
+        }
+    }
+    fn command(&self) -> Command {
+        let mut c = Command::new(&self.program);
+        c.args(&self.args);
+        for (k, v) in &self.envs {
+            match v {
+                Some(v) => c.env(k, v),
+                None => c.env_remove(k),
+            };
+        }
+        if let Some(d) = &self.dir {
+            c.current_dir(d);
+        }
+        c
+    }
+}
+
+struct Live {
+    child: Child,
+    stdin: ChildStdin,
+    frames: Receiver<Option<Vec<u8>>>,
+    stderr_tail: Arc<Mutex<String>>,
+}
+
+/// One worker process, replaced transparently when it dies.
+pub struct Worker {
+    recipe: Recipe,
+    live: Option<Live>,
+    spawned: usize,
+}
+
+/// The name of a signal number (`SIGSEGV`), or `signal N`.
+pub fn signal_name(sig: i32) -> String {
+    let n = match sig {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGSYS => "SIGSYS",
+        libc::SIGPIPE => "SIGPIPE",
+        _ => return format!("signal {sig}"),
+    };
+    n.to_string()
+}
+
+fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
+    let mut cmd = recipe.command();
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| {
+        RunError::Error(format!(
+            "cannot start the JIT worker {:?}: {e}",
+            recipe.program
+        ))
+    })?;
+    let stdin = child
+        .stdin
+        .take()
+        .ok_or(RunError::Error("no worker stdin".into()))?;
+    let mut stdout = child
+        .stdout
+        .take()
+        .ok_or(RunError::Error("no worker stdout".into()))?;
+    let mut stderr = child
+        .stderr
+        .take()
+        .ok_or(RunError::Error("no worker stderr".into()))?;
+    let (tx, rx) = channel();
+    std::thread::spawn(move || loop {
+        match read_frame(&mut stdout) {
+            Ok(Some(f)) => {
+                if tx.send(Some(f)).is_err() {
+                    return;
+                }
+            }
+            _ => {
+                let _ = tx.send(None);
+                return;
+            }
+        }
+    });
+    let tail = Arc::new(Mutex::new(String::new()));
+    let tail2 = tail.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        loop {
+            match stderr.read(&mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => {
+                    let mut t = tail2.lock().unwrap_or_else(|e| e.into_inner());
+                    t.push_str(&String::from_utf8_lossy(&buf[..n]));
+                    if t.len() > 8192 {
+                        let cut = t.len() - 4096;
+                        let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+                        t.replace_range(..cut, "");
+                    }
+                }
+            }
+        }
+    });
+    Ok(Live {
+        child,
+        stdin,
+        frames: rx,
+        stderr_tail: tail,
+    })
+}
+
+impl Worker {
+    /// Starts a worker process from `cmd` (its stdio is replaced by pipes). The same
+    /// command line is used to replace the worker after a crash or a timeout.
+    pub fn spawn(cmd: Command) -> Result<Worker, RunError> {
+        let recipe = Recipe::of(&cmd);
+        let live = spawn_live(&recipe)?;
+        Ok(Worker {
+            recipe,
+            live: Some(live),
+            spawned: 1,
+        })
+    }
+
+    /// How many processes this worker has started (1 + respawns).
+    pub fn processes_started(&self) -> usize {
+        self.spawned
+    }
+
+    /// The id of the current child process, if one is running.
+    pub fn pid(&self) -> Option<u32> {
+        self.live.as_ref().map(|l| l.child.id())
+    }
+
+    /// Runs `entry` of the Standard module `module_text` in the worker.
+    pub fn run(
+        &mut self,
+        module_text: &str,
+        entry: &str,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        if self.live.is_none() {
+            self.live = Some(spawn_live(&self.recipe)?);
+            self.spawned += 1;
+        }
+        let req = encode_request(module_text, entry, args, opts);
+        let timeout = opts.timeout;
+        let outcome = {
+            let live = self
+                .live
+                .as_mut()
+                .ok_or(RunError::Error("no worker".into()))?;
+            if write_frame(&mut live.stdin, &req).is_err() {
+                None
+            } else {
+                match live.frames.recv_timeout(timeout) {
+                    Ok(Some(frame)) => Some(Ok(frame)),
+                    Ok(None) | Err(RecvTimeoutError::Disconnected) => None,
+                    Err(RecvTimeoutError::Timeout) => Some(Err(())),
+                }
+            }
+        };
+        match outcome {
+            Some(Ok(frame)) => decode_response(&frame),
+            Some(Err(())) => {
+                self.kill();
+                Err(RunError::Timeout {
+                    secs: timeout.as_secs_f64(),
+                })
+            }
+            None => Err(self.reap()),
+        }
+    }
+
+    /// Kills the child (after a timeout) and forgets it.
+    fn kill(&mut self) {
+        if let Some(mut l) = self.live.take() {
+            let _ = l.child.kill();
+            let _ = l.child.wait();
+        }
+    }
+
+    /// The child died (its pipe closed): collect how.
+    fn reap(&mut self) -> RunError {
+        let Some(mut l) = self.live.take() else {
+            return RunError::Error("no worker".into());
+        };
+        drop(l.stdin);
+        // The pipe is closed; the exit status follows shortly.
+        let status = l.child.wait();
+        let tail = l.stderr_tail.lock().map(|t| t.clone()).unwrap_or_default();
+        match status {
+            Ok(s) => match s.signal() {
+                Some(sig) => RunError::Crash {
+                    signal: signal_name(sig),
+                },
+                None => RunError::Error(format!("the JIT worker exited with {s}: {}", tail.trim())),
+            },
+            Err(e) => RunError::Error(format!("the JIT worker vanished: {e}")),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        if let Some(mut l) = self.live.take() {
+            drop(l.stdin); // EOF: the worker loop ends by itself
+            let deadline = std::time::Instant::now() + Duration::from_millis(500);
+            loop {
+                match l.child.try_wait() {
+                    Ok(Some(_)) => break,
+                    Ok(None) if std::time::Instant::now() < deadline => {
+                        std::thread::sleep(Duration::from_millis(2))
+                    }
+                    _ => {
+                        let _ = l.child.kill();
+                        let _ = l.child.wait();
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn decode_response(frame: &[u8]) -> Result<Vec<RtValue>, RunError> {
+    let mut r = Reader { buf: frame, pos: 0 };
+    let bad = |e: String| RunError::Error(format!("malformed worker response: {e}"));
+    match r.u8().map_err(bad)? {
+        0 => r.values().map_err(bad),
+        _ => Err(RunError::Error(r.str().map_err(bad)?)),
+    }
+}
+
+/// A fixed number of workers shared by threads: each run takes a free worker.
+pub struct WorkerPool {
+    workers: Vec<Mutex<Worker>>,
+    next: std::sync::atomic::AtomicUsize,
+}
+
+impl WorkerPool {
+    /// Starts `n` workers, each from `make_cmd()`.
+    pub fn new(n: usize, make_cmd: impl Fn() -> Command) -> Result<WorkerPool, RunError> {
+        let workers = (0..n.max(1))
+            .map(|_| Worker::spawn(make_cmd()).map(Mutex::new))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(WorkerPool {
+            workers,
+            next: std::sync::atomic::AtomicUsize::new(0),
+        })
+    }
+
+    /// Runs on a free worker (or waits for one).
+    pub fn run(
+        &self,
+        module_text: &str,
+        entry: &str,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        for w in &self.workers {
+            if let Ok(mut w) = w.try_lock() {
+                return w.run(module_text, entry, args, opts);
+            }
+        }
+        let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % self.workers.len();
+        let mut w = self.workers[i].lock().unwrap_or_else(|e| e.into_inner());
+        w.run(module_text, entry, args, opts)
+    }
+
+    pub fn len(&self) -> usize {
+        self.workers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.workers.is_empty()
+    }
+}
+
+/// Runs in a process-global worker started from `cmd` (one worker per distinct command
+/// line, created on first use and kept for the life of the process).
+pub fn run_isolated(
+    cmd: &Command,
+    module_text: &str,
+    entry: &str,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    type Table = Mutex<HashMap<String, Arc<Mutex<Worker>>>>;
+    static GLOBAL: OnceLock<Table> = OnceLock::new();
+    let recipe = Recipe::of(cmd);
+    let key = format!("{recipe:?}");
+    let w = {
+        let mut t = GLOBAL
+            .get_or_init(|| Mutex::new(HashMap::new()))
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        match t.get(&key) {
+            Some(w) => w.clone(),
+            None => {
+                let w = Arc::new(Mutex::new(Worker::spawn(recipe.command())?));
+                t.insert(key, w.clone());
+                w
+            }
+        }
+    };
+    let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
+    w.run(module_text, entry, args, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_round_trip() {
+        let vs = vec![
+            RtValue::Int(-(1i128 << 100)),
+            RtValue::Float(0x7fc0_0001),
+            RtValue::Vector(vec![RtValue::Int(1), RtValue::Int(2)]),
+            RtValue::MemRef {
+                shape: vec![2, 1],
+                elems: vec![RtValue::Float(1), RtValue::Float(2)],
+            },
+            RtValue::Func("f".into()),
+        ];
+        let mut out = Vec::new();
+        put_u32(&mut out, vs.len() as u32);
+        for v in &vs {
+            put_value(&mut out, v);
+        }
+        let mut r = Reader { buf: &out, pos: 0 };
+        assert_eq!(r.values().unwrap(), vs);
+        // Truncations are errors, never panics.
+        for cut in 0..out.len() {
+            let mut r = Reader {
+                buf: &out[..cut],
+                pos: 0,
+            };
+            assert!(r.values().is_err());
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Every `/work/shared/conformance/*.mlir` lowers, JITs and prints its `.expect` line.
+
+use converter::value::format_result;
+use jit::{run_in_process, RunOptions};
+use std::path::Path;
+
+/// `$STDLOWER_CONFORMANCE`, else `../../shared/conformance` from the crate (a clone
+/// next to `shared/`), else one level further up (a worktree under `wt/`).
+fn dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
+        return d.into();
+    }
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let near = base.join("../../shared/conformance");
+    if near.is_dir() {
+        return near;
+    }
+    base.join("../../../shared/conformance")
+}
+
+/// Runs every conformance file at `opt`; returns the failures.
+fn run_all(opt: u8) -> (usize, Vec<String>) {
+    let d = dir();
+    let Ok(rd) = std::fs::read_dir(&d) else {
+        eprintln!("conformance directory {} is absent; skipping", d.display());
+        return (0, vec![]);
+    };
+    let mut files: Vec<_> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .collect();
+    files.sort();
+    let mut fails = Vec::new();
+    for f in &files {
+        let expect = std::fs::read_to_string(f.with_extension("expect")).unwrap_or_default();
+        let src = std::fs::read(f).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let m = match converter::syntax::parse_module(&name, &src) {
+            Ok(m) => m,
+            Err(e) => {
+                fails.push(format!("{name}: parse: {}", e.message));
+                continue;
+            }
+        };
+        let opts = RunOptions {
+            opt_level: opt,
+            ..RunOptions::default()
+        };
+        let rty = m
+            .func("main")
+            .and_then(|f| f.std_type())
+            .map(|t| t.results.clone());
+        match (run_in_process(&m, "main", &[], &opts), rty) {
+            (Ok(vals), Some(tys)) => {
+                let got: Vec<String> = tys
+                    .iter()
+                    .zip(&vals)
+                    .map(|(t, v)| format_result(t, v))
+                    .collect();
+                let got = got.join("\n");
+                if got.trim() != expect.trim() {
+                    fails.push(format!("{name}: got `{got}`, expected `{}`", expect.trim()));
+                }
+            }
+            (Err(e), _) => fails.push(format!("{name}: {e}")),
+            (Ok(_), None) => fails.push(format!("{name}: no @main")),
+        }
+    }
+    (files.len(), fails)
+}
+
+#[test]
+fn conformance_o0() {
+    let (n, fails) = run_all(0);
+    eprintln!("{} of {n} conformance files pass at O0", n - fails.len());
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+#[test]
+fn conformance_o2() {
+    let (n, fails) = run_all(2);
+    eprintln!("{} of {n} conformance files pass at O2", n - fails.len());
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
