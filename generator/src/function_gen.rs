@@ -579,8 +579,16 @@ impl<'a, 'u> FnGen<'a, 'u> {
         };
         let mut op = NewOp::new(kind).operands(operands).result(ty.clone());
         if self.chance(25)? {
-            let align = [8i128, 16, 32, 64][self.index(4)?];
-            op = op.attr("alignment", Attribute::int(align, Type::i64()));
+            // Never below the element's natural alignment: loads and stores assume it.
+            let natural = ub_guards::natural_alignment(&mt.elem);
+            let choices: Vec<i128> = [8i128, 16, 32, 64, 128]
+                .into_iter()
+                .filter(|&a| a as u64 >= natural)
+                .collect();
+            if !choices.is_empty() {
+                let align = choices[self.index(choices.len())?];
+                op = op.attr("alignment", Attribute::int(align, Type::i64()));
+            }
         }
         let m = self.emit1(op);
         self.fill(m, &sizes)?;

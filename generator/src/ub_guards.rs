@@ -6,6 +6,8 @@
 //! - shift amounts: `and` with `width - 1` for power-of-two widths, `remi_unsigned` by
 //!   the width otherwise;
 //! - memref indices: `remi_unsigned` by the (positive) dimension size;
+//! - `alignment` attributes: never below the element's natural alignment
+//!   ([`natural_alignment`]), since lowered loads and stores assume it;
 //! - `fptosi` operands: NaN replaced by 0, then clamped into `[-B, B]` with `B` a power
 //!   of two strictly inside the target's range.
 
@@ -134,4 +136,21 @@ pub fn clamp_for_fptosi(body: &mut Body, block: BlockId, x: ValueId, w: u32, pic
     let x2 = b.select(below, lo, x1);
     let above = b.cmpf(if pick & 4 == 0 { "ogt" } else { "uge" }, x2, hi);
     b.select(above, hi, x2)
+}
+
+/// A conservative natural (ABI) alignment in bytes of a memref element: scalars their
+/// size rounded up to a power of two (at most 16), vectors their whole size rounded up
+/// to a power of two.
+pub fn natural_alignment(elem: &Type) -> u64 {
+    match elem {
+        Type::Vector(v) => {
+            let bits = v.elem.bit_width().unwrap_or(64) as u64 * v.num_elements();
+            bits.div_ceil(8).next_power_of_two()
+        }
+        Type::Index => 8,
+        t => (t.bit_width().unwrap_or(64) as u64)
+            .div_ceil(8)
+            .next_power_of_two()
+            .min(16),
+    }
 }
