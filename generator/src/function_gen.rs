@@ -380,7 +380,12 @@ impl<'a, 'u> FnGen<'a, 'u> {
     }
 
     pub fn int_value(&mut self, ty: &Type) -> Result<i128> {
-        let w = ub_guards::int_width(ty);
+        // Index constants stay within 32 bits so they mean the same on every target.
+        let w = if *ty == Type::Index {
+            32
+        } else {
+            ub_guards::int_width(ty)
+        };
         let min = ub_guards::int_min(w);
         let max = if w >= 128 {
             i128::MAX

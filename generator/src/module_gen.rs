@@ -68,7 +68,7 @@ impl Planner<'_, '_> {
         // A scratch FnGen-free version of the type choice: the widths of the config.
         let widths = self.cfg.allowed_widths();
         Ok(match self.u.int_in_range(0..=5u8)? {
-            0 | 1 | 2 => {
+            0..=2 => {
                 let i = self.u.choose_index(widths.len())?;
                 Type::Int(widths[i].0)
             }

@@ -4,7 +4,7 @@
 //! - divisors: `select (d == 0) 1 d`; signed division also maps `MIN / -1` to `MIN / 1`;
 //!   vector divisors use `d | 1` (unsigned) and `(d >>u 1) | 1` (signed);
 //! - shift amounts: `and` with `width - 1` for power-of-two widths, `remi_unsigned` by
-//!   the width otherwise;
+//!   the width otherwise (index: `and 31`, valid whatever the target's index width);
 //! - memref indices: `remi_unsigned` by the (positive) dimension size;
 //! - `alignment` attributes: never below the element's natural alignment
 //!   ([`natural_alignment`]), since lowered loads and stores assume it;
@@ -75,7 +75,13 @@ pub fn safe_divisor(
     let zero = int_splat(body, block, &ty, 0);
     let one = int_splat(body, block, &ty, 1);
     let mut bad = body.builder(block).cmpi("eq", d, zero);
-    if signed {
+    if signed && ty == Type::Index {
+        // The width of index depends on the target: refuse -1 whatever the dividend.
+        let m1 = int_splat(body, block, &ty, -1);
+        let mut b = body.builder(block);
+        let is_m1 = b.cmpi("eq", d, m1);
+        bad = b.binary(OpKind::Or, bad, is_m1);
+    } else if signed {
         let m1 = int_splat(body, block, &ty, -1);
         let min = int_splat(body, block, &ty, int_min(w));
         let mut b = body.builder(block);
@@ -90,7 +96,12 @@ pub fn safe_divisor(
 /// A shift amount below the width of its type.
 pub fn safe_shift(body: &mut Body, block: BlockId, amount: ValueId) -> ValueId {
     let ty = body.value_type(amount).clone();
-    let w = int_width(&ty);
+    // index: below 32, valid for 32- and 64-bit targets alike.
+    let w = if ty == Type::Index {
+        32
+    } else {
+        int_width(&ty)
+    };
     if w.is_power_of_two() {
         let mask = int_splat(body, block, &ty, (w - 1) as i128);
         body.builder(block).binary(OpKind::And, amount, mask)

@@ -55,9 +55,22 @@ impl Externals for GenExternals {
 
 #[test]
 fn generated_modules_run_without_ub() {
+    run_without_ub(64);
+}
+
+/// The guards do not assume a 64-bit index.
+#[test]
+fn generated_modules_run_without_ub_with_32_bit_index() {
+    run_without_ub(32);
+}
+
+fn run_without_ub(index_bitwidth: u32) {
     let n = common::cases("INTERP_CASES", 2000);
     let cfg = GenConfig::default();
-    let opts = Options::default();
+    let opts = Options {
+        index_bitwidth,
+        ..Options::default()
+    };
     let (mut ok, mut fuel, mut depth) = (0u64, 0u64, 0u64);
     let mut errors = Vec::new();
     let mut ub = Vec::new();
@@ -80,7 +93,7 @@ fn generated_modules_run_without_ub() {
         }
     }
     eprintln!(
-        "interp: {n} modules in {:?}: {ok} ok, {fuel} out of fuel, {depth} call depth, {} UB, {} errors",
+        "interp (index {index_bitwidth} bits): {n} modules in {:?}: {ok} ok, {fuel} out of fuel, {depth} call depth, {} UB, {} errors",
         t.elapsed(),
         ub.len(),
         errors.len()

@@ -151,3 +151,17 @@ fn every_module_lowers_to_verified_llvm() {
     }
     eprintln!("lowering: {n} modules in {:?}", t.elapsed());
 }
+
+proptest::proptest! {
+    /// The proptest front end: arbitrary bytes (and a swarm configuration read from
+    /// them) always give a module that verifies.
+    #[test]
+    fn arbitrary_bytes_give_verified_modules(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..8192)) {
+        let mut u = arbitrary::Unstructured::new(&bytes);
+        let cfg: GenConfig = u.arbitrary().unwrap_or_default();
+        let m = generator::generate(&mut u, &cfg).expect("generation is total");
+        if let Err(d) = verify_module(&m) {
+            panic!("does not verify:\n{}", common::render(&m, &d));
+        }
+    }
+}
