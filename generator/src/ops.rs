@@ -331,12 +331,38 @@ fn select(g: &mut FnGen) -> Result<()> {
         1 => float_ty(g)?,
         _ => g.pick_type(TyKind::Int)?,
     };
-    let c = g.cond()?;
     let a = g.pick(&t)?;
     let b = g.pick(&t)?;
+    let c = if t.as_vector().is_some() && g.u.arbitrary()? {
+        // A vector condition of the same shape: element-wise min/max-like selects.
+        if t.scalar_of().is_float() {
+            let p = CMPF_PREDICATES[g.index(CMPF_PREDICATES.len())?];
+            g.body.builder(g.cur).cmpf(p, a, b)
+        } else {
+            let p = CMPI_PREDICATES[g.index(CMPI_PREDICATES.len())?];
+            g.body.builder(g.cur).cmpi(p, a, b)
+        }
+    } else {
+        g.cond()?
+    };
     let r = g.body.builder(g.cur).select(c, a, b);
     def_new(g, r);
     Ok(())
+}
+
+/// With `Vectors` enabled, sometimes the vector form of a cast: `from` becomes a
+/// vector type (of an existing shape) and `to` the same shape of `to`'s element type.
+fn maybe_vector_cast(g: &mut FnGen, from: Type, to: Type, int_src: bool) -> Result<(Type, Type)> {
+    if !g.has(Family::Vectors) || g.u.int_in_range(0..=3u8)? != 0 {
+        return Ok((from, to));
+    }
+    let v = g.pick_type(if int_src {
+        TyKind::IntVec
+    } else {
+        TyKind::FloatVec
+    })?;
+    let shape = v.as_vector().expect("vector").shape.clone();
+    Ok((Type::vector(shape.clone(), from), Type::vector(shape, to)))
 }
 
 fn int_cast(g: &mut FnGen) -> Result<()> {
@@ -352,7 +378,6 @@ fn int_cast(g: &mut FnGen) -> Result<()> {
     if fw == tw {
         return Ok(());
     }
-    let a = g.pick(&from)?;
     let kind = if tw < fw {
         OpKind::TruncI
     } else if g.u.arbitrary()? {
@@ -360,6 +385,8 @@ fn int_cast(g: &mut FnGen) -> Result<()> {
     } else {
         OpKind::SExtI
     };
+    let (from, to) = maybe_vector_cast(g, from, to, true)?;
+    let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(kind, a, to);
     def_new(g, r);
     Ok(())
@@ -388,6 +415,7 @@ fn sitofp(g: &mut FnGen) -> Result<()> {
         from = Type::i32();
     }
     let to = g.pick_type(TyKind::Float)?;
+    let (from, to) = maybe_vector_cast(g, from, to, true)?;
     let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(OpKind::SIToFP, a, to);
     def_new(g, r);
@@ -416,12 +444,13 @@ fn fpext_fptrunc(g: &mut FnGen) -> Result<()> {
     if fw == tw {
         return Ok(());
     }
-    let a = g.pick(&from)?;
     let kind = if tw > fw {
         OpKind::FPExt
     } else {
         OpKind::FPTrunc
     };
+    let (from, to) = maybe_vector_cast(g, from, to, false)?;
+    let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(kind, a, to);
     def_new(g, r);
     Ok(())
