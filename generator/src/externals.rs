@@ -20,6 +20,8 @@ pub struct ExternalFn {
     pub results: Vec<Type>,
     /// The exact semantics, for implementers.
     pub semantics: &'static str,
+    /// The C signature lowered code calls (see [`abi`]).
+    pub c_abi: &'static str,
 }
 
 /// The external functions table (small on purpose).
@@ -30,6 +32,7 @@ pub fn external_impls() -> Vec<ExternalFn> {
             inputs: vec![Type::i64(), Type::i64()],
             results: vec![Type::i64()],
             semantics: "a * 31 + b, wrapping two's-complement i64 arithmetic",
+            c_abi: "int64_t ext_mix_i64(int64_t a, int64_t b)",
         },
         ExternalFn {
             name: "ext_sum_f64",
@@ -37,6 +40,8 @@ pub fn external_impls() -> Vec<ExternalFn> {
             results: vec![Type::F64],
             semantics: "0.0 + m[0] + m[1] + ... + m[n-1], f64 additions in index order \
                         (n = dim 0; every element is initialized)",
+            c_abi: "double ext_sum_f64(double *allocated, double *aligned, int64_t offset, \
+                    int64_t size, int64_t stride)",
         },
         ExternalFn {
             name: "ext_poly_i32",
@@ -44,6 +49,8 @@ pub fn external_impls() -> Vec<ExternalFn> {
             results: vec![Type::i32()],
             semantics: "Horner evaluation: acc = 0; for i in 0..n: acc = acc * x + m[i] \
                         (wrapping i32; n = dim 0); reads only",
+            c_abi: "int32_t ext_poly_i32(int32_t *allocated, int32_t *aligned, int64_t offset, \
+                    int64_t size, int64_t stride, int32_t x)",
         },
     ]
 }
@@ -62,4 +69,62 @@ pub fn ext_sum_f64(m: &[f64]) -> f64 {
 pub fn ext_poly_i32(m: &[i32], x: i32) -> i32 {
     m.iter()
         .fold(0i32, |acc, &c| acc.wrapping_mul(x).wrapping_add(c))
+}
+
+/// The external functions as lowered code calls them (LLVM 11's default calling
+/// convention: a `memref<?xT>` argument is expanded into allocated pointer, aligned
+/// pointer, offset, size and stride), ready for `jit::register_external`.
+pub mod abi {
+    /// `@ext_mix_i64(i64, i64) -> i64`.
+    pub extern "C" fn ext_mix_i64(a: i64, b: i64) -> i64 {
+        super::ext_mix_i64(a, b)
+    }
+
+    /// Elements of an expanded 1-D memref descriptor, in index order.
+    ///
+    /// # Safety
+    /// `aligned + offset + i * stride` must be readable for every `i < size`.
+    unsafe fn elems<T: Copy>(aligned: *const T, offset: i64, size: i64, stride: i64) -> Vec<T> {
+        (0..size.max(0))
+            .map(|i| unsafe { *aligned.offset((offset + i * stride) as isize) })
+            .collect()
+    }
+
+    /// `@ext_sum_f64(memref<?xf64>) -> f64`.
+    ///
+    /// # Safety
+    /// The arguments must describe a live, initialized `memref<?xf64>`.
+    pub unsafe extern "C" fn ext_sum_f64(
+        _allocated: *const f64,
+        aligned: *const f64,
+        offset: i64,
+        size: i64,
+        stride: i64,
+    ) -> f64 {
+        super::ext_sum_f64(&unsafe { elems(aligned, offset, size, stride) })
+    }
+
+    /// `@ext_poly_i32(memref<?xi32>, i32) -> i32`.
+    ///
+    /// # Safety
+    /// The arguments must describe a live, initialized `memref<?xi32>`.
+    pub unsafe extern "C" fn ext_poly_i32(
+        _allocated: *const i32,
+        aligned: *const i32,
+        offset: i64,
+        size: i64,
+        stride: i64,
+        x: i32,
+    ) -> i32 {
+        super::ext_poly_i32(&unsafe { elems(aligned, offset, size, stride) }, x)
+    }
+
+    /// `(symbol, address)` of every external function.
+    pub fn symbols() -> Vec<(&'static str, *const ())> {
+        vec![
+            ("ext_mix_i64", ext_mix_i64 as *const ()),
+            ("ext_sum_f64", ext_sum_f64 as *const ()),
+            ("ext_poly_i32", ext_poly_i32 as *const ()),
+        ]
+    }
 }
