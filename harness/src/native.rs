@@ -23,12 +23,23 @@ fn worker_command() -> Command {
     c
 }
 
+/// Lowers in this process first, so a conversion error is reported against the user's
+/// file (the worker only sees the module as re-printed text).
+fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
+    crate::cmd::lower::lower(m, false, opts.index_bitwidth)
+        .map(|_| ())
+        .map_err(|f| Outcome::Error(f.message))
+}
+
 /// Runs the entry natively in this thread's isolated worker.
 pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
     let results = match crate::exec::entry_signature(m, entry) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };
+    if let Err(o) = lowers(m, opts) {
+        return o;
+    }
     let text = print_module(m, &PrintOptions::default());
     let ropts = RunOptions {
         opt_level: opts.opt_level,
@@ -55,8 +66,37 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
     }
 }
 
+/// Runs the entry natively in this process (no isolation: a crash ends the process).
+pub fn run_jit_in_process(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    REGISTER.call_once(crate::externals::register_with_jit);
+    let results = match crate::exec::entry_signature(m, entry) {
+        Ok((_, r)) => r,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let ropts = RunOptions {
+        opt_level: opts.opt_level,
+        timeout: opts.timeout,
+        index_bitwidth: opts.index_bitwidth,
+        emit_c_interface: false,
+    };
+    match jit::run_in_process(m, entry, args, &ropts) {
+        Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
+        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
+            Outcome::Crash(e.to_string())
+        }
+        Err(RunError::Error(msg)) => Outcome::Error(msg),
+    }
+}
+
 /// Serves JIT requests on stdin/stdout until stdin closes; returns the exit status.
 pub fn serve_worker() -> i32 {
+    crate::externals::register_with_jit();
     jit::serve_stdio()
 }
 
