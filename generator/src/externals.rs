@@ -10,6 +10,7 @@
 //! strides...), as LLVM 11's default calling convention specifies.
 
 use converter::ir::Type;
+use converter::value::RtValue;
 
 /// One external function: its symbol, signature and semantics.
 #[derive(Clone, Debug)]
@@ -53,6 +54,60 @@ pub fn external_impls() -> Vec<ExternalFn> {
                     int64_t size, int64_t stride, int32_t x)",
         },
     ]
+}
+
+/// Runs external function `name` on runtime values (the interpreter's view: memref
+/// arguments are snapshots of their elements). `None` for an unknown name.
+/// An interpreter host can delegate `interp::Externals::call` to this.
+pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, String>> {
+    fn int(v: &RtValue) -> Result<i128, String> {
+        match v {
+            RtValue::Int(i) => Ok(*i),
+            other => Err(format!("expected an integer argument, got {other:?}")),
+        }
+    }
+    fn elems(v: &RtValue) -> Result<&[RtValue], String> {
+        match v {
+            RtValue::MemRef { elems, .. } => Ok(elems),
+            other => Err(format!("expected a memref argument, got {other:?}")),
+        }
+    }
+    let arity = match name {
+        "ext_mix_i64" | "ext_poly_i32" => 2,
+        "ext_sum_f64" => 1,
+        _ => return None,
+    };
+    if args.len() != arity {
+        return Some(Err(format!(
+            "@{name} takes {arity} arguments, {} given",
+            args.len()
+        )));
+    }
+    let r = match name {
+        "ext_mix_i64" => int(&args[0]).and_then(|a| {
+            let b = int(&args[1])?;
+            Ok(vec![RtValue::Int(ext_mix_i64(a as i64, b as i64) as i128)])
+        }),
+        "ext_sum_f64" => elems(&args[0]).and_then(|es| {
+            let xs = es
+                .iter()
+                .map(|e| match e {
+                    RtValue::Float(b) => Ok(f64::from_bits(*b)),
+                    other => Err(format!("expected an f64 element, got {other:?}")),
+                })
+                .collect::<Result<Vec<f64>, String>>()?;
+            Ok(vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
+        }),
+        _ => elems(&args[0]).and_then(|es| {
+            let xs = es
+                .iter()
+                .map(|e| int(e).map(|i| i as i32))
+                .collect::<Result<Vec<i32>, String>>()?;
+            let x = int(&args[1])? as i32;
+            Ok(vec![RtValue::Int(ext_poly_i32(&xs, x) as i128)])
+        }),
+    };
+    Some(r)
 }
 
 /// Reference implementation of `ext_mix_i64`.

@@ -5,7 +5,6 @@
 mod common;
 
 use converter::value::RtValue;
-use generator::externals::{ext_mix_i64, ext_poly_i32, ext_sum_f64};
 use generator::{generate_from_seed, generate_swarm_from_seed, GenConfig};
 use interp::{Externals, Options, Trap};
 
@@ -14,42 +13,7 @@ struct GenExternals;
 
 impl Externals for GenExternals {
     fn call(&mut self, name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, String>> {
-        let int = |v: &RtValue| match v {
-            RtValue::Int(i) => Ok(*i),
-            other => Err(format!("expected an integer, got {other:?}")),
-        };
-        let elems = |v: &RtValue| match v {
-            RtValue::MemRef { elems, .. } => Ok(elems.clone()),
-            other => Err(format!("expected a memref, got {other:?}")),
-        };
-        let r = match name {
-            "ext_mix_i64" => (|| {
-                Ok(vec![RtValue::Int(
-                    ext_mix_i64(int(&args[0])? as i64, int(&args[1])? as i64) as i128,
-                )])
-            })(),
-            "ext_sum_f64" => (|| {
-                let xs: Vec<f64> = elems(&args[0])?
-                    .iter()
-                    .map(|e| match e {
-                        RtValue::Float(b) => f64::from_bits(*b),
-                        _ => f64::NAN,
-                    })
-                    .collect();
-                Ok(vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
-            })(),
-            "ext_poly_i32" => (|| {
-                let xs: Vec<i32> = elems(&args[0])?
-                    .iter()
-                    .map(|e| int(e).map(|i| i as i32))
-                    .collect::<Result<_, _>>()?;
-                Ok(vec![RtValue::Int(
-                    ext_poly_i32(&xs, int(&args[1])? as i32) as i128
-                )])
-            })(),
-            _ => return None,
-        };
-        Some(r)
+        generator::externals::call_rt(name, args)
     }
 }
 
