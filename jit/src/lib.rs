@@ -9,6 +9,7 @@
 
 pub mod exec;
 mod lowering;
+mod orc;
 pub mod translate;
 pub mod worker;
 
