@@ -66,6 +66,9 @@ impl Diagnostic {
     }
 }
 
+/// How many characters of a source line a diagnostic shows.
+const WINDOW: usize = 100;
+
 fn render_one(out: &mut String, file: &str, source: Option<&str>, loc: Loc, sev: &str, msg: &str) {
     use std::fmt::Write;
     // A location is always printed, 1:1 when IR was built in memory, so the format holds.
@@ -79,12 +82,28 @@ fn render_one(out: &mut String, file: &str, source: Option<&str>, loc: Loc, sev:
         return;
     }
     if let Some(text) = source.and_then(|s| s.lines().nth(loc.line as usize - 1)) {
-        let _ = writeln!(out, "{text}");
-        let pad: String = text
-            .chars()
-            .take(loc.col.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        // Show at most a window of the line around the column, so a 100,000-character
+        // line does not flood the terminal; `...` marks what was cut.
+        let chars: Vec<char> = text.chars().collect();
+        let col = (loc.col.saturating_sub(1) as usize).min(chars.len());
+        let start = col.saturating_sub(WINDOW / 2);
+        let end = (start + WINDOW).min(chars.len());
+        let mut shown = String::new();
+        let mut pad = String::new();
+        if start > 0 {
+            shown.push_str("...");
+            pad.push_str("   ");
+        }
+        shown.extend(&chars[start..end]);
+        if end < chars.len() {
+            shown.push_str("...");
+        }
+        pad.extend(
+            chars[start..col]
+                .iter()
+                .map(|&c| if c == '\t' { '\t' } else { ' ' }),
+        );
+        let _ = writeln!(out, "{shown}");
         let _ = writeln!(out, "{pad}^");
     }
 }
@@ -110,5 +129,16 @@ mod tests {
         let d = Diagnostic::error(Loc::new(2, 5), "unknown op 'foo'");
         let s = d.render("a.mlir", Some("func @f() {\n  %0 foo\n}"));
         assert_eq!(s, "a.mlir:2:5: error: unknown op 'foo'\n  %0 foo\n    ^\n");
+    }
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_around_the_column() {
+        let line = "x".repeat(5000) + "$" + &"y".repeat(5000);
+        let d = Diagnostic::error(Loc::new(1, 5001), "bad");
+        let s = d.render("a.mlir", Some(&line));
+        let lines: Vec<&str> = s.lines().collect();
+        assert!(lines[1].len() < 120, "{}", lines[1]);
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(&lines[1][caret..caret + 1], "$");
     }
 }

@@ -27,10 +27,7 @@ impl Outcome {
     /// The lines `interp` and `run` print: one `TYPE VALUE` line per result, or the message.
     pub fn render(&self) -> String {
         match self {
-            Outcome::Values(vs) => vs
-                .iter()
-                .map(|(t, v)| format_result(t, v) + "\n")
-                .collect(),
+            Outcome::Values(vs) => vs.iter().map(|(t, v)| format_result(t, v) + "\n").collect(),
             Outcome::Ub(m) | Outcome::OutOfFuel(m) | Outcome::Crash(m) | Outcome::Error(m) => {
                 format!("{m}\n")
             }
@@ -65,11 +62,17 @@ pub fn entry_signature(m: &Module, entry: &str) -> Result<(Vec<Type>, Vec<Type>)
     let f = m.func(entry).ok_or_else(|| {
         Failure::new(
             exit::USAGE,
-            format!("{}: error: no function '@{entry}' to run (use --entry NAME)", m.file),
+            format!(
+                "{}: error: no function '@{entry}' to run (use --entry NAME)",
+                m.file
+            ),
         )
     })?;
     let ft = f.std_type().ok_or_else(|| {
-        Failure::new(exit::USAGE, format!("{}: error: '@{entry}' is not a Standard function", m.file))
+        Failure::new(
+            exit::USAGE,
+            format!("{}: error: '@{entry}' is not a Standard function", m.file),
+        )
     })?;
     Ok((ft.inputs.clone(), ft.results.clone()))
 }
@@ -94,7 +97,10 @@ pub fn parse_args(m: &Module, entry: &str, texts: &[String]) -> Result<Vec<RtVal
         .enumerate()
         .map(|(i, (t, s))| {
             parse_value(s, t).map_err(|e| {
-                Failure::new(exit::USAGE, format!("error: argument {i} of '@{entry}': {e}"))
+                Failure::new(
+                    exit::USAGE,
+                    format!("error: argument {i} of '@{entry}': {e}"),
+                )
             })
         })
         .collect()
@@ -143,4 +149,9 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
             }
         }
     }
+}
+
+/// Runs the entry on the lowered code, natively, in the isolated JIT worker.
+pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    crate::native::run_jit(m, entry, args, opts)
 }

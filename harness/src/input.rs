@@ -34,7 +34,12 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
     } else {
         std::fs::read(path)
     };
-    r.map_err(|e| Failure::new(exit::BAD_INPUT, format!("{path}: error: cannot read file: {e}")))
+    r.map_err(|e| {
+        Failure::new(
+            exit::BAD_INPUT,
+            format!("{path}: error: cannot read file: {e}"),
+        )
+    })
 }
 
 /// Parses and verifies a Standard-dialect module from bytes.

@@ -8,6 +8,8 @@ mod exit;
 mod externals;
 mod filetest;
 mod input;
+mod native;
+mod oracles;
 
 use clap::{Parser, Subcommand};
 use input::Failure;
@@ -38,6 +40,8 @@ pub enum Command {
     Interp(cmd::interp::Args),
     /// Lower, JIT-compile and run a function natively (crash-isolated).
     Run(cmd::run::Args),
+    /// Run the differential oracles on the given modules.
+    Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.
     Test(cmd::test::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
@@ -63,21 +67,32 @@ fn print_stdout(s: &str) {
     let _ = out.flush();
 }
 
+fn print_stderr(s: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(s.as_bytes());
+    let _ = err.flush();
+}
+
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let status = if e.use_stderr() { exit::USAGE } else { exit::OK };
+            let status = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
             let _ = e.print();
             std::process::exit(status);
         }
     };
     let status = match &cli.command {
         Command::JitWorker => {
-            jit::worker::serve_stdio();
+            native::serve_worker();
             exit::OK
         }
         Command::Test(a) => cmd::test::run(a),
+        Command::Check(a) => cmd::check::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {
@@ -98,7 +113,7 @@ fn report(r: Result<exec::Outcome, Failure>) -> i32 {
         Ok(o) => {
             match o {
                 exec::Outcome::Values(_) => print_stdout(&o.render()),
-                _ => eprint!("{}", o.render()),
+                _ => print_stderr(&o.render()),
             }
             o.status()
         }
@@ -107,6 +122,6 @@ fn report(r: Result<exec::Outcome, Failure>) -> i32 {
 }
 
 fn fail(f: Failure) -> i32 {
-    eprintln!("{}", f.message);
+    print_stderr(&format!("{}\n", f.message));
     f.status
 }

@@ -281,10 +281,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
         }
         LlvmBr => format!(
             "llvm.br {}",
-            op.successors
-                .first()
-                .map(|s| n.succ(s))
-                .unwrap_or_default()
+            op.successors.first().map(|s| n.succ(s)).unwrap_or_default()
         ),
         LlvmCondBr if ops.len() == 1 && op.successors.len() == 2 => format!(
             "llvm.cond_br {}, {}, {}",

@@ -45,7 +45,12 @@ pub fn op(n: &Names, op: &OpData) -> Option<String> {
     Some(match op.kind {
         LlvmZero if op.results.len() == 1 => format!("llvm.mlir.zero : {}", rty()),
         LlvmFAbs if ops.len() == 1 && op.results.len() == 1 => {
-            format!("llvm.intr.fabs({}) : ({}) -> {}", n.v(ops[0]), n.vty(ops[0]), rty())
+            format!(
+                "llvm.intr.fabs({}) : ({}) -> {}",
+                n.v(ops[0]),
+                n.vty(ops[0]),
+                rty()
+            )
         }
         LlvmSelect if ops.len() == 3 => format!(
             "llvm.select {} : {}, {}",

@@ -55,7 +55,9 @@ fn elementwise(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let attrs = op.attrs.clone();
     let mut em = fl.em(op.loc);
     let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {
-        let mut new = NewOp::new(kind).operands(ops.iter().copied()).result(leaf.clone());
+        let mut new = NewOp::new(kind)
+            .operands(ops.iter().copied())
+            .result(leaf.clone());
         new.attrs = attrs.clone();
         em.push1(new)
     });
@@ -170,9 +172,9 @@ fn dense(em: &mut Emitter, ty: &Type, values: &DenseValues, bits: u32) -> ValueI
                 let n = leaf.as_vector().map(|v| v.num_elements()).unwrap_or(1) as usize;
                 let vals = match values {
                     DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
-                    DenseValues::Elements(xs) => DenseValues::Elements(
-                        xs.iter().skip(row * n).take(n).map(conv).collect(),
-                    ),
+                    DenseValues::Elements(xs) => {
+                        DenseValues::Elements(xs.iter().skip(row * n).take(n).map(conv).collect())
+                    }
                 };
                 row += 1;
                 em.constant(

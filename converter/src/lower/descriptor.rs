@@ -106,7 +106,11 @@ impl MemRefDescriptor {
     /// The position of a field inside a ranked descriptor stored in memory, as the
     /// GEP indices on a `ptr<descriptor>`: for size `i` this is `[0, 3, i]`.
     pub fn size_gep(i: ValueId) -> [GepIndex; 3] {
-        [GepIndex::Const(0), GepIndex::Const(SIZES), GepIndex::Value(i)]
+        [
+            GepIndex::Const(0),
+            GepIndex::Const(SIZES),
+            GepIndex::Value(i),
+        ]
     }
 }
 

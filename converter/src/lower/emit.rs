@@ -144,7 +144,11 @@ impl<'a> Emitter<'a> {
 
     pub fn select(&mut self, c: ValueId, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.ty(a);
-        self.push1(NewOp::new(OpKind::LlvmSelect).operands([c, a, b]).result(ty))
+        self.push1(
+            NewOp::new(OpKind::LlvmSelect)
+                .operands([c, a, b])
+                .result(ty),
+        )
     }
 
     /// Converts between integer widths: sext when widening (or zext when `unsigned`),

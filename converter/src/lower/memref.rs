@@ -137,7 +137,9 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     } else {
         let idx = em.index.clone();
         let bytes = em.size_of(&elem, GepIndex::Value(count), &idx);
-        let align = align_attr.or_else(|| over_aligned(&elem)).filter(|&a| a > 1);
+        let align = align_attr
+            .or_else(|| over_aligned(&elem))
+            .filter(|&a| a > 1);
         match align {
             None => {
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, bytes);
@@ -184,9 +186,9 @@ pub fn dealloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The address of element `indices` of a ranked memref: `aligned + offset + sum(index_i
-/// * stride_i)` with offset and strides read from the descriptor. A rank-0 memref with
-/// an identity layout is its aligned pointer.
+/// The address of element `indices` of a ranked memref:
+/// `aligned + offset + sum(index_i * stride_i)` with offset and strides read from the
+/// descriptor. A rank-0 memref with an identity layout is its aligned pointer.
 fn element_ptr(
     em: &mut Emitter,
     d: MemRefDescriptor,

@@ -141,3 +141,12 @@ fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
         }
     }
 }
+
+#[cfg(test)]
+mod e2e;
+#[cfg(test)]
+mod filetests;
+#[cfg(test)]
+pub(crate) mod testparse;
+#[cfg(test)]
+mod tests;

@@ -180,7 +180,10 @@ mod tests {
         let c = TypeConverter::new(64);
         assert_eq!(c.convert(&Type::Int(17)), Ok(Type::Int(17)));
         assert_eq!(c.convert(&Type::Index), Ok(Type::i64()));
-        assert_eq!(TypeConverter::new(32).convert(&Type::Index), Ok(Type::i32()));
+        assert_eq!(
+            TypeConverter::new(32).convert(&Type::Index),
+            Ok(Type::i32())
+        );
         assert_eq!(c.convert(&Type::BF16), Err(BF16_UNSUPPORTED.to_string()));
         assert!(c.convert(&Type::vector(vec![2], Type::BF16)).is_err());
     }
@@ -191,10 +194,7 @@ mod tests {
         let t = c.convert(&Type::vector(vec![4, 8, 16], Type::F32)).unwrap();
         assert_eq!(
             t,
-            Type::llvm_array(
-                4,
-                Type::llvm_array(8, Type::vector(vec![16], Type::F32))
-            )
+            Type::llvm_array(4, Type::llvm_array(8, Type::vector(vec![16], Type::F32)))
         );
     }
 
@@ -203,7 +203,10 @@ mod tests {
         let c = TypeConverter::new(64);
         let d = c.convert(&Type::memref(vec![], Type::F32)).unwrap();
         let p = Type::llvm_ptr(Type::F32);
-        assert_eq!(d, Type::llvm_struct(vec![p.clone(), p.clone(), Type::i64()]));
+        assert_eq!(
+            d,
+            Type::llvm_struct(vec![p.clone(), p.clone(), Type::i64()])
+        );
         let d = c
             .convert(&Type::memref(
                 vec![Some(1), None],

@@ -117,7 +117,10 @@ pub fn extract_element(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> 
     let mut em = fl.em(op.loc);
     let row = if outer == 0 {
         vec
-    } else if consts[..outer.min(consts.len())].iter().all(|c| c.is_some()) {
+    } else if consts[..outer.min(consts.len())]
+        .iter()
+        .all(|c| c.is_some())
+    {
         let pos: Vec<i64> = consts[..outer].iter().map(|c| c.unwrap_or(0)).collect();
         em.extract(vec, &pos)
     } else {

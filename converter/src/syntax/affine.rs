@@ -164,14 +164,18 @@ impl Coef {
     }
     fn add(self, o: Coef) -> Coef {
         match (self, o) {
-            (Coef::Known(a), Coef::Known(b)) => a.checked_add(b).map_or(Coef::Symbolic, Coef::Known),
+            (Coef::Known(a), Coef::Known(b)) => {
+                a.checked_add(b).map_or(Coef::Symbolic, Coef::Known)
+            }
             _ => Coef::Symbolic,
         }
     }
     fn mul(self, o: Coef) -> Coef {
         match (self, o) {
             (Coef::Known(0), _) | (_, Coef::Known(0)) => Coef::Known(0),
-            (Coef::Known(a), Coef::Known(b)) => a.checked_mul(b).map_or(Coef::Symbolic, Coef::Known),
+            (Coef::Known(a), Coef::Known(b)) => {
+                a.checked_mul(b).map_or(Coef::Symbolic, Coef::Known)
+            }
             _ => Coef::Symbolic,
         }
     }
@@ -270,7 +274,10 @@ impl<'a> Parser<'a> {
     /// Parses `(d0, ...)[s0, ...] -> (e, ...)` (the part inside `affine_map<...>`).
     pub(super) fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let mut names: Vec<&'a str> = Vec::new();
-        self.expect(Tok::LParen, "'(' to start the dimension list of an affine map")?;
+        self.expect(
+            Tok::LParen,
+            "'(' to start the dimension list of an affine map",
+        )?;
         let num_dims = self.parse_affine_ids(&mut names, Tok::RParen)?;
         let mut num_syms = 0;
         if self.tok.kind == Tok::LSquare {
@@ -307,7 +314,9 @@ impl<'a> Parser<'a> {
                 }
                 let name = self.spelling(self.tok);
                 if names.contains(&name) {
-                    return Err(self.err_here(format!("redefinition of identifier '{name}' in affine map")));
+                    return Err(
+                        self.err_here(format!("redefinition of identifier '{name}' in affine map"))
+                    );
                 }
                 names.push(name);
                 n += 1;
@@ -452,7 +461,10 @@ mod tests {
         assert_eq!(m.strided().unwrap().offset, None);
         assert!(map("(d0) -> (d0 floordiv 2)").strided().is_none());
         assert!(map("(d0, d1) -> (d0, d1)").strided().is_none());
-        assert_eq!(map("(d0, d1) -> (d1)").strided().unwrap().strides, vec![Some(0), Some(1)]);
+        assert_eq!(
+            map("(d0, d1) -> (d1)").strided().unwrap().strides,
+            vec![Some(0), Some(1)]
+        );
     }
 
     #[test]

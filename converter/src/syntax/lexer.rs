@@ -253,7 +253,10 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     let t = self.lex_string(start + 1);
                     if t.kind == Tok::Error {
-                        return Token { start: start as u32, ..t };
+                        return Token {
+                            start: start as u32,
+                            ..t
+                        };
                     }
                     return self.make(Tok::AtIdent, start);
                 }
@@ -283,10 +286,17 @@ impl<'a> Lexer<'a> {
         let first = self.src[start];
         if first == b'0'
             && self.peek_byte() == Some(b'x')
-            && self.src.get(self.pos + 1).is_some_and(|c| c.is_ascii_hexdigit())
+            && self
+                .src
+                .get(self.pos + 1)
+                .is_some_and(|c| c.is_ascii_hexdigit())
         {
             self.pos += 1;
-            while self.src.get(self.pos).is_some_and(|c| c.is_ascii_hexdigit()) {
+            while self
+                .src
+                .get(self.pos)
+                .is_some_and(|c| c.is_ascii_hexdigit())
+            {
                 self.pos += 1;
             }
             return self.make(Tok::Int, start);
@@ -440,13 +450,36 @@ mod tests {
         assert_eq!(
             kinds("%r:2 = call @f(%x) : (i32) -> (i32, i64) // c\n"),
             vec![
-                PercentIdent, Colon, Int, Equal, BareIdent, AtIdent, LParen, PercentIdent, RParen,
-                Colon, LParen, BareIdent, RParen, Arrow, LParen, BareIdent, Comma, BareIdent,
-                RParen, Eof
+                PercentIdent,
+                Colon,
+                Int,
+                Equal,
+                BareIdent,
+                AtIdent,
+                LParen,
+                PercentIdent,
+                RParen,
+                Colon,
+                LParen,
+                BareIdent,
+                RParen,
+                Arrow,
+                LParen,
+                BareIdent,
+                Comma,
+                BareIdent,
+                RParen,
+                Eof
             ]
         );
-        assert_eq!(kinds("0xFF 1.5 2.0e-7 -3"), vec![Int, Float, Float, Minus, Int, Eof]);
-        assert_eq!(kinds("%c#1 ^bb0 \"a\\\"b\""), vec![PercentIdent, HashIdent, CaretIdent, Str, Eof]);
+        assert_eq!(
+            kinds("0xFF 1.5 2.0e-7 -3"),
+            vec![Int, Float, Float, Minus, Int, Eof]
+        );
+        assert_eq!(
+            kinds("%c#1 ^bb0 \"a\\\"b\""),
+            vec![PercentIdent, HashIdent, CaretIdent, Str, Eof]
+        );
         assert_eq!(kinds("\"abc"), vec![Error]);
     }
 

@@ -62,3 +62,6 @@ pub fn parse_type(s: &str) -> Result<Type, Diagnostic> {
     }
     Ok(t)
 }
+
+#[cfg(test)]
+mod tests;

@@ -15,9 +15,9 @@ use super::affine::AffineMap;
 use super::lexer::{unescape, Lexer, Tok, Token};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
-    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module,
-    NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
-    CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH,
+    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module, NamedAttr,
+    NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType, CMPF_PREDICATES,
+    CMPI_PREDICATES, MAX_INT_WIDTH,
 };
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -144,12 +144,30 @@ pub struct Parser<'a> {
 fn is_bare_type_keyword(s: &str) -> bool {
     matches!(
         s,
-        "index" | "f16" | "bf16" | "f32" | "f64" | "vector" | "memref" | "tensor" | "none"
-            | "tuple" | "complex" | "f80" | "f128" | "tf32"
+        "index"
+            | "f16"
+            | "bf16"
+            | "f32"
+            | "f64"
+            | "vector"
+            | "memref"
+            | "tensor"
+            | "none"
+            | "tuple"
+            | "complex"
+            | "f80"
+            | "f128"
+            | "tf32"
     ) || (s.len() > 1
         && (s.starts_with('i') || s.starts_with("si") || s.starts_with("ui"))
-        && s.trim_start_matches(['s', 'u']).trim_start_matches('i').bytes().all(|c| c.is_ascii_digit())
-        && !s.trim_start_matches(['s', 'u']).trim_start_matches('i').is_empty())
+        && s.trim_start_matches(['s', 'u'])
+            .trim_start_matches('i')
+            .bytes()
+            .all(|c| c.is_ascii_digit())
+        && !s
+            .trim_start_matches(['s', 'u'])
+            .trim_start_matches('i')
+            .is_empty())
 }
 
 /// The Standard op for a custom-form name without its `std.` prefix.
@@ -164,7 +182,9 @@ fn std_kind(short: &str) -> Option<OpKind> {
     }
     buf[..4].copy_from_slice(b"std.");
     buf[4..4 + n].copy_from_slice(short.as_bytes());
-    std::str::from_utf8(&buf[..4 + n]).ok().and_then(OpKind::from_name)
+    std::str::from_utf8(&buf[..4 + n])
+        .ok()
+        .and_then(OpKind::from_name)
 }
 
 /// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
@@ -286,9 +306,7 @@ impl<'a> Parser<'a> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
-            return Err(self.err_here(format!(
-                "nesting too deep (more than {MAX_DEPTH} levels)"
-            )));
+            return Err(self.err_here(format!("nesting too deep (more than {MAX_DEPTH} levels)")));
         }
         Ok(())
     }
@@ -324,7 +342,10 @@ impl<'a> Parser<'a> {
         v.ok_or_else(|| {
             self.err_at(
                 t.loc,
-                format!("integer literal '{}' does not fit in 64 bits", self.spelling(t)),
+                format!(
+                    "integer literal '{}' does not fit in 64 bits",
+                    self.spelling(t)
+                ),
             )
         })
     }
@@ -337,7 +358,10 @@ impl<'a> Parser<'a> {
         let t = self.advance();
         let m = self.int_magnitude(t)?;
         u64::try_from(m).map_err(|_| {
-            self.err_at(t.loc, format!("integer literal '{}' is too large", self.spelling(t)))
+            self.err_at(
+                t.loc,
+                format!("integer literal '{}' is too large", self.spelling(t)),
+            )
         })
     }
 
@@ -396,13 +420,15 @@ impl<'a> Parser<'a> {
                     "f64" => Type::F64,
                     "vector" => return self.parse_vector_type(),
                     "memref" => return self.parse_memref_type(),
-                    "tensor" | "none" | "tuple" | "complex" | "f80" | "f128" | "tf32" | "opaque" => {
-                        return Err(self.err_here(format!("unsupported type '{s}'")))
-                    }
+                    "tensor" | "none" | "tuple" | "complex" | "f80" | "f128" | "tf32"
+                    | "opaque" => return Err(self.err_here(format!("unsupported type '{s}'"))),
                     _ => {
                         if let Some(w) = s.strip_prefix('i') {
                             if !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit()) {
-                                let width = w.parse::<u64>().ok().filter(|&n| n >= 1 && n <= MAX_INT_WIDTH as u64);
+                                let width = w
+                                    .parse::<u64>()
+                                    .ok()
+                                    .filter(|&n| n >= 1 && n <= MAX_INT_WIDTH as u64);
                                 return match width {
                                     Some(n) => {
                                         self.advance();
@@ -523,14 +549,22 @@ impl<'a> Parser<'a> {
         let dims_loc = self.tok.loc;
         let (dims, _) = self.scan_dims(false)?;
         if dims.is_empty() {
-            return Err(self.err_at(dims_loc, "expected vector dimensions, such as vector<4xf32>"));
+            return Err(self.err_at(
+                dims_loc,
+                "expected vector dimensions, such as vector<4xf32>",
+            ));
         }
         let mut shape = Vec::with_capacity(dims.len());
         for d in dims {
             match d {
                 Some(n) if n > 0 => shape.push(n),
                 Some(_) => return Err(self.err_at(dims_loc, "vector dimensions must be positive")),
-                None => return Err(self.err_at(dims_loc, "vector dimensions must be static ('?' is not allowed)")),
+                None => {
+                    return Err(self.err_at(
+                        dims_loc,
+                        "vector dimensions must be static ('?' is not allowed)",
+                    ))
+                }
             }
         }
         let elem_loc = self.tok.loc;
@@ -580,7 +614,10 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Greater, "'>' to end the memref type")?;
         if unranked {
             if memory_space != 0 {
-                return Err(self.err_at(elem_loc, "memory spaces on unranked memrefs are not supported"));
+                return Err(self.err_at(
+                    elem_loc,
+                    "memory spaces on unranked memrefs are not supported",
+                ));
             }
             return Ok(Type::unranked_memref(elem));
         }
@@ -602,7 +639,13 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Colon, "':' after 'strides'")?;
             let strides = self.parse_stride_list()?;
             if strides.len() != rank {
-                return Err(self.err_at(loc, format!("expected {rank} strides for a memref of rank {rank}, found {}", strides.len())));
+                return Err(self.err_at(
+                    loc,
+                    format!(
+                        "expected {rank} strides for a memref of rank {rank}, found {}",
+                        strides.len()
+                    ),
+                ));
             }
             return Ok(Layout::Strided(StridedLayout { offset, strides }));
         }
@@ -617,7 +660,13 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::Greater, "'>' to end the strided layout")?;
             if strides.len() != rank {
-                return Err(self.err_at(loc, format!("expected {rank} strides for a memref of rank {rank}, found {}", strides.len())));
+                return Err(self.err_at(
+                    loc,
+                    format!(
+                        "expected {rank} strides for a memref of rank {rank}, found {}",
+                        strides.len()
+                    ),
+                ));
             }
             return Ok(Layout::Strided(StridedLayout { offset, strides }));
         }
@@ -634,7 +683,9 @@ impl<'a> Parser<'a> {
                     self.advance();
                     m
                 }
-                Some(Alias::Attr(_)) => return Err(self.err_here(format!("alias '{name}' is not an affine map"))),
+                Some(Alias::Attr(_)) => {
+                    return Err(self.err_here(format!("alias '{name}' is not an affine map")))
+                }
                 None => return Err(self.err_here(format!("undefined alias '{name}'"))),
             }
         } else {
@@ -722,9 +773,9 @@ impl<'a> Parser<'a> {
                         self.advance();
                         Ok(a)
                     }
-                    Some(Alias::Map(_)) => Err(self.err_here(
-                        "affine maps are only supported as memref layouts",
-                    )),
+                    Some(Alias::Map(_)) => {
+                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                    }
                     None => Err(self.err_here(format!("undefined alias '{name}'"))),
                 }
             }
@@ -744,9 +795,9 @@ impl<'a> Parser<'a> {
                         Ok(Attribute::Unit)
                     }
                     "dense" => self.parse_dense(),
-                    "affine_map" => Err(self.err_here(
-                        "affine maps are only supported as memref layouts",
-                    )),
+                    "affine_map" => {
+                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                    }
                     _ if self.at_type_start() => Ok(Attribute::Type(self.parse_type()?)),
                     _ => Err(self.unexpected("an attribute value")),
                 }
@@ -834,10 +885,7 @@ impl<'a> Parser<'a> {
                 t.loc,
                 format!("floating point literal {sign}{text} used with integer type {ty}"),
             )),
-            _ => Err(self.err_at(
-                t.loc,
-                format!("a number literal cannot have type {ty}"),
-            )),
+            _ => Err(self.err_at(t.loc, format!("a number literal cannot have type {ty}"))),
         }
     }
 
@@ -889,7 +937,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<' after 'dense'")?;
         let lit_loc = self.tok.loc;
         let mut elems: Vec<(bool, Token)> = Vec::new();
-        let mut shape: Vec<u64> = Vec::new();
+        let mut shape: Vec<Option<u64>> = Vec::new();
         let mut leaf_depth: Option<usize> = None;
         let bracketed = self.tok.kind == Tok::LSquare;
         self.parse_dense_elems(0, &mut shape, &mut leaf_depth, &mut elems)?;
@@ -898,32 +946,48 @@ impl<'a> Parser<'a> {
         let ty_loc = self.tok.loc;
         let ty = self.parse_type()?;
         let Type::Vector(vt) = &ty else {
-            return Err(self.err_at(ty_loc, format!("dense literals must have a vector type, found {ty}")));
+            return Err(self.err_at(
+                ty_loc,
+                format!("dense literals must have a vector type, found {ty}"),
+            ));
         };
         let _ = kw;
         let convert = |p: &Self, (neg, t): (bool, Token)| -> PResult<Attribute> {
             if t.kind == Tok::BareIdent {
                 let b = p.spelling(t) == "true";
                 if vt.elem != Type::i1() {
-                    return Err(p.err_at(t.loc, format!("boolean literal in a dense literal of element type {}", vt.elem)));
+                    return Err(p.err_at(
+                        t.loc,
+                        format!(
+                            "boolean literal in a dense literal of element type {}",
+                            vt.elem
+                        ),
+                    ));
                 }
                 return Ok(Attribute::Bool(b));
             }
             p.number_to_attr(neg, t, &vt.elem)
         };
         if !bracketed {
-            let e = elems.first().copied().ok_or_else(|| self.err_at(lit_loc, "empty dense literal"))?;
+            let e = elems
+                .first()
+                .copied()
+                .ok_or_else(|| self.err_at(lit_loc, "empty dense literal"))?;
             return Ok(Attribute::Dense {
                 values: DenseValues::Splat(Box::new(convert(self, e)?)),
                 ty,
             });
         }
+        let shape: Vec<u64> = shape.iter().map(|d| d.unwrap_or(0)).collect();
         if shape != vt.shape {
             let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-            return Err(self.err_at(lit_loc, format!(
-                "dense literal of shape [{}] does not match type {ty}",
-                s.join(", ")
-            )));
+            return Err(self.err_at(
+                lit_loc,
+                format!(
+                    "dense literal of shape [{}] does not match type {ty}",
+                    s.join(", ")
+                ),
+            ));
         }
         let mut values = Vec::with_capacity(elems.len());
         for e in elems {
@@ -938,7 +1002,7 @@ impl<'a> Parser<'a> {
     fn parse_dense_elems(
         &mut self,
         level: usize,
-        shape: &mut Vec<u64>,
+        shape: &mut Vec<Option<u64>>,
         leaf_depth: &mut Option<usize>,
         out: &mut Vec<(bool, Token)>,
     ) -> PResult<()> {
@@ -951,7 +1015,7 @@ impl<'a> Parser<'a> {
     fn parse_dense_elems_inner(
         &mut self,
         level: usize,
-        shape: &mut Vec<u64>,
+        shape: &mut Vec<Option<u64>>,
         leaf_depth: &mut Option<usize>,
         out: &mut Vec<(bool, Token)>,
     ) -> PResult<()> {
@@ -969,10 +1033,14 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RSquare, "']' or ',' in dense literal")?;
             if shape.len() <= level {
-                shape.resize(level + 1, n);
+                shape.resize(level + 1, None);
             }
-            if shape.get(level) != Some(&n) {
-                return Err(self.err_at(loc, "dense literal has inconsistent dimensions"));
+            match shape[level] {
+                None => shape[level] = Some(n),
+                Some(m) if m == n => {}
+                Some(_) => {
+                    return Err(self.err_at(loc, "dense literal has inconsistent dimensions"))
+                }
             }
             return Ok(());
         }
@@ -1013,13 +1081,16 @@ impl<'a> Parser<'a> {
                     if self.tok.kind == Tok::AtIdent {
                         let t = self.advance();
                         let name = self.symbol_name(t)?;
-                        m.attrs.push(NamedAttr::new("sym_name", Attribute::Str(name)));
+                        m.attrs
+                            .push(NamedAttr::new("sym_name", Attribute::Str(name)));
                     }
                     if self.eat_kw("attributes") {
                         let attrs = self.parse_attr_dict()?;
                         for a in attrs {
                             if m.attrs.iter().any(|b| b.name == a.name) {
-                                return Err(self.err_here(format!("duplicate attribute '{}'", a.name)));
+                                return Err(
+                                    self.err_here(format!("duplicate attribute '{}'", a.name))
+                                );
                             }
                             m.attrs.push(a);
                         }
@@ -1045,7 +1116,9 @@ impl<'a> Parser<'a> {
                 }
                 Tok::BareIdent if self.is_kw("func") => {
                     if saw_module {
-                        return Err(self.err_here("functions after the top-level module are not supported"));
+                        return Err(
+                            self.err_here("functions after the top-level module are not supported")
+                        );
                     }
                     saw_func = true;
                     let f = self.parse_func()?;
@@ -1058,8 +1131,11 @@ impl<'a> Parser<'a> {
         let mut seen: FxMap<&str, Loc> = FxMap::default();
         for f in &m.funcs {
             if let Some(prev) = seen.insert(&f.name, f.loc) {
-                return Err(Diagnostic::error(f.loc, format!("redefinition of symbol '@{}'", f.name))
-                    .with_note(prev, "previous definition is here"));
+                return Err(Diagnostic::error(
+                    f.loc,
+                    format!("redefinition of symbol '@{}'", f.name),
+                )
+                .with_note(prev, "previous definition is here"));
             }
         }
         Ok(m)
@@ -1092,7 +1168,10 @@ impl<'a> Parser<'a> {
             let s = self.spelling(self.tok);
             if matches!(s, "private" | "public" | "nested") {
                 self.advance();
-                attrs.push(NamedAttr::new("sym_visibility", Attribute::Str(s.to_string())));
+                attrs.push(NamedAttr::new(
+                    "sym_visibility",
+                    Attribute::Str(s.to_string()),
+                ));
             }
         }
         if self.tok.kind != Tok::AtIdent {
@@ -1156,9 +1235,7 @@ impl<'a> Parser<'a> {
             return Ok(f);
         }
         if named == Some(false) {
-            return Err(self.err_here(
-                "a function with a body must name its arguments ('%x: T')",
-            ));
+            return Err(self.err_here("a function with a body must name its arguments ('%x: T')"));
         }
         let lbrace = self.advance();
         f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);
@@ -1238,23 +1315,21 @@ impl<'a> Parser<'a> {
         };
         self.body.layout.push(id);
         self.body.blocks[id.index()].loc = t.loc;
-        if self.eat(Tok::LParen) {
-            if !self.eat(Tok::RParen) {
-                loop {
-                    if self.tok.kind != Tok::PercentIdent {
-                        return Err(self.unexpected("a block argument ('%name: type')"));
-                    }
-                    let at = self.advance();
-                    self.expect(Tok::Colon, "':' after the block argument name")?;
-                    let ty = self.parse_type()?;
-                    let v = self.body.add_block_arg(id, ty);
-                    self.define(self.spelling(at), v, 1, at.loc)?;
-                    if !self.eat(Tok::Comma) {
-                        break;
-                    }
+        if self.eat(Tok::LParen) && !self.eat(Tok::RParen) {
+            loop {
+                if self.tok.kind != Tok::PercentIdent {
+                    return Err(self.unexpected("a block argument ('%name: type')"));
                 }
-                self.expect(Tok::RParen, "')' or ',' in block argument list")?;
+                let at = self.advance();
+                self.expect(Tok::Colon, "':' after the block argument name")?;
+                let ty = self.parse_type()?;
+                let v = self.body.add_block_arg(id, ty);
+                self.define(self.spelling(at), v, 1, at.loc)?;
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
             }
+            self.expect(Tok::RParen, "')' or ',' in block argument list")?;
         }
         self.expect(Tok::Colon, "':' after the block label")?;
         Ok(id)
@@ -1262,8 +1337,10 @@ impl<'a> Parser<'a> {
 
     fn define(&mut self, name: &'a str, first: ValueId, count: u32, loc: Loc) -> PResult<()> {
         if let Some(prev) = self.values.get(name) {
-            return Err(Diagnostic::error(loc, format!("redefinition of value '{name}'"))
-                .with_note(prev.loc, "previous definition is here"));
+            return Err(
+                Diagnostic::error(loc, format!("redefinition of value '{name}'"))
+                    .with_note(prev.loc, "previous definition is here"),
+            );
         }
         self.values.insert(name, ValEntry { first, count, loc });
         Ok(())
@@ -1333,7 +1410,9 @@ impl<'a> Parser<'a> {
     }
 
     fn use_spelling(&self, u: UseRef<'a>) -> &'a str {
-        self.src.get(u.start as usize..u.end as usize).unwrap_or(u.name)
+        self.src
+            .get(u.start as usize..u.end as usize)
+            .unwrap_or(u.name)
     }
 
     /// Looks a use up; `Ok(None)` when its name is not (yet) defined.
@@ -1404,11 +1483,14 @@ impl<'a> Parser<'a> {
                 let cl = self.expect(Tok::Colon, "':' and the types of the successor operands")?;
                 let types = self.parse_type_list()?;
                 if types.len() != uses.len() {
-                    return Err(self.err_at(cl.loc, format!(
-                        "{} successor operand(s) but {} type(s)",
-                        uses.len(),
-                        types.len()
-                    )));
+                    return Err(self.err_at(
+                        cl.loc,
+                        format!(
+                            "{} successor operand(s) but {} type(s)",
+                            uses.len(),
+                            types.len()
+                        ),
+                    ));
                 }
                 args = uses.into_iter().zip(types.into_iter().map(Some)).collect();
             }
@@ -1574,17 +1656,25 @@ impl<'a> Parser<'a> {
         let ft_loc = self.tok.loc;
         let ft = self.parse_type()?;
         let Type::Function(ft) = ft else {
-            return Err(self.err_at(ft_loc, format!("expected a function type for a generic operation, found {ft}")));
+            return Err(self.err_at(
+                ft_loc,
+                format!("expected a function type for a generic operation, found {ft}"),
+            ));
         };
         if ft.inputs.len() != uses.len() {
-            return Err(self.err_at(cl.loc, format!(
-                "expected {} operand type(s) but had {}",
-                uses.len(),
-                ft.inputs.len()
-            )));
+            return Err(self.err_at(
+                cl.loc,
+                format!(
+                    "expected {} operand type(s) but had {}",
+                    uses.len(),
+                    ft.inputs.len()
+                ),
+            ));
         }
-        let mut operands: Vec<TypedUse<'a>> =
-            uses.into_iter().zip(ft.inputs.iter().cloned().map(Some)).collect();
+        let mut operands: Vec<TypedUse<'a>> = uses
+            .into_iter()
+            .zip(ft.inputs.iter().cloned().map(Some))
+            .collect();
         // Successor operands written as plain operands (LLVM 11's generic form).
         if kind == OpKind::Br && succs.len() == 1 && succs[0].1.is_empty() {
             succs[0].1 = std::mem::take(&mut operands);
@@ -1594,7 +1684,10 @@ impl<'a> Parser<'a> {
                     Attribute::Dense {
                         values: DenseValues::Elements(e),
                         ..
-                    } => e.iter().map(|a| a.as_int().and_then(|v| usize::try_from(v).ok())).collect(),
+                    } => e
+                        .iter()
+                        .map(|a| a.as_int().and_then(|v| usize::try_from(v).ok()))
+                        .collect(),
                     _ => None,
                 };
                 match sizes.as_deref() {
@@ -1699,20 +1792,28 @@ impl<'a> Parser<'a> {
                     }
                     _ => return Err(self.unexpected("a comparison predicate such as \"slt\"")),
                 };
-                let valid: &[&str] = if kind == CmpI { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+                let valid: &[&str] = if kind == CmpI {
+                    &CMPI_PREDICATES
+                } else {
+                    &CMPF_PREDICATES
+                };
                 if !valid.contains(&pred.as_str()) {
-                    return Err(self.err_at(ploc, format!(
-                        "invalid {} predicate \"{pred}\": expected one of {}",
-                        short,
-                        valid.join(", ")
-                    )));
+                    return Err(self.err_at(
+                        ploc,
+                        format!(
+                            "invalid {} predicate \"{pred}\": expected one of {}",
+                            short,
+                            valid.join(", ")
+                        ),
+                    ));
                 }
                 self.expect(Tok::Comma, "',' after the predicate")?;
                 let a = self.parse_use()?;
                 let b = self.comma_use()?;
                 s.attrs = self.parse_opt_attr_dict()?;
                 let (_, ty) = self.colon_type()?;
-                s.attrs.insert(0, NamedAttr::new("predicate", Attribute::Str(pred)));
+                s.attrs
+                    .insert(0, NamedAttr::new("predicate", Attribute::Str(pred)));
                 s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
                 s.results.push(i1_like(&ty));
             }
@@ -1750,7 +1851,9 @@ impl<'a> Parser<'a> {
                 s.attrs = self.parse_opt_attr_dict()?;
                 let (tl, ty) = self.colon_type()?;
                 if !matches!(ty, Type::MemRef(_)) {
-                    return Err(self.err_at(tl, format!("expected a ranked memref type, found {ty}")));
+                    return Err(
+                        self.err_at(tl, format!("expected a ranked memref type, found {ty}"))
+                    );
                 }
                 s.operands = uses.into_iter().map(|u| (u, Some(Type::Index))).collect();
                 s.results.push(ty);
@@ -1808,7 +1911,8 @@ impl<'a> Parser<'a> {
                     if s.attrs.iter().any(|a| a.name == "index") {
                         return Err(self.err_at(loc, "duplicate attribute 'index'"));
                     }
-                    s.attrs.insert(0, NamedAttr::new("index", Attribute::index(v)));
+                    s.attrs
+                        .insert(0, NamedAttr::new("index", Attribute::index(v)));
                 }
                 s.results.push(Type::Index);
             }
@@ -1850,17 +1954,24 @@ impl<'a> Parser<'a> {
                     return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
                 };
                 if ft.inputs.len() != uses.len() {
-                    return Err(self.err_at(tl, format!(
-                        "{} operand(s) but the function type has {} input(s)",
-                        uses.len(),
-                        ft.inputs.len()
-                    )));
+                    return Err(self.err_at(
+                        tl,
+                        format!(
+                            "{} operand(s) but the function type has {} input(s)",
+                            uses.len(),
+                            ft.inputs.len()
+                        ),
+                    ));
                 }
                 if s.attrs.iter().any(|a| a.name == "callee") {
                     return Err(self.err_at(loc, "duplicate attribute 'callee'"));
                 }
-                s.attrs.insert(0, NamedAttr::new("callee", Attribute::SymbolRef(callee)));
-                s.operands = uses.into_iter().zip(ft.inputs.iter().cloned().map(Some)).collect();
+                s.attrs
+                    .insert(0, NamedAttr::new("callee", Attribute::SymbolRef(callee)));
+                s.operands = uses
+                    .into_iter()
+                    .zip(ft.inputs.iter().cloned().map(Some))
+                    .collect();
                 s.results = ft.results.clone();
             }
             CallIndirect => {
@@ -1874,16 +1985,20 @@ impl<'a> Parser<'a> {
                     return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
                 };
                 if ft.inputs.len() != uses.len() {
-                    return Err(self.err_at(tl, format!(
-                        "{} operand(s) but the function type has {} input(s)",
-                        uses.len(),
-                        ft.inputs.len()
-                    )));
+                    return Err(self.err_at(
+                        tl,
+                        format!(
+                            "{} operand(s) but the function type has {} input(s)",
+                            uses.len(),
+                            ft.inputs.len()
+                        ),
+                    ));
                 }
                 let results = ft.results.clone();
                 let inputs = ft.inputs.clone();
                 s.operands.push((f, Some(ty)));
-                s.operands.extend(uses.into_iter().zip(inputs.into_iter().map(Some)));
+                s.operands
+                    .extend(uses.into_iter().zip(inputs.into_iter().map(Some)));
                 s.results = results;
             }
             Return => {
@@ -1897,11 +2012,14 @@ impl<'a> Parser<'a> {
                     let cl = self.expect(Tok::Colon, "':' and the types of the returned values")?;
                     let types = self.parse_type_list()?;
                     if types.len() != uses.len() {
-                        return Err(self.err_at(cl.loc, format!(
-                            "{} returned value(s) but {} type(s)",
-                            uses.len(),
-                            types.len()
-                        )));
+                        return Err(self.err_at(
+                            cl.loc,
+                            format!(
+                                "{} returned value(s) but {} type(s)",
+                                uses.len(),
+                                types.len()
+                            ),
+                        ));
                     }
                     s.operands = uses.into_iter().zip(types.into_iter().map(Some)).collect();
                 }

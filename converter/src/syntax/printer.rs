@@ -13,8 +13,8 @@ use super::lexer::escape_into;
 use super::parser::i1_like;
 use crate::ir::attr::float_bits_to_f64;
 use crate::ir::{
-    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Module, NamedAttr, OpData, OpKind,
-    Type, ValueId, CMPF_PREDICATES, CMPI_PREDICATES,
+    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Module, NamedAttr, OpData, OpKind, Type,
+    ValueId, CMPF_PREDICATES, CMPI_PREDICATES,
 };
 use std::fmt::Write;
 
@@ -106,12 +106,14 @@ fn is_bare_ident(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty()
         && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 fn is_suffix_ident(s: &str) -> bool {
     !s.is_empty()
-        && s.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+        && s.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
 }
 
 /// `@name`, or `@"name"` when it is not a plain identifier.
@@ -147,7 +149,11 @@ pub fn write_attr_dict(out: &mut String, attrs: &[NamedAttr]) {
 /// back to the same bits (through the parser's f64 path), else `0x` hexadecimal bits.
 pub fn float_text(bits: u64, ty: &Type) -> String {
     let width = ty.bit_width().unwrap_or(64).min(64);
-    let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+    let mask = if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
     let bits = bits & mask;
     let v = float_bits_to_f64(bits, ty);
     if v.is_finite() {
@@ -161,7 +167,10 @@ pub fn float_text(bits: u64, ty: &Type) -> String {
                 None => s.push_str(".0"),
             }
         }
-        let back = s.parse::<f64>().ok().map(|p| Attribute::float(p, ty.clone()));
+        let back = s
+            .parse::<f64>()
+            .ok()
+            .map(|p| Attribute::float(p, ty.clone()));
         if let Some(Attribute::Float { bits: b, .. }) = back {
             if b == bits {
                 return s;
@@ -534,7 +543,11 @@ impl<'b> FnPrinter<'b> {
             Rank => ins.len() == 1 && outs.len() == 1 && *outs[0] == Type::Index,
             Dealloc => ins.len() == 1 && outs.is_empty(),
             CmpI | CmpF => {
-                let valid: &[&str] = if k == CmpI { &CMPI_PREDICATES } else { &CMPF_PREDICATES };
+                let valid: &[&str] = if k == CmpI {
+                    &CMPI_PREDICATES
+                } else {
+                    &CMPF_PREDICATES
+                };
                 let pred_ok = matches!(op.attr("predicate"), Some(Attribute::Str(p)) if valid.contains(&p.as_str()));
                 pred_ok
                     && ins.len() == 2
@@ -570,7 +583,9 @@ impl<'b> FnPrinter<'b> {
                     return false;
                 }
                 match ins.len() {
-                    1 => matches!(op.attr("index"), Some(Attribute::Int { value, ty: Type::Index }) if *value >= 0),
+                    1 => {
+                        matches!(op.attr("index"), Some(Attribute::Int { value, ty: Type::Index }) if *value >= 0)
+                    }
                     2 => *ins[1] == Type::Index,
                     _ => false,
                 }
@@ -582,7 +597,10 @@ impl<'b> FnPrinter<'b> {
             }
             Br => ins.is_empty() && outs.is_empty() && op.successors.len() == 1,
             CondBr => {
-                ins.len() == 1 && *ins[0] == Type::i1() && outs.is_empty() && op.successors.len() == 2
+                ins.len() == 1
+                    && *ins[0] == Type::i1()
+                    && outs.is_empty()
+                    && op.successors.len() == 2
             }
             Call => matches!(op.attr("callee"), Some(Attribute::SymbolRef(_))),
             CallIndirect => match ins.first().and_then(|t| t.as_function()) {
@@ -685,7 +703,10 @@ impl<'b> FnPrinter<'b> {
             }
             Alloc | Alloca => {
                 let rt = self.ty(op.results[0]).cloned().unwrap_or(Type::LlvmVoid);
-                let dynamic = rt.as_memref().map_or(0, |m| m.num_dynamic_dims()).min(o.len());
+                let dynamic = rt
+                    .as_memref()
+                    .map_or(0, |m| m.num_dynamic_dims())
+                    .min(o.len());
                 self.out.push('(');
                 self.values(&o[..dynamic]);
                 self.out.push(')');

@@ -35,8 +35,8 @@ impl DomTree {
         // Successor lists in compressed form: succ[start[b]..start[b+1]].
         let mut start = vec![0u32; n + 1];
         let mut succ: Vec<u32> = Vec::new();
-        for b in 0..n {
-            start[b] = succ.len() as u32;
+        for (b, slot) in start.iter_mut().enumerate().take(n) {
+            *slot = succ.len() as u32;
             if p.block_pos[b] == NONE {
                 continue;
             }

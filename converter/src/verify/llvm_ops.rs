@@ -8,11 +8,11 @@
 //! assembly syntax (`llvm.insertvalue`, `llvm.insertelement`), the aggregate operand
 //! is recognised by its type, which always equals the result type.
 
-use super::std_ops::{check_predicate, dense_problem};
-use super::{type_list, FuncCtx, OpCheck};
-use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
+use super::std_ops::{check_predicate, cond_br, dense_problem};
+use super::{type_list, OpCheck};
+use crate::diag::Diagnostic;
 use crate::ir::CMPI_PREDICATES;
+use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
 
 /// The marker of a dynamic index in `llvm.getelementptr`'s `indices` attribute.
 const DYNAMIC_INDEX: i128 = i64::MIN as i128;
@@ -20,7 +20,7 @@ const DYNAMIC_INDEX: i128 = i64::MIN as i128;
 /// Why `t` (or a type nested in it) cannot appear in the LLVM dialect, with the
 /// offending (sub)type. `value` is false for the pointee of a pointer, where function
 /// types are allowed.
-fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type)> {
+pub(super) fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type)> {
     match t {
         Type::Int(0) => Some(("zero-width integer", t)),
         Type::Int(_) | Type::F16 | Type::F32 | Type::F64 => None,
@@ -61,23 +61,6 @@ fn func_type_problem(ft: &LlvmFuncType) -> Option<(&'static str, &Type)> {
     r.or_else(|| ft.params.iter().find_map(|p| type_problem(p, true)))
 }
 
-/// Reports `ty` at `loc` if it may not appear as the type of a value in an llvm.func.
-pub(super) fn check_value_type(
-    cx: &mut FuncCtx,
-    loc: Loc,
-    ty: &Type,
-    what: impl FnOnce() -> String,
-) {
-    if let Some((reason, sub)) = type_problem(ty, true) {
-        let msg = if sub == ty {
-            format!("{} has type {ty}: {reason}", what())
-        } else {
-            format!("{} has type {ty}, which contains {sub}: {reason}", what())
-        };
-        cx.error(loc, msg);
-    }
-}
-
 /// Checks the signature of an llvm.func.
 pub(super) fn check_signature(f: &Func, ft: &LlvmFuncType, errs: &mut Vec<Diagnostic>) {
     if let Some((reason, sub)) = func_type_problem(ft) {
@@ -96,7 +79,10 @@ fn is_int_like(t: &Type) -> bool {
 }
 
 fn is_float_like(t: &Type) -> bool {
-    matches!(t.scalar_of(), Type::F16 | Type::F32 | Type::F64 | Type::BF16)
+    matches!(
+        t.scalar_of(),
+        Type::F16 | Type::F32 | Type::F64 | Type::BF16
+    )
 }
 
 fn is_ptr(t: &Type) -> bool {
@@ -139,12 +125,7 @@ pub(super) fn check(c: &mut OpCheck) {
         LlvmBr | LlvmUnreachable => {
             c.counts(0, 0);
         }
-        LlvmCondBr => {
-            if c.counts(1, 0) && c.operand(0) != Some(&Type::Int(1)) {
-                let t = c.operand(0).unwrap();
-                c.err(format_args!("condition must be i1, found {t}"));
-            }
-        }
+        LlvmCondBr => cond_br(c),
         LlvmConstant => constant(c),
         LlvmUndef | LlvmZero => {
             c.counts(0, 1);
@@ -183,7 +164,11 @@ fn compare(c: &mut OpCheck, preds: &[&str], int: bool) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     if a != b {
         c.err(format_args!(
             "requires both operands to have the same type, found {a} and {b}"
@@ -259,8 +244,12 @@ fn cast(c: &mut OpCheck) {
             .then_some("extends an integer to a strictly wider integer type"),
         LlvmTrunc => (!(a.is_integer() && b.is_integer() && wb < wa))
             .then_some("truncates an integer to a strictly narrower integer type"),
-        LlvmSIToFP => (!(a.is_integer() && is_float_like(b))).then_some("casts an integer to a float"),
-        LlvmFPToSI => (!(is_float_like(a) && b.is_integer())).then_some("casts a float to an integer"),
+        LlvmSIToFP => {
+            (!(a.is_integer() && is_float_like(b))).then_some("casts an integer to a float")
+        }
+        LlvmFPToSI => {
+            (!(is_float_like(a) && b.is_integer())).then_some("casts a float to an integer")
+        }
         LlvmFPExt => (!(is_float_like(a) && is_float_like(b) && wb > wa))
             .then_some("extends a float to a strictly wider float type"),
         LlvmFPTrunc => (!(is_float_like(a) && is_float_like(b) && wb < wa))
@@ -288,7 +277,10 @@ fn ptr_cast(c: &mut OpCheck) {
     let ok = match c.op.kind {
         OpKind::LlvmPtrToInt => is_ptr(a) && b.is_integer(),
         OpKind::LlvmIntToPtr => a.is_integer() && is_ptr(b),
-        _ => (is_ptr(a) && is_ptr(b)) || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y),
+        _ => {
+            (is_ptr(a) && is_ptr(b))
+                || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y)
+        }
     };
     if !ok {
         let what = match c.op.kind {
@@ -311,7 +303,9 @@ fn field_at<'t>(agg: &'t Type, position: &[Attribute]) -> Result<&'t Type, Strin
             return Err("has a non-integer entry in 'position'".into());
         };
         t = match t {
-            Type::LlvmStruct(fields) if i >= 0 && (i as usize) < fields.len() => &fields[i as usize],
+            Type::LlvmStruct(fields) if i >= 0 && (i as usize) < fields.len() => {
+                &fields[i as usize]
+            }
             Type::LlvmArray(n, e) if i >= 0 && (i as u64) < *n => e,
             Type::LlvmStruct(_) | Type::LlvmArray(..) => {
                 return Err(format!(
@@ -427,7 +421,11 @@ fn extract_element(c: &mut OpCheck) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, i, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, i, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     let Some(v) = a.as_vector() else {
         c.err(format_args!("operand #0 must be a vector, found {a}"));
         return;
@@ -447,7 +445,11 @@ fn shuffle_vector(c: &mut OpCheck) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     let Some(v) = a.as_vector() else {
         c.err(format_args!("operands must be vectors, found {a}"));
         return;
@@ -467,9 +469,7 @@ fn shuffle_vector(c: &mut OpCheck) {
         .iter()
         .any(|m| !matches!(m.as_int(), Some(i) if i == -1 || (0..limit).contains(&i)))
     {
-        c.err(format_args!(
-            "mask entries must be -1 or less than {limit}"
-        ));
+        c.err(format_args!("mask entries must be -1 or less than {limit}"));
     }
     let want = Type::vector(vec![mask.len() as u64], v.elem.clone());
     if *r != want {
@@ -515,15 +515,28 @@ fn gep(c: &mut OpCheck) {
     for i in 1..c.op.operands.len() {
         let t = c.operand(i).unwrap();
         if !t.is_integer() {
-            c.err(format_args!("index operand #{i} must be an integer, found {t}"));
+            c.err(format_args!(
+                "index operand #{i} must be an integer, found {t}"
+            ));
         }
     }
     let elem = elem_type(c).or(match base {
         Type::LlvmPtr(p) => Some(&**p),
         _ => None,
     });
+    if let (Type::LlvmPtr(p), Some(e)) = (base, elem) {
+        if **p != *e {
+            c.err(format_args!(
+                "'elem_type' {e} differs from the pointee {p} of the base pointer"
+            ));
+        }
+    }
     let Some(attr) = c.op.attr("indices") else {
-        return; // every operand after the base is a dynamic index
+        // Every operand after the base is a dynamic index over the element type.
+        if let Some(e) = elem {
+            check_pointee(c, r, e, "the result");
+        }
+        return;
     };
     let Some(indices) = attr.as_array() else {
         c.err("'indices' must be an array of integers");
@@ -538,7 +551,11 @@ fn gep(c: &mut OpCheck) {
             "'indices' names {dynamic} dynamic index{}, but {} index operand{} given",
             if dynamic == 1 { "" } else { "es" },
             c.op.operands.len() - 1,
-            if c.op.operands.len() == 2 { " is" } else { "s are" }
+            if c.op.operands.len() == 2 {
+                " is"
+            } else {
+                "s are"
+            }
         ));
     }
     // Indices after the first step into the element type.
@@ -570,6 +587,19 @@ fn gep(c: &mut OpCheck) {
             }
         };
     }
+    check_pointee(c, r, t, "the result");
+}
+
+/// Typed pointers (kept for the legacy printer) must agree with what is accessed
+/// through them: reports `ptr` when it points to something other than `want`.
+fn check_pointee(c: &mut OpCheck, ptr: &Type, want: &Type, what: &str) {
+    if let Type::LlvmPtr(p) = ptr {
+        if **p != *want {
+            c.err(format_args!(
+                "{what} is a pointer to {p}, but the accessed type is {want}"
+            ));
+        }
+    }
 }
 
 fn load(c: &mut OpCheck) {
@@ -588,6 +618,7 @@ fn load(c: &mut OpCheck) {
             ));
         }
     }
+    check_pointee(c, p, r, "the address");
 }
 
 fn store(c: &mut OpCheck) {
@@ -597,8 +628,12 @@ fn store(c: &mut OpCheck) {
     }
     let p = c.operand(1).unwrap();
     if !is_ptr(p) {
-        c.err(format_args!("address (operand #1) must be a pointer, found {p}"));
+        c.err(format_args!(
+            "address (operand #1) must be a pointer, found {p}"
+        ));
     }
+    let v = c.operand(0).unwrap();
+    check_pointee(c, p, v, "the address");
 }
 
 fn alloca(c: &mut OpCheck) {
@@ -613,7 +648,9 @@ fn alloca(c: &mut OpCheck) {
     if !is_ptr(r) {
         c.err(format_args!("result must be a pointer, found {r}"));
     }
-    elem_type(c);
+    if let Some(e) = elem_type(c) {
+        check_pointee(c, r, e, "the result");
+    }
 }
 
 /// Checks call operands (from `first`) and results against an LLVM function type.
@@ -701,6 +738,7 @@ fn call(c: &mut OpCheck) {
             c.err("indirect call requires a 'callee_type' attribute");
             return;
         };
+        check_pointee(c, p, &Type::LlvmFunc(ft.clone()), "the callee");
         check_call_types(c, 1, ft, "the callee type");
     }
 }
@@ -750,7 +788,9 @@ fn constant(c: &mut OpCheck) {
         return;
     };
     let ok = match value {
-        Attribute::Int { ty: Type::Index, .. } => r.is_integer(),
+        Attribute::Int {
+            ty: Type::Index, ..
+        } => r.is_integer(),
         Attribute::Int { ty, .. } => ty == r && r.is_integer(),
         Attribute::Bool(_) => *r == Type::Int(1),
         Attribute::Float { ty, .. } => ty == r && is_float_like(r),
@@ -771,9 +811,9 @@ fn constant(c: &mut OpCheck) {
     };
     if !ok {
         let vt = match value {
-            Attribute::Int { ty, .. } | Attribute::Float { ty, .. } | Attribute::Dense { ty, .. } => {
-                ty.to_string()
-            }
+            Attribute::Int { ty, .. }
+            | Attribute::Float { ty, .. }
+            | Attribute::Dense { ty, .. } => ty.to_string(),
             Attribute::Bool(_) => "i1".to_string(),
             other => format!("{other:?}"),
         };
@@ -793,11 +833,10 @@ fn address_of(c: &mut OpCheck) {
     }
     match c.op.attr("global_name").and_then(Attribute::as_symbol) {
         None => c.err("requires a symbol 'global_name' attribute"),
-        Some(name) => {
-            if c.cx.module.func(name).is_none() {
-                c.err(format_args!("references an undefined symbol @{name}"));
-            }
-        }
+        Some(name) => match c.cx.module.func(name) {
+            None => c.err(format_args!("references an undefined symbol @{name}")),
+            Some(f) => check_pointee(c, r, &f.ty, "the result"),
+        },
     }
 }
 
@@ -813,7 +852,9 @@ fn memcpy(c: &mut OpCheck) {
         return;
     }
     let types: Vec<&Type> = (0..n).map(|i| c.operand(i).unwrap()).collect();
-    if !is_ptr(types[0]) || !is_ptr(types[1]) || !types[2].is_integer()
+    if !is_ptr(types[0])
+        || !is_ptr(types[1])
+        || !types[2].is_integer()
         || (n == 4 && *types[3] != Type::Int(1))
     {
         c.err(format_args!(

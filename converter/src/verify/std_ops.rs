@@ -5,7 +5,7 @@
 
 use super::{type_list, OpCheck};
 use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StridedLayout, Type};
-use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES};
+use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH};
 
 pub(super) fn check(c: &mut OpCheck) {
     use OpKind::*;
@@ -14,46 +14,85 @@ pub(super) fn check(c: &mut OpCheck) {
         _ if kind.is_int_binary() => binary(c, is_int_like, "integer, index or vector of integers"),
         _ if kind.is_float_binary() => binary(c, is_float_like, "float or vector of floats"),
         NegF | AbsF => unary_same(c, is_float_like, "float or vector of floats"),
-        CmpI => compare(c, is_int_like, &CMPI_PREDICATES, "integer, index or vector of integers"),
-        CmpF => compare(c, is_float_like, &CMPF_PREDICATES, "float or vector of floats"),
+        CmpI => compare(
+            c,
+            is_int_like,
+            &CMPI_PREDICATES,
+            "integer, index or vector of integers",
+        ),
+        CmpF => compare(
+            c,
+            is_float_like,
+            &CMPF_PREDICATES,
+            "float or vector of floats",
+        ),
         Select => select(c),
         _ if kind.is_std_cast() => cast(c),
         Constant => constant(c),
         Splat => splat(c),
         ExtractElement => extract_element(c),
         Alloc | Alloca => alloc(c),
-        Dealloc => {
-            if c.counts(1, 0) && !c.operand(0).is_some_and(Type::is_memref) {
-                let t = c.operand(0).unwrap();
-                c.err(format_args!("operand must be a memref, found {t}"));
-            }
-        }
+        Dealloc => dealloc(c),
         Load => load(c),
         Store => store(c),
         Dim => dim(c),
-        Rank => {
-            if c.counts(1, 1) {
-                let t = c.operand(0).unwrap();
-                if !t.is_memref() {
-                    c.err(format_args!("operand must be a memref, found {t}"));
-                }
-                expect_index_result(c);
-            }
-        }
+        Rank => rank(c),
         MemRefCast => memref_cast(c),
         Br => {
             c.counts(0, 0);
         }
-        CondBr => {
-            if c.counts(1, 0) && c.operand(0) != Some(&Type::Int(1)) {
-                let t = c.operand(0).unwrap();
-                c.err(format_args!("condition must be i1, found {t}"));
-            }
-        }
+        CondBr => cond_br(c),
         Return => ret(c),
         Call => call(c),
         CallIndirect => call_indirect(c),
         _ => {}
+    }
+}
+
+/// Why `t` (or a type nested in it, returned with the reason) is not a well-formed
+/// Standard-dialect type.
+pub(super) fn type_problem(t: &Type) -> Option<(&'static str, &Type)> {
+    match t {
+        Type::Int(w) if *w == 0 || *w > MAX_INT_WIDTH => {
+            Some(("integer widths must be between 1 and 128", t))
+        }
+        Type::Int(_) | Type::Index | Type::F16 | Type::BF16 | Type::F32 | Type::F64 => None,
+        Type::Vector(v) => {
+            if v.shape.is_empty() {
+                Some(("a vector needs at least one dimension", t))
+            } else if v.shape.contains(&0) {
+                Some(("vector dimensions must be positive", t))
+            } else if !v.elem.is_scalar() {
+                Some(("vector elements must be integers, index or floats", t))
+            } else {
+                type_problem(&v.elem)
+            }
+        }
+        Type::MemRef(m) => {
+            if let Layout::Strided(sl) = &m.layout {
+                if sl.strides.len() != m.rank() {
+                    return Some(("a strided layout needs one stride per dimension", t));
+                }
+            }
+            memref_elem_problem(&m.elem, t)
+        }
+        Type::UnrankedMemRef(e) => memref_elem_problem(e, t),
+        Type::Function(ft) => ft.inputs.iter().chain(&ft.results).find_map(type_problem),
+        _ => Some((
+            "LLVM-dialect types cannot appear in a Standard-dialect function",
+            t,
+        )),
+    }
+}
+
+fn memref_elem_problem<'t>(elem: &'t Type, memref: &'t Type) -> Option<(&'static str, &'t Type)> {
+    if elem.is_scalar() || matches!(elem, Type::Vector(_)) {
+        type_problem(elem)
+    } else {
+        Some((
+            "memref elements must be integers, index, floats or vectors",
+            memref,
+        ))
     }
 }
 
@@ -86,7 +125,11 @@ fn binary(c: &mut OpCheck, pred: fn(&Type) -> bool, what: &str) {
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     if a != b || a != r {
         c.err(format_args!(
             "requires the same type for all operands and results, found {a}, {b} -> {r}"
@@ -127,7 +170,11 @@ fn compare(c: &mut OpCheck, pred: fn(&Type) -> bool, preds: &[&str], what: &str)
     if !c.counts(2, 1) {
         return;
     }
-    let (a, b, r) = (c.operand(0).unwrap(), c.operand(1).unwrap(), c.result(0).unwrap());
+    let (a, b, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.result(0).unwrap(),
+    );
     if a != b {
         c.err(format_args!(
             "requires both operands to have the same type, found {a} and {b}"
@@ -230,8 +277,12 @@ pub(super) fn dense_problem(ty: &Type, values: &DenseValues) -> Option<String> {
         return Some(format!("dense attribute has non-vector type {ty}"));
     };
     match values {
-        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem))
-            .then(|| format!("dense splat value does not have the element type {}", v.elem)),
+        DenseValues::Splat(a) => (!scalar_attr_matches(a, &v.elem)).then(|| {
+            format!(
+                "dense splat value does not have the element type {}",
+                v.elem
+            )
+        }),
         DenseValues::Elements(es) => {
             if es.len() as u64 != v.num_elements() {
                 Some(format!(
@@ -239,13 +290,15 @@ pub(super) fn dense_problem(ty: &Type, values: &DenseValues) -> Option<String> {
                     es.len(),
                     v.num_elements()
                 ))
-            } else if let Some(i) = es.iter().position(|e| !scalar_attr_matches(e, &v.elem)) {
-                Some(format!(
-                    "dense element #{i} does not have the element type {}",
-                    v.elem
-                ))
             } else {
-                None
+                es.iter()
+                    .position(|e| !scalar_attr_matches(e, &v.elem))
+                    .map(|i| {
+                        format!(
+                            "dense element #{i} does not have the element type {}",
+                            v.elem
+                        )
+                    })
             }
         }
     }
@@ -363,6 +416,43 @@ fn check_indices(c: &mut OpCheck, first: usize) {
     }
 }
 
+fn dealloc(c: &mut OpCheck) {
+    if c.counts(1, 0) {
+        expect_memref(c);
+    }
+}
+
+fn rank(c: &mut OpCheck) {
+    if c.counts(1, 1) {
+        expect_memref(c);
+        expect_index_result(c);
+    }
+}
+
+/// `cond_br` of either dialect: one `i1` operand besides the successor operands.
+pub(super) fn cond_br(c: &mut OpCheck) {
+    if c.counts(1, 0) {
+        expect_i1_condition(c);
+    }
+}
+
+fn expect_memref(c: &mut OpCheck) {
+    if let Some(t) = c.operand(0) {
+        if !t.is_memref() {
+            c.err(format_args!("operand must be a memref, found {t}"));
+        }
+    }
+}
+
+/// Reports a first operand that is not `i1` (the condition of a conditional branch).
+fn expect_i1_condition(c: &mut OpCheck) {
+    if let Some(t) = c.operand(0) {
+        if *t != Type::Int(1) {
+            c.err(format_args!("condition must be i1, found {t}"));
+        }
+    }
+}
+
 fn expect_index_result(c: &mut OpCheck) {
     if let Some(r) = c.result(0) {
         if *r != Type::Index {
@@ -381,9 +471,18 @@ fn alloc(c: &mut OpCheck) {
         return;
     };
     let dynamic = m.num_dynamic_dims();
-    if c.op.operands.len() != dynamic {
+    let symbols = match &m.layout {
+        Layout::Affine { text, .. } => affine_symbol_count(text),
+        _ => 0,
+    };
+    if c.op.operands.len() != dynamic + symbols {
+        let syms = if symbols > 0 {
+            format!(" and {symbols} for the layout's symbols")
+        } else {
+            String::new()
+        };
         c.err(format_args!(
-            "expects {dynamic} operand{} for the dynamic dimensions of {r}, found {}",
+            "expects {dynamic} operand{} for the dynamic dimensions of {r}{syms}, found {}",
             super::plural(dynamic),
             c.op.operands.len()
         ));
@@ -394,6 +493,22 @@ fn alloc(c: &mut OpCheck) {
             Some(v) if v > 0 && (v & (v - 1)) == 0 => {}
             _ => c.err("'alignment' must be a positive power of two"),
         }
+    }
+}
+
+/// The number of symbols of an affine map written as `(d0, d1)[s0, s1] -> (...)`.
+fn affine_symbol_count(text: &str) -> usize {
+    let Some(rest) = text.find(')').map(|i| text[i + 1..].trim_start()) else {
+        return 0;
+    };
+    let Some(list) = rest.strip_prefix('[') else {
+        return 0;
+    };
+    let list = &list[..list.find(']').unwrap_or(list.len())];
+    if list.trim().is_empty() {
+        0
+    } else {
+        list.split(',').count()
     }
 }
 
@@ -516,9 +631,9 @@ fn memref_cast(c: &mut OpCheck) {
                 Some("requires the same memory space".to_string())
             } else if x.rank() != y.rank() {
                 Some("requires the same rank".to_string())
-            } else if let Some(i) = (0..x.rank()).find(|&i| {
-                matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q)
-            }) {
+            } else if let Some(i) = (0..x.rank())
+                .find(|&i| matches!((x.shape[i], y.shape[i]), (Some(p), Some(q)) if p != q))
+            {
                 Some(format!("has incompatible sizes in dimension {i}"))
             } else if matches!((&x.layout, &y.layout), (Layout::Identity, Layout::Identity)) {
                 None

@@ -24,7 +24,18 @@ pub(super) struct Placement {
 
 pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec<Diagnostic>) {
     let inputs: &[Type] = match (dialect, &f.ty) {
-        (Dialect::Std, Type::Function(ft)) => &ft.inputs,
+        (Dialect::Std, Type::Function(ft)) => {
+            if let Some((reason, sub)) = std_ops::type_problem(&f.ty) {
+                errs.push(Diagnostic::error(
+                    f.loc,
+                    format!(
+                        "function @{} has type {}, which contains {sub}: {reason}",
+                        f.name, f.ty
+                    ),
+                ));
+            }
+            &ft.inputs
+        }
         (Dialect::Llvm, Type::LlvmFunc(ft)) => {
             llvm_ops::check_signature(f, ft, errs);
             &ft.params
@@ -32,7 +43,10 @@ pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec
         (Dialect::Std, t) => {
             errs.push(Diagnostic::error(
                 f.loc,
-                format!("function @{} has type {t}, expected a function type", f.name),
+                format!(
+                    "function @{} has type {t}, expected a function type",
+                    f.name
+                ),
             ));
             return;
         }
@@ -69,6 +83,29 @@ pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec
     dominance::check(&mut cx, &placement);
 }
 
+/// Reports `ty` at `loc` if it may not be the type of a value in a function of
+/// `dialect`; `what` names the value.
+fn check_value_type(
+    cx: &mut FuncCtx,
+    dialect: Dialect,
+    loc: Loc,
+    ty: &Type,
+    what: impl FnOnce() -> String,
+) {
+    let problem = match dialect {
+        Dialect::Std => std_ops::type_problem(ty),
+        Dialect::Llvm => llvm_ops::type_problem(ty, true),
+    };
+    if let Some((reason, sub)) = problem {
+        let msg = if sub == ty {
+            format!("{} has type {ty}: {reason}", what())
+        } else {
+            format!("{} has type {ty}, which contains {sub}: {reason}", what())
+        };
+        cx.error(loc, msg);
+    }
+}
+
 /// Fills the placement tables, reporting blocks listed twice and ops linked twice.
 fn place(cx: &mut FuncCtx) -> Placement {
     let body = cx.body;
@@ -93,7 +130,10 @@ fn place(cx: &mut FuncCtx) -> Placement {
                 let loc = body.op(op).loc;
                 cx.error(
                     loc,
-                    format!("'{}' op is linked into more than one place", body.op(op).name()),
+                    format!(
+                        "'{}' op is linked into more than one place",
+                        body.op(op).name()
+                    ),
                 );
                 continue;
             }
@@ -161,13 +201,11 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
     let body: &Body = cx.body;
     let block = body.block(b);
     let name = p.block_pos[b.index()];
-    if dialect == Dialect::Llvm {
-        let loc = block_loc(cx, b.index());
-        for (i, &a) in block.args.iter().enumerate() {
-            llvm_ops::check_value_type(cx, loc, cx.ty(a), || {
-                format!("argument #{i} of block ^bb{name}")
-            });
-        }
+    let loc = block_loc(cx, b.index());
+    for (i, &a) in block.args.iter().enumerate() {
+        check_value_type(cx, dialect, loc, cx.ty(a), || {
+            format!("argument #{i} of block ^bb{name}")
+        });
     }
     if block.ops.is_empty() {
         let loc = block_loc(cx, b.index());
@@ -199,6 +237,7 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
             Dialect::Std => {
                 if op.kind.is_llvm() {
                     c.err("is an LLVM-dialect op in a Standard-dialect function");
+                    continue;
                 } else if op.kind.is_std() {
                     std_ops::check(&mut c);
                 }
@@ -206,19 +245,17 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
             Dialect::Llvm => {
                 if op.kind.is_std() {
                     c.err("is a Standard-dialect op inside an llvm.func");
-                } else {
-                    if op.kind.is_llvm() {
-                        llvm_ops::check(&mut c);
-                    }
-                    for (k, &r) in op.results.iter().enumerate() {
-                        let loc = op.loc;
-                        let opname = op.name();
-                        llvm_ops::check_value_type(c.cx, loc, c.cx.ty(r), || {
-                            format!("result #{k} of '{opname}'")
-                        });
-                    }
+                    continue;
+                } else if op.kind.is_llvm() {
+                    llvm_ops::check(&mut c);
                 }
             }
+        }
+        for (k, &r) in op.results.iter().enumerate() {
+            let opname = op.name();
+            check_value_type(c.cx, dialect, op.loc, c.cx.ty(r), || {
+                format!("result #{k} of '{opname}'")
+            });
         }
     }
 }
@@ -271,7 +308,12 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
         }
         if dialect == Dialect::Llvm && op.successors[..k].iter().any(|e| e.block == s.block) {
             // Reported once per repeated block: only at its second occurrence.
-            if op.successors[..k].iter().filter(|e| e.block == s.block).count() == 1 {
+            if op.successors[..k]
+                .iter()
+                .filter(|e| e.block == s.block)
+                .count()
+                == 1
+            {
                 c.err(format_args!(
                     "names block ^bb{pos} as a successor more than once; an LLVM phi node cannot \
                      take two values from one predecessor (split the edge with a new block)"

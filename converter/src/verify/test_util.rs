@@ -76,7 +76,8 @@ pub fn assert_error_at(result: Result<(), Vec<Diagnostic>>, needle: &str, loc: L
         Err(e) => e,
     };
     assert!(
-        errs.iter().any(|d| d.message.contains(needle) && d.loc == loc),
+        errs.iter()
+            .any(|d| d.message.contains(needle) && d.loc == loc),
         "no error containing {needle:?} at {}:{}; got:\n{}",
         loc.line,
         loc.col,

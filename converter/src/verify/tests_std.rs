@@ -45,7 +45,13 @@ fn check_op(kind: OpKind, inputs: Vec<Type>, results: &[Type]) -> Res {
     })
 }
 
-fn check_op_attr(kind: OpKind, inputs: Vec<Type>, results: &[Type], name: &str, attr: Attribute) -> Res {
+fn check_op_attr(
+    kind: OpKind,
+    inputs: Vec<Type>,
+    results: &[Type],
+    name: &str,
+    attr: Attribute,
+) -> Res {
     check(inputs, |b, a| {
         b.push(op(kind, a, results).attr(name, attr));
     })
@@ -55,11 +61,19 @@ fn check_op_attr(kind: OpKind, inputs: Vec<Type>, results: &[Type], name: &str, 
 
 #[test]
 fn int_binaries_accept_int_index_and_int_vectors() {
-    let kinds: Vec<OpKind> = OpKind::ALL.iter().copied().filter(|k| k.is_int_binary()).collect();
+    let kinds: Vec<OpKind> = OpKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| k.is_int_binary())
+        .collect();
     assert_eq!(kinds.len(), 13);
     for t in [Type::i1(), i32t(), Type::i(17), Type::Index, v4(Type::i8())] {
         for &k in &kinds {
-            assert_ok(check_op(k, vec![t.clone(), t.clone()], &[t.clone()]));
+            assert_ok(check_op(
+                k,
+                vec![t.clone(), t.clone()],
+                std::slice::from_ref(&t),
+            ));
         }
     }
 }
@@ -67,11 +81,29 @@ fn int_binaries_accept_int_index_and_int_vectors() {
 #[test]
 fn float_ops_accept_all_float_types_and_vectors() {
     for t in [Type::F16, Type::BF16, Type::F32, Type::F64, v4(Type::F32)] {
-        for k in [OpKind::AddF, OpKind::SubF, OpKind::MulF, OpKind::DivF, OpKind::RemF] {
-            assert_ok(check_op(k, vec![t.clone(), t.clone()], &[t.clone()]));
+        for k in [
+            OpKind::AddF,
+            OpKind::SubF,
+            OpKind::MulF,
+            OpKind::DivF,
+            OpKind::RemF,
+        ] {
+            assert_ok(check_op(
+                k,
+                vec![t.clone(), t.clone()],
+                std::slice::from_ref(&t),
+            ));
         }
-        assert_ok(check_op(OpKind::NegF, vec![t.clone()], &[t.clone()]));
-        assert_ok(check_op(OpKind::AbsF, vec![t.clone()], &[t.clone()]));
+        assert_ok(check_op(
+            OpKind::NegF,
+            vec![t.clone()],
+            std::slice::from_ref(&t),
+        ));
+        assert_ok(check_op(
+            OpKind::AbsF,
+            vec![t.clone()],
+            std::slice::from_ref(&t),
+        ));
     }
 }
 
@@ -105,9 +137,12 @@ fn select_accepts_scalar_and_vector_conditions() {
     assert_ok(check(vec![Type::i1(), v4(i32t()), v4(i32t())], |b, a| {
         b.select(a[0], a[1], a[2]);
     }));
-    assert_ok(check(vec![v4(Type::i1()), v4(i32t()), v4(i32t())], |b, a| {
-        b.select(a[0], a[1], a[2]);
-    }));
+    assert_ok(check(
+        vec![v4(Type::i1()), v4(i32t()), v4(i32t())],
+        |b, a| {
+            b.select(a[0], a[1], a[2]);
+        },
+    ));
 }
 
 #[test]
@@ -144,7 +179,11 @@ fn constants_of_every_kind_verify() {
         b.const_index(42);
         b.const_float(1.5, Type::F16);
         b.const_float(1.5, Type::BF16);
-        b.push(NewOp::new(OpKind::Constant).attr("value", Attribute::Bool(true)).result(Type::i1()));
+        b.push(
+            NewOp::new(OpKind::Constant)
+                .attr("value", Attribute::Bool(true))
+                .result(Type::i1()),
+        );
         let vt = v4(Type::F32);
         b.push(
             NewOp::new(OpKind::Constant)
@@ -164,13 +203,20 @@ fn constants_of_every_kind_verify() {
                     "value",
                     Attribute::Dense {
                         ty: vt.clone(),
-                        values: DenseValues::Elements(vec![Attribute::Bool(true), Attribute::Bool(false)]),
+                        values: DenseValues::Elements(vec![
+                            Attribute::Bool(true),
+                            Attribute::Bool(false),
+                        ]),
                     },
                 )
                 .result(vt),
         );
         let ft = Type::function(vec![i32t()], vec![i32t()]);
-        b.push(NewOp::new(OpKind::Constant).attr("value", Attribute::SymbolRef("g".into())).result(ft));
+        b.push(
+            NewOp::new(OpKind::Constant)
+                .attr("value", Attribute::SymbolRef("g".into()))
+                .result(ft),
+        );
         b.ret(vec![]);
     });
     assert_ok(verify_module(&module(vec![g, f])));
@@ -181,7 +227,11 @@ fn splat_and_extract_element_verify() {
     let vt = Type::vector(vec![2, 3], Type::F32);
     assert_ok(check(vec![Type::F32, Type::Index, Type::Index], |b, a| {
         let v = b.unary(OpKind::Splat, a[0], vt.clone());
-        b.push(NewOp::new(OpKind::ExtractElement).operands([v, a[1], a[2]]).result(Type::F32));
+        b.push(
+            NewOp::new(OpKind::ExtractElement)
+                .operands([v, a[1], a[2]])
+                .result(Type::F32),
+        );
     }));
 }
 
@@ -189,7 +239,11 @@ fn splat_and_extract_element_verify() {
 fn memref_ops_verify() {
     let dyn2 = mr(vec![None, Some(4)], Type::F32);
     assert_ok(check(vec![Type::Index, Type::Index], |b, a| {
-        let m = b.push1(NewOp::new(OpKind::Alloc).operands([a[0]]).result(dyn2.clone()));
+        let m = b.push1(
+            NewOp::new(OpKind::Alloc)
+                .operands([a[0]])
+                .result(dyn2.clone()),
+        );
         let s = b.push1(
             NewOp::new(OpKind::Alloca)
                 .attr("alignment", Attribute::int(16, Type::i64()))
@@ -199,12 +253,25 @@ fn memref_ops_verify() {
         b.store(x, m, &[a[1], a[0]]);
         let y = b.load(s, &[]);
         b.store(y, s, &[]);
-        b.push(NewOp::new(OpKind::Dim).operands([m]).attr("index", Attribute::index(1)).result(Type::Index));
-        b.push(NewOp::new(OpKind::Dim).operands([m, a[1]]).result(Type::Index));
+        b.push(
+            NewOp::new(OpKind::Dim)
+                .operands([m])
+                .attr("index", Attribute::index(1))
+                .result(Type::Index),
+        );
+        b.push(
+            NewOp::new(OpKind::Dim)
+                .operands([m, a[1]])
+                .result(Type::Index),
+        );
         b.push(NewOp::new(OpKind::Rank).operands([m]).result(Type::Index));
         let c = b.unary(OpKind::MemRefCast, m, mr(vec![Some(3), None], Type::F32));
         let u = b.unary(OpKind::MemRefCast, c, Type::unranked_memref(Type::F32));
-        b.push(NewOp::new(OpKind::Dim).operands([u, a[0]]).result(Type::Index));
+        b.push(
+            NewOp::new(OpKind::Dim)
+                .operands([u, a[0]])
+                .result(Type::Index),
+        );
         b.push(NewOp::new(OpKind::Rank).operands([u]).result(Type::Index));
         b.unary(OpKind::MemRefCast, u, mr(vec![None, None], Type::F32));
         b.push(NewOp::new(OpKind::Dealloc).operands([m]));
@@ -225,7 +292,10 @@ fn memref_cast_between_strided_and_identity_layouts() {
     let pairs = [
         (ident.clone(), strided(None, vec![None, Some(1)])),
         (strided(Some(0), vec![Some(8), Some(1)]), ident.clone()),
-        (strided(Some(5), vec![Some(16), Some(1)]), strided(None, vec![None, None])),
+        (
+            strided(Some(5), vec![Some(16), Some(1)]),
+            strided(None, vec![None, None]),
+        ),
     ];
     for (from, to) in pairs {
         assert_ok(check_op(OpKind::MemRefCast, vec![from], &[to]));
@@ -234,11 +304,16 @@ fn memref_cast_between_strided_and_identity_layouts() {
 
 #[test]
 fn control_flow_calls_and_returns_verify() {
-    let callee = std_func("callee", vec![i32t()], vec![i32t(), Type::F32], |body, e, a| {
-        let mut b = body.builder(e);
-        let f = b.const_float(1.0, Type::F32);
-        b.ret(vec![a[0], f]);
-    });
+    let callee = std_func(
+        "callee",
+        vec![i32t()],
+        vec![i32t(), Type::F32],
+        |body, e, a| {
+            let mut b = body.builder(e);
+            let f = b.const_float(1.0, Type::F32);
+            b.ret(vec![a[0], f]);
+        },
+    );
     let decl = Func::new_std_decl("ext", vec![mr(vec![None], Type::F32)], vec![]);
     let f = std_func("f", vec![i32t()], vec![i32t()], |body, e, a| {
         let head = body.add_block(&[i32t()]);
@@ -257,7 +332,11 @@ fn control_flow_calls_and_returns_verify() {
                 .attr("value", Attribute::SymbolRef("callee".into()))
                 .result(Type::function(vec![i32t()], vec![i32t(), Type::F32])),
         );
-        b.push(NewOp::new(OpKind::CallIndirect).operands([fref, r]).results([i32t(), Type::F32]));
+        b.push(
+            NewOp::new(OpKind::CallIndirect)
+                .operands([fref, r])
+                .results([i32t(), Type::F32]),
+        );
         b.cond_br(c, head, vec![r], exit, vec![y]);
         let z = body.block_args(exit)[0];
         body.builder(exit).ret(vec![z]);
@@ -268,7 +347,11 @@ fn control_flow_calls_and_returns_verify() {
 #[test]
 fn unregistered_ops_are_accepted() {
     assert_ok(check(vec![Type::Index], |b, a| {
-        let x = b.push1(NewOp::unregistered("foo.make").operands([a[0]]).result(Type::F64));
+        let x = b.push1(
+            NewOp::unregistered("foo.make")
+                .operands([a[0]])
+                .result(Type::F64),
+        );
         b.push(NewOp::unregistered("use").operands([x, a[0]]));
     }));
     // An unregistered op may end a block: it might be a terminator.
@@ -333,25 +416,61 @@ fn float_ops_reject_integers() {
 
 #[test]
 fn compares_reject_bad_predicates_and_result_types() {
-    let r = check_op_attr(OpKind::CmpI, vec![i32t(), i32t()], &[Type::i1()], "predicate", Attribute::Str("olt".into()));
+    let r = check_op_attr(
+        OpKind::CmpI,
+        vec![i32t(), i32t()],
+        &[Type::i1()],
+        "predicate",
+        Attribute::Str("olt".into()),
+    );
     assert_error_at(r, "invalid predicate \"olt\"", AT);
-    let r = check_op_attr(OpKind::CmpF, vec![Type::F32, Type::F32], &[Type::i1()], "predicate", Attribute::Str("slt".into()));
+    let r = check_op_attr(
+        OpKind::CmpF,
+        vec![Type::F32, Type::F32],
+        &[Type::i1()],
+        "predicate",
+        Attribute::Str("slt".into()),
+    );
     assert_error_at(r, "invalid predicate \"slt\"", AT);
     let r = check_op(OpKind::CmpI, vec![i32t(), i32t()], &[Type::i1()]);
     assert_error_at(r, "requires a 'predicate' attribute", AT);
-    let r = check_op_attr(OpKind::CmpI, vec![v4(i32t()), v4(i32t())], &[Type::i1()], "predicate", Attribute::Str("eq".into()));
+    let r = check_op_attr(
+        OpKind::CmpI,
+        vec![v4(i32t()), v4(i32t())],
+        &[Type::i1()],
+        "predicate",
+        Attribute::Str("eq".into()),
+    );
     assert_error_at(r, "result must be vector<4xi1>", AT);
-    let r = check_op_attr(OpKind::CmpF, vec![i32t(), i32t()], &[Type::i1()], "predicate", Attribute::Str("oeq".into()));
+    let r = check_op_attr(
+        OpKind::CmpF,
+        vec![i32t(), i32t()],
+        &[Type::i1()],
+        "predicate",
+        Attribute::Str("oeq".into()),
+    );
     assert_error_at(r, "operands must be float", AT);
 }
 
 #[test]
 fn select_rejects_bad_conditions() {
-    let r = check_op(OpKind::Select, vec![i32t(), Type::F32, Type::F32], &[Type::F32]);
+    let r = check_op(
+        OpKind::Select,
+        vec![i32t(), Type::F32, Type::F32],
+        &[Type::F32],
+    );
     assert_error_at(r, "condition must be i1 or a vector of i1, found i32", AT);
-    let r = check_op(OpKind::Select, vec![v4(Type::i1()), Type::F32, Type::F32], &[Type::F32]);
+    let r = check_op(
+        OpKind::Select,
+        vec![v4(Type::i1()), Type::F32, Type::F32],
+        &[Type::F32],
+    );
     assert_error_at(r, "requires vector operands of the same shape", AT);
-    let r = check_op(OpKind::Select, vec![Type::i1(), Type::F32, Type::F64], &[Type::F32]);
+    let r = check_op(
+        OpKind::Select,
+        vec![Type::i1(), Type::F32, Type::F64],
+        &[Type::F32],
+    );
     assert_error_at(r, "to have one type", AT);
 }
 
@@ -359,10 +478,25 @@ fn select_rejects_bad_conditions() {
 fn casts_reject_wrong_kinds_and_widths() {
     use OpKind::*;
     let bad = [
-        (IndexCast, Type::F32, Type::Index, "casts between index and an integer type"),
-        (IndexCast, i32t(), Type::i64(), "casts between index and an integer type"),
+        (
+            IndexCast,
+            Type::F32,
+            Type::Index,
+            "casts between index and an integer type",
+        ),
+        (
+            IndexCast,
+            i32t(),
+            Type::i64(),
+            "casts between index and an integer type",
+        ),
         (SIToFP, Type::F32, Type::F64, "casts an integer to a float"),
-        (SIToFP, Type::Index, Type::F64, "casts an integer to a float"),
+        (
+            SIToFP,
+            Type::Index,
+            Type::F64,
+            "casts an integer to a float",
+        ),
         (FPToSI, i32t(), i32t(), "casts a float to an integer"),
         (FPExt, Type::F32, Type::F32, "strictly wider float"),
         (FPExt, Type::F16, Type::BF16, "strictly wider float"),
@@ -371,7 +505,12 @@ fn casts_reject_wrong_kinds_and_widths() {
         (SExtI, Type::i64(), i32t(), "strictly wider integer"),
         (SExtI, Type::Index, Type::i64(), "strictly wider integer"),
         (TruncI, Type::i8(), i32t(), "strictly narrower integer"),
-        (TruncI, v4(i32t()), Type::i8(), "scalars or vectors of one shape"),
+        (
+            TruncI,
+            v4(i32t()),
+            Type::i8(),
+            "scalars or vectors of one shape",
+        ),
     ];
     for (k, from, to, msg) in bad {
         assert_error_at(check_op(k, vec![from], &[to]), msg, AT);
@@ -380,13 +519,31 @@ fn casts_reject_wrong_kinds_and_widths() {
 
 #[test]
 fn constants_reject_mismatched_values() {
-    let c = |attr: Attribute, ty: Type| check(vec![], |b, _| {
-        b.push(op(OpKind::Constant, &[], &[ty]).attr("value", attr));
-    });
-    assert_error_at(c(Attribute::int(1, Type::i64()), i32t()), "value of type i64 does not match the result type i32", AT);
-    assert_error_at(c(Attribute::float(1.0, Type::F32), Type::F64), "does not match the result type f64", AT);
-    assert_error_at(c(Attribute::Bool(true), i32t()), "boolean value requires result type i1", AT);
-    assert_error_at(c(Attribute::index(3), Type::i64()), "value of type index does not match", AT);
+    let c = |attr: Attribute, ty: Type| {
+        check(vec![], |b, _| {
+            b.push(op(OpKind::Constant, &[], &[ty]).attr("value", attr));
+        })
+    };
+    assert_error_at(
+        c(Attribute::int(1, Type::i64()), i32t()),
+        "value of type i64 does not match the result type i32",
+        AT,
+    );
+    assert_error_at(
+        c(Attribute::float(1.0, Type::F32), Type::F64),
+        "does not match the result type f64",
+        AT,
+    );
+    assert_error_at(
+        c(Attribute::Bool(true), i32t()),
+        "boolean value requires result type i1",
+        AT,
+    );
+    assert_error_at(
+        c(Attribute::index(3), Type::i64()),
+        "value of type index does not match",
+        AT,
+    );
     let vt = v4(Type::F32);
     let dense = Attribute::Dense {
         ty: vt.clone(),
@@ -397,28 +554,64 @@ fn constants_reject_mismatched_values() {
         ty: vt.clone(),
         values: DenseValues::Splat(Box::new(Attribute::int(1, i32t()))),
     };
-    assert_error_at(c(dense, vt), "dense splat value does not have the element type f32", AT);
+    assert_error_at(
+        c(dense, vt),
+        "dense splat value does not have the element type f32",
+        AT,
+    );
     let ft = Type::function(vec![], vec![]);
-    assert_error_at(c(Attribute::SymbolRef("nope".into()), ft.clone()), "undefined function @nope", AT);
+    assert_error_at(
+        c(Attribute::SymbolRef("nope".into()), ft.clone()),
+        "undefined function @nope",
+        AT,
+    );
     // @f itself has type () -> (), so a reference typed (i32) -> () is wrong.
     let ft2 = Type::function(vec![i32t()], vec![]);
-    assert_error_at(c(Attribute::SymbolRef("f".into()), ft2), "reference to @f of type () -> () does not match", AT);
-    assert_error_at(check_op(OpKind::Constant, vec![], &[i32t()]), "requires a 'value' attribute", AT);
-    assert_error_at(c(Attribute::Str("x".into()), i32t()), "unsupported value attribute", AT);
+    assert_error_at(
+        c(Attribute::SymbolRef("f".into()), ft2),
+        "reference to @f of type () -> () does not match",
+        AT,
+    );
+    assert_error_at(
+        check_op(OpKind::Constant, vec![], &[i32t()]),
+        "requires a 'value' attribute",
+        AT,
+    );
+    assert_error_at(
+        c(Attribute::Str("x".into()), i32t()),
+        "unsupported value attribute",
+        AT,
+    );
 }
 
 #[test]
 fn splat_and_extract_element_reject_bad_types() {
     let r = check_op(OpKind::Splat, vec![i32t()], &[v4(Type::F32)]);
-    assert_error_at(r, "operand type i32 does not match the element type f32", AT);
+    assert_error_at(
+        r,
+        "operand type i32 does not match the element type f32",
+        AT,
+    );
     let r = check_op(OpKind::Splat, vec![i32t()], &[i32t()]);
     assert_error_at(r, "result must be a vector", AT);
     let vt = Type::vector(vec![2, 2], Type::F32);
-    let r = check_op(OpKind::ExtractElement, vec![vt.clone(), Type::Index], &[Type::F32]);
+    let r = check_op(
+        OpKind::ExtractElement,
+        vec![vt.clone(), Type::Index],
+        &[Type::F32],
+    );
     assert_error_at(r, "expects 2 indices", AT);
-    let r = check_op(OpKind::ExtractElement, vec![vt.clone(), Type::Index, i32t()], &[Type::F32]);
+    let r = check_op(
+        OpKind::ExtractElement,
+        vec![vt.clone(), Type::Index, i32t()],
+        &[Type::F32],
+    );
     assert_error_at(r, "index operand #2 must be index, found i32", AT);
-    let r = check_op(OpKind::ExtractElement, vec![vt, Type::Index, Type::Index], &[Type::F64]);
+    let r = check_op(
+        OpKind::ExtractElement,
+        vec![vt, Type::Index, Type::Index],
+        &[Type::F64],
+    );
     assert_error_at(r, "result type f64 does not match the element type f32", AT);
 }
 
@@ -427,15 +620,43 @@ fn load_and_store_check_indices_and_element_types() {
     let m = mr(vec![Some(4), None], Type::F32);
     let r = check_op(OpKind::Load, vec![m.clone(), Type::Index], &[Type::F32]);
     assert_error_at(r, "expects 2 indices for a memref of rank 2, found 1", AT);
-    let r = check_op(OpKind::Load, vec![m.clone(), Type::Index, Type::i64()], &[Type::F32]);
+    let r = check_op(
+        OpKind::Load,
+        vec![m.clone(), Type::Index, Type::i64()],
+        &[Type::F32],
+    );
     assert_error_at(r, "index operand #2 must be index", AT);
-    let r = check_op(OpKind::Load, vec![m.clone(), Type::Index, Type::Index], &[Type::F64]);
-    assert_error_at(r, "result type f64 does not match the memref element type f32", AT);
-    let r = check_op(OpKind::Load, vec![Type::unranked_memref(Type::F32)], &[Type::F32]);
+    let r = check_op(
+        OpKind::Load,
+        vec![m.clone(), Type::Index, Type::Index],
+        &[Type::F64],
+    );
+    assert_error_at(
+        r,
+        "result type f64 does not match the memref element type f32",
+        AT,
+    );
+    let r = check_op(
+        OpKind::Load,
+        vec![Type::unranked_memref(Type::F32)],
+        &[Type::F32],
+    );
     assert_error_at(r, "must be a ranked memref", AT);
-    let r = check_op(OpKind::Store, vec![Type::F64, m.clone(), Type::Index, Type::Index], &[]);
-    assert_error_at(r, "value type f64 does not match the memref element type f32", AT);
-    let r = check_op(OpKind::Store, vec![Type::F32, m, Type::Index, Type::Index, Type::Index], &[]);
+    let r = check_op(
+        OpKind::Store,
+        vec![Type::F64, m.clone(), Type::Index, Type::Index],
+        &[],
+    );
+    assert_error_at(
+        r,
+        "value type f64 does not match the memref element type f32",
+        AT,
+    );
+    let r = check_op(
+        OpKind::Store,
+        vec![Type::F32, m, Type::Index, Type::Index, Type::Index],
+        &[],
+    );
     assert_error_at(r, "expects 2 indices for a memref of rank 2, found 3", AT);
     let r = check_op(OpKind::Store, vec![Type::F32, Type::F32], &[]);
     assert_error_at(r, "operand #1 must be a memref", AT);
@@ -444,13 +665,29 @@ fn load_and_store_check_indices_and_element_types() {
 #[test]
 fn alloc_checks_dynamic_operands_alignment_and_result() {
     let m = mr(vec![None, Some(3), None], Type::F32);
-    let r = check_op(OpKind::Alloc, vec![Type::Index], &[m.clone()]);
+    let r = check_op(OpKind::Alloc, vec![Type::Index], std::slice::from_ref(&m));
     assert_error_at(r, "expects 2 operands for the dynamic dimensions", AT);
-    let r = check_op(OpKind::Alloca, vec![Type::Index, i32t()], &[m.clone()]);
+    let r = check_op(
+        OpKind::Alloca,
+        vec![Type::Index, i32t()],
+        std::slice::from_ref(&m),
+    );
     assert_error_at(r, "index operand #1 must be index", AT);
-    let r = check_op_attr(OpKind::Alloc, vec![], &[mr(vec![Some(2)], Type::F32)], "alignment", Attribute::int(12, Type::i64()));
+    let r = check_op_attr(
+        OpKind::Alloc,
+        vec![],
+        &[mr(vec![Some(2)], Type::F32)],
+        "alignment",
+        Attribute::int(12, Type::i64()),
+    );
     assert_error_at(r, "'alignment' must be a positive power of two", AT);
-    let r = check_op_attr(OpKind::Alloca, vec![], &[mr(vec![Some(2)], Type::F32)], "alignment", Attribute::int(0, Type::i64()));
+    let r = check_op_attr(
+        OpKind::Alloca,
+        vec![],
+        &[mr(vec![Some(2)], Type::F32)],
+        "alignment",
+        Attribute::int(0, Type::i64()),
+    );
     assert_error_at(r, "positive power of two", AT);
     let r = check_op(OpKind::Alloc, vec![], &[Type::unranked_memref(Type::F32)]);
     assert_error_at(r, "result must be a ranked memref", AT);
@@ -461,9 +698,21 @@ fn dealloc_dim_and_rank_check_their_operands() {
     let r = check_op(OpKind::Dealloc, vec![i32t()], &[]);
     assert_error_at(r, "operand must be a memref, found i32", AT);
     let m = mr(vec![Some(2), None], Type::F32);
-    let r = check_op_attr(OpKind::Dim, vec![m.clone()], &[Type::Index], "index", Attribute::index(2));
+    let r = check_op_attr(
+        OpKind::Dim,
+        vec![m.clone()],
+        &[Type::Index],
+        "index",
+        Attribute::index(2),
+    );
     assert_error_at(r, "index 2 is out of range", AT);
-    let r = check_op_attr(OpKind::Dim, vec![m.clone(), Type::Index], &[Type::Index], "index", Attribute::index(0));
+    let r = check_op_attr(
+        OpKind::Dim,
+        vec![m.clone(), Type::Index],
+        &[Type::Index],
+        "index",
+        Attribute::index(0),
+    );
     assert_error_at(r, "not both", AT);
     let r = check_op(OpKind::Dim, vec![m.clone()], &[Type::Index]);
     assert_error_at(r, "expects an 'index' attribute or one index operand", AT);
@@ -481,17 +730,44 @@ fn dealloc_dim_and_rank_check_their_operands() {
 fn memref_cast_rejects_incompatible_types() {
     let f32m = |s: Vec<Dim>| mr(s, Type::F32);
     let cases = [
-        (f32m(vec![Some(4)]), mr(vec![Some(4)], Type::F64), "same element type"),
-        (f32m(vec![Some(4)]), f32m(vec![Some(4), Some(1)]), "same rank"),
-        (f32m(vec![Some(4), None]), f32m(vec![Some(5), None]), "incompatible sizes in dimension 0"),
-        (Type::unranked_memref(Type::F32), Type::unranked_memref(Type::F32), "unranked memref to an unranked"),
-        (f32m(vec![Some(4)]), Type::unranked_memref(Type::i32()), "same element type"),
-        (f32m(vec![Some(4)]), Type::F32, "requires memref operand and result"),
+        (
+            f32m(vec![Some(4)]),
+            mr(vec![Some(4)], Type::F64),
+            "same element type",
+        ),
+        (
+            f32m(vec![Some(4)]),
+            f32m(vec![Some(4), Some(1)]),
+            "same rank",
+        ),
+        (
+            f32m(vec![Some(4), None]),
+            f32m(vec![Some(5), None]),
+            "incompatible sizes in dimension 0",
+        ),
+        (
+            Type::unranked_memref(Type::F32),
+            Type::unranked_memref(Type::F32),
+            "unranked memref to an unranked",
+        ),
+        (
+            f32m(vec![Some(4)]),
+            Type::unranked_memref(Type::i32()),
+            "same element type",
+        ),
+        (
+            f32m(vec![Some(4)]),
+            Type::F32,
+            "requires memref operand and result",
+        ),
         (
             Type::memref_with_layout(
                 vec![Some(4), Some(8)],
                 Type::F32,
-                Layout::Strided(StridedLayout { offset: Some(3), strides: vec![Some(8), Some(1)] }),
+                Layout::Strided(StridedLayout {
+                    offset: Some(3),
+                    strides: vec![Some(8), Some(1)],
+                }),
             ),
             f32m(vec![Some(4), Some(8)]),
             "incompatible layouts",
@@ -500,7 +776,10 @@ fn memref_cast_rejects_incompatible_types() {
             Type::memref_with_layout(
                 vec![Some(4), Some(8)],
                 Type::F32,
-                Layout::Strided(StridedLayout { offset: None, strides: vec![Some(16), Some(1)] }),
+                Layout::Strided(StridedLayout {
+                    offset: None,
+                    strides: vec![Some(16), Some(1)],
+                }),
             ),
             f32m(vec![Some(4), Some(8)]),
             "incompatible layouts",
@@ -509,7 +788,10 @@ fn memref_cast_rejects_incompatible_types() {
             Type::memref_with_layout(
                 vec![Some(4)],
                 Type::F32,
-                Layout::Affine { text: "(d0) -> (d0 floordiv 2)".into(), strided: None },
+                Layout::Affine {
+                    text: "(d0) -> (d0 floordiv 2)".into(),
+                    strided: None,
+                },
             ),
             f32m(vec![Some(4)]),
             "not strided",
@@ -525,9 +807,14 @@ fn memref_cast_rejects_incompatible_types() {
 #[test]
 fn block_without_terminator_is_reported_at_its_last_op() {
     let f = std_func("f", vec![i32t()], vec![], |body, e, a| {
-        body.builder(e).push(op(OpKind::AddI, &[a[0], a[0]], &[i32t()]));
+        body.builder(e)
+            .push(op(OpKind::AddI, &[a[0], a[0]], &[i32t()]));
     });
-    assert_error_at(verify_module(&module(vec![f])), "does not end with a terminator", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "does not end with a terminator",
+        AT,
+    );
 }
 
 #[test]
@@ -548,7 +835,11 @@ fn terminator_in_the_middle_is_reported() {
         b.at(Loc::new(9, 1));
         b.ret(vec![]);
     });
-    assert_error_at(verify_module(&module(vec![f])), "terminator in the middle of block ^bb0", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "terminator in the middle of block ^bb0",
+        AT,
+    );
 }
 
 #[test]
@@ -558,9 +849,17 @@ fn entry_block_arguments_must_match_the_signature() {
     });
     f.loc = AT;
     f.ty = Type::function(vec![Type::F32], vec![]);
-    assert_error_at(verify_module(&module(vec![f.clone()])), "entry block argument #0 of @f has type i32", AT);
+    assert_error_at(
+        verify_module(&module(vec![f.clone()])),
+        "entry block argument #0 of @f has type i32",
+        AT,
+    );
     f.ty = Type::function(vec![], vec![]);
-    assert_error_at(verify_module(&module(vec![f])), "entry block of @f has 1 argument", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "entry block of @f has 1 argument",
+        AT,
+    );
 }
 
 #[test]
@@ -568,20 +867,30 @@ fn successor_operands_must_match_block_arguments() {
     let build = |args_of: fn(&[ValueId]) -> Vec<ValueId>| {
         std_func("f", vec![i32t(), Type::F32], vec![], |body, e, a| {
             let b1 = body.add_block(&[i32t()]);
-            body.builder(e).push(op(OpKind::Br, &[], &[]).successor(b1, args_of(a)));
+            body.builder(e)
+                .push(op(OpKind::Br, &[], &[]).successor(b1, args_of(a)));
             body.builder(b1).ret(vec![]);
         })
     };
     let r = verify_module(&module(vec![build(|a| vec![a[0], a[0]])]));
-    assert_error_at(r, "successor #0 (^bb1) is passed 2 operands, but the block takes 1 argument", AT);
+    assert_error_at(
+        r,
+        "successor #0 (^bb1) is passed 2 operands, but the block takes 1 argument",
+        AT,
+    );
     let r = verify_module(&module(vec![build(|a| vec![a[1]])]));
-    assert_error_at(r, "successor #0 (^bb1) operand #0 has type f32, but the block argument has type i32", AT);
+    assert_error_at(
+        r,
+        "successor #0 (^bb1) operand #0 has type f32, but the block argument has type i32",
+        AT,
+    );
 }
 
 #[test]
 fn entry_block_cannot_be_a_successor() {
     let f = std_func("f", vec![], vec![], |body, e, _| {
-        body.builder(e).push(op(OpKind::Br, &[], &[]).successor(e, vec![]));
+        body.builder(e)
+            .push(op(OpKind::Br, &[], &[]).successor(e, vec![]));
     });
     assert_error_at(verify_module(&module(vec![f])), "is the entry block", AT);
 }
@@ -590,8 +899,11 @@ fn entry_block_cannot_be_a_successor() {
 fn branches_check_successor_counts_and_conditions() {
     let f = std_func("f", vec![i32t()], vec![], |body, e, a| {
         let b1 = body.add_block(&[]);
-        body.builder(e)
-            .push(op(OpKind::CondBr, &[a[0]], &[]).successor(b1, vec![]).successor(b1, vec![]));
+        body.builder(e).push(
+            op(OpKind::CondBr, &[a[0]], &[])
+                .successor(b1, vec![])
+                .successor(b1, vec![]),
+        );
         body.builder(b1).push(op(OpKind::Br, &[], &[]));
     });
     let r = verify_module(&module(vec![f]));
@@ -604,11 +916,19 @@ fn return_must_match_the_function_results() {
     let f = std_func("f", vec![i32t()], vec![Type::F32], |body, e, a| {
         body.builder(e).push(op(OpKind::Return, &[a[0]], &[]));
     });
-    assert_error_at(verify_module(&module(vec![f])), "operand types (i32) do not match the result types (f32) of @f", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "operand types (i32) do not match the result types (f32) of @f",
+        AT,
+    );
     let f = std_func("f", vec![], vec![i32t()], |body, e, _| {
         body.builder(e).push(op(OpKind::Return, &[], &[]));
     });
-    assert_error_at(verify_module(&module(vec![f])), "operand types () do not match", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "operand types () do not match",
+        AT,
+    );
 }
 
 #[test]
@@ -624,9 +944,21 @@ fn calls_check_callee_and_signature() {
         verify_module(&module(vec![g.clone(), f]))
     };
     assert_ok(call("g", vec![i32t()], vec![Type::F32]));
-    assert_error_at(call("h", vec![i32t()], vec![Type::F32]), "calls an undefined function @h", AT);
-    assert_error_at(call("g", vec![Type::i64()], vec![Type::F32]), "operand types (i64) do not match the input types (i32) of @g", AT);
-    assert_error_at(call("g", vec![i32t()], vec![]), "result types () do not match the result types (f32) of @g", AT);
+    assert_error_at(
+        call("h", vec![i32t()], vec![Type::F32]),
+        "calls an undefined function @h",
+        AT,
+    );
+    assert_error_at(
+        call("g", vec![Type::i64()], vec![Type::F32]),
+        "operand types (i64) do not match the input types (i32) of @g",
+        AT,
+    );
+    assert_error_at(
+        call("g", vec![i32t()], vec![]),
+        "result types () do not match the result types (f32) of @g",
+        AT,
+    );
     let r = check_op(OpKind::Call, vec![], &[]);
     assert_error_at(r, "requires a symbol 'callee' attribute", AT);
 }
@@ -634,11 +966,19 @@ fn calls_check_callee_and_signature() {
 #[test]
 fn call_indirect_checks_the_callee_type() {
     let ft = Type::function(vec![i32t()], vec![i32t()]);
-    assert_ok(check_op(OpKind::CallIndirect, vec![ft.clone(), i32t()], &[i32t()]));
+    assert_ok(check_op(
+        OpKind::CallIndirect,
+        vec![ft.clone(), i32t()],
+        &[i32t()],
+    ));
     let r = check_op(OpKind::CallIndirect, vec![i32t(), i32t()], &[i32t()]);
     assert_error_at(r, "callee must be function-typed, found i32", AT);
     let r = check_op(OpKind::CallIndirect, vec![ft.clone(), Type::F32], &[i32t()]);
-    assert_error_at(r, "operand types (f32) do not match the input types (i32)", AT);
+    assert_error_at(
+        r,
+        "operand types (f32) do not match the input types (i32)",
+        AT,
+    );
     let r = check_op(OpKind::CallIndirect, vec![ft], &[i32t()]);
     assert_error_at(r, "operand types () do not match", AT);
 }
@@ -656,7 +996,11 @@ fn use_before_definition_in_the_same_block() {
         b.ret(vec![]);
         body.op_mut(user).operands[1] = later;
     });
-    assert_error_at(verify_module(&module(vec![f])), "operand #1 is used before its definition", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "operand #1 is used before its definition",
+        AT,
+    );
 }
 
 #[test]
@@ -668,7 +1012,11 @@ fn op_using_its_own_result() {
         let r = body.op(user).result(0);
         body.op_mut(user).operands[0] = r;
     });
-    assert_error_at(verify_module(&module(vec![f])), "operand #0 is the op's own result", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "operand #0 is the op's own result",
+        AT,
+    );
 }
 
 /// A diamond: entry -> then | else -> join. Returns the body's blocks.
@@ -686,7 +1034,13 @@ fn diamond(body: &mut Body, e: BlockId, cond: ValueId) -> [BlockId; 3] {
 fn value_from_one_branch_does_not_dominate_the_join() {
     let f = std_func("f", vec![Type::i1()], vec![], |body, e, a| {
         let [t, _, j] = diamond(body, e, a[0]);
-        let x = body.insert_op(t, 0, NewOp::new(OpKind::Constant).attr("value", Attribute::int(1, i32t())).result(i32t()));
+        let x = body.insert_op(
+            t,
+            0,
+            NewOp::new(OpKind::Constant)
+                .attr("value", Attribute::int(1, i32t()))
+                .result(i32t()),
+        );
         let x = body.op(x).result(0);
         let mut b = body.builder(j);
         b.push(op(OpKind::AddI, &[x, x], &[i32t()]));
@@ -702,11 +1056,25 @@ fn value_from_one_branch_does_not_dominate_the_join() {
 #[test]
 fn values_from_dominating_blocks_and_loops_are_fine() {
     let f = std_func("f", vec![Type::i1()], vec![], |body, e, a| {
-        let x = body.insert_op(e, 0, NewOp::new(OpKind::Constant).attr("value", Attribute::int(1, i32t())).result(i32t()));
+        let x = body.insert_op(
+            e,
+            0,
+            NewOp::new(OpKind::Constant)
+                .attr("value", Attribute::int(1, i32t()))
+                .result(i32t()),
+        );
         let x = body.op(x).result(0);
         let [t, _, j] = diamond(body, e, a[0]);
-        body.insert_op(t, 0, NewOp::new(OpKind::AddI).operands([x, x]).result(i32t()));
-        body.insert_op(j, 0, NewOp::new(OpKind::AddI).operands([x, x]).result(i32t()));
+        body.insert_op(
+            t,
+            0,
+            NewOp::new(OpKind::AddI).operands([x, x]).result(i32t()),
+        );
+        body.insert_op(
+            j,
+            0,
+            NewOp::new(OpKind::AddI).operands([x, x]).result(i32t()),
+        );
         // A back edge from the join to the then-block keeps dominance intact.
         let term = body.terminator(j).unwrap();
         body.remove_op(term);
@@ -720,16 +1088,27 @@ fn values_from_dominating_blocks_and_loops_are_fine() {
 fn successor_operands_must_be_dominated() {
     let f = std_func("f", vec![Type::i1()], vec![], |body, e, a| {
         let [t, fb, j] = diamond(body, e, a[0]);
-        let x = body.insert_op(t, 0, NewOp::new(OpKind::Constant).attr("value", Attribute::int(1, i32t())).result(i32t()));
+        let x = body.insert_op(
+            t,
+            0,
+            NewOp::new(OpKind::Constant)
+                .attr("value", Attribute::int(1, i32t()))
+                .result(i32t()),
+        );
         let x = body.op(x).result(0);
         let y = body.add_block(&[i32t()]);
         let term = body.terminator(fb).unwrap();
         body.remove_op(term);
-        body.builder(fb).push(op(OpKind::Br, &[], &[]).successor(y, vec![x]));
+        body.builder(fb)
+            .push(op(OpKind::Br, &[], &[]).successor(y, vec![x]));
         body.builder(y).br(j, vec![]);
         body.builder(j).ret(vec![]);
     });
-    assert_error_at(verify_module(&module(vec![f])), "successor operand #0 does not dominate this use", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "successor operand #0 does not dominate this use",
+        AT,
+    );
 }
 
 #[test]
@@ -760,7 +1139,11 @@ fn uses_in_unreachable_blocks_are_only_checked_for_order() {
         b.ret(vec![]);
         body.op_mut(user).operands[0] = later;
     });
-    assert_error_at(verify_module(&module(vec![f])), "used before its definition", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "used before its definition",
+        AT,
+    );
 }
 
 #[test]
@@ -774,7 +1157,11 @@ fn value_from_an_unreachable_block_does_not_dominate_a_reachable_use() {
         b.push(op(OpKind::AddI, &[x, x], &[i32t()]));
         b.at(Loc::UNKNOWN).ret(vec![]);
     });
-    assert_error_at(verify_module(&module(vec![f])), "does not dominate this use", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "does not dominate this use",
+        AT,
+    );
 }
 
 // ---------------------------------------------------------------- functions and module
@@ -802,8 +1189,16 @@ fn llvm_ops_are_rejected_in_standard_functions() {
 fn all_errors_are_collected() {
     let f = std_func("f", vec![i32t(), Type::F32], vec![], |body, e, a| {
         let mut b = body.builder(e);
-        b.at(Loc::new(2, 1)).push(NewOp::new(OpKind::AddI).operands([a[0], a[1]]).result(i32t()));
-        b.at(Loc::new(3, 1)).push(NewOp::new(OpKind::AddF).operands([a[0], a[0]]).result(i32t()));
+        b.at(Loc::new(2, 1)).push(
+            NewOp::new(OpKind::AddI)
+                .operands([a[0], a[1]])
+                .result(i32t()),
+        );
+        b.at(Loc::new(3, 1)).push(
+            NewOp::new(OpKind::AddF)
+                .operands([a[0], a[0]])
+                .result(i32t()),
+        );
         b.at(Loc::new(4, 1)).ret(vec![a[0]]);
     });
     let errs = verify_module(&module(vec![f])).unwrap_err();
@@ -830,7 +1225,9 @@ fn malformed_ops_never_panic() {
         for n in 0..4usize {
             for (ti, t) in types.iter().enumerate() {
                 let t2 = types[(ti + 3) % types.len()].clone();
-                let inputs: Vec<Type> = (0..n).map(|i| if i % 2 == 0 { t.clone() } else { t2.clone() }).collect();
+                let inputs: Vec<Type> = (0..n)
+                    .map(|i| if i % 2 == 0 { t.clone() } else { t2.clone() })
+                    .collect();
                 let results: Vec<Type> = if n % 2 == 0 { vec![t.clone()] } else { vec![] };
                 let mut new = NewOp::new(k).results(results.clone());
                 if k == OpKind::Unregistered {
@@ -838,9 +1235,21 @@ fn malformed_ops_never_panic() {
                 }
                 for (name, attr) in [
                     ("value", Attribute::int(1, t.clone())),
-                    ("predicate", Attribute::Int { value: 0, ty: i32t() }),
-                    ("position", Attribute::Array(vec![Attribute::index(5), Attribute::Bool(true)])),
-                    ("indices", Attribute::Array(vec![Attribute::index(0), Attribute::index(i64::MIN)])),
+                    (
+                        "predicate",
+                        Attribute::Int {
+                            value: 0,
+                            ty: i32t(),
+                        },
+                    ),
+                    (
+                        "position",
+                        Attribute::Array(vec![Attribute::index(5), Attribute::Bool(true)]),
+                    ),
+                    (
+                        "indices",
+                        Attribute::Array(vec![Attribute::index(0), Attribute::index(i64::MIN)]),
+                    ),
                     ("elem_type", Attribute::Type(t.clone())),
                     ("callee", Attribute::SymbolRef("f".into())),
                     ("index", Attribute::index(-1)),
@@ -861,5 +1270,118 @@ fn malformed_ops_never_panic() {
                 let _ = super::verify_llvm_module(&module(vec![llvm]));
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------- scale
+
+/// A function of `blocks` blocks in a chain of diamonds, with `per_block` arithmetic
+/// ops each that use values of dominating blocks: about `blocks * (per_block + 2)` ops.
+pub(super) fn large_function(blocks: usize, per_block: usize) -> Func {
+    std_func(
+        "big",
+        vec![i32t(), Type::i1()],
+        vec![i32t()],
+        |body, e, a| {
+            let (mut cur, mut acc) = (e, a[0]);
+            for _ in 0..blocks / 3 {
+                let t = body.add_block(&[]);
+                let f = body.add_block(&[]);
+                let j = body.add_block(&[i32t()]);
+                let mut b = body.builder(cur);
+                for _ in 0..per_block {
+                    acc = b.binary(OpKind::AddI, acc, a[0]);
+                }
+                let c = b.cmpi("slt", acc, a[0]);
+                b.cond_br(c, t, vec![], f, vec![]);
+                let mut b = body.builder(t);
+                let x = b.binary(OpKind::MulI, acc, acc);
+                b.br(j, vec![x]);
+                let mut b = body.builder(f);
+                let y = b.binary(OpKind::SubI, acc, a[0]);
+                b.br(j, vec![y]);
+                cur = j;
+                acc = body.block_args(j)[0];
+            }
+            body.builder(cur).ret(vec![acc]);
+        },
+    )
+}
+
+#[test]
+fn fifty_thousand_op_modules_verify_quickly() {
+    for (blocks, per_block) in [(9000, 14), (30_000, 0)] {
+        let f = large_function(blocks, per_block);
+        let n = f.body.as_ref().unwrap().ops.len();
+        assert!(n >= 50_000, "{n}");
+        let m = module(vec![f]);
+        let start = std::time::Instant::now();
+        assert_ok(verify_module(&m));
+        let took = start.elapsed();
+        eprintln!("{n} ops verified in {took:?}");
+        assert!(took.as_secs_f64() < 2.0, "{n} ops took {took:?}");
+    }
+}
+
+#[test]
+fn ill_formed_types_are_reported() {
+    let cases = [
+        (Type::Int(0), "integer widths must be between 1 and 128"),
+        (Type::Int(129), "integer widths must be between 1 and 128"),
+        (Type::vector(vec![], Type::F32), "at least one dimension"),
+        (
+            Type::vector(vec![4, 0], Type::F32),
+            "vector dimensions must be positive",
+        ),
+        (
+            Type::vector(vec![2], v4(Type::F32)),
+            "vector elements must be integers, index or floats",
+        ),
+        (
+            mr(vec![Some(2)], mr(vec![], Type::F32)),
+            "memref elements must be",
+        ),
+        (
+            Type::unranked_memref(Type::function(vec![], vec![])),
+            "memref elements must be",
+        ),
+        (
+            Type::memref_with_layout(
+                vec![Some(2), Some(2)],
+                Type::F32,
+                Layout::Strided(StridedLayout {
+                    offset: Some(0),
+                    strides: vec![Some(1)],
+                }),
+            ),
+            "one stride per dimension",
+        ),
+        (
+            Type::llvm_ptr(Type::F32),
+            "LLVM-dialect types cannot appear",
+        ),
+        (
+            Type::function(vec![Type::Int(0)], vec![]),
+            "which contains i0",
+        ),
+    ];
+    for (t, msg) in cases {
+        // As an op result ...
+        let r = check(vec![], |b, _| {
+            b.push(NewOp::unregistered("make").result(t.clone()).loc(AT));
+        });
+        assert_error_at(r, msg, AT);
+        // ... as a block argument ...
+        let f = std_func("f", vec![], vec![], |body, e, _| {
+            body.builder(e).ret(vec![]);
+            let b1 = body.add_block(std::slice::from_ref(&t));
+            body.block_mut(b1).loc = AT;
+            body.builder(b1).ret(vec![]);
+        });
+        assert_error_at(verify_module(&module(vec![f])), msg, AT);
+        // ... and in a signature.
+        let mut f = Func::new_std_decl("g", vec![t.clone()], vec![]);
+        f.loc = AT;
+        assert_error_at(verify_module(&module(vec![f])), msg, AT);
     }
 }

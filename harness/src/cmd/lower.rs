@@ -50,4 +50,3 @@ pub fn output(args: &Args) -> Result<String, Failure> {
     };
     Ok(print_llvm(&lowered, syntax))
 }
-

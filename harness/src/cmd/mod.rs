@@ -1,6 +1,7 @@
 //! One module per `stdlower` subcommand, each an `Args` struct (clap) plus the function
 //! that produces its output, so the file-test runner can call the same code in-process.
 
+pub mod check;
 pub mod interp;
 pub mod lower;
 pub mod parse;

@@ -15,5 +15,10 @@ pub struct Args {
 /// The text `parse` prints for a file.
 pub fn output(args: &Args) -> Result<String, Failure> {
     let m = input::load(&args.file)?;
-    Ok(print_module(&m, &PrintOptions { generic: args.generic }))
+    Ok(print_module(
+        &m,
+        &PrintOptions {
+            generic: args.generic,
+        },
+    ))
 }

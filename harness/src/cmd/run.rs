@@ -44,7 +44,10 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
     let m = input::load(&args.file)?;
     let vals = exec::parse_args(&m, &args.entry, &args.args)?;
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(Failure::new(crate::exit::USAGE, "error: --timeout must be a positive number of seconds"));
+        return Err(Failure::new(
+            crate::exit::USAGE,
+            "error: --timeout must be a positive number of seconds",
+        ));
     }
     let opts = ExecOptions {
         opt_level: args.opt_level,
@@ -58,6 +61,6 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
 pub fn translate_output(args: &TranslateArgs) -> Result<String, Failure> {
     let m = input::load(&args.file)?;
     let lowered = crate::cmd::lower::lower(&m, args.emit_c_interface, args.index_bitwidth)?;
-    jit::translate_to_ir_string(&lowered)
+    crate::native::translate(&lowered)
         .map_err(|e| Failure::new(crate::exit::BAD_INPUT, format!("{}: error: {e}", m.file)))
 }

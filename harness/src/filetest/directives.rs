@@ -64,7 +64,10 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
                 None => true,
             });
             if argv.is_empty() {
-                return Err((line, "RUN: needs a subcommand (lower, parse, translate)".into()));
+                return Err((
+                    line,
+                    "RUN: needs a subcommand (lower, parse, translate)".into(),
+                ));
             }
             out.push(Directive::Run {
                 line,
@@ -105,7 +108,9 @@ fn parse_offset(rest: &str) -> Result<(i64, &str), String> {
     let Some(r) = rest.strip_prefix('@') else {
         return Ok((0, rest));
     };
-    let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+    let end = r
+        .find(|c: char| c.is_whitespace() || c == '{')
+        .unwrap_or(r.len());
     let n: i64 = r[..end]
         .parse()
         .map_err(|_| format!("bad expected-error offset '@{}'", &r[..end]))?;

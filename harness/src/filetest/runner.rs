@@ -42,7 +42,8 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
     let directives = match parse_directives(&text) {
         Ok(d) => d,
         Err((line, msg)) => {
-            r.failures.push(format!("{path}:{line}: bad test directive: {msg}"));
+            r.failures
+                .push(format!("{path}:{line}: bad test directive: {msg}"));
             return r;
         }
     };
@@ -110,7 +111,8 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
             } => {
                 r.checks += 1;
                 if let Err(e) = run_exec(&module, entry, args, expect, cfg) {
-                    r.failures.push(format!("{path}:{line}: run: @{entry}: {e}"));
+                    r.failures
+                        .push(format!("{path}:{line}: run: @{entry}: {e}"));
                 }
             }
             Directive::ExpectedError { .. } => {}

@@ -1,0 +1,492 @@
+//! Tests of the front end on real programs (the shared conformance set), on an
+//! every-op module, and a table of malformed inputs with their exact locations.
+
+use super::*;
+use crate::ir::{Attribute, DenseValues, Layout, OpKind, Type};
+use std::path::PathBuf;
+
+/// The shared conformance directory, if it is present beside the repository.
+fn conformance_dir() -> Option<PathBuf> {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut candidates = Vec::new();
+    if let Ok(d) = std::env::var("STDLOWER_SHARED") {
+        candidates.push(PathBuf::from(d).join("conformance"));
+    }
+    candidates.push(crate_dir.join("../../shared/conformance"));
+    candidates.push(crate_dir.join("../../../shared/conformance"));
+    candidates.into_iter().find(|p| p.is_dir())
+}
+
+/// Parses, prints, re-parses and re-prints; the two printed texts must agree, in
+/// custom and in generic form (and generic text must read back to the custom text).
+fn assert_round_trip(name: &str, src: &str) -> String {
+    let m = parse_module(name, src.as_bytes())
+        .unwrap_or_else(|d| panic!("{}", d.render(name, Some(src))));
+    let custom = print_module(&m, &PrintOptions::default());
+    let m2 = parse_module(name, custom.as_bytes())
+        .unwrap_or_else(|d| panic!("reparse: {}\n{custom}", d.render(name, Some(&custom))));
+    assert_eq!(
+        print_module(&m2, &PrintOptions::default()),
+        custom,
+        "{name}: not a fixed point"
+    );
+    let generic = print_module(&m, &PrintOptions { generic: true });
+    let m3 = parse_module(name, generic.as_bytes()).unwrap_or_else(|d| {
+        panic!(
+            "generic reparse: {}\n{generic}",
+            d.render(name, Some(&generic))
+        )
+    });
+    assert_eq!(
+        print_module(&m3, &PrintOptions::default()),
+        custom,
+        "{name}: generic form differs"
+    );
+    custom
+}
+
+#[test]
+fn conformance_programs_parse_and_round_trip() {
+    let Some(dir) = conformance_dir() else {
+        eprintln!("shared/conformance not found; skipping");
+        return;
+    };
+    let mut n = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.extension().and_then(|e| e.to_str()) != Some("mlir") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).unwrap();
+        let name = p.display().to_string();
+        assert_round_trip(&name, &src);
+        let m = parse_module(&name, src.as_bytes()).unwrap();
+        assert!(m.func("main").is_some(), "{name}: no @main");
+        n += 1;
+    }
+    assert!(n > 0, "no conformance programs in {}", dir.display());
+}
+
+const ALL_OPS: &str = r#"// every op, in the spellings LLVM 11 uses
+#map0 = affine_map<(d0, d1)[s0] -> (d0 * s0 + d1 + 8)>
+module attributes {foo.bar = 3 : i32} {
+  func @ext(memref<?xf32>) -> i32
+  func @ext2(i32, f32) attributes {llvm.emit_c_interface}
+  func @hi(%f: (() -> ()) -> (() -> ())) -> (() -> ()) {
+    return %f : (() -> ()) -> (() -> ())
+  }
+  func @f(%a: i32, %b: i32, %x: f32, %m: memref<?x?xf32>, %v: vector<4 x f32>) -> (i32, i64) attributes {llvm.emit_c_interface} {
+    %0 = constant 42 : i32
+    %t = constant true
+    %fl = constant false
+    %h = constant 0xFF : i32
+    %nan = constant 0x7FC00001 : f32
+    %c15 = std.constant 1.5 : f32
+    %d = constant dense<[1.0, 2.0]> : vector<2xf32>
+    %sp = constant dense<2.0> : vector<4xf32>
+    %d2 = constant dense<[[1, 2], [3, -4]]> : vector<2x2xi8>
+    %fr = constant @ext2 : (i32, f32) -> ()
+    %i17 = constant -5 : i17
+    %big = constant 170141183460469231731687303715884105727 : i128
+    %r = addi %a, %b : i32
+    %r1 = subi %a, %b : i32
+    %r2 = muli %a, %b : i32
+    %r3 = divi_signed %a, %b : i32
+    %r4 = divi_unsigned %a, %b : i32
+    %r5 = remi_signed %a, %b : i32
+    %r6 = remi_unsigned %a, %b : i32
+    %r7 = and %a, %b : i32
+    %r8 = or %a, %b : i32
+    %r9 = xor %a, %b : i32
+    %r10 = shift_left %a, %b : i32
+    %r11 = shift_right_signed %a, %b : i32
+    %r12 = shift_right_unsigned %a, %b {fastmath} : i32
+    %f1 = addf %x, %x : f32
+    %f2 = subf %x, %x : f32
+    %f3 = mulf %x, %x : f32
+    %f4 = divf %x, %x : f32
+    %f5 = remf %x, %x : f32
+    %f6 = negf %x : f32
+    %f7 = absf %x : f32
+    %va = addf %v, %v : vector<4xf32>
+    %c = cmpi "slt", %a, %b : i32
+    %cf = cmpf "olt", %x, %x : f32
+    %cv = cmpf "oeq", %v, %v : vector<4xf32>
+    %s = select %c, %a, %b : i32
+    %sv = select %cv, %v, %v : vector<4xi1>, vector<4xf32>
+    %ic = index_cast %a : i32 to index
+    %si = sitofp %a : i32 to f32
+    %fs = fptosi %x : f32 to i32
+    %fe = fpext %x : f32 to f64
+    %ft = fptrunc %fe : f64 to f32
+    %z = zexti %a : i32 to i64
+    %se = sexti %a : i32 to i64
+    %tr = trunci %a : i32 to i8
+    %al = alloc() : memref<4xf32>
+    %al2 = alloc(%ic) : memref<?xf32>
+    %al3 = alloc(%ic, %ic)[%ic] : memref<?x?xf32, #map0>
+    %al4 = alloc() {alignment = 16} : memref<4xf32>
+    %al5 = alloca(%ic) : memref<?xf32, offset: ?, strides: [1]>
+    %al6 = alloc() : memref<4xf32, 1>
+    %al7 = alloc() : memref<f32>
+    %al8 = alloc() : memref<1x? x vector<4xf32>, affine_map<(i, j) -> (i * 4 + j floordiv 2)>, 3>
+    %ld0 = load %al7[] : memref<f32>
+    dealloc %al : memref<4xf32>
+    %ld = load %m[%ic, %ic] : memref<?x?xf32>
+    store %x, %al2[%ic] : memref<?xf32>
+    %dm = dim %m, 0 : memref<?x?xf32>
+    %dm2 = dim %m, %ic : memref<?x?xf32>
+    %u = memref_cast %al2 : memref<?xf32> to memref<*xf32>
+    %rk = rank %u : memref<*xf32>
+    %spl = splat %x : vector<4xf32>
+    %ee = extract_element %v[%ic] : vector<4xf32>
+    %cl:2 = call @f(%a, %b, %x, %m, %v) : (i32, i32, f32, memref<?x?xf32>, vector<4xf32>) -> (i32, i64)
+    call_indirect %fr(%a, %x) : (i32, f32) -> ()
+    "use"(%cl#1) : (i64) -> ()
+    %y = "foo.bar"(%a) {k = 1 : i64, s = "str\n\"q\"", arr = [1, 2.5, @ext, i32, unit, -0.0 : f16], d = {x, "odd key" = false}} : (i32) -> f32
+    %p, %q:2 = "foo.pair"() : () -> (i1, i2, i3)
+    %g = "std.addi"(%a, %b) : (i32, i32) -> i32
+    "std.br"(%a)[^bb1] : (i32) -> ()
+  ^bb1(%p1: i32):
+    cond_br %c, ^bb2(%p1, %z : i32, i64), ^bb3
+  ^bb2(%q1: i32, %w: i64):
+    return %q1, %w : i32, i64
+  ^bb3:
+    %k = addi %late, %late : i32
+    br ^bb4
+  ^bb4:
+    %late = constant 7 : i32
+    std.return %k, %z : i32, i64
+  }
+  func @loop() {
+  ^entry:
+    br ^entry
+  }
+}
+"#;
+
+#[test]
+fn every_op_parses_and_round_trips() {
+    let text = assert_round_trip("all.mlir", ALL_OPS);
+    let m = parse_module("all.mlir", ALL_OPS.as_bytes()).unwrap();
+    assert_eq!(m.funcs.len(), 5);
+    assert!(m.funcs[0].is_external());
+    assert!(m.funcs[3].has_attr("llvm.emit_c_interface"));
+    let body = m.funcs[3].body.as_ref().unwrap();
+    let ops: Vec<_> = body.walk_ops().map(|o| body.op(o)).collect();
+    assert_eq!(ops[0].attr("value"), Some(&Attribute::int(42, Type::i32())));
+    assert_eq!(ops[1].attr("value"), Some(&Attribute::Bool(true)));
+    assert_eq!(
+        ops[3].attr("value"),
+        Some(&Attribute::int(255, Type::i32()))
+    );
+    assert_eq!(
+        ops[4].attr("value"),
+        Some(&Attribute::Float {
+            bits: 0x7FC0_0001,
+            ty: Type::F32
+        })
+    );
+    match ops[8].attr("value") {
+        Some(Attribute::Dense {
+            values: DenseValues::Elements(e),
+            ..
+        }) => {
+            assert_eq!(e[3], Attribute::int(-4, Type::i8()))
+        }
+        other => panic!("{other:?}"),
+    }
+    // The generic "std.addi" became a known op; the forward reference was resolved.
+    assert!(ops
+        .iter()
+        .any(|o| o.kind == OpKind::AddI && o.attrs.is_empty()));
+    let fwd = ops
+        .iter()
+        .find(|o| {
+            o.kind == OpKind::AddI
+                && o.operands[0] == o.operands[1]
+                && body.defining_op(o.operands[0]).map(|d| body.op(d).kind)
+                    == Some(OpKind::Constant)
+        })
+        .unwrap();
+    assert_eq!(body.value_type(fwd.operands[0]), &Type::i32());
+    // The memref with an affine layout is classified strided.
+    let al3 = ops
+        .iter()
+        .find(|o| o.kind == OpKind::Alloc && o.operands.len() == 3)
+        .unwrap();
+    let mt = body.value_type(al3.results[0]).as_memref().unwrap().clone();
+    match &mt.layout {
+        Layout::Affine {
+            text,
+            strided: Some(s),
+        } => {
+            assert_eq!(text, "(d0, d1)[s0] -> (d0 * s0 + d1 + 8)");
+            assert_eq!(
+                (s.offset, s.strides.clone()),
+                (Some(8), vec![None, Some(1)])
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(text.contains("%66 = constant 7 : i32") || text.contains("constant 7 : i32"));
+    // The generic br with plain operands got successor operands.
+    let br = ops.iter().find(|o| o.kind == OpKind::Br).unwrap();
+    assert_eq!(br.successors[0].args.len(), 1);
+    assert!(br.operands.is_empty());
+}
+
+#[test]
+fn std_types_parse() {
+    for (s, back) in [
+        ("i1", "i1"),
+        ("i128", "i128"),
+        ("index", "index"),
+        ("bf16", "bf16"),
+        ("vector<4 x f32>", "vector<4xf32>"),
+        ("vector<2x3xi7>", "vector<2x3xi7>"),
+        ("memref<1x? x vector<4xf32>>", "memref<1x?xvector<4xf32>>"),
+        ("memref<*xf32>", "memref<*xf32>"),
+        ("memref<f32>", "memref<f32>"),
+        (
+            "memref<?x?xf32, offset: ?, strides: [?, 1]>",
+            "memref<?x?xf32, offset: ?, strides: [?, 1]>",
+        ),
+        (
+            "memref<4xf32, strided<[1], offset: 2>>",
+            "memref<4xf32, offset: 2, strides: [1]>",
+        ),
+        ("memref<0x4xf32>", "memref<0x4xf32>"),
+        ("(() -> ()) -> (() -> ())", "(() -> ()) -> (() -> ())"),
+        ("(i32) -> (i32, i64)", "(i32) -> (i32, i64)"),
+        ("() -> ()", "() -> ()"),
+    ] {
+        let t = parse_type(s).unwrap_or_else(|d| panic!("{s}: {d}"));
+        assert_eq!(t.to_string(), back, "{s}");
+        assert_eq!(parse_type(&t.to_string()).unwrap(), t);
+    }
+}
+
+#[test]
+fn floats_print_to_the_same_bits() {
+    for (bits, ty) in [
+        (0x3DCC_CCCDu64, Type::F32),
+        (0x3380_0000, Type::F32),
+        (0x7F80_0000, Type::F32),
+        (0xFFC0_0001, Type::F32),
+        (0x8000_0000, Type::F32),
+        (1, Type::F32),
+        (0x3FB9_9999_9999_999A, Type::F64),
+        (1, Type::F64),
+        (0x7FF0_0000_0000_0001, Type::F64),
+        (0x3C00, Type::F16),
+        (0x0001, Type::F16),
+        (0x7E01, Type::F16),
+        (0x3F80, Type::BF16),
+        (0x0001, Type::BF16),
+    ] {
+        let text = format!(
+            "func @f() {{\n  %0 = constant {} : {ty}\n  return\n}}\n",
+            float_text(bits, &ty)
+        );
+        let m = parse_module("f.mlir", text.as_bytes()).unwrap();
+        let b = m.funcs[0].body.as_ref().unwrap();
+        let op = b.op(b.walk_ops().next().unwrap());
+        assert_eq!(
+            op.attr("value"),
+            Some(&Attribute::Float {
+                bits,
+                ty: ty.clone()
+            }),
+            "{text}"
+        );
+    }
+    assert_eq!(float_text(0x3380_0000, &Type::F32), "5.9604645e-8");
+    assert_eq!(float_text(0x3F80_0000, &Type::F32), "1.0");
+}
+
+/// `(input, line, col, message fragment)`.
+const BAD: &[(&str, u32, u32, &str)] = &[
+    ("", 1, 1, "empty file"),
+    ("// just a comment\n   \n", 1, 1, "empty file"),
+    ("func @f() {\n  %0 = foo %x : i32\n}", 2, 8, "unknown operation 'foo'"),
+    ("func @f() {\n  %0 = llvm.add %x : i32\n}", 2, 8, "unknown operation 'llvm.add'"),
+    ("func @f() -> i32 {\n  return %x : i32\n}", 2, 10, "use of undefined value '%x'"),
+    ("func @f() {\n  br ^bb9\n}", 2, 6, "use of undefined block '^bb9'"),
+    ("func @f(%a: i32) {\n  %a = constant 1 : i32\n  return\n}", 2, 3, "redefinition of value '%a'"),
+    ("func @f(%a: i32) {\n  %x, %y = addi %a, %a : i32\n  return\n}", 2, 3, "'addi' has 1 result(s) but 2 name(s)"),
+    ("func @f(%a: i32) {\n  %r:2 = addi %a, %a : i32\n  return\n}", 2, 3, "has 1 result(s) but 2"),
+    ("func @f(%a: i32) {\n  %x = addi %a, %a : i64\n  return\n}", 2, 13, "'%a' defined with type i32 but used as i64"),
+    (
+        "func @f() {\n  br ^bb1\n^bb2:\n  %y = addi %x, %x : i64\n  return\n^bb1:\n  %x = constant 1 : i32\n  br ^bb2\n}",
+        4, 13, "'%x' defined with type i32 but used as i64",
+    ),
+    ("func @f(%a: i0) {\n  return\n}", 1, 13, "integer bitwidth 0"),
+    ("func @f(%a: i129)", 1, 13, "integer bitwidth 129"),
+    ("func @f(%a: i99999999999)", 1, 13, "integer bitwidth 99999999999"),
+    ("func @f() {\n  %0 = constant 1 : i32 $\n}", 2, 25, "unexpected character '$'"),
+    ("func @f() {\n  \"use\n}", 2, 3, "unterminated string literal"),
+    ("func @f(%a: vector<4xf32)", 1, 25, "expected '>' to end the vector type"),
+    ("func @f(%a: vector<0xf32>)", 1, 20, "vector dimensions must be positive"),
+    ("func @f(%a: vector<?xf32>)", 1, 20, "vector dimensions must be static"),
+    ("func @f(%a: vector<f32>)", 1, 20, "expected vector dimensions"),
+    ("func @f(%a: memref<4x4f32>)", 1, 23, "expected 'x' in dimension list"),
+    ("func @f(%a: tensor<4xf32>)", 1, 13, "unsupported type 'tensor'"),
+    ("func @f(%a: !llvm.i32)", 1, 13, "dialect types are not supported"),
+    ("func @f(%a: si32)", 1, 13, "signed and unsigned integer types"),
+    ("func @f(%a: memref<4xmemref<4xf32>>)", 1, 22, "invalid memref element type"),
+    ("func @f(%a: i32) {\n  %c = cmpi \"foo\", %a, %a : i32\n  return\n}", 2, 13, "invalid cmpi predicate \"foo\""),
+    ("func @f(%a: i32) {\n  \"foo\"(%a) : () -> ()\n  return\n}", 2, 13, "expected 1 operand type(s) but had 0"),
+    ("func @f() {\n  %r:2 = \"foo\"() : () -> (i32, i32)\n  \"use\"(%r#2) : (i32) -> ()\n  return\n}", 3, 9, "result number 2 of '%r' is out of range"),
+    ("func @f() {\n  br ^bb1\n^bb1:\n  return\n^bb1:\n  return\n}", 5, 1, "redefinition of block '^bb1'"),
+    ("func @f() {\n  %0 = constant 256 : i8\n  return\n}", 2, 17, "integer constant 256 does not fit in i8"),
+    ("func @f() {\n  %0 = constant -129 : i8\n  return\n}", 2, 18, "integer constant -129 does not fit in i8"),
+    ("func @f() {\n  %0 = constant 1 : f32\n  return\n}", 2, 17, "unexpected decimal integer literal 1"),
+    ("func @f() {\n  %0 = constant 0x1FFFF : f16\n  return\n}", 2, 17, "does not fit in f16"),
+    ("func @f() {\n  %0 = constant 1.5 : i32\n  return\n}", 2, 17, "floating point literal 1.5 used with integer type i32"),
+    ("func @f() {\n  \"foo\"() ({}) : () -> ()\n  return\n}", 2, 11, "regions are not supported"),
+    ("func @f()\nfunc @f()", 2, 1, "redefinition of symbol '@f'"),
+    ("func @f() {\n^bb0(%a: i32):\n  return\n}", 2, 5, "declare them in the signature"),
+    ("func @f() {\n  \"std.foo\"() : () -> ()\n}", 2, 3, "unknown operation 'std.foo'"),
+    ("func @f(%a: memref<?x?xf32, offset: 0, strides: [1]>)", 1, 29, "expected 2 strides"),
+    ("func @f(%a: memref<?xf32, affine_map<(d0, d1) -> (d0)>>)", 1, 27, "affine map has 2 dimensions but the memref has rank 1"),
+    ("func @f(%a: memref<?xf32, affine_map<(d0) -> (d0 * d0)>>)", 1, 50, "non-affine expression"),
+    ("func @f(%a: memref<?xf32, affine_map<(d0) -> (d1)>>)", 1, 47, "undeclared identifier 'd1'"),
+    ("func @f(%a: memref<?xf32, #nope>)", 1, 27, "undefined alias '#nope'"),
+    ("module {\n  module {\n  }\n}", 2, 3, "nested modules are not supported"),
+    ("func @f() {\n  %0 = constant dense<[1.0, 2.0]> : vector<3xf32>\n  return\n}", 2, 23, "dense literal of shape [2] does not match type vector<3xf32>"),
+    ("func @f() {\n  %0 = constant dense<[[1.0], 2.0]> : vector<2xf32>\n  return\n}", 2, 31, "inconsistent nesting"),
+    ("func @f(i32) {\n  return\n}", 1, 14, "must name its arguments"),
+    ("func @f(%a: i32, f32)", 1, 18, "all be named"),
+    ("func @f() {\n  %x = \"foo\"() {a = 1, a = 2} : () -> i32\n  return\n}", 2, 24, "duplicate attribute 'a'"),
+    ("func @f() {\n  return\n", 3, 1, "expected '}' to end the function body"),
+    ("func @f(%m: memref<4xf32>) {\n  %x = load %m[%i] : vector<4xf32>\n  return\n}", 2, 22, "expected a memref type, found vector<4xf32>"),
+    ("func @f(%a: i32) {\n  return %a, %a : i32\n}", 2, 17, "2 returned value(s) but 1 type(s)"),
+    ("func @f(%a: i32) {\n  %r = call @g(%a) : () -> i32\n  return\n}", 2, 22, "1 operand(s) but the function type has 0 input(s)"),
+    ("func @f(%a: i32) {\n  br ^bb1(%a : i32, i32)\n^bb1(%b: i32):\n  return\n}", 2, 14, "1 successor operand(s) but 2 type(s)"),
+    ("%0 = constant 1 : i32", 1, 1, "expected 'func' or 'module' at top level"),
+    ("func @f() {\n  %0 = constant 99999999999999999999999999999999999999999 : i128\n  return\n}", 2, 17, "too large"),
+];
+
+#[test]
+fn malformed_inputs_are_located_errors() {
+    let mut failures = Vec::new();
+    for &(src, line, col, msg) in BAD {
+        match parse_module("bad.mlir", src.as_bytes()) {
+            Ok(_) => failures.push(format!("accepted: {src:?}")),
+            Err(d) => {
+                if (d.loc.line, d.loc.col) != (line, col) || !d.message.contains(msg) {
+                    failures.push(format!(
+                        "{src:?}\n  expected {line}:{col} {msg:?}\n  got      {}:{} {:?}",
+                        d.loc.line, d.loc.col, d.message
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn redefinition_has_a_note_at_the_previous_definition() {
+    let d = parse_module(
+        "x",
+        b"func @f(%a: i32) {\n  %a = constant 1 : i32\n  return\n}",
+    )
+    .unwrap_err();
+    assert_eq!(d.notes.len(), 1);
+    assert_eq!(d.notes[0].0, crate::diag::Loc::new(1, 9));
+}
+
+#[test]
+fn non_utf8_is_located_at_the_first_bad_byte() {
+    let d = parse_module(
+        "x",
+        b"func @f() {\n  %0 = constant 1 : i32 // \xc3\xa9 \xff\n}",
+    )
+    .unwrap_err();
+    assert_eq!((d.loc.line, d.loc.col), (2, 30));
+    assert!(d.message.contains("invalid UTF-8"), "{}", d.message);
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    const N: usize = 100_000;
+    let cases = [
+        format!("func @f(%a: {}f32{})", "vector<4x".repeat(N), ">".repeat(N)),
+        format!("func @f(%a: {}f32{})", "memref<4x".repeat(N), ">".repeat(N)),
+        format!("func @f(%a: {}) -> ()", "(".repeat(N)),
+        format!("func @f() attributes {{a = {}}}", "[".repeat(N)),
+        format!("func @f() attributes {{a = {}}}", "{a = ".repeat(N)),
+        format!(
+            "func @f() {{\n  %0 = constant dense<{}1.0{}> : vector<1xf32>\n}}",
+            "[".repeat(N),
+            "]".repeat(N)
+        ),
+        format!(
+            "func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0{})>>)",
+            "(".repeat(N),
+            ")".repeat(N)
+        ),
+        format!(
+            "func @f(%a: memref<4xf32, affine_map<(d0) -> ({}d0)>>)",
+            "-".repeat(N)
+        ),
+        "module {\n".repeat(N),
+    ];
+    for src in &cases {
+        let d = parse_module("deep.mlir", src.as_bytes()).unwrap_err();
+        assert!(d.loc.line >= 1, "{}", d.message);
+        assert!(
+            d.message.contains("nesting too deep")
+                || d.message.contains("nested modules")
+                || d.message.contains("invalid memref element type"),
+            "{}",
+            d.message
+        );
+    }
+    assert!(parse_type(&format!("{}f32{}", "vector<2x".repeat(N), ">".repeat(N))).is_err());
+}
+
+#[test]
+fn parse_type_requires_the_whole_input() {
+    assert!(parse_type("i32").is_ok());
+    let d = parse_type("i32 x").unwrap_err();
+    assert_eq!((d.loc.line, d.loc.col), (1, 5));
+    assert!(parse_type("").is_err());
+}
+
+#[test]
+fn module_file_and_source_are_set() {
+    let src = "func @f() {\n  return\n}\n";
+    let m = parse_module("a/b.mlir", src.as_bytes()).unwrap();
+    assert_eq!(&*m.file, "a/b.mlir");
+    assert_eq!(m.source.as_deref(), Some(src));
+    let f = &m.funcs[0];
+    assert_eq!(f.loc, crate::diag::Loc::new(1, 1));
+    let b = f.body.as_ref().unwrap();
+    assert_eq!(
+        b.op(b.walk_ops().next().unwrap()).loc,
+        crate::diag::Loc::new(2, 3)
+    );
+}
+
+#[test]
+fn spec_examples_parse() {
+    let srcs = [
+        "func @foo(%arg0: i32, %arg1: i64) -> (i32, i64) {\n  return %arg0, %arg1 : i32, i64\n}\nfunc @bar() {\n  %0 = constant 42 : i32\n  %1 = constant 17 : i64\n  %2:2 = call @foo(%0, %1) : (i32, i64) -> (i32, i64)\n  \"use_i32\"(%2#0) : (i32) -> ()\n  \"use_i64\"(%2#1) : (i64) -> ()\n}\n",
+        "func @foo(%arg0: memref<?xf32>) -> () {\n  \"use\"(%arg0) : (memref<?xf32>) -> ()\n  return\n}\n",
+        "func @bar() {\n  %0 = \"get\"() : () -> (memref<?xf32>)\n  call @foo(%0) : (memref<?xf32>) -> ()\n  return\n}\nfunc @foo(memref<?xf32>)\n",
+        "func @qux(%arg0: memref<?x?xf32>)\n",
+        "func @f(%0: i1, %1: i32, %2: i32) {\n  cond_br %0, ^bb1(%1 : i32), ^bb1(%2 : i32)\n^bb1(%3 : i32):\n  \"use\"(%3) : (i32) -> ()\n  return\n}\n",
+        "func @f(%m: memref<f32>) -> f32 {\n  %0 = load %m[] : memref<f32>\n  return %0 : f32\n}\n",
+    ];
+    for s in srcs {
+        assert_round_trip("spec.mlir", s);
+    }
+}

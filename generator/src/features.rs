@@ -1,0 +1,346 @@
+//! What a module exercises, as a set of names, so campaigns can count coverage:
+//! Standard op names, `cmpi_<pred>`/`cmpf_<pred>`, integer widths (`i7`), types
+//! (`f16`, `index`, `vector_2d`, `memref_rank_3`, `memref_dynamic`, `memref_vector_elem`,
+//! `unranked`, `strided_layout`), and constructs (`same_successor_twice`, `loop`,
+//! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
+//! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
+//! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`, ...).
+
+use converter::ir::{Attribute, DenseValues, Layout, Module, OpKind, Type};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Every feature name [`features`] can report that the coverage test requires.
+pub const REQUIRED_FEATURES: &[&str] = &[
+    "i1",
+    "i7",
+    "i8",
+    "i16",
+    "i17",
+    "i32",
+    "i33",
+    "i64",
+    "i65",
+    "i127",
+    "i128",
+    "index",
+    "f16",
+    "f32",
+    "f64",
+    "vector",
+    "vector_2d",
+    "vector_3d",
+    "memref_rank_0",
+    "memref_rank_1",
+    "memref_rank_2",
+    "memref_rank_3",
+    "memref_rank_4",
+    "memref_dynamic",
+    "memref_vector_elem",
+    "unranked",
+    "unranked_cast",
+    "strided_layout",
+    "strided_static",
+    "same_successor_twice",
+    "loop",
+    "recursion",
+    "call_indirect",
+    "multi_result_call",
+    "emit_c_interface",
+    "external_call",
+    "alloc_alignment",
+    "dim_operand",
+    "dim_attr",
+    "memref_arg",
+    "memref_result",
+    "function_arg",
+    "dense_elements",
+    "dense_splat",
+    "block_args",
+    "early_return",
+];
+
+fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
+    match t {
+        Type::Int(w) => {
+            out.insert(width_name(*w));
+        }
+        Type::Index => {
+            out.insert("index");
+        }
+        Type::F16 => {
+            out.insert("f16");
+        }
+        Type::F32 => {
+            out.insert("f32");
+        }
+        Type::F64 => {
+            out.insert("f64");
+        }
+        Type::Vector(v) => {
+            out.insert("vector");
+            out.insert(match v.shape.len() {
+                1 => "vector_1d",
+                2 => "vector_2d",
+                3 => "vector_3d",
+                _ => "vector_nd",
+            });
+            type_features(&v.elem, out);
+        }
+        Type::MemRef(m) => {
+            out.insert(
+                [
+                    "memref_rank_0",
+                    "memref_rank_1",
+                    "memref_rank_2",
+                    "memref_rank_3",
+                    "memref_rank_4",
+                ][m.rank().min(4)],
+            );
+            if m.shape.iter().any(|d| d.is_none()) {
+                out.insert("memref_dynamic");
+            }
+            if let Layout::Strided(s) = &m.layout {
+                out.insert("strided_layout");
+                if s.offset.is_some() || s.strides.iter().any(|x| x.is_some() && *x != Some(1)) {
+                    out.insert("strided_static");
+                }
+            }
+            if m.elem.as_vector().is_some() {
+                out.insert("memref_vector_elem");
+            }
+            type_features(&m.elem, out);
+        }
+        Type::UnrankedMemRef(e) => {
+            out.insert("unranked");
+            type_features(e, out);
+        }
+        Type::Function(f) => {
+            for t in f.inputs.iter().chain(&f.results) {
+                type_features(t, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The static name of an integer width.
+pub fn width_name(w: u32) -> &'static str {
+    const NAMES: [&str; 129] = {
+        let mut a = [""; 129];
+        macro_rules! fill {
+            ($($n:literal)*) => { $( a[$n] = concat!("i", stringify!($n)); )* };
+        }
+        fill!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
+              33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64
+              65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96
+              97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120
+              121 122 123 124 125 126 127 128);
+        a
+    };
+    NAMES.get(w as usize).copied().unwrap_or("iwide")
+}
+
+/// The features module `m` exercises.
+pub fn features(m: &Module) -> BTreeSet<&'static str> {
+    let mut out = BTreeSet::new();
+    let index_of: BTreeMap<&str, usize> = m
+        .funcs
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name.as_str(), i))
+        .collect();
+    let mut calls: Vec<Vec<usize>> = vec![Vec::new(); m.funcs.len()];
+    for (fi, f) in m.funcs.iter().enumerate() {
+        if f.has_attr("llvm.emit_c_interface") {
+            out.insert("emit_c_interface");
+        }
+        if let Some(ft) = f.std_type() {
+            if f.body.is_some() && fi > 0 {
+                if ft.inputs.iter().any(|t| t.is_memref()) {
+                    out.insert("memref_arg");
+                }
+                if ft.results.iter().any(|t| t.is_memref()) {
+                    out.insert("memref_result");
+                }
+                if ft.inputs.iter().any(|t| matches!(t, Type::Function(_))) {
+                    out.insert("function_arg");
+                }
+            }
+        }
+        let Some(body) = &f.body else { continue };
+        let mut pos = vec![usize::MAX; body.blocks.len()];
+        for (i, b) in body.layout.iter().enumerate() {
+            pos[b.index()] = i;
+            if i > 0 && !body.block(*b).args.is_empty() {
+                out.insert("block_args");
+            }
+        }
+        for v in &body.values {
+            type_features(&v.ty, &mut out);
+        }
+        let mut returns = 0;
+        for op in body.walk_ops() {
+            let od = body.op(op);
+            if od.kind.is_std() {
+                out.insert(od.kind.short_name());
+            }
+            let pred = od.attr("predicate").and_then(|a| a.as_str());
+            match od.kind {
+                OpKind::CmpI => {
+                    if let Some(p) =
+                        pred.and_then(|p| converter::ir::CMPI_PREDICATES.iter().find(|&&x| x == p))
+                    {
+                        out.insert(leak_pred("cmpi_", p));
+                    }
+                }
+                OpKind::CmpF => {
+                    if let Some(p) =
+                        pred.and_then(|p| converter::ir::CMPF_PREDICATES.iter().find(|&&x| x == p))
+                    {
+                        out.insert(leak_pred("cmpf_", p));
+                    }
+                }
+                OpKind::CondBr
+                    if od.successors.len() == 2
+                        && od.successors[0].block == od.successors[1].block =>
+                {
+                    out.insert("same_successor_twice");
+                    if od.successors[0].args != od.successors[1].args {
+                        out.insert("same_successor_different_args");
+                    }
+                }
+                OpKind::Alloc | OpKind::Alloca if od.attr("alignment").is_some() => {
+                    out.insert("alloc_alignment");
+                }
+                OpKind::Dim => {
+                    out.insert(if od.operands.len() == 2 {
+                        "dim_operand"
+                    } else {
+                        "dim_attr"
+                    });
+                }
+                OpKind::MemRefCast => {
+                    let from = body.value_type(od.operands[0]);
+                    let to = body.value_type(od.results[0]);
+                    if matches!(from, Type::UnrankedMemRef(_))
+                        || matches!(to, Type::UnrankedMemRef(_))
+                    {
+                        out.insert("unranked_cast");
+                    }
+                }
+                OpKind::Constant => match od.attr("value") {
+                    Some(Attribute::Dense {
+                        values: DenseValues::Splat(_),
+                        ..
+                    }) => {
+                        out.insert("dense_splat");
+                    }
+                    Some(Attribute::Dense {
+                        values: DenseValues::Elements(_),
+                        ..
+                    }) => {
+                        out.insert("dense_elements");
+                    }
+                    Some(Attribute::SymbolRef(_)) => {
+                        out.insert("function_constant");
+                    }
+                    _ => {}
+                },
+                OpKind::Call | OpKind::CallIndirect => {
+                    if od.results.len() > 1 {
+                        out.insert("multi_result_call");
+                    }
+                    if od.kind == OpKind::Call {
+                        if let Some(&ci) = od
+                            .attr("callee")
+                            .and_then(|a| a.as_symbol())
+                            .and_then(|s| index_of.get(s))
+                        {
+                            if m.funcs[ci].body.is_none() {
+                                out.insert("external_call");
+                            }
+                            calls[fi].push(ci);
+                        }
+                    }
+                }
+                OpKind::Return => returns += 1,
+                _ => {}
+            }
+            for s in &od.successors {
+                if pos[s.block.index()] <= pos[od.parent.map(|b| b.index()).unwrap_or(0)] {
+                    out.insert("loop");
+                }
+            }
+        }
+        if returns > 1 {
+            out.insert("early_return");
+        }
+    }
+    // Recursion: a cycle in the direct call graph.
+    if has_cycle(&calls) {
+        out.insert("recursion");
+    }
+    out
+}
+
+fn leak_pred(prefix: &str, p: &str) -> &'static str {
+    const CMPI: [&str; 10] = [
+        "cmpi_eq", "cmpi_ne", "cmpi_slt", "cmpi_sle", "cmpi_sgt", "cmpi_sge", "cmpi_ult",
+        "cmpi_ule", "cmpi_ugt", "cmpi_uge",
+    ];
+    const CMPF: [&str; 16] = [
+        "cmpf_false",
+        "cmpf_oeq",
+        "cmpf_ogt",
+        "cmpf_oge",
+        "cmpf_olt",
+        "cmpf_ole",
+        "cmpf_one",
+        "cmpf_ord",
+        "cmpf_ueq",
+        "cmpf_ugt",
+        "cmpf_uge",
+        "cmpf_ult",
+        "cmpf_ule",
+        "cmpf_une",
+        "cmpf_uno",
+        "cmpf_true",
+    ];
+    let table: &[&'static str] = if prefix == "cmpi_" { &CMPI } else { &CMPF };
+    table
+        .iter()
+        .find(|n| n.ends_with(p) && n.len() == prefix.len() + p.len())
+        .copied()
+        .unwrap_or("cmp_unknown")
+}
+
+fn has_cycle(calls: &[Vec<usize>]) -> bool {
+    // Iterative DFS with colors: 0 white, 1 on stack, 2 done.
+    let n = calls.len();
+    let mut color = vec![0u8; n];
+    for s in 0..n {
+        if color[s] != 0 {
+            continue;
+        }
+        let mut stack = vec![(s, 0usize)];
+        color[s] = 1;
+        while let Some(&mut (v, ref mut i)) = stack.last_mut() {
+            if *i < calls[v].len() {
+                let w = calls[v][*i];
+                *i += 1;
+                match color[w] {
+                    1 => return true,
+                    0 => {
+                        color[w] = 1;
+                        stack.push((w, 0));
+                    }
+                    _ => {}
+                }
+            } else {
+                color[v] = 2;
+                stack.pop();
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,295 @@
+//! Generates a module: first every function's signature (the plan), then the bodies,
+//! callees before callers (highest index first) so each caller knows the estimated cost
+//! of what it calls. Function 0 is `@main()`; a function calls only functions of higher
+//! index, except calls to recursive functions, which pass a decremented depth.
+
+use crate::config::{Family, GenConfig};
+use crate::externals::external_impls;
+use crate::function_gen::FnGen;
+use arbitrary::{Result, Unstructured};
+use converter::ir::{Attribute, Func, Layout, Module, NamedAttr, OpKind, StridedLayout, Type};
+use std::cell::Cell;
+use std::collections::BTreeSet;
+
+/// The signature and generation facts of one function.
+#[derive(Clone, Debug)]
+pub(crate) struct FuncPlan {
+    pub name: String,
+    pub inputs: Vec<Type>,
+    /// The actual rank behind each unranked input.
+    pub input_hidden: Vec<Option<usize>>,
+    pub results: Vec<Type>,
+    /// The actual rank behind each unranked result.
+    pub result_hidden: Vec<Option<usize>>,
+    /// The first input is a depth; the body starts with the recursion guard.
+    pub recursive: bool,
+    pub c_interface: bool,
+    /// May be the target of `call_indirect` (not recursive, no unranked memrefs).
+    pub indirect_ok: bool,
+    /// Estimated dynamic op count of one call (set once the body exists).
+    pub cost: Cell<u64>,
+}
+
+impl FuncPlan {
+    pub fn fn_type(&self) -> Type {
+        Type::function(self.inputs.clone(), self.results.clone())
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct ModulePlan {
+    pub funcs: Vec<FuncPlan>,
+    pub externals: bool,
+}
+
+impl ModulePlan {
+    /// The largest estimated cost among functions above `j` (bound for unknown targets).
+    pub fn max_cost_above(&self, j: usize) -> u64 {
+        self.funcs[j + 1..]
+            .iter()
+            .map(|f| f.cost.get())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+struct Planner<'a, 'u> {
+    u: &'a mut Unstructured<'u>,
+    cfg: &'a GenConfig,
+}
+
+impl Planner<'_, '_> {
+    fn chance(&mut self, p: u8) -> Result<bool> {
+        Ok(self.u.int_in_range(0..=99u8)? < p)
+    }
+    fn scalar(&mut self) -> Result<Type> {
+        // A scratch FnGen-free version of the type choice: the widths of the config.
+        let widths = self.cfg.allowed_widths();
+        Ok(match self.u.int_in_range(0..=5u8)? {
+            0 | 1 | 2 => {
+                let i = self.u.choose_index(widths.len())?;
+                Type::Int(widths[i].0)
+            }
+            3 => Type::Index,
+            4 => Type::F32,
+            _ => {
+                if self.cfg.has(Family::F16) && self.u.arbitrary()? {
+                    Type::F16
+                } else {
+                    Type::F64
+                }
+            }
+        })
+    }
+    fn vector(&mut self) -> Result<Type> {
+        let mut elem = self.scalar()?;
+        if elem == Type::Index {
+            elem = Type::i32();
+        }
+        let rank = self
+            .u
+            .int_in_range(1..=self.cfg.max_vector_rank.clamp(1, 3))?;
+        let mut shape = Vec::new();
+        let mut total = 1;
+        for _ in 0..rank {
+            let room = (self.cfg.max_vector_elems.max(1) / total).clamp(1, 8);
+            let d = self.u.int_in_range(1..=room)?;
+            total *= d;
+            shape.push(d);
+        }
+        Ok(Type::vector(shape, elem))
+    }
+    fn memref_shape(&mut self, rank: usize) -> Result<Vec<Option<u64>>> {
+        let mut shape = Vec::with_capacity(rank);
+        let mut total = 1;
+        for _ in 0..rank {
+            let room =
+                (self.cfg.max_memref_elems.max(1) / total).clamp(1, self.cfg.max_memref_dim.max(1));
+            let d = self.u.int_in_range(1..=room)?;
+            total *= d;
+            let dynamic = self.cfg.has(Family::DynamicDims) && self.chance(40)?;
+            shape.push(if dynamic { None } else { Some(d) });
+        }
+        Ok(shape)
+    }
+    fn memref_elem(&mut self) -> Result<Type> {
+        if self.cfg.has(Family::VectorElemMemRefs)
+            && self.cfg.has(Family::Vectors)
+            && self.chance(15)?
+        {
+            self.vector()
+        } else {
+            self.scalar()
+        }
+    }
+    /// A memref type for an argument (`for_input`) or a result; with the hidden rank
+    /// when unranked.
+    fn memref(&mut self, for_input: bool) -> Result<(Type, Option<usize>)> {
+        let rank = self.u.int_in_range(0..=self.cfg.max_memref_rank.min(4))?;
+        let elem = self.memref_elem()?;
+        if self.cfg.has(Family::Unranked) && self.chance(20)? {
+            return Ok((Type::unranked_memref(elem), Some(rank)));
+        }
+        let shape = self.memref_shape(rank)?;
+        if for_input && rank > 0 && self.cfg.has(Family::Strided) && self.chance(25)? {
+            // All-dynamic strides (innermost sometimes 1): valid for any identity memref.
+            let mut strides = vec![None; rank];
+            if self.u.arbitrary()? {
+                strides[rank - 1] = Some(1);
+            }
+            let layout = Layout::Strided(StridedLayout {
+                offset: None,
+                strides,
+            });
+            return Ok((Type::memref_with_layout(shape, elem, layout), None));
+        }
+        Ok((Type::memref(shape, elem), None))
+    }
+    fn value_type(&mut self, for_input: bool) -> Result<(Type, Option<usize>)> {
+        let roll = self.u.int_in_range(0..=9u8)?;
+        Ok(match roll {
+            0 | 1 if self.cfg.has(Family::MemRefs) => self.memref(for_input)?,
+            2 if self.cfg.has(Family::Vectors) => (self.vector()?, None),
+            _ => (self.scalar()?, None),
+        })
+    }
+}
+
+/// Plans every function's signature.
+pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<ModulePlan> {
+    let mut p = Planner { u, cfg };
+    let lo = (*cfg.functions.start()).max(1);
+    let hi = (*cfg.functions.end()).max(lo);
+    let n = p.u.int_in_range(lo..=hi)?;
+    let mut funcs: Vec<FuncPlan> = Vec::with_capacity(n);
+    // Signatures from the last function down, so function-typed parameters can name
+    // the type of a function that exists above.
+    let mut rev = Vec::with_capacity(n);
+    for j in (1..n).rev() {
+        let recursive = cfg.has(Family::Recursion) && p.chance(35)?;
+        let mut inputs = Vec::new();
+        let mut input_hidden = Vec::new();
+        if recursive {
+            let t =
+                [Type::i32(), Type::Index, Type::i8(), Type::i64()][p.u.choose_index(4)?].clone();
+            inputs.push(t);
+            input_hidden.push(None);
+        }
+        for _ in 0..p.u.int_in_range(0..=cfg.max_params)? {
+            let fn_param = cfg.has(Family::CallIndirect) && p.chance(12)?;
+            let targets: Vec<&FuncPlan> =
+                rev.iter().filter(|f: &&FuncPlan| f.indirect_ok).collect();
+            if fn_param && !targets.is_empty() {
+                let k = p.u.choose_index(targets.len())?;
+                inputs.push(targets[k].fn_type());
+                input_hidden.push(None);
+                continue;
+            }
+            let (t, h) = p.value_type(true)?;
+            inputs.push(t);
+            input_hidden.push(h);
+        }
+        let mut results = Vec::new();
+        let mut result_hidden = Vec::new();
+        for _ in 0..p.u.int_in_range(0..=cfg.max_results)? {
+            let (t, h) = p.value_type(false)?;
+            results.push(t);
+            result_hidden.push(h);
+        }
+        let has_unranked = inputs
+            .iter()
+            .chain(&results)
+            .any(|t| matches!(t, Type::UnrankedMemRef(_)));
+        let c_interface = cfg.has(Family::EmitCInterface) && p.chance(30)?;
+        rev.push(FuncPlan {
+            name: format!("f{j}"),
+            inputs,
+            input_hidden,
+            results,
+            result_hidden,
+            recursive,
+            c_interface,
+            indirect_ok: !recursive && !has_unranked,
+            cost: Cell::new(0),
+        });
+    }
+    let mut main_results = Vec::new();
+    let mut main_hidden = Vec::new();
+    for _ in 0..p.u.int_in_range(1..=cfg.max_main_results.max(1))? {
+        let (mut t, _) = p.value_type(false)?;
+        if let Type::UnrankedMemRef(e) = t {
+            // @main returns ranked memrefs only (the oracles print their contents).
+            t = Type::memref(vec![Some(2)], (*e).clone());
+        }
+        main_results.push(t);
+        main_hidden.push(None);
+    }
+    funcs.push(FuncPlan {
+        name: "main".into(),
+        inputs: vec![],
+        input_hidden: vec![],
+        results: main_results,
+        result_hidden: main_hidden,
+        recursive: false,
+        c_interface: false,
+        indirect_ok: false,
+        cost: Cell::new(0),
+    });
+    rev.reverse();
+    funcs.extend(rev);
+    Ok(ModulePlan {
+        funcs,
+        externals: cfg.has(Family::Externals),
+    })
+}
+
+/// Generates a whole module (see the crate docs).
+pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> {
+    let plan = plan_module(u, cfg)?;
+    let n = plan.funcs.len();
+    let mut bodies = Vec::with_capacity(n);
+    for j in (0..n).rev() {
+        let g = FnGen::new(u, cfg, &plan, j);
+        let (body, cost) = g.run()?;
+        let p = &plan.funcs[j];
+        let cost = if p.recursive {
+            cost.saturating_mul(3u64.saturating_pow(cfg.recursion_depth + 1))
+        } else {
+            cost
+        };
+        p.cost.set(cost.max(1));
+        bodies.push(body);
+    }
+    bodies.reverse();
+    let mut m = Module::new("generated.mlir");
+    let mut used_ext = BTreeSet::new();
+    for (p, body) in plan.funcs.iter().zip(bodies) {
+        for op in body.walk_ops() {
+            let od = body.op(op);
+            if od.kind == OpKind::Call {
+                if let Some(name) = od.attr("callee").and_then(|a| a.as_symbol()) {
+                    if name.starts_with("ext_") {
+                        used_ext.insert(name.to_string());
+                    }
+                }
+            }
+        }
+        let mut f = Func::new_std(&p.name, p.inputs.clone(), p.results.clone());
+        f.body = Some(body);
+        if p.c_interface {
+            f.attrs
+                .push(NamedAttr::new("llvm.emit_c_interface", Attribute::Unit));
+        }
+        m.funcs.push(f);
+    }
+    for e in external_impls() {
+        if used_ext.contains(e.name) {
+            m.funcs.push(Func::new_std_decl(
+                e.name,
+                e.inputs.clone(),
+                e.results.clone(),
+            ));
+        }
+    }
+    Ok(m)
+}

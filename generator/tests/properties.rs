@@ -1,0 +1,153 @@
+//! Properties of generated modules over many seeds: generation never panics, every
+//! module verifies, print -> parse -> print is a fixed point, and every module lowers
+//! to an LLVM-dialect module that the LLVM verifier accepts.
+//! Case counts: `GEN_CASES` / `PROPTEST_CASES` (default 500; 2,000 for the cheap ones).
+
+mod common;
+
+use converter::lower::{lower_module, LowerOptions};
+use converter::syntax::parse_module;
+use converter::verify::{verify_llvm_module, verify_module};
+use generator::{generate_from_seed, generate_swarm_from_seed, GenConfig};
+
+#[test]
+fn generation_is_total_and_deterministic() {
+    let n = common::cases("GEN_CASES", 2000);
+    let cfg = GenConfig::default();
+    for seed in 0..n {
+        let a = generate_from_seed(seed, &cfg);
+        assert!(a.func("main").is_some(), "seed {seed}: no @main");
+        if seed % 50 == 0 {
+            let b = generate_from_seed(seed, &cfg);
+            assert_eq!(
+                common::print(&a),
+                common::print(&b),
+                "seed {seed}: not deterministic"
+            );
+        }
+    }
+    // Empty and tiny inputs still give complete modules.
+    for len in 0..64 {
+        let bytes = vec![0xA5u8; len];
+        let mut u = arbitrary::Unstructured::new(&bytes);
+        let m = generator::generate(&mut u, &cfg).expect("generation is total");
+        verify_module(&m).unwrap_or_else(|d| panic!("len {len}:\n{}", common::render(&m, &d)));
+    }
+}
+
+fn check_verifies(seed: u64, m: &converter::ir::Module) {
+    if let Err(d) = verify_module(m) {
+        panic!(
+            "seed {seed}: generated module does not verify:\n{}\n{}",
+            common::render(m, &d),
+            common::print(m)
+        );
+    }
+}
+
+#[test]
+fn every_module_verifies() {
+    let n = common::cases("GEN_CASES", 2000);
+    let cfg = GenConfig::default();
+    for seed in 0..n {
+        check_verifies(seed, &generate_from_seed(seed, &cfg));
+    }
+}
+
+#[test]
+fn every_swarm_module_verifies() {
+    let n = common::cases("GEN_CASES", 2000);
+    for seed in 0..n {
+        let (_, m) = generate_swarm_from_seed(seed ^ 0x5EED);
+        check_verifies(seed, &m);
+    }
+}
+
+/// Parser bugs the generator found, excluded here so the rest of the property keeps
+/// running; each has a strict `#[ignore]`d test below. Remove entries once fixed.
+const KNOWN_PARSER_BUGS: &[&str] = &["dense literal has inconsistent dimensions"];
+
+/// Found by this generator: an n-D dense literal whose inner lists close first sizes the
+/// outer dimension with the inner count (`parse_dense_elems_inner` resizes `shape` with
+/// `n` of the innermost level).
+#[test]
+#[ignore = "parser bug: n-D dense literals with differing dimension sizes"]
+fn nd_dense_literal_round_trips() {
+    let src = "func @main() -> vector<3x1xi32> {\n  %0 = constant dense<[[0], [1], [2]]> : vector<3x1xi32>\n  return %0 : vector<3x1xi32>\n}\n";
+    parse_module("t.mlir", src.as_bytes()).expect("valid n-D dense literal");
+}
+
+#[test]
+fn print_parse_print_is_a_fixed_point() {
+    let n = common::cases("GEN_CASES", 500);
+    let cfg = GenConfig::default();
+    let t = std::time::Instant::now();
+    let mut known = 0;
+    for seed in 0..n {
+        let m = if seed % 2 == 0 {
+            generate_from_seed(seed, &cfg)
+        } else {
+            generate_swarm_from_seed(seed).1
+        };
+        let p1 = common::print(&m);
+        let parsed = match parse_module("generated.mlir", p1.as_bytes()) {
+            Ok(p) => p,
+            Err(d) if KNOWN_PARSER_BUGS.iter().any(|k| d.message.contains(k)) => {
+                known += 1;
+                continue;
+            }
+            Err(d) => panic!(
+                "seed {seed}: printed module does not parse:\n{}\n{p1}",
+                d.render("generated.mlir", Some(&p1))
+            ),
+        };
+        let p2 = common::print(&parsed);
+        assert_eq!(
+            p1, p2,
+            "seed {seed}: print -> parse -> print is not a fixed point"
+        );
+        verify_module(&parsed).unwrap_or_else(|d| {
+            panic!(
+                "seed {seed}: parsed module does not verify:\n{}",
+                common::render(&parsed, &d)
+            )
+        });
+    }
+    eprintln!(
+        "round trip: {n} modules in {:?} ({known} skipped for known parser bugs)",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn every_module_lowers_to_verified_llvm() {
+    let n = common::cases("GEN_CASES", 500);
+    let cfg = GenConfig::default();
+    let t = std::time::Instant::now();
+    for seed in 0..n {
+        let m = if seed % 2 == 0 {
+            generate_from_seed(seed, &cfg)
+        } else {
+            generate_swarm_from_seed(seed).1
+        };
+        let opts = LowerOptions {
+            emit_c_interface: seed % 7 == 0,
+            ..LowerOptions::default()
+        };
+        let lowered = lower_module(&m, &opts).unwrap_or_else(|d| {
+            panic!(
+                "seed {seed}: lowering failed:\n{}\n{}",
+                common::render(&m, &d),
+                common::print(&m)
+            )
+        });
+        if let Err(d) = verify_llvm_module(&lowered) {
+            let msgs: Vec<String> = d.iter().take(5).map(|d| d.message.clone()).collect();
+            panic!(
+                "seed {seed}: lowered module does not verify: {msgs:#?}\n{}",
+                common::print(&m)
+            );
+        }
+    }
+    eprintln!("lowering: {n} modules in {:?}", t.elapsed());
+}

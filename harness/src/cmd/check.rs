@@ -1,0 +1,76 @@
+//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--no-jit]`: the
+//! differential oracles on given files (each file's entry must take no arguments).
+
+use crate::exit;
+use crate::oracles::{self, OracleConfig, Verdict};
+use rayon::prelude::*;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Files or directories of Standard-dialect modules.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// The function to call in each module.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// Also feed every lowered module to `mlir-translate --mlir-to-llvmir`.
+    #[arg(long)]
+    pub mlir_translate: bool,
+    /// Skip the native path (interpreter-only oracles).
+    #[arg(long)]
+    pub no_jit: bool,
+}
+
+pub fn run(args: &Args) -> i32 {
+    let files = crate::filetest::discover(&args.paths);
+    if files.is_empty() {
+        eprintln!("error: no .mlir files under {}", args.paths.join(", "));
+        return exit::USAGE;
+    }
+    let cfg = OracleConfig {
+        jit: !args.no_jit,
+        mlir_translate: args.mlir_translate,
+        ..OracleConfig::default()
+    };
+    let verdicts: Vec<(String, Verdict)> = files
+        .par_iter()
+        .map(|f| {
+            let shown = f.display().to_string();
+            let v = match crate::input::load(&shown) {
+                Err(e) => Verdict::Skipped { reason: e.message },
+                Ok(m) => match m.func(&args.entry).and_then(|f| f.std_type()) {
+                    Some(t)
+                        if t.inputs.is_empty()
+                            && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
+                    {
+                        oracles::check_module(&m, &args.entry, &[], &cfg)
+                    }
+                    _ => Verdict::Skipped {
+                        reason: format!("no @{} without arguments", args.entry),
+                    },
+                },
+            };
+            (shown, v)
+        })
+        .collect();
+    let (mut agree, mut found, mut skipped) = (0, 0, 0);
+    for (f, v) in &verdicts {
+        match v {
+            Verdict::Agree => agree += 1,
+            Verdict::Finding { .. } => found += 1,
+            Verdict::Skipped { .. } => skipped += 1,
+        }
+        if !matches!(v, Verdict::Agree) {
+            println!("{f}: {v}");
+        }
+    }
+    println!(
+        "{} modules: {agree} agree, {found} findings, {skipped} skipped",
+        verdicts.len()
+    );
+    if found > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    }
+}

@@ -1,0 +1,246 @@
+//! The differential oracles every checked module goes through, and the classification
+//! of each case (agree / finding / skipped), in the manner of Wasmtime's oracles:
+//! 1. interp vs JIT: every result, memref contents included, bit-exact (NaN = NaN);
+//! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
+//!    it when asked (it is a process, so callers sample it);
+//! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
+//!    module after the splitting step alone interprets to the same results as before.
+
+use crate::exec::{self, ExecOptions, Outcome};
+use converter::ir::{Module, OpKind};
+use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
+use std::fmt;
+
+/// The oracles, by name (also the names `--oracle` accepts and reports count by).
+pub const ORACLES: [&str; 4] = [
+    "interp-vs-jit",
+    "llvm-verify",
+    "mlir-translate",
+    "successor-split",
+];
+
+/// How one case came out.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    Agree,
+    Finding {
+        oracle: &'static str,
+        detail: String,
+    },
+    /// Nothing can be concluded: UB, fuel or timeout in both paths, or bad input.
+    Skipped {
+        reason: String,
+    },
+}
+
+impl Verdict {
+    pub fn is_finding(&self) -> bool {
+        matches!(self, Verdict::Finding { .. })
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Agree => f.write_str("agree"),
+            Verdict::Finding { oracle, detail } => write!(f, "FINDING [{oracle}]: {detail}"),
+            Verdict::Skipped { reason } => write!(f, "skipped: {reason}"),
+        }
+    }
+}
+
+/// Which oracles to run.
+#[derive(Clone, Debug)]
+pub struct OracleConfig {
+    pub exec: ExecOptions,
+    pub jit: bool,
+    pub mlir_translate: bool,
+}
+
+impl Default for OracleConfig {
+    fn default() -> Self {
+        OracleConfig {
+            exec: ExecOptions::default(),
+            jit: true,
+            mlir_translate: false,
+        }
+    }
+}
+
+/// Runs every enabled oracle on a verified Standard module's entry with arguments.
+pub fn check_module(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> Verdict {
+    // Oracle 2: the lowering succeeds and its output verifies.
+    let lopts = LowerOptions {
+        index_bitwidth: cfg.exec.index_bitwidth,
+        emit_c_interface: false,
+    };
+    let lowered = match lower_module(m, &lopts) {
+        Ok(l) => l,
+        Err(ds) => {
+            return Verdict::Finding {
+                oracle: "llvm-verify",
+                detail: format!(
+                    "lowering failed: {}",
+                    ds.iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+            }
+        }
+    };
+    if let Err(ds) = converter::verify::verify_llvm_module(&lowered) {
+        return Verdict::Finding {
+            oracle: "llvm-verify",
+            detail: ds
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        };
+    }
+    if let Some(detail) = repeated_successor(&lowered) {
+        return Verdict::Finding {
+            oracle: "successor-split",
+            detail,
+        };
+    }
+    if cfg.mlir_translate {
+        if let Err(e) = mlir_translate_accepts(&lowered) {
+            return Verdict::Finding {
+                oracle: "mlir-translate",
+                detail: e,
+            };
+        }
+    }
+
+    // Oracle 3: splitting alone preserves meaning on the interpreter.
+    let before = exec::run_interp(m, entry, args, &cfg.exec);
+    match &before {
+        Outcome::Values(_) => {}
+        Outcome::Ub(msg) => {
+            return Verdict::Skipped {
+                reason: format!("UB: {msg}"),
+            }
+        }
+        Outcome::OutOfFuel(msg) => {
+            return Verdict::Skipped {
+                reason: msg.clone(),
+            }
+        }
+        Outcome::Crash(msg) | Outcome::Error(msg) => {
+            return Verdict::Skipped {
+                reason: format!("interp: {msg}"),
+            }
+        }
+    }
+    let mut split = m.clone();
+    split_repeated_successors(&mut split);
+    if let Err(ds) = converter::verify::verify_module(&split) {
+        return Verdict::Finding {
+            oracle: "successor-split",
+            detail: format!(
+                "the split module does not verify: {}",
+                ds.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        };
+    }
+    let after = exec::run_interp(&split, entry, args, &cfg.exec);
+    if !before.same_results(&after) {
+        return Verdict::Finding {
+            oracle: "successor-split",
+            detail: format!(
+                "before splitting:\n{}after splitting:\n{}",
+                before.render(),
+                after.render()
+            ),
+        };
+    }
+
+    // Oracle 1: interp vs JIT.
+    if cfg.jit {
+        let native = exec::run_jit(m, entry, args, &cfg.exec);
+        if !before.same_results(&native) {
+            return Verdict::Finding {
+                oracle: "interp-vs-jit",
+                detail: format!("interp:\n{}jit:\n{}", before.render(), native.render()),
+            };
+        }
+    }
+    Verdict::Agree
+}
+
+/// The first lowered terminator that names the same block twice, described.
+pub fn repeated_successor(lowered: &Module) -> Option<String> {
+    for f in &lowered.funcs {
+        let Some(body) = &f.body else { continue };
+        for op in body.walk_ops() {
+            let d = body.op(op);
+            if !matches!(d.kind, OpKind::LlvmCondBr | OpKind::LlvmBr | OpKind::CondBr) {
+                continue;
+            }
+            for (i, a) in d.successors.iter().enumerate() {
+                if d.successors[..i].iter().any(|b| b.block == a.block) {
+                    return Some(format!(
+                        "@{}: '{}' at {}:{} names block #{} twice",
+                        f.name,
+                        d.name(),
+                        d.loc.line,
+                        d.loc.col,
+                        a.block.0
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The `mlir-translate` binary of the installed MLIR 22, if any.
+pub fn mlir_translate_path() -> Option<std::path::PathBuf> {
+    let bindir = std::process::Command::new("llvm-config-22")
+        .arg("--bindir")
+        .output()
+        .ok()?;
+    let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
+        .join("mlir-translate");
+    p.exists().then_some(p)
+}
+
+/// Feeds the modern printing of a lowered module to `mlir-translate --mlir-to-llvmir`.
+pub fn mlir_translate_accepts(lowered: &Module) -> Result<(), String> {
+    use std::io::Write;
+    let Some(tool) = mlir_translate_path() else {
+        return Ok(());
+    };
+    let text = converter::llvm_print::print_llvm(lowered, converter::llvm_print::Syntax::Modern);
+    let mut child = std::process::Command::new(tool)
+        .arg("--mlir-to-llvmir")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start mlir-translate: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("mlir-translate: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "mlir-translate rejected the lowered module:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
