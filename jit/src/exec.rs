@@ -1,5 +1,5 @@
-//! In-process execution: lower a Standard module, translate it, JIT-compile it with
-//! MCJIT and call its entry point with [`RtValue`] arguments and results.
+//! In-process execution: lower a Standard module, translate it, JIT-compile it with an
+//! ORC LLJIT and call its entry point with [`RtValue`] arguments and results.
 //!
 //! Calling convention. Whatever the entry's signature, Rust calls one C function,
 //! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
@@ -15,9 +15,11 @@
 //!
 //! Memory. `malloc`, `aligned_alloc` and `free` of the generated code are mapped to
 //! tracking wrappers; argument buffers come from the same allocator. After the results
-//! are read, every block still alive is freed, so nothing leaks per module. LLVM
-//! contexts are reused for [`CONTEXT_REUSE`] modules and then replaced, which bounds the
-//! memory LLVM's uniqued constants and types can take.
+//! are read, every block still alive is freed, so nothing leaks per module. A [`Jit`]
+//! keeps one LLJIT per code generation level (0-3) for its whole life and removes each
+//! module's code after the run; its LLVM context is reused for [`CONTEXT_REUSE`]
+//! modules and then replaced, which bounds the memory LLVM's uniqued constants and
+//! types can take.
 //!
 //! In-process runs do not enforce `RunOptions::timeout` and a crash of the generated
 //! code takes the process down: use [`crate::worker`] for isolation.
