@@ -6,8 +6,8 @@ pub mod diag;
 pub mod ir;
 pub mod llvm_print;
 pub mod lower;
+pub mod syntax;
 pub mod value;
 pub mod verify;
-pub mod syntax;
 
 pub use diag::{Diagnostic, Loc};

@@ -54,6 +54,10 @@ impl fmt::Display for Verdict {
 pub struct OracleConfig {
     pub exec: ExecOptions,
     pub jit: bool,
+    /// Run the JIT in this process instead of an isolated worker: much faster, but a
+    /// crash of the generated code ends the process (what a fuzzer wants: it reports
+    /// the input).
+    pub jit_in_process: bool,
     pub mlir_translate: bool,
 }
 
@@ -62,6 +66,7 @@ impl Default for OracleConfig {
         OracleConfig {
             exec: ExecOptions::default(),
             jit: true,
+            jit_in_process: false,
             mlir_translate: false,
         }
     }
@@ -74,7 +79,45 @@ pub fn check_module(
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
 ) -> Verdict {
+    check_module_traced(m, entry, args, cfg, &mut Vec::new())
+}
+
+/// Checks a generated module: it must verify and be free of undefined behaviour (the
+/// generator avoids UB by construction, so UB is a generator bug, reported as a
+/// finding of the `generator` oracle), then every oracle runs. `ran` receives the
+/// names of the oracles that ran.
+pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Verdict {
+    ran.push("generator");
+    if let Err(ds) = converter::verify::verify_module(m) {
+        let detail = ds
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Verdict::Finding {
+            oracle: "generator",
+            detail: format!("the generated module does not verify: {detail}"),
+        };
+    }
+    match check_module_traced(m, "main", &[], cfg, ran) {
+        Verdict::Skipped { reason } if reason.starts_with("UB") => Verdict::Finding {
+            oracle: "generator",
+            detail: format!("the interpreter found undefined behaviour: {reason}"),
+        },
+        v => v,
+    }
+}
+
+/// [`check_module`], recording in `ran` the oracles that ran.
+pub fn check_module_traced(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies.
+    ran.push("llvm-verify");
     let lopts = LowerOptions {
         index_bitwidth: cfg.exec.index_bitwidth,
         emit_c_interface: false,
@@ -104,6 +147,7 @@ pub fn check_module(
                 .join("; "),
         };
     }
+    ran.push("successor-split");
     if let Some(detail) = repeated_successor(&lowered) {
         return Verdict::Finding {
             oracle: "successor-split",
@@ -111,6 +155,7 @@ pub fn check_module(
         };
     }
     if cfg.mlir_translate {
+        ran.push("mlir-translate");
         if let Err(e) = mlir_translate_accepts(&lowered) {
             return Verdict::Finding {
                 oracle: "mlir-translate",
@@ -167,7 +212,12 @@ pub fn check_module(
 
     // Oracle 1: interp vs JIT.
     if cfg.jit {
-        let native = exec::run_jit(m, entry, args, &cfg.exec);
+        ran.push("interp-vs-jit");
+        let native = if cfg.jit_in_process {
+            crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
+        } else {
+            exec::run_jit(m, entry, args, &cfg.exec)
+        };
         if !before.same_results(&native) {
             return Verdict::Finding {
                 oracle: "interp-vs-jit",
@@ -243,4 +293,38 @@ pub fn mlir_translate_accepts(lowered: &Module) -> Result<(), String> {
             String::from_utf8_lossy(&out.stderr)
         ))
     }
+}
+
+/// A finding written as a corpus file test: the module, with a `run:` line holding the
+/// interpreter's answer, so dropping it into `corpus/regressions/` gives a test that
+/// fails until the bug is fixed.
+pub fn finding_as_file_test(
+    m: &Module,
+    entry: &str,
+    verdict: &Verdict,
+    cfg: &OracleConfig,
+) -> String {
+    let mut out = String::new();
+    for line in verdict.to_string().lines() {
+        out.push_str("// ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    let expected = exec::run_interp(m, entry, &[], &cfg.exec);
+    match &expected {
+        Outcome::Values(vs) => {
+            let vals: Vec<String> = vs
+                .iter()
+                .map(|(t, v)| {
+                    let mut s = String::new();
+                    converter::value::format_value(&mut s, t, v);
+                    format!("{s} : {t}")
+                })
+                .collect();
+            out.push_str(&format!("// run: @{entry}() -> {}\n", vals.join(", ")));
+        }
+        other => out.push_str(&format!("// interp: {}", other.render())),
+    }
+    out.push_str(&converter::syntax::print_module(m, &Default::default()));
+    out
 }

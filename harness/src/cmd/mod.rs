@@ -1,7 +1,9 @@
 //! One module per `stdlower` subcommand, each an `Args` struct (clap) plus the function
 //! that produces its output, so the file-test runner can call the same code in-process.
 
+pub mod campaign;
 pub mod check;
+pub mod gen;
 pub mod interp;
 pub mod lower;
 pub mod parse;

@@ -3,7 +3,8 @@
 //!   `CHECK` lines must match; `--check-prefix=P` selects other check lines;
 //! - `// run: @main(3 : i32) -> 7 : i32`: executed by the interpreter and the JIT;
 //!   the right side is a comma-separated list of `VALUE : TYPE`, or `ub "text"`,
-//!   `crash "text"`, `error "text"`, `out-of-fuel`, or nothing/`()` for no results;
+//!   `crash "text"`, `error "text"`, `out-of-fuel`, `timeout`, or nothing/`()` for no
+//!   results;
 //! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line).
 
 /// One directive, with the 1-based line it was written on.
@@ -43,6 +44,9 @@ pub enum Expect {
     Error(String),
     /// The interpreter runs out of fuel.
     OutOfFuel,
+    /// The interpreter runs out of fuel and the native code is killed by the timeout
+    /// (the runner gives it one second).
+    Timeout,
 }
 
 /// Extracts every directive from a file's text. Malformed directives are errors
@@ -158,6 +162,9 @@ fn parse_expect(rhs: &str) -> Result<Expect, String> {
     }
     if rhs == "out-of-fuel" {
         return Ok(Expect::OutOfFuel);
+    }
+    if rhs == "timeout" {
+        return Ok(Expect::Timeout);
     }
     if rhs == "()" {
         return Ok(Expect::Values(vec![]));

@@ -127,9 +127,9 @@ fn run_command(path: &str, argv: &[String]) -> Result<String, Failure> {
     let mut full = vec!["stdlower".to_string()];
     full.extend(argv.iter().cloned());
     full.push(path.to_string());
-    let cli = crate::Cli::try_parse_from(&full)
+    let cli = crate::cli::Cli::try_parse_from(&full)
         .map_err(|e| Failure::new(crate::exit::USAGE, e.to_string()))?;
-    crate::text_output(&cli.command).unwrap_or_else(|| {
+    crate::cli::text_output(&cli.command).unwrap_or_else(|| {
         Err(Failure::new(
             crate::exit::USAGE,
             format!("`{}` cannot be used in a RUN: line", argv[0]),
@@ -222,11 +222,17 @@ fn run_exec(
     cfg: &RunConfig,
 ) -> Result<(), String> {
     let argv = exec::parse_args(m, entry, args).map_err(|f| f.message)?;
+    let mut eopts = cfg.exec.clone();
+    if matches!(expect, Expect::Timeout) {
+        // A non-terminating program: little fuel, and one second for the native code.
+        eopts.fuel = eopts.fuel.min(1_000_000);
+        eopts.timeout = std::time::Duration::from_secs(1);
+    }
     let interp = cfg
         .interp
-        .then(|| exec::run_interp(m, entry, &argv, &cfg.exec));
+        .then(|| exec::run_interp(m, entry, &argv, &eopts));
     let jit_wanted = cfg.jit && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
-    let jit = jit_wanted.then(|| exec::run_jit(m, entry, &argv, &cfg.exec));
+    let jit = jit_wanted.then(|| exec::run_jit(m, entry, &argv, &eopts));
     let mut problems = Vec::new();
     let mut judge = |path: &str, got: &Outcome| {
         let ok = match expect {
@@ -247,6 +253,11 @@ fn run_exec(
                 matches!(got, Outcome::Error(msg) if msg.contains(text.as_str()))
             }
             Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_)),
+            Expect::Timeout => match (path, got) {
+                ("interp", Outcome::OutOfFuel(_)) => true,
+                ("jit", Outcome::Crash(msg)) => msg.contains("timed out"),
+                _ => false,
+            },
         };
         if !ok {
             problems.push(format!(

@@ -1,0 +1,378 @@
+//! Campaigns: many generated modules through every oracle, on all cores.
+//!
+//! Case `i` of a campaign with base seed `S` is the module of seed `case_seed(S, i)`
+//! (swarm configuration included), so a case is reproduced by its seed alone
+//! (`stdlower gen --swarm --seed N`). `--shard I/N` takes the cases with `i % N == I`,
+//! so N machines run one campaign between them and `campaign merge` adds up their
+//! journals. Every case is appended to `DIR/journal.jsonl` as it finishes; `--resume`
+//! skips the cases already there, so a killed campaign loses nothing.
+
+pub mod journal;
+pub mod report;
+
+use crate::oracles::{self, OracleConfig, Verdict};
+use journal::{Entry, Journal};
+use report::Report;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct CampaignConfig {
+    /// Number of cases (before sharding); `None` runs until `time` is up.
+    pub count: Option<u64>,
+    pub time: Option<Duration>,
+    pub seed: u64,
+    pub jobs: usize,
+    pub out: PathBuf,
+    /// `(I, N)`: this machine runs the cases with `case % N == I`.
+    pub shard: (u64, u64),
+    pub resume: bool,
+    /// Run `mlir-translate` on every Nth case (it is a process; 0 = never).
+    pub mlir_translate_every: u64,
+    pub progress: bool,
+    /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
+    pub reduce_seconds: u64,
+    pub oracle: OracleConfig,
+}
+
+/// The seed of case `case` of a campaign with base seed `base` (SplitMix64 finalizer,
+/// so neighbouring cases get unrelated seeds).
+pub fn case_seed(base: u64, case: u64) -> u64 {
+    let mut z = base ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A skip reason, in the few categories the report counts.
+fn skip_category(reason: &str) -> &'static str {
+    let r = reason.to_ascii_lowercase();
+    if r.contains("fuel") {
+        "fuel"
+    } else if r.contains("depth") {
+        "call-depth"
+    } else if r.contains("timed out") {
+        "timeout"
+    } else if r.contains("ub") {
+        "ub"
+    } else {
+        "error"
+    }
+}
+
+/// Checks one case; returns its journal entry and, for a finding, the file test text.
+pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<String>) {
+    let start = Instant::now();
+    let (_, m) = generator::generate_swarm_from_seed(seed);
+    let mut ocfg = cfg.oracle.clone();
+    ocfg.mlir_translate = cfg.mlir_translate_every > 0 && case % cfg.mlir_translate_every == 0;
+    let mut ran = Vec::new();
+    let verdict = oracles::check_generated(&m, &ocfg, &mut ran);
+    let features = generator::features(&m)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let mut entry = Entry {
+        case,
+        seed,
+        verdict: String::new(),
+        oracle: None,
+        reason: None,
+        oracles: ran.iter().map(|s| s.to_string()).collect(),
+        features,
+        ms: 0.0,
+    };
+    let mut file = None;
+    match &verdict {
+        Verdict::Agree => entry.verdict = "agree".into(),
+        Verdict::Skipped { reason } => {
+            entry.verdict = "skipped".into();
+            entry.reason = Some(skip_category(reason).into());
+        }
+        Verdict::Finding { oracle, detail } => {
+            entry.verdict = "finding".into();
+            entry.oracle = Some(oracle.to_string());
+            entry.reason = Some(
+                detail
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .take(300)
+                    .collect(),
+            );
+            let reduced = crate::campaign::reduce_hook(&m, oracle, &ocfg, cfg.reduce_seconds);
+            let mut text =
+                format!("// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n");
+            text.push_str(&oracles::finding_as_file_test(
+                &reduced, "main", &verdict, &ocfg,
+            ));
+            file = Some(text);
+        }
+    }
+    entry.ms = start.elapsed().as_secs_f64() * 1e3;
+    (entry, file)
+}
+
+/// Shrinks a finding before it is written (the identity until the reducer is wired in).
+pub fn reduce_hook(
+    m: &converter::ir::Module,
+    _oracle: &str,
+    _cfg: &OracleConfig,
+    _seconds: u64,
+) -> converter::ir::Module {
+    m.clone()
+}
+
+/// Parses `I/N`.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (i, n) = s.split_once('/').ok_or("a shard is I/N, e.g. 0/4")?;
+    let i: u64 = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad shard index '{i}'"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad shard count '{n}'"))?;
+    if n == 0 || i >= n {
+        return Err(format!("shard {i}/{n}: need 0 <= I < N"));
+    }
+    Ok((i, n))
+}
+
+/// Parses durations such as `90s`, `5m`, `2h`, `1h30m` or a bare number of seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    if let Ok(secs) = s.parse::<f64>() {
+        if secs.is_finite() && secs >= 0.0 {
+            return Ok(Duration::from_secs_f64(secs));
+        }
+    }
+    let mut total = 0.0;
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() || c == '.' {
+            num.push(c);
+            continue;
+        }
+        let v: f64 = num.parse().map_err(|_| format!("bad duration '{s}'"))?;
+        num.clear();
+        total += v * match c {
+            's' => 1.0,
+            'm' => 60.0,
+            'h' => 3600.0,
+            'd' => 86400.0,
+            _ => return Err(format!("bad duration unit '{c}' in '{s}' (use s, m, h, d)")),
+        };
+    }
+    if !num.is_empty() {
+        return Err(format!(
+            "bad duration '{s}': a number needs a unit (s, m, h)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(total))
+}
+
+/// Runs a campaign; returns the report of everything in the journal.
+pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
+    let findings_dir = cfg.out.join("findings");
+    std::fs::create_dir_all(&findings_dir)
+        .map_err(|e| format!("cannot create {}: {e}", findings_dir.display()))?;
+    let jpath = cfg.out.join("journal.jsonl");
+    let done = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
+    if !done.is_empty() && !cfg.resume {
+        return Err(format!(
+            "{} already holds a campaign journal ({} cases): pass --resume to continue it, \
+             or choose another --out",
+            cfg.out.display(),
+            done.len()
+        ));
+    }
+    let journal =
+        Mutex::new(Journal::open(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let deadline = cfg.time.map(|t| start + t);
+    let (shard_i, shard_n) = cfg.shard;
+    let total = cfg.count.map(|c| {
+        (0..c)
+            .filter(|i| i % shard_n == shard_i && !done.contains_key(i))
+            .count() as u64
+    });
+    let bar = progress_bar(cfg, total);
+    let agreed = AtomicU64::new(0);
+    let found = AtomicU64::new(0);
+    let skipped = AtomicU64::new(0);
+    let mut next = 0u64;
+    let batch = 32 * cfg.jobs.max(1) as u64;
+    let mut io_error = None;
+    loop {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let end = match cfg.count {
+            Some(c) if next >= c => break,
+            Some(c) => (next + batch).min(c),
+            None => next + batch,
+        };
+        let cases: Vec<u64> = (next..end)
+            .filter(|i| i % shard_n == shard_i && !done.contains_key(i))
+            .collect();
+        next = end;
+        let errors: Vec<String> = pool.install(|| {
+            use rayon::prelude::*;
+            cases
+                .par_iter()
+                .filter_map(|&case| {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return None;
+                    }
+                    let seed = case_seed(cfg.seed, case);
+                    let (entry, file) = run_case(case, seed, cfg);
+                    match entry.verdict.as_str() {
+                        "agree" => agreed.fetch_add(1, Ordering::Relaxed),
+                        "finding" => found.fetch_add(1, Ordering::Relaxed),
+                        _ => skipped.fetch_add(1, Ordering::Relaxed),
+                    };
+                    let mut err = None;
+                    if let Some(text) = file {
+                        let name = format!(
+                            "case{case}-{}.mlir",
+                            entry.oracle.as_deref().unwrap_or("finding")
+                        );
+                        if let Err(e) = std::fs::write(findings_dir.join(&name), text) {
+                            err = Some(format!("cannot write finding {name}: {e}"));
+                        }
+                    }
+                    if let Err(e) = journal
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .append(&entry)
+                    {
+                        err = Some(format!("cannot append to the journal: {e}"));
+                    }
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                        b.set_message(format!(
+                            "{} findings, {} skipped",
+                            found.load(Ordering::Relaxed),
+                            skipped.load(Ordering::Relaxed)
+                        ));
+                    }
+                    err
+                })
+                .collect()
+        });
+        if let Some(e) = errors.into_iter().next() {
+            io_error = Some(e);
+            break;
+        }
+    }
+    if let Some(b) = &bar {
+        b.finish();
+    }
+    if let Some(e) = io_error {
+        return Err(e);
+    }
+    let all = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
+    let mut rep = report::summarize(all.values(), start.elapsed().as_secs_f64());
+    rep.seed = Some(cfg.seed);
+    rep.shard = Some(format!("{shard_i}/{shard_n}"));
+    rep.finding_files = finding_files(&cfg.out);
+    write_report(&cfg.out, &rep)?;
+    Ok(rep)
+}
+
+fn progress_bar(cfg: &CampaignConfig, total: Option<u64>) -> Option<indicatif::ProgressBar> {
+    if !cfg.progress {
+        return None;
+    }
+    let style = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} checks, {per_sec}, {msg}",
+    )
+    .ok()?
+    .progress_chars("=> ");
+    let b = match total {
+        Some(t) => indicatif::ProgressBar::new(t),
+        None => indicatif::ProgressBar::new_spinner(),
+    };
+    b.set_style(style);
+    Some(b)
+}
+
+fn finding_files(out: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(out.join("findings"))
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| format!("findings/{}", e.file_name().to_string_lossy()))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Writes `DIR/report.json`.
+pub fn write_report(out: &Path, rep: &Report) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(rep).map_err(|e| e.to_string())?;
+    let p = out.join("report.json");
+    std::fs::write(&p, text + "\n").map_err(|e| format!("cannot write {}: {e}", p.display()))
+}
+
+/// Merges the journals of several campaign directories (shards) into one report.
+pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
+    let mut all = std::collections::BTreeMap::new();
+    let mut seconds: f64 = 0.0;
+    let mut files = Vec::new();
+    for d in dirs {
+        let j =
+            journal::read(&d.join("journal.jsonl")).map_err(|e| format!("{}: {e}", d.display()))?;
+        if j.is_empty() {
+            return Err(format!("{} has no campaign journal", d.display()));
+        }
+        if let Ok(text) = std::fs::read_to_string(d.join("report.json")) {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+                seconds = seconds.max(v["seconds"].as_f64().unwrap_or(0.0));
+            }
+        }
+        files.extend(
+            finding_files(d)
+                .into_iter()
+                .map(|f| format!("{}/{f}", d.display())),
+        );
+        all.extend(j);
+    }
+    let mut rep = report::summarize(all.values(), seconds);
+    rep.finding_files = files;
+    Ok(rep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_shards_parse() {
+        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_duration("1h30m").unwrap(), Duration::from_secs(5400));
+        assert_eq!(parse_duration("2.5").unwrap(), Duration::from_secs_f64(2.5));
+        assert!(parse_duration("5 minutes").is_err());
+        assert!(parse_duration("5").is_ok());
+        assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
+        assert!(parse_shard("4/4").is_err());
+        assert!(parse_shard("x").is_err());
+    }
+
+    #[test]
+    fn case_seeds_are_distinct() {
+        let seeds: std::collections::BTreeSet<u64> = (0..10_000).map(|i| case_seed(7, i)).collect();
+        assert_eq!(seeds.len(), 10_000);
+    }
+}

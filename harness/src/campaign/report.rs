@@ -1,0 +1,76 @@
+//! The campaign report (`report.json`): totals, per-oracle and per-feature counts,
+//! computed from journal entries, so a resumed campaign, an uninterrupted one and a
+//! merge of shards all report the same way.
+
+use super::journal::Entry;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct OracleCounts {
+    /// Cases this oracle ran on.
+    pub checked: u64,
+    /// Cases where it found a disagreement.
+    pub findings: u64,
+}
+
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Report {
+    pub checked: u64,
+    pub agreed: u64,
+    pub findings: u64,
+    pub skipped: u64,
+    /// Wall-clock seconds of the run(s) that produced this report.
+    pub seconds: f64,
+    /// Checks per second over `seconds`.
+    pub checks_per_second: f64,
+    pub seed: Option<u64>,
+    pub shard: Option<String>,
+    pub per_oracle: BTreeMap<String, OracleCounts>,
+    /// How many cases exercised each op, type and convention (gaps in coverage show as absent).
+    pub per_feature: BTreeMap<String, u64>,
+    /// Why cases were skipped.
+    pub skipped_reasons: BTreeMap<String, u64>,
+    /// Generated modules the interpreter found UB in or that did not verify: generator bugs.
+    pub generator_bugs: u64,
+    /// The finding files written, relative to the campaign directory.
+    pub finding_files: Vec<String>,
+}
+
+/// Computes the report of a set of entries.
+pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64) -> Report {
+    let mut r = Report {
+        seconds,
+        ..Report::default()
+    };
+    for e in entries {
+        r.checked += 1;
+        match e.verdict.as_str() {
+            "agree" => r.agreed += 1,
+            "finding" => r.findings += 1,
+            _ => {
+                r.skipped += 1;
+                let why = e.reason.clone().unwrap_or_else(|| "unknown".into());
+                *r.skipped_reasons.entry(why).or_default() += 1;
+            }
+        }
+        for o in &e.oracles {
+            r.per_oracle.entry(o.clone()).or_default().checked += 1;
+        }
+        if let Some(o) = &e.oracle {
+            r.per_oracle.entry(o.clone()).or_default().findings += 1;
+            if o == "generator" {
+                r.generator_bugs += 1;
+            }
+        }
+        for f in &e.features {
+            *r.per_feature.entry(f.clone()).or_default() += 1;
+        }
+    }
+    r.checks_per_second = if seconds > 0.0 {
+        r.checked as f64 / seconds
+    } else {
+        0.0
+    };
+    r
+}

@@ -1,0 +1,123 @@
+//! The `stdlower` command line: parses arguments (clap), dispatches to the subcommand
+//! modules in `cmd/`, prints, and maps outcomes to the exit statuses of DESIGN.md.
+
+use crate::{cmd, exec, exit, input, native};
+
+use clap::{Parser, Subcommand};
+use input::Failure;
+use std::io::Write;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "stdlower",
+    version,
+    about = "Lower MLIR's Standard dialect to the LLVM dialect, and prove the lowering right",
+    after_help = "Exit status: 0 ok, 1 bad input, 2 usage, 3 undefined behaviour (interp), \
+                  4 crash or timeout (run), 5 out of fuel (interp), 6 tests or checks failed."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and verify a Standard-dialect file and print it back.
+    Parse(cmd::parse::Args),
+    /// Lower a Standard-dialect file to the LLVM dialect.
+    Lower(cmd::lower::Args),
+    /// Lower and translate to LLVM IR.
+    Translate(cmd::run::TranslateArgs),
+    /// Run a function on the reference interpreter.
+    Interp(cmd::interp::Args),
+    /// Lower, JIT-compile and run a function natively (crash-isolated).
+    Run(cmd::run::Args),
+    /// Print the random module of a seed.
+    Gen(cmd::gen::Args),
+    /// Check generated modules with every oracle, on all cores.
+    Campaign(cmd::campaign::Args),
+    /// Run the differential oracles on the given modules.
+    Check(cmd::check::Args),
+    /// Run the file tests under the given files and directories.
+    Test(cmd::test::Args),
+    /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
+    #[command(name = "__jit-worker", hide = true)]
+    JitWorker,
+}
+
+/// The text a subcommand prints, for the subcommands whose output is text
+/// (the ones a file test's `RUN:` line may use).
+pub fn text_output(c: &Command) -> Option<Result<String, Failure>> {
+    match c {
+        Command::Parse(a) => Some(cmd::parse::output(a)),
+        Command::Lower(a) => Some(cmd::lower::output(a)),
+        Command::Translate(a) => Some(cmd::run::translate_output(a)),
+        Command::Gen(a) => Some(Ok(cmd::gen::output(a))),
+        _ => None,
+    }
+}
+
+fn print_stdout(s: &str) {
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+fn print_stderr(s: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(s.as_bytes());
+    let _ = err.flush();
+}
+
+/// Runs `stdlower` with the process's arguments and exits.
+pub fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let status = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            std::process::exit(status);
+        }
+    };
+    let status = match &cli.command {
+        Command::JitWorker => native::serve_worker(),
+        Command::Test(a) => cmd::test::run(a),
+        Command::Check(a) => cmd::check::run(a),
+        Command::Campaign(a) => cmd::campaign::run(a),
+        Command::Interp(a) => report(cmd::interp::outcome(a)),
+        Command::Run(a) => report(cmd::run::outcome(a)),
+        c => match text_output(c) {
+            Some(Ok(text)) => {
+                print_stdout(&text);
+                exit::OK
+            }
+            Some(Err(f)) => fail(f),
+            None => exit::USAGE,
+        },
+    };
+    std::process::exit(status);
+}
+
+/// Prints an execution outcome: results on stdout, problems on stderr.
+fn report(r: Result<exec::Outcome, Failure>) -> i32 {
+    match r {
+        Ok(o) => {
+            match o {
+                exec::Outcome::Values(_) => print_stdout(&o.render()),
+                _ => print_stderr(&o.render()),
+            }
+            o.status()
+        }
+        Err(f) => fail(f),
+    }
+}
+
+fn fail(f: Failure) -> i32 {
+    print_stderr(&format!("{}\n", f.message));
+    f.status
+}

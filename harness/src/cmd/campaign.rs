@@ -1,0 +1,146 @@
+//! `stdlower campaign [--count N | --time DURATION] [--seed S] [--jobs J] [--out DIR]
+//! [--shard I/N] [--resume]` and `stdlower campaign merge DIR...`.
+
+use crate::campaign::{self, CampaignConfig};
+use crate::exec::ExecOptions;
+use crate::exit;
+use crate::oracles::OracleConfig;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub merge: Option<MergeCommand>,
+    /// Number of generated modules to check (default: run for --time).
+    #[arg(long, conflicts_with = "time")]
+    pub count: Option<u64>,
+    /// How long to run, e.g. 90s, 5m, 1h (default 3m when --count is not given).
+    #[arg(long)]
+    pub time: Option<String>,
+    /// Base seed: case i checks the module of seed hash(S, i).
+    #[arg(long, default_value_t = 20261121)]
+    pub seed: u64,
+    /// Parallel jobs (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Directory for journal.jsonl, report.json and findings/.
+    #[arg(long, default_value = "out/campaign")]
+    pub out: PathBuf,
+    /// Run only the cases i with i % N == I (a CI matrix or batch scheduler runs N shards).
+    #[arg(long, value_parser = campaign::parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Continue the campaign in --out, skipping the cases its journal already holds.
+    #[arg(long)]
+    pub resume: bool,
+    /// Feed every Nth lowered module to mlir-translate (0: never).
+    #[arg(long, default_value_t = 50)]
+    pub mlir_translate_every: u64,
+    /// Seconds the reducer may spend on each finding (0: write findings unreduced).
+    #[arg(long, default_value_t = 60)]
+    pub reduce_seconds: u64,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum MergeCommand {
+    /// Merge the journals of several campaign directories (shards) into one report.
+    Merge {
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Also write the merged report.json into this directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: &Args) -> i32 {
+    if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
+        return match campaign::merge(dirs) {
+            Ok(rep) => {
+                if let Some(o) = out {
+                    if let Err(e) = std::fs::create_dir_all(o)
+                        .map_err(|e| e.to_string())
+                        .and_then(|_| campaign::write_report(o, &rep))
+                    {
+                        eprintln!("error: {e}");
+                        return exit::BAD_INPUT;
+                    }
+                }
+                println!("{}", serde_json::to_string_pretty(&rep).unwrap_or_default());
+                if rep.findings > 0 {
+                    exit::FAILED
+                } else {
+                    exit::OK
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                exit::BAD_INPUT
+            }
+        };
+    }
+    let time = match (&args.time, args.count) {
+        (Some(t), _) => match campaign::parse_duration(t) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!("error: --time: {e}");
+                return exit::USAGE;
+            }
+        },
+        (None, None) => Some(Duration::from_secs(180)),
+        (None, Some(_)) => None,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cfg = CampaignConfig {
+        count: args.count,
+        time,
+        seed: args.seed,
+        jobs,
+        out: args.out.clone(),
+        shard: args.shard.unwrap_or((0, 1)),
+        resume: args.resume,
+        mlir_translate_every: args.mlir_translate_every,
+        progress: !args.quiet,
+        reduce_seconds: args.reduce_seconds,
+        oracle: OracleConfig {
+            exec: ExecOptions {
+                fuel: 5_000_000,
+                timeout: Duration::from_secs(5),
+                ..ExecOptions::default()
+            },
+            ..OracleConfig::default()
+        },
+    };
+    match campaign::run(&cfg) {
+        Ok(rep) => {
+            println!(
+                "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} skipped; report: {}",
+                rep.checked,
+                rep.seconds,
+                rep.checks_per_second,
+                rep.agreed,
+                rep.findings,
+                rep.skipped,
+                cfg.out.join("report.json").display()
+            );
+            for f in &rep.finding_files {
+                println!("  finding: {}", cfg.out.join(f).display());
+            }
+            if rep.findings > 0 {
+                exit::FAILED
+            } else {
+                exit::OK
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            exit::BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The bodies of the cargo-fuzz targets, here so that `cargo test` runs them too on a
+//! few hundred seeded inputs (`fuzz/fuzz_targets/*.rs` are glue around these).
+//!
+//! - [`fuzz_lowering`]: bytes -> swarm configuration + generated module -> verify ->
+//!   lower -> every oracle; a finding panics with the module as a corpus file test.
+//! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
+//!   and verifies prints back to a fixed point and lowers without panicking.
+
+use crate::exec::ExecOptions;
+use crate::oracles::{self, OracleConfig, Verdict};
+use arbitrary::Unstructured;
+use converter::syntax::{parse_module, print_module, PrintOptions};
+use std::time::Duration;
+
+/// The oracle configuration fuzzing uses: in-process JIT, small fuel.
+pub fn fuzz_oracle_config() -> OracleConfig {
+    OracleConfig {
+        exec: ExecOptions {
+            fuel: 2_000_000,
+            timeout: Duration::from_secs(5),
+            ..ExecOptions::default()
+        },
+        jit: true,
+        jit_in_process: true,
+        mlir_translate: false,
+    }
+}
+
+/// What one lowering-fuzz input came to (for tests and statistics).
+pub fn lowering_verdict(
+    data: &[u8],
+    cfg: &OracleConfig,
+) -> Option<(converter::ir::Module, Verdict)> {
+    let mut u = Unstructured::new(data);
+    let gcfg: generator::GenConfig = u.arbitrary().ok()?;
+    let m = generator::generate(&mut u, &gcfg).ok()?;
+    let v = oracles::check_generated(&m, cfg, &mut Vec::new());
+    Some((m, v))
+}
+
+/// The `lowering` fuzz target.
+pub fn fuzz_lowering(data: &[u8]) {
+    let cfg = fuzz_oracle_config();
+    if let Some((m, v)) = lowering_verdict(data, &cfg) {
+        if v.is_finding() {
+            panic!(
+                "stdlower finding; the module as a corpus file test:\n{}",
+                oracles::finding_as_file_test(&m, "main", &v, &cfg)
+            );
+        }
+    }
+}
+
+/// The `parse` fuzz target.
+pub fn fuzz_parse(data: &[u8]) {
+    let Ok(m) = parse_module("fuzz.mlir", data) else {
+        return;
+    };
+    if converter::verify::verify_module(&m).is_err() {
+        return;
+    }
+    let once = print_module(&m, &PrintOptions::default());
+    let again = match parse_module("fuzz.mlir", once.as_bytes()) {
+        Ok(m2) => print_module(&m2, &PrintOptions::default()),
+        Err(d) => panic!("printed module does not parse back: {d}\n{once}"),
+    };
+    assert_eq!(once, again, "print -> parse -> print is not a fixed point");
+    let _ = converter::lower::lower_module(&m, &Default::default());
+}

@@ -1,0 +1,15 @@
+//! The harness behind the `stdlower` command: file tests, execution of both paths,
+//! the differential oracles, and the command line itself. A library, so that fuzz
+//! targets, benchmarks and tests use the same code as the command.
+
+pub mod cli;
+pub mod campaign;
+pub mod cmd;
+pub mod exec;
+pub mod exit;
+pub mod externals;
+pub mod filetest;
+pub mod fuzzing;
+pub mod input;
+pub mod native;
+pub mod oracles;

@@ -1,0 +1,60 @@
+//! The cargo-fuzz targets run briefly as ordinary tests: a few hundred seeded inputs
+//! each, so CI exercises them without cargo-fuzz or a nightly toolchain.
+
+use harness::fuzzing::{fuzz_lowering, fuzz_oracle_config, fuzz_parse, lowering_verdict};
+use harness::oracles::Verdict;
+
+fn seeded(seed: u64, len: usize) -> Vec<u8> {
+    generator::rng::seeded_bytes(seed, len)
+}
+
+#[test]
+fn lowering_target_on_seeded_inputs() {
+    let cfg = fuzz_oracle_config();
+    let (mut agree, mut skipped) = (0, 0);
+    for seed in 0..300u64 {
+        let data = seeded(seed, 16 * 1024);
+        // The target itself (panics on a finding) ...
+        fuzz_lowering(&data);
+        // ... and the verdict, to make sure the cases are not all skipped.
+        match lowering_verdict(&data, &cfg) {
+            Some((_, Verdict::Agree)) => agree += 1,
+            Some((_, Verdict::Skipped { .. })) | None => skipped += 1,
+            Some((_, v)) => panic!("{v}"),
+        }
+    }
+    assert!(
+        agree >= 250,
+        "only {agree} of 300 cases agreed ({skipped} skipped)"
+    );
+}
+
+#[test]
+fn parse_target_on_seeded_and_mutated_inputs() {
+    let corpus = std::fs::read_dir(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/conformance"
+    ))
+    .map(|rd| {
+        rd.flatten()
+            .filter_map(|e| std::fs::read(e.path()).ok())
+            .collect::<Vec<_>>()
+    })
+    .unwrap_or_default();
+    for seed in 0..300u64 {
+        let noise = seeded(seed, 256);
+        fuzz_parse(&noise);
+        if let Some(base) = corpus.get(seed as usize % corpus.len().max(1)) {
+            // Overwrite a few bytes of a real program: mostly-valid inputs reach deep.
+            let mut m = base.clone();
+            for k in 0..4 {
+                let at = (noise[k * 2] as usize * 257 + noise[k * 2 + 1] as usize) % m.len().max(1);
+                if let Some(b) = m.get_mut(at) {
+                    *b = noise[k + 16];
+                }
+            }
+            fuzz_parse(&m);
+            fuzz_parse(base);
+        }
+    }
+}
