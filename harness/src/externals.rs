@@ -11,24 +11,7 @@ pub struct HarnessExternals;
 
 impl interp::Externals for HarnessExternals {
     fn call(&mut self, name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, String>> {
-        match (name, args) {
-            ("ext_mix_i64", [RtValue::Int(a), RtValue::Int(b)]) => Some(Ok(vec![RtValue::Int(
-                generator::externals::ext_mix_i64(*a as i64, *b as i64) as i128,
-            )])),
-            ("ext_sum_f64", [RtValue::MemRef { elems, .. }]) => {
-                let xs: Vec<f64> = elems
-                    .iter()
-                    .map(|e| match e {
-                        RtValue::Float(b) => f64::from_bits(*b),
-                        _ => f64::NAN,
-                    })
-                    .collect();
-                Some(Ok(vec![RtValue::Float(
-                    generator::externals::ext_sum_f64(&xs).to_bits(),
-                )]))
-            }
-            _ => None,
-        }
+        generator::externals::call_rt(name, args)
     }
 }
 
@@ -54,24 +37,27 @@ extern "C" fn c_ext_sum_f64(
     acc
 }
 
-/// `ext_fill_i32(memref<?xi32>, i32)` with the descriptor expanded.
-extern "C" fn c_ext_fill_i32(
-    _allocated: *mut i32,
-    aligned: *mut i32,
+/// `ext_poly_i32(memref<?xi32>, i32)` with the descriptor expanded.
+extern "C" fn c_ext_poly_i32(
+    _allocated: *const i32,
+    aligned: *const i32,
     offset: i64,
     size: i64,
     stride: i64,
-    v: i32,
-) {
+    x: i32,
+) -> i32 {
+    let mut acc = 0i32;
     for i in 0..size.max(0) {
         // SAFETY: as above, every index below `size` is inside the caller's buffer.
-        unsafe { *aligned.offset((offset + i * stride) as isize) = v.wrapping_add(i as i32) };
+        let c = unsafe { *aligned.offset((offset + i * stride) as isize) };
+        acc = acc.wrapping_mul(x).wrapping_add(c);
     }
+    acc
 }
 
 /// Makes the external functions resolvable by JIT-compiled code in this process.
 pub fn register_with_jit() {
     jit::register_external("ext_mix_i64", c_ext_mix_i64 as *const ());
     jit::register_external("ext_sum_f64", c_ext_sum_f64 as *const ());
-    jit::register_external("ext_fill_i32", c_ext_fill_i32 as *const ());
+    jit::register_external("ext_poly_i32", c_ext_poly_i32 as *const ());
 }

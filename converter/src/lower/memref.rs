@@ -132,13 +132,16 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         n
     };
     let (allocated, aligned) = if is_alloca {
-        let p = em.alloca(count, &elem, align_attr);
+        let p = em.alloca(count, &elem, align_attr.max(over_aligned(&elem)));
         (p, p)
     } else {
         let idx = em.index.clone();
         let bytes = em.size_of(&elem, GepIndex::Value(count), &idx);
+        // At least the element's natural alignment: LLVM accesses a vector element with
+        // its ABI alignment, so a smaller `alignment` (or malloc's 16 bytes for a wide
+        // vector) would make those accesses fault.
         let align = align_attr
-            .or_else(|| over_aligned(&elem))
+            .max(over_aligned(&elem))
             .filter(|&a| a > 1);
         match align {
             None => {

@@ -157,17 +157,19 @@ pub fn field_type(agg: &Type, pos: &[i64]) -> Option<Type> {
 pub const MALLOC_ALIGNMENT: u64 = 16;
 
 /// The natural (ABI) alignment of a converted memref element when it exceeds what
-/// `malloc` guarantees: only vectors wider than 16 bytes (their alignment is their
-/// size rounded up to a power of two, as LLVM's default data layouts give).
+/// `malloc` guarantees: vectors wider than 16 bytes (their alignment is their size
+/// rounded up to a power of two, as LLVM's default data layouts give), also inside the
+/// arrays that n-D vectors convert to (an array is aligned as its element).
 pub fn over_aligned(elem: &Type) -> Option<u64> {
-    if let Type::Vector(v) = elem {
-        let bits = v.elem.bit_width().unwrap_or(64) as u64 * v.num_elements();
-        let bytes = bits.div_ceil(8).next_power_of_two();
-        if bytes > MALLOC_ALIGNMENT {
-            return Some(bytes);
+    match elem {
+        Type::Vector(v) => {
+            let bits = v.elem.bit_width().unwrap_or(64) as u64 * v.num_elements();
+            let bytes = bits.div_ceil(8).next_power_of_two();
+            (bytes > MALLOC_ALIGNMENT).then_some(bytes)
         }
+        Type::LlvmArray(_, inner) => over_aligned(inner),
+        _ => None,
     }
-    None
 }
 
 #[cfg(test)]
@@ -186,6 +188,15 @@ mod tests {
         );
         assert_eq!(c.convert(&Type::BF16), Err(BF16_UNSUPPORTED.to_string()));
         assert!(c.convert(&Type::vector(vec![2], Type::BF16)).is_err());
+    }
+
+    #[test]
+    fn wide_vectors_are_over_aligned_also_inside_nd_arrays() {
+        let v8xf64 = Type::vector(vec![8], Type::F64);
+        assert_eq!(over_aligned(&v8xf64), Some(64));
+        assert_eq!(over_aligned(&Type::llvm_array(2, v8xf64)), Some(64));
+        assert_eq!(over_aligned(&Type::vector(vec![4], Type::F32)), None);
+        assert_eq!(over_aligned(&Type::F64), None);
     }
 
     #[test]
