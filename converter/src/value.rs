@@ -433,7 +433,7 @@ mod tests {
 
     #[test]
     fn formats_nested_aggregates() {
-        let v = RtValue::Vector((1..=4).map(|i| RtValue::Int(i)).collect());
+        let v = RtValue::Vector((1..=4).map(RtValue::Int).collect());
         let t = Type::vector(vec![2, 2], Type::i8());
         assert_eq!(format_result(&t, &v), "vector<2x2xi8> [[1, 2], [3, 4]]");
         let m = RtValue::MemRef {

@@ -32,6 +32,14 @@ module {
 }
 "#;
 
+/// `PROPTEST_CASES` when set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 #[derive(Debug, Clone)]
 enum Edit {
     Delete(usize, usize),
@@ -43,9 +51,42 @@ enum Edit {
 
 fn edit() -> impl Strategy<Value = Edit> {
     let tokens: Vec<Vec<u8>> = [
-        "(", ")", "<", ">", "[", "]", "{", "}", "%", "^", "#", "@", "\"", "x", "?", "*", ":", ",",
-        "=", "->", "-", "0x", "9999999999999999999999999", "i0", "i129", "vector<", "memref<",
-        "%a", "^bb1", "%r#7", "dense<", "affine_map<", "\u{e9}", "\u{0}", "\n", "//",
+        "(",
+        ")",
+        "<",
+        ">",
+        "[",
+        "]",
+        "{",
+        "}",
+        "%",
+        "^",
+        "#",
+        "@",
+        "\"",
+        "x",
+        "?",
+        "*",
+        ":",
+        ",",
+        "=",
+        "->",
+        "-",
+        "0x",
+        "9999999999999999999999999",
+        "i0",
+        "i129",
+        "vector<",
+        "memref<",
+        "%a",
+        "^bb1",
+        "%r#7",
+        "dense<",
+        "affine_map<",
+        "\u{e9}",
+        "\u{0}",
+        "\n",
+        "//",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())
@@ -90,7 +131,7 @@ fn apply(src: &mut Vec<u8>, e: &Edit) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn edited_modules_never_panic(edits in prop::collection::vec(edit(), 1..6)) {
@@ -121,4 +162,112 @@ proptest! {
 fn the_seed_parses() {
     let m = parse_module("seed.mlir", SEED.as_bytes()).unwrap();
     assert_eq!(m.funcs.len(), 3);
+}
+
+const VOCAB: &[&str] = &[
+    "func",
+    "module",
+    "@f",
+    "@g",
+    "%a",
+    "%b",
+    "%r",
+    "%r#1",
+    "%0",
+    "^bb0",
+    "^bb1",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "<",
+    ">",
+    ",",
+    ":",
+    ":2",
+    "=",
+    "->",
+    "?",
+    "*",
+    "x",
+    "i1",
+    "i32",
+    "i64",
+    "index",
+    "f16",
+    "f32",
+    "vector",
+    "memref",
+    "4x",
+    "?x",
+    "*x",
+    "offset",
+    "strides",
+    "affine_map",
+    "d0",
+    "s0",
+    "+",
+    "-",
+    "floordiv",
+    "mod",
+    "constant",
+    "addi",
+    "addf",
+    "cmpi",
+    "\"slt\"",
+    "select",
+    "load",
+    "store",
+    "dim",
+    "alloc",
+    "alloca",
+    "dealloc",
+    "br",
+    "cond_br",
+    "call",
+    "call_indirect",
+    "return",
+    "std.return",
+    "index_cast",
+    "to",
+    "splat",
+    "extract_element",
+    "memref_cast",
+    "rank",
+    "dense",
+    "true",
+    "false",
+    "unit",
+    "1",
+    "0",
+    "-1",
+    "0x7FC00000",
+    "1.5",
+    "\"use\"",
+    "\"std.addi\"",
+    "attributes",
+    "{llvm.emit_c_interface}",
+    "#map",
+    "loc",
+    "\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(3000), ..ProptestConfig::default() })]
+
+    #[test]
+    fn token_soup_never_panics(toks in prop::collection::vec(prop::sample::select(VOCAB), 0..80)) {
+        let src = format!("func @f(%a: i32, %b: i32) -> i32 {{\n{}\n}}\n", toks.join(" "));
+        match parse_module("soup.mlir", src.as_bytes()) {
+            Err(d) => prop_assert!(d.loc.line >= 1 && d.loc.col >= 1),
+            Ok(m) => {
+                let text = print_module(&m, &PrintOptions::default());
+                let back = parse_module("p.mlir", text.as_bytes());
+                prop_assert!(back.is_ok(), "printed text does not parse: {:?}\n{}", back.err(), text);
+                prop_assert_eq!(print_module(&back.unwrap(), &PrintOptions::default()), text);
+            }
+        }
+    }
 }

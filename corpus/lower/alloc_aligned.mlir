@@ -12,7 +12,8 @@ func @f() {
 // CHECK-NEXT: [[RAW:%[0-9]+]] = llvm.call @malloc([[TOTAL]]) : (i64) -> !llvm.ptr
 // CHECK-NEXT: [[ALLOC:%[0-9]+]] = llvm.bitcast [[RAW]]
 // CHECK-NEXT: [[INT:%[0-9]+]] = llvm.ptrtoint [[RAW]] : !llvm.ptr to i64
-// CHECK-NEXT: [[BUMP:%[0-9]+]] = llvm.add [[INT]], [[PAD]] : i64
+// CHECK-NEXT: [[PAD64:%[0-9]+]] = llvm.mlir.constant(31 : i64) : i64
+// CHECK-NEXT: [[BUMP:%[0-9]+]] = llvm.add [[INT]], [[PAD64]] : i64
 // CHECK-NEXT: [[AL:%[0-9]+]] = llvm.mlir.constant(32 : i64) : i64
 // CHECK-NEXT: [[REM:%[0-9]+]] = llvm.urem [[BUMP]], [[AL]] : i64
 // CHECK-NEXT: [[DOWN:%[0-9]+]] = llvm.sub [[BUMP]], [[REM]] : i64

@@ -1,3 +1,4 @@
+// run: @main() -> -488802 : i64
 // alloc with an alignment attribute, over-aligned vector elements, alloca, odd-width and
 // i1 elements, and a static strided layout with an offset.
 func @main() -> i64 {

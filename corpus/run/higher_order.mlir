@@ -1,3 +1,4 @@
+// run: @main() -> 2.25 : f64
 // Function values: a function returning a function reference, call_indirect with memref
 // arguments and a memref result, and cmpf with the constant predicates.
 func @fill(%m: memref<?xf64>, %x: f64) -> memref<?xf64> {

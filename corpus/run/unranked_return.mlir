@@ -1,3 +1,4 @@
+// run: @main() -> 253350417 : i64
 // Unranked memref results: the callee copies the ranked descriptor to the heap right
 // before returning, the caller copies it to its stack and frees the heap copy. Also
 // rank, dim with a dynamic index on ranked and unranked memrefs, and a second result.

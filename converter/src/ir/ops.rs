@@ -14,6 +14,17 @@
 //!   dynamic index operand after the base); `llvm.load`/`llvm.alloca` have
 //!   `elem_type`; `llvm.alloca`/`llvm.load`/`llvm.store` may have `alignment`;
 //!   `llvm.mlir.addressof` has `global_name` (symbol); `llvm.shufflevector` has `mask`.
+//! - What the lowering emits, in more detail: `llvm.mlir.constant`'s `value` has the
+//!   result's type (index constants are retyped to the lowered integer type; dense
+//!   vectors keep `Dense` with the converted 1-D vector type); `llvm.fcmp` predicates
+//!   are LLVM IR's names, including `false`/`true` (the modern printer spells those
+//!   `_false`/`_true`); `llvm.call` always has `callee_type`, and a void callee has no
+//!   result; `llvm.intr.memcpy` has operands (dst, src, len) and `isVolatile` (bool,
+//!   always false); `llvm.mlir.zero` of a pointer type is the null pointer (used by the
+//!   GEP-on-null size idiom); pointers are typed (`LlvmPtr(pointee)`), so the lowering
+//!   inserts `llvm.bitcast` from pointer to pointer where the pointee changes (a no-op
+//!   under opaque pointers); `llvm.shufflevector`'s `mask` is an array of i32 ints and
+//!   `llvm.insertelement` takes (vector, value, i32 position) as upstream does.
 
 use std::fmt;
 

@@ -446,3 +446,94 @@ fn escape(s: &str) -> String {
     }
     o
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_literals_read_back_exactly() {
+        let f32bits = |v: f32| v.to_bits() as u64;
+        assert_eq!(float_literal(f32bits(1.5), &Type::F32), "1.5");
+        assert_eq!(
+            float_literal(f32bits(1e-7), &Type::F32),
+            "1.0000000116860974e-7"
+        );
+        assert_eq!(float_literal(f32bits(f32::NAN), &Type::F32), "0x7FC00000");
+        assert_eq!(
+            float_literal(f64::NEG_INFINITY.to_bits(), &Type::F64),
+            "0xFFF0000000000000"
+        );
+        assert_eq!(float_literal(1e300f64.to_bits(), &Type::F64), "1.0e300");
+        assert_eq!(float_literal(0x3C00, &Type::F16), "1.0");
+        assert_eq!(float_literal((-0.0f64).to_bits(), &Type::F64), "-0.0");
+        // The decimal is the exact value widened to f64, so MLIR rounds it back exactly.
+        let v = f32::from_bits(0x3DCCCCCD);
+        let s = float_literal(f32bits(v), &Type::F32);
+        assert_eq!(s.parse::<f64>().unwrap() as f32, v);
+    }
+
+    #[test]
+    fn types_in_both_syntaxes() {
+        let desc = Type::llvm_struct(vec![
+            Type::llvm_ptr(Type::F32),
+            Type::llvm_ptr(Type::F32),
+            Type::i64(),
+            Type::llvm_array(2, Type::i64()),
+            Type::llvm_array(2, Type::i64()),
+        ]);
+        assert_eq!(
+            print_type(&desc, Syntax::Modern),
+            "!llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>"
+        );
+        assert_eq!(
+            print_type(&desc, Syntax::Legacy),
+            "!llvm<\"{ float*, float*, i64, [2 x i64], [2 x i64] }\">"
+        );
+        let fptr = Type::llvm_ptr(Type::llvm_func(Type::LlvmVoid, vec![]));
+        assert_eq!(print_type(&fptr, Syntax::Legacy), "!llvm<\"void ()*\">");
+        assert_eq!(print_type(&fptr, Syntax::Modern), "!llvm.ptr");
+        let v = Type::vector(vec![4], Type::F16);
+        assert_eq!(print_type(&v, Syntax::Legacy), "!llvm<\"<4 x half>\">");
+        assert_eq!(print_type(&v, Syntax::Modern), "vector<4xf16>");
+        assert_eq!(print_type(&Type::F64, Syntax::Legacy), "!llvm.double");
+        assert_eq!(
+            print_type(&Type::llvm_ptr(Type::i8()), Syntax::Legacy),
+            "!llvm<\"i8*\">"
+        );
+    }
+
+    #[test]
+    fn attributes() {
+        assert_eq!(
+            attr(&Attribute::int(-1, Type::i1()), Syntax::Modern),
+            "true"
+        );
+        assert_eq!(
+            attr(&Attribute::int(7, Type::Int(17)), Syntax::Modern),
+            "7 : i17"
+        );
+        let d = Attribute::Dense {
+            ty: Type::vector(vec![2], Type::F32),
+            values: DenseValues::Elements(vec![
+                Attribute::float(0.5, Type::F32),
+                Attribute::Float {
+                    bits: 0x7FC0_0000,
+                    ty: Type::F32,
+                },
+            ]),
+        };
+        assert_eq!(
+            attr(&d, Syntax::Modern),
+            "dense<[0.5, 0x7FC00000]> : vector<2xf32>"
+        );
+        let dict = vec![
+            NamedAttr::new("llvm.emit_c_interface", Attribute::Unit),
+            NamedAttr::new("s", Attribute::Str("a\"b".into())),
+        ];
+        assert_eq!(
+            attr_dict(&dict, Syntax::Modern),
+            "{llvm.emit_c_interface, s = \"a\\\"b\"}"
+        );
+    }
+}

@@ -222,24 +222,33 @@ fn filecheck(dirs: &[(Kind, String)], output: &str) -> Result<(), String> {
 /// Runs one file test; `Err` describes the failure.
 pub fn run_file(src: &str) -> Result<(), String> {
     let (opts, syntax) = options(src);
-    let m = super::testparse::parse(src)?;
-    let expected_error = src.lines().find_map(|l| {
+    let m = super::tests::parse(src)?;
+    // `expected-error@+N {{text}}`: the text and the line it must be reported on.
+    let expected_error = src.lines().enumerate().find_map(|(n, l)| {
         let i = l.find("expected-error")?;
-        let rest = &l[i..];
+        let rest = &l[i + "expected-error".len()..];
+        let offset: i64 = rest
+            .strip_prefix('@')
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|r| r.trim_start_matches('+').parse().ok())
+            .unwrap_or(0);
         let s = rest.find("{{")? + 2;
         let e = rest.find("}}")?;
-        Some(rest[s..e].to_string())
+        Some((rest[s..e].to_string(), (n as i64 + 1 + offset) as u32))
     });
     let lowered = lower_module(&m, &opts);
     match (expected_error, lowered) {
-        (Some(e), Err(ds)) => {
-            if ds.iter().any(|d| d.message.contains(&e)) {
+        (Some((e, line)), Err(ds)) => {
+            if ds
+                .iter()
+                .any(|d| d.message.contains(&e) && d.loc.line == line)
+            {
                 Ok(())
             } else {
-                Err(format!("expected error `{e}`, got {ds:?}"))
+                Err(format!("expected error `{e}` on line {line}, got {ds:?}"))
             }
         }
-        (Some(e), Ok(_)) => Err(format!("expected error `{e}`, but the lowering succeeded")),
+        (Some((e, _)), Ok(_)) => Err(format!("expected error `{e}`, but the lowering succeeded")),
         (None, Err(ds)) => Err(format!("lowering failed: {ds:?}")),
         (None, Ok(l)) => {
             assert_translates(&print_llvm(&l, Syntax::Modern));

@@ -151,10 +151,12 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
                 let total = em.add(bytes, pad);
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, total);
                 let allocated = em.ptr_cast(raw, &elem);
-                // aligned = (raw + a - 1) - (raw + a - 1) % a
-                let int = em.ptrtoint(raw, &idx);
-                let bumped = em.add(int, pad);
-                let av = em.const_index(a as i64);
+                // aligned = (raw + a - 1) - (raw + a - 1) % a, computed in i64 (not in
+                // the index type, which may be narrower than a pointer).
+                let int = em.ptrtoint(raw, &Type::i64());
+                let pad64 = em.const_i64(a as i64 - 1);
+                let bumped = em.add(int, pad64);
+                let av = em.const_i64(a as i64);
                 let rem = em.binary(OpKind::LlvmURem, bumped, av);
                 let down = em.binary(OpKind::LlvmSub, bumped, rem);
                 let aligned = em.inttoptr(down, &Type::llvm_ptr(elem.clone()));

@@ -107,6 +107,20 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
     if !errors.is_empty() {
         return Err(errors);
     }
+    // The output contract, checked on every lowering: a failure here is a bug of the
+    // lowering, reported as an internal error at the offending op.
+    if let Err(ds) = crate::verify::verify_llvm_module(&out) {
+        return Err(ds
+            .into_iter()
+            .map(|mut d| {
+                d.message = format!(
+                    "internal error: the lowered module is invalid: {}",
+                    d.message
+                );
+                d
+            })
+            .collect());
+    }
     Ok(out)
 }
 
@@ -146,7 +160,5 @@ fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
 mod e2e;
 #[cfg(test)]
 mod filetests;
-#[cfg(test)]
-pub(crate) mod testparse;
 #[cfg(test)]
 mod tests;

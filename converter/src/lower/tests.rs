@@ -90,9 +90,21 @@ fn hash(s: &str) -> u64 {
     h.finish()
 }
 
+/// Parses and verifies a Standard module (the lowering's precondition).
+pub(crate) fn parse(src: &str) -> Result<Module, String> {
+    let m = crate::syntax::parse_module("test.mlir", src.as_bytes())
+        .map_err(|d| d.render("test.mlir", Some(src)))?;
+    crate::verify::verify_module(&m).map_err(|ds| {
+        ds.iter()
+            .map(|d| d.render("test.mlir", Some(src)))
+            .collect::<String>()
+    })?;
+    Ok(m)
+}
+
 /// Lowers Standard text (the test reader's syntax) with options; panics on failure.
 fn lower_src(src: &str, o: &LowerOptions) -> Module {
-    let m = super::testparse::parse(src).unwrap();
+    let m = super::tests::parse(src).unwrap();
     let l = lower_with(&m, o);
     assert_llvm_only(&l);
     assert_translates(&print_llvm(&l, Syntax::Modern));
@@ -527,7 +539,7 @@ fn repeated_successors_are_split_even_without_operands() {
     let t = print_llvm(&l, Syntax::Modern);
     assert!(t.contains("llvm.cond_br %arg0, ^bb1, ^bb2"), "{t}");
     // The Standard-level pass alone keeps the Standard dialect.
-    let mut m = super::testparse::parse(src).unwrap();
+    let mut m = super::tests::parse(src).unwrap();
     split_repeated_successors(&mut m);
     let b = m.funcs[0].body.as_ref().unwrap();
     let dummy = b.layout[2];
@@ -621,7 +633,7 @@ func @b(%m: memref<2xf32>)",
 
 #[test]
 fn wrapper_name_clashes_are_errors() {
-    let m = super::testparse::parse(
+    let m = super::tests::parse(
         "func @_mlir_ciface_a()
 func @a() attributes {llvm.emit_c_interface} {
   return
@@ -678,4 +690,32 @@ fn lowering_is_linear_in_module_size() {
         tb.as_secs_f64() < 40.0 * ts.as_secs_f64().max(0.001),
         "{ts:?} vs {tb:?}"
     );
+}
+
+#[test]
+fn nd_dense_constants_are_split_into_rows_in_row_major_order() {
+    use crate::ir::{Attribute, DenseValues};
+    let ty = Type::vector(vec![2, 3], Type::i32());
+    let mut f = Func::new_std("f", vec![], vec![ty.clone()]);
+    let (b, e, _) = entry(&mut f);
+    let mut bl = b.builder(e);
+    let values = DenseValues::Elements((1..=6).map(|v| Attribute::int(v, Type::i32())).collect());
+    let c = bl.push1(
+        NewOp::new(OpKind::Constant)
+            .attr(
+                "value",
+                Attribute::Dense {
+                    ty: ty.clone(),
+                    values,
+                },
+            )
+            .result(ty),
+    );
+    bl.ret(vec![c]);
+    let l = lower(&module(vec![f]));
+    let t = print_llvm(&l, Syntax::Modern);
+    assert_translates(&t);
+    let r0 = t.find("dense<[1, 2, 3]> : vector<3xi32>").expect(&t);
+    let r1 = t.find("dense<[4, 5, 6]> : vector<3xi32>").expect(&t);
+    assert!(r0 < r1);
 }

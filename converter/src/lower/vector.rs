@@ -114,13 +114,20 @@ pub fn extract_element(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> 
     let consts: Vec<Option<i64>> = old_idx.iter().map(|&i| const_index(fl, i)).collect();
     let vty = fl.new.value_type(vec).clone();
     let outer = array_dims(&vty).len();
+    if idx.len() != outer + 1 {
+        return Err(Diagnostic::error(
+            op.loc,
+            format!(
+                "extract_element expects {} indices, found {}",
+                outer + 1,
+                idx.len()
+            ),
+        ));
+    }
     let mut em = fl.em(op.loc);
     let row = if outer == 0 {
         vec
-    } else if consts[..outer.min(consts.len())]
-        .iter()
-        .all(|c| c.is_some())
-    {
+    } else if consts[..outer].iter().all(|c| c.is_some()) {
         let pos: Vec<i64> = consts[..outer].iter().map(|c| c.unwrap_or(0)).collect();
         em.extract(vec, &pos)
     } else {

@@ -274,6 +274,7 @@ impl<'a> Parser<'a> {
     /// Parses `(d0, ...)[s0, ...] -> (e, ...)` (the part inside `affine_map<...>`).
     pub(super) fn parse_affine_map(&mut self) -> PResult<AffineMap> {
         let mut names: Vec<&'a str> = Vec::new();
+        self.affine_ops = 0;
         self.expect(
             Tok::LParen,
             "'(' to start the dimension list of an affine map",
@@ -303,6 +304,17 @@ impl<'a> Parser<'a> {
             num_syms,
             results,
         })
+    }
+
+    fn count_affine_op(&mut self) -> PResult<()> {
+        self.affine_ops += 1;
+        if self.affine_ops > super::parser::MAX_DEPTH {
+            return Err(self.err_here(format!(
+                "affine map is too complex (more than {} operators)",
+                super::parser::MAX_DEPTH
+            )));
+        }
+        Ok(())
     }
 
     fn parse_affine_ids(&mut self, names: &mut Vec<&'a str>, close: Tok) -> PResult<u32> {
@@ -348,6 +360,7 @@ impl<'a> Parser<'a> {
                 Tok::Minus => BinOp::Sub,
                 _ => return Ok(lhs),
             };
+            self.count_affine_op()?;
             self.advance();
             let rhs = self.parse_affine_product(names, nd)?;
             lhs = AffineExpr::Bin(op, Box::new(lhs), Box::new(rhs));
@@ -368,6 +381,7 @@ impl<'a> Parser<'a> {
                 },
                 _ => return Ok(lhs),
             };
+            self.count_affine_op()?;
             self.advance();
             let rhs = self.parse_affine_unary(names, nd)?;
             let ok = match op {

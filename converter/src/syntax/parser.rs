@@ -134,6 +134,9 @@ pub struct Parser<'a> {
     pub(super) tok: Token,
     src: &'a str,
     depth: u32,
+    /// Binary operators in the affine map being parsed (bounded like nesting, since
+    /// a long chain `d0 + d0 + ...` is a deep tree).
+    pub(super) affine_ops: u32,
     aliases: FxMap<&'a str, Alias>,
     body: Body,
     values: FxMap<&'a str, ValEntry>,
@@ -205,6 +208,7 @@ impl<'a> Parser<'a> {
             tok,
             src,
             depth: 0,
+            affine_ops: 0,
             aliases: FxMap::default(),
             body: Body::new(),
             values: FxMap::default(),
@@ -1100,6 +1104,7 @@ impl<'a> Parser<'a> {
                         match self.tok.kind {
                             Tok::RBrace => {
                                 self.advance();
+                                self.skip_loc()?;
                                 break;
                             }
                             Tok::HashIdent => self.parse_alias_def()?,
@@ -1141,7 +1146,28 @@ impl<'a> Parser<'a> {
         Ok(m)
     }
 
-    /// `#name = affine_map<...>` or `#name = attr`.
+    /// Skips a trailing source location `loc(...)`, which the IR does not keep.
+    fn skip_loc(&mut self) -> PResult<()> {
+        if !self.is_kw("loc") || self.lex.peek_byte() != Some(b'(') {
+            return Ok(());
+        }
+        self.advance();
+        let open = self.expect(Tok::LParen, "'(' after 'loc'")?;
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.tok.kind {
+                Tok::LParen => depth += 1,
+                Tok::RParen => depth -= 1,
+                Tok::Eof => return Err(self.err_at(open.loc, "unterminated location 'loc('")),
+                Tok::Error => return Err(self.unexpected("a location")),
+                _ => {}
+            }
+            self.advance();
+        }
+        Ok(())
+    }
+
+    /// `#name = affine_map<...>` or `#name = attr` (`#loc = loc(...)` is skipped).
     fn parse_alias_def(&mut self) -> PResult<()> {
         let t = self.advance();
         let name = self.spelling(t);
@@ -1149,6 +1175,9 @@ impl<'a> Parser<'a> {
             return Err(self.err_at(t.loc, format!("redefinition of alias '{name}'")));
         }
         self.expect(Tok::Equal, "'=' in alias definition")?;
+        if self.is_kw("loc") {
+            return self.skip_loc();
+        }
         let alias = if self.eat_kw("affine_map") {
             self.expect(Tok::Less, "'<' after 'affine_map'")?;
             let m = self.parse_affine_map()?;
@@ -1202,6 +1231,7 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Colon, "':' after the argument name")?;
                 }
                 inputs.push(self.parse_type()?);
+                self.skip_loc()?;
                 if self.tok.kind == Tok::LBrace {
                     return Err(self.err_here("argument attributes are not supported"));
                 }
@@ -1223,6 +1253,7 @@ impl<'a> Parser<'a> {
                 attrs.push(a);
             }
         }
+        self.skip_loc()?;
         let mut f = Func {
             name,
             kind: FuncKind::Std,
@@ -1277,6 +1308,7 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::RBrace => {
                     self.advance();
+                    self.skip_loc()?;
                     break;
                 }
                 Tok::CaretIdent => cur = self.parse_block_header()?,
@@ -1323,6 +1355,7 @@ impl<'a> Parser<'a> {
                 let at = self.advance();
                 self.expect(Tok::Colon, "':' after the block argument name")?;
                 let ty = self.parse_type()?;
+                self.skip_loc()?;
                 let v = self.body.add_block_arg(id, ty);
                 self.define(self.spelling(at), v, 1, at.loc)?;
                 if !self.eat(Tok::Comma) {
@@ -1615,6 +1648,7 @@ impl<'a> Parser<'a> {
                 ),
             ));
         }
+        self.skip_loc()?;
         let op = self.build(block, spec, loc)?;
         let mut k = 0usize;
         for (name, count, nloc) in names {

@@ -225,8 +225,8 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
                 DenseValues::Splat(e) => write_dense_elem(out, e),
                 DenseValues::Elements(elems) => {
                     let shape: &[u64] = ty.as_vector().map(|v| &v.shape[..]).unwrap_or(&[]);
-                    let n: u64 = shape.iter().product();
-                    if !shape.is_empty() && n == elems.len() as u64 {
+                    let n = shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d));
+                    if !shape.is_empty() && n == Some(elems.len() as u64) {
                         write_dense_nested(out, shape, elems);
                     } else {
                         out.push('[');
@@ -252,14 +252,17 @@ fn write_dense_nested(out: &mut String, shape: &[u64], elems: &[Attribute]) {
         }
         return;
     };
-    let inner: u64 = rest.iter().product();
+    let inner: u64 = rest
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d))
+        .unwrap_or(0);
     out.push('[');
     for i in 0..n {
         if i > 0 {
             out.push_str(", ");
         }
-        let lo = (i * inner) as usize;
-        let hi = ((i + 1) * inner) as usize;
+        let lo = i.saturating_mul(inner) as usize;
+        let hi = (i + 1).saturating_mul(inner) as usize;
         write_dense_nested(out, rest, elems.get(lo..hi).unwrap_or(&[]));
     }
     out.push(']');

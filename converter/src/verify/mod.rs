@@ -6,9 +6,19 @@
 //! as diagnostics located at the offending operation. The work is split by concern:
 //! - [`structure`]: per-function checks shared by both dialects — signatures, block
 //!   layout, terminators, successors and their operands;
-//! - [`std_ops`]: operand, result and attribute rules of each Standard op;
+//! - [`std_ops`]: operand, result and attribute rules of each Standard op, and which
+//!   types are well-formed there;
 //! - [`llvm_ops`]: the same for LLVM-dialect ops, plus which types may appear there;
 //! - [`dominance`]: the control-flow graph, dominator tree and SSA dominance of uses.
+//!
+//! Choices the LLVM oracle makes where the rules leave room:
+//! - a terminator naming one block twice is an error even without operands (the
+//!   lowering always splits such edges, so a repeat is a lowering bug);
+//! - typed pointers (kept for the legacy printer) must agree with the type loaded,
+//!   stored, allocated, indexed or called through them;
+//! - `llvm.fcmp` accepts both `false`/`true` and today's `_false`/`_true`;
+//! - an `llvm.mlir.constant` with an `index` attribute may have any integer type
+//!   (LLVM 11 prints `llvm.mlir.constant(1 : index) : !llvm.i64`).
 
 mod dominance;
 mod llvm_ops;

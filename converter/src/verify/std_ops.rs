@@ -1,7 +1,9 @@
 //! Operand, result and attribute rules of the Standard-dialect ops (LLVM 11): integer
 //! and float arithmetic, comparisons, `select`, casts, constants, vectors, memrefs,
-//! calls and returns. Successor counts and block-argument matching of branches are
-//! checked by `structure`; here only their non-successor operands.
+//! calls and returns; and which types are well-formed in a Standard function (integer
+//! widths, vector shapes and elements, memref elements, strided layouts, no LLVM
+//! types). Successor counts and block-argument matching of branches are checked by
+//! `structure`; here only their non-successor operands.
 
 use super::{type_list, OpCheck};
 use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StridedLayout, Type};

@@ -997,3 +997,62 @@ fn typed_pointers_must_agree_with_the_accessed_type() {
         AT,
     );
 }
+
+#[test]
+fn successor_operands_must_match_block_arguments_in_llvm_functions() {
+    let f = llvm_func("f", vec![Type::i32()], Type::LlvmVoid, |body, e, a| {
+        let b1 = body.add_block(&[i64t()]);
+        body.builder(e)
+            .push(op(OpKind::LlvmBr, &[], &[]).successor(b1, vec![a[0]]));
+        ret_void(&mut body.builder(b1));
+    });
+    assert_error_at(
+        verify_llvm_module(&module(vec![f])),
+        "successor #0 (^bb1) operand #0 has type i32, but the block argument has type i64",
+        AT,
+    );
+}
+
+#[test]
+fn vector_element_ops_check_their_types() {
+    let v = Type::vector(vec![4], Type::F32);
+    let r = check(vec![v.clone(), i64t(), i64t()], |b, a| {
+        b.push(op(OpKind::LlvmInsertElement, a, std::slice::from_ref(&v)));
+    });
+    assert_error_at(r, "inserts a value of type i64 into a vector of f32", AT);
+    let r = check(vec![v.clone(), Type::F32], |b, a| {
+        b.push(op(OpKind::LlvmExtractElement, a, &[Type::F32]));
+    });
+    assert_error_at(r, "position must be an integer, found f32", AT);
+    let r = check(vec![v.clone(), i64t()], |b, a| {
+        b.push(op(OpKind::LlvmExtractElement, a, &[i64t()]));
+    });
+    assert_error_at(r, "result type i64 does not match the element type f32", AT);
+    let mask = Attribute::Array(vec![Attribute::int(8, Type::i32())]);
+    let r = check(vec![v.clone(), v.clone()], |b, a| {
+        b.push(
+            op(
+                OpKind::LlvmShuffleVector,
+                a,
+                &[Type::vector(vec![1], Type::F32)],
+            )
+            .attr("mask", mask.clone()),
+        );
+    });
+    assert_error_at(r, "mask entries must be -1 or less than 8", AT);
+}
+
+#[test]
+fn address_of_memcpy_and_undef_check_their_operands() {
+    let r = check(vec![], |b, _| {
+        b.push(
+            op(OpKind::LlvmAddressOf, &[], &[Type::llvm_ptr(Type::i8())])
+                .attr("global_name", Attribute::SymbolRef("nowhere".into())),
+        );
+    });
+    assert_error_at(r, "references an undefined symbol @nowhere", AT);
+    let r = check_op(OpKind::LlvmMemcpy, vec![f32p(), i64t(), i64t()], &[]);
+    assert_error_at(r, "expects (ptr, ptr, integer[, i1]) operands", AT);
+    let r = check_op(OpKind::LlvmUndef, vec![i64t()], &[i64t()]);
+    assert_error_at(r, "expects 0 operands, found 1", AT);
+}

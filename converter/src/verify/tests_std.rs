@@ -1385,3 +1385,97 @@ fn ill_formed_types_are_reported() {
         assert_error_at(verify_module(&module(vec![f])), msg, AT);
     }
 }
+
+mod prop {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// An edit that breaks a valid body in some way.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        /// Set an operand of an op to an arbitrary value of the body.
+        Operand {
+            op: usize,
+            slot: usize,
+            value: usize,
+        },
+        /// Retarget a successor to an arbitrary block.
+        Successor {
+            op: usize,
+            slot: usize,
+            block: usize,
+        },
+        /// Unlink an op.
+        Remove { op: usize },
+        /// Move an op to the end of another block.
+        Move { op: usize, block: usize },
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(op, slot, value)| Edit::Operand { op, slot, value }),
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(op, slot, block)| Edit::Successor { op, slot, block }),
+            any::<usize>().prop_map(|op| Edit::Remove { op }),
+            (any::<usize>(), any::<usize>()).prop_map(|(op, block)| Edit::Move { op, block }),
+        ]
+    }
+
+    fn apply(body: &mut Body, e: &Edit) {
+        let (nops, nvals, nblocks) = (body.ops.len(), body.values.len(), body.blocks.len());
+        match *e {
+            Edit::Operand { op, slot, value } => {
+                let o = body.op_mut(OpId((op % nops) as u32));
+                if !o.operands.is_empty() {
+                    let n = o.operands.len();
+                    o.operands[slot % n] = ValueId((value % nvals) as u32);
+                }
+            }
+            Edit::Successor { op, slot, block } => {
+                let o = body.op_mut(OpId((op % nops) as u32));
+                if !o.successors.is_empty() {
+                    let n = o.successors.len();
+                    o.successors[slot % n].block = BlockId((block % nblocks) as u32);
+                }
+            }
+            Edit::Remove { op } => body.remove_op(OpId((op % nops) as u32)),
+            Edit::Move { op, block } => {
+                let id = OpId((op % nops) as u32);
+                body.remove_op(id);
+                let b = BlockId((block % nblocks) as u32);
+                body.ops[id.index()].parent = Some(b);
+                body.block_mut(b).ops.push(id);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Arbitrary damage to a valid function is reported, never a panic; a function
+        /// that still verifies has a terminator ending every block, and lowers to a
+        /// module that passes the LLVM verifier.
+        #[test]
+        fn damaged_functions_never_panic(edits in proptest::collection::vec(edit(), 1..6)) {
+            let mut f = large_function(12, 2);
+            let body = f.body.as_mut().unwrap();
+            for e in &edits {
+                apply(body, e);
+            }
+            let m = module(vec![f]);
+            if verify_module(&m).is_ok() {
+                let body = m.funcs[0].body.as_ref().unwrap();
+                for &b in &body.layout {
+                    let last = body.terminator(b).expect("non-empty block");
+                    prop_assert!(body.op(last).kind.is_terminator());
+                }
+                // Whatever still verifies lowers to a module the LLVM verifier accepts.
+                let lowered = crate::lower::lower_module(&m, &Default::default());
+                prop_assert!(lowered.is_ok(), "{:?}", lowered.err());
+                let checked = crate::verify::verify_llvm_module(&lowered.unwrap());
+                prop_assert!(checked.is_ok(), "{:?}", checked.err());
+            }
+        }
+    }
+}
