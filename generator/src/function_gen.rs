@@ -534,11 +534,31 @@ impl<'a, 'u> FnGen<'a, 'u> {
         let f = self.frames.pop().expect("frame underflow");
         if !self.terminated {
             for &(_, v) in &f.roots {
-                self.emit(NewOp::new(OpKind::Dealloc).operands([v]));
+                self.emit_dealloc(v);
             }
         }
         self.scope.pop();
     }
+    /// `dealloc` of an owned buffer, sometimes through a fresh dynamic-shape view
+    /// (a `dealloc` through any view frees the allocation).
+    fn emit_dealloc(&mut self, v: ValueId) {
+        let ty = self.ty(v);
+        let via_view = self.u.int_in_range(0..=3u8).unwrap_or(1) == 0;
+        let target = match ty.as_memref() {
+            Some(mt)
+                if via_view && mt.has_identity_layout() && mt.shape.iter().any(|d| d.is_some()) =>
+            {
+                Some(Type::memref(vec![None; mt.rank()], mt.elem.clone()))
+            }
+            _ => None,
+        };
+        let v = match target {
+            Some(t) => self.emit1(NewOp::new(OpKind::MemRefCast).operands([v]).result(t)),
+            None => v,
+        };
+        self.emit(NewOp::new(OpKind::Dealloc).operands([v]));
+    }
+
     fn new_root(&mut self, v: ValueId) -> u32 {
         let r = self.next_root;
         self.next_root += 1;
@@ -946,7 +966,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
             .map(|&(_, v)| v)
             .collect();
         for v in roots {
-            self.emit(NewOp::new(OpKind::Dealloc).operands([v]));
+            self.emit_dealloc(v);
         }
         self.emit(NewOp::new(OpKind::Return).operands(vals));
         self.terminated = true;
@@ -1109,8 +1129,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         .clone();
         let mut carried_tys = Vec::new();
         let mut inits = Vec::new();
-        for _ in 0..self.range(0, 2)? {
-            let ty = self.pick_type(TyKind::Int)?;
+        for ty in self.merge_types(2)? {
             inits.push(self.pick(&ty)?);
             carried_tys.push(ty);
         }
