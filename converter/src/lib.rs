@@ -3,6 +3,7 @@
 //! with its printers. Pure Rust: nothing here links LLVM, so it builds in seconds.
 
 pub mod diag;
+pub mod float_round;
 pub mod ir;
 pub mod llvm_print;
 pub mod lower;

@@ -117,10 +117,10 @@ pub fn format_float(bits: u64, ty: &Type) -> String {
             }
         }
         Type::F16 => shortest_16(half::f16::from_bits(bits as u16).to_f64(), |d| {
-            half::f16::from_f64(d).to_bits() as u64 == bits & 0xffff
+            crate::float_round::f64_to_f16_bits(d) as u64 == bits & 0xffff
         }),
         Type::BF16 => shortest_16(half::bf16::from_bits(bits as u16).to_f64(), |d| {
-            half::bf16::from_f64(d).to_bits() as u64 == bits & 0xffff
+            crate::float_round::f64_to_bf16_bits(d) as u64 == bits & 0xffff
         }),
         _ => format!("<float bits {bits:#x} of type {ty}>"),
     }
@@ -327,8 +327,8 @@ fn parse_float(text: &str, ty: &Type) -> Result<u64, String> {
             .map_err(|_| format!("'{text}' is not a float"))?,
     };
     Ok(match ty {
-        Type::F16 => half::f16::from_f64(f).to_bits() as u64,
-        Type::BF16 => half::bf16::from_f64(f).to_bits() as u64,
+        Type::F16 => crate::float_round::f64_to_f16_bits(f) as u64,
+        Type::BF16 => crate::float_round::f64_to_bf16_bits(f) as u64,
         Type::F32 => {
             // Parse f32 directly so a decimal rounds once, not twice through f64.
             let f32v = match text {
@@ -412,9 +412,9 @@ mod tests {
 
     #[test]
     fn f16_prints_its_own_shortest_decimal() {
-        let bits = half::f16::from_f64(0.1).to_bits() as u64;
+        let bits = crate::float_round::f64_to_f16_bits(0.1) as u64;
         assert_eq!(format_result(&Type::F16, &RtValue::Float(bits)), "f16 0.1");
-        let bits = half::f16::from_f64(65504.0).to_bits() as u64;
+        let bits = crate::float_round::f64_to_f16_bits(65504.0) as u64;
         assert_eq!(
             format_result(&Type::F16, &RtValue::Float(bits)),
             "f16 65500.0"
@@ -426,7 +426,7 @@ mod tests {
                 continue;
             }
             let s = format_float(b as u64, &Type::F16);
-            let back = half::f16::from_f64(s.parse::<f64>().unwrap());
+            let back = half::f16::from_bits(crate::float_round::f64_to_f16_bits(s.parse::<f64>().unwrap()));
             assert_eq!(back.to_bits(), b, "{s}");
         }
     }

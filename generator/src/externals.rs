@@ -2,12 +2,15 @@
 //! [`Family::Externals`](crate::Family::Externals) is enabled), with their exact
 //! semantics, so that the interpreter and the JIT harness implement the same thing.
 //!
+//! None of them writes memory (the interpreter passes external arguments as snapshots).
+//!
 //! Calling convention: these are plain `func` declarations without
 //! `llvm.emit_c_interface`, so after lowering a memref argument is passed as the
 //! expanded descriptor fields (allocated pointer, aligned pointer, offset, sizes...,
 //! strides...), as LLVM 11's default calling convention specifies.
 
 use converter::ir::Type;
+use converter::value::RtValue;
 
 /// One external function: its symbol, signature and semantics.
 #[derive(Clone, Debug)]
@@ -18,6 +21,8 @@ pub struct ExternalFn {
     pub results: Vec<Type>,
     /// The exact semantics, for implementers.
     pub semantics: &'static str,
+    /// The C signature lowered code calls (see [`abi`]).
+    pub c_abi: &'static str,
 }
 
 /// The external functions table (small on purpose).
@@ -28,6 +33,7 @@ pub fn external_impls() -> Vec<ExternalFn> {
             inputs: vec![Type::i64(), Type::i64()],
             results: vec![Type::i64()],
             semantics: "a * 31 + b, wrapping two's-complement i64 arithmetic",
+            c_abi: "int64_t ext_mix_i64(int64_t a, int64_t b)",
         },
         ExternalFn {
             name: "ext_sum_f64",
@@ -35,14 +41,73 @@ pub fn external_impls() -> Vec<ExternalFn> {
             results: vec![Type::F64],
             semantics: "0.0 + m[0] + m[1] + ... + m[n-1], f64 additions in index order \
                         (n = dim 0; every element is initialized)",
+            c_abi: "double ext_sum_f64(double *allocated, double *aligned, int64_t offset, \
+                    int64_t size, int64_t stride)",
         },
         ExternalFn {
-            name: "ext_fill_i32",
+            name: "ext_poly_i32",
             inputs: vec![Type::memref(vec![None], Type::i32()), Type::i32()],
-            results: vec![],
-            semantics: "for i in 0..n: m[i] = v + i (wrapping i32; n = dim 0)",
+            results: vec![Type::i32()],
+            semantics: "Horner evaluation: acc = 0; for i in 0..n: acc = acc * x + m[i] \
+                        (wrapping i32; n = dim 0); reads only",
+            c_abi: "int32_t ext_poly_i32(int32_t *allocated, int32_t *aligned, int64_t offset, \
+                    int64_t size, int64_t stride, int32_t x)",
         },
     ]
+}
+
+/// Runs external function `name` on runtime values (the interpreter's view: memref
+/// arguments are snapshots of their elements). `None` for an unknown name.
+/// An interpreter host can delegate `interp::Externals::call` to this.
+pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, String>> {
+    fn int(v: &RtValue) -> Result<i128, String> {
+        match v {
+            RtValue::Int(i) => Ok(*i),
+            other => Err(format!("expected an integer argument, got {other:?}")),
+        }
+    }
+    fn elems(v: &RtValue) -> Result<&[RtValue], String> {
+        match v {
+            RtValue::MemRef { elems, .. } => Ok(elems),
+            other => Err(format!("expected a memref argument, got {other:?}")),
+        }
+    }
+    let arity = match name {
+        "ext_mix_i64" | "ext_poly_i32" => 2,
+        "ext_sum_f64" => 1,
+        _ => return None,
+    };
+    if args.len() != arity {
+        return Some(Err(format!(
+            "@{name} takes {arity} arguments, {} given",
+            args.len()
+        )));
+    }
+    let r = match name {
+        "ext_mix_i64" => int(&args[0]).and_then(|a| {
+            let b = int(&args[1])?;
+            Ok(vec![RtValue::Int(ext_mix_i64(a as i64, b as i64) as i128)])
+        }),
+        "ext_sum_f64" => elems(&args[0]).and_then(|es| {
+            let xs = es
+                .iter()
+                .map(|e| match e {
+                    RtValue::Float(b) => Ok(f64::from_bits(*b)),
+                    other => Err(format!("expected an f64 element, got {other:?}")),
+                })
+                .collect::<Result<Vec<f64>, String>>()?;
+            Ok(vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
+        }),
+        _ => elems(&args[0]).and_then(|es| {
+            let xs = es
+                .iter()
+                .map(|e| int(e).map(|i| i as i32))
+                .collect::<Result<Vec<i32>, String>>()?;
+            let x = int(&args[1])? as i32;
+            Ok(vec![RtValue::Int(ext_poly_i32(&xs, x) as i128)])
+        }),
+    };
+    Some(r)
 }
 
 /// Reference implementation of `ext_mix_i64`.
@@ -55,9 +120,66 @@ pub fn ext_sum_f64(m: &[f64]) -> f64 {
     m.iter().fold(0.0, |acc, x| acc + x)
 }
 
-/// Reference implementation of `ext_fill_i32`.
-pub fn ext_fill_i32(m: &mut [i32], v: i32) {
-    for (i, x) in m.iter_mut().enumerate() {
-        *x = v.wrapping_add(i as i32);
+/// Reference implementation of `ext_poly_i32`.
+pub fn ext_poly_i32(m: &[i32], x: i32) -> i32 {
+    m.iter()
+        .fold(0i32, |acc, &c| acc.wrapping_mul(x).wrapping_add(c))
+}
+
+/// The external functions as lowered code calls them (LLVM 11's default calling
+/// convention: a `memref<?xT>` argument is expanded into allocated pointer, aligned
+/// pointer, offset, size and stride), ready for `jit::register_external`.
+pub mod abi {
+    /// `@ext_mix_i64(i64, i64) -> i64`.
+    pub extern "C" fn ext_mix_i64(a: i64, b: i64) -> i64 {
+        super::ext_mix_i64(a, b)
+    }
+
+    /// Elements of an expanded 1-D memref descriptor, in index order.
+    ///
+    /// # Safety
+    /// `aligned + offset + i * stride` must be readable for every `i < size`.
+    unsafe fn elems<T: Copy>(aligned: *const T, offset: i64, size: i64, stride: i64) -> Vec<T> {
+        (0..size.max(0))
+            .map(|i| unsafe { *aligned.offset((offset + i * stride) as isize) })
+            .collect()
+    }
+
+    /// `@ext_sum_f64(memref<?xf64>) -> f64`.
+    ///
+    /// # Safety
+    /// The arguments must describe a live, initialized `memref<?xf64>`.
+    pub unsafe extern "C" fn ext_sum_f64(
+        _allocated: *const f64,
+        aligned: *const f64,
+        offset: i64,
+        size: i64,
+        stride: i64,
+    ) -> f64 {
+        super::ext_sum_f64(&unsafe { elems(aligned, offset, size, stride) })
+    }
+
+    /// `@ext_poly_i32(memref<?xi32>, i32) -> i32`.
+    ///
+    /// # Safety
+    /// The arguments must describe a live, initialized `memref<?xi32>`.
+    pub unsafe extern "C" fn ext_poly_i32(
+        _allocated: *const i32,
+        aligned: *const i32,
+        offset: i64,
+        size: i64,
+        stride: i64,
+        x: i32,
+    ) -> i32 {
+        super::ext_poly_i32(&unsafe { elems(aligned, offset, size, stride) }, x)
+    }
+
+    /// `(symbol, address)` of every external function.
+    pub fn symbols() -> Vec<(&'static str, *const ())> {
+        vec![
+            ("ext_mix_i64", ext_mix_i64 as *const ()),
+            ("ext_sum_f64", ext_sum_f64 as *const ()),
+            ("ext_poly_i32", ext_poly_i32 as *const ()),
+        ]
     }
 }

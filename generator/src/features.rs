@@ -57,6 +57,10 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "dense_splat",
     "block_args",
     "early_return",
+    "select_vector_cond",
+    "vector_cast",
+    "same_successor_different_args",
+    "function_constant",
 ];
 
 fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
@@ -264,6 +268,12 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                     }
                 }
                 OpKind::Return => returns += 1,
+                OpKind::Select if body.value_type(od.operands[0]).as_vector().is_some() => {
+                    out.insert("select_vector_cond");
+                }
+                k if k.is_std_cast() && body.value_type(od.operands[0]).as_vector().is_some() => {
+                    out.insert("vector_cast");
+                }
                 _ => {}
             }
             for s in &od.successors {

@@ -380,7 +380,12 @@ impl<'a, 'u> FnGen<'a, 'u> {
     }
 
     pub fn int_value(&mut self, ty: &Type) -> Result<i128> {
-        let w = ub_guards::int_width(ty);
+        // Index constants stay within 32 bits so they mean the same on every target.
+        let w = if *ty == Type::Index {
+            32
+        } else {
+            ub_guards::int_width(ty)
+        };
         let min = ub_guards::int_min(w);
         let max = if w >= 128 {
             i128::MAX
@@ -498,6 +503,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
     }
     pub fn fn_ref_to(&mut self, g: usize) -> ValueId {
         let p = &self.plan.funcs[g];
+        p.called.set(true);
         let ty = p.fn_type();
         let v = self.emit1(
             NewOp::new(OpKind::Constant)
@@ -578,8 +584,16 @@ impl<'a, 'u> FnGen<'a, 'u> {
         };
         let mut op = NewOp::new(kind).operands(operands).result(ty.clone());
         if self.chance(25)? {
-            let align = [8i128, 16, 32, 64][self.index(4)?];
-            op = op.attr("alignment", Attribute::int(align, Type::i64()));
+            // Never below the element's natural alignment: loads and stores assume it.
+            let natural = ub_guards::natural_alignment(&mt.elem);
+            let choices: Vec<i128> = [8i128, 16, 32, 64, 128]
+                .into_iter()
+                .filter(|&a| a as u64 >= natural)
+                .collect();
+            if !choices.is_empty() {
+                let align = choices[self.index(choices.len())?];
+                op = op.attr("alignment", Attribute::int(align, Type::i64()));
+            }
         }
         let m = self.emit1(op);
         self.fill(m, &sizes)?;
@@ -984,12 +998,47 @@ impl<'a, 'u> FnGen<'a, 'u> {
             *self.cfg.blocks_per_function.start() as u64,
             *self.cfg.blocks_per_function.end() as u64,
         )? as usize;
+        self.preallocate()?;
+        if fp.recursive && self.chance(75)? && self.can_call(self.fidx) {
+            let me = self.fidx;
+            ops::emit_call(&mut self, me)?;
+        }
         self.segment()?;
+        if self.fidx == 0 && !self.terminated {
+            // No dead functions: @main calls every function nothing else calls.
+            for g in 1..self.plan.funcs.len() {
+                if !self.plan.funcs[g].called.get() && self.can_call(g) {
+                    ops::emit_call(&mut self, g)?;
+                }
+            }
+        }
         if !self.terminated {
             self.emit_return()?;
         }
         self.frames.clear();
         Ok((self.body, self.cost))
+    }
+
+    /// Variables first: buffers for the memref results and a few scratch memrefs are
+    /// allocated (and filled) at the top, so the body reads and writes them.
+    fn preallocate(&mut self) -> Result<()> {
+        if !self.has(Family::MemRefs) {
+            return Ok(());
+        }
+        let plan = self.plan;
+        let fp = &plan.funcs[self.fidx];
+        for (t, h) in fp.results.iter().zip(&fp.result_hidden) {
+            if t.is_memref() && self.chance(70)? {
+                let base = self.base_type_for(t, *h)?;
+                self.alloc(&base, false)?;
+            }
+        }
+        for _ in 0..self.range(0, 2)? {
+            let t = self.random_memref_type()?;
+            let on_stack = self.has(Family::Alloca) && self.chance(30)?;
+            self.alloc(&t, on_stack)?;
+        }
+        Ok(())
     }
 
     /// `cond_br (depth <= 0), ^base, ^rec`: the base case returns at once.

@@ -28,6 +28,8 @@ pub(crate) struct FuncPlan {
     pub indirect_ok: bool,
     /// Estimated dynamic op count of one call (set once the body exists).
     pub cost: Cell<u64>,
+    /// Some generated body calls or references this function.
+    pub called: Cell<bool>,
 }
 
 impl FuncPlan {
@@ -66,7 +68,7 @@ impl Planner<'_, '_> {
         // A scratch FnGen-free version of the type choice: the widths of the config.
         let widths = self.cfg.allowed_widths();
         Ok(match self.u.int_in_range(0..=5u8)? {
-            0 | 1 | 2 => {
+            0..=2 => {
                 let i = self.u.choose_index(widths.len())?;
                 Type::Int(widths[i].0)
             }
@@ -211,6 +213,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             c_interface,
             indirect_ok: !recursive && !has_unranked,
             cost: Cell::new(0),
+            called: Cell::new(false),
         });
     }
     let mut main_results = Vec::new();
@@ -234,6 +237,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
         c_interface: false,
         indirect_ok: false,
         cost: Cell::new(0),
+        called: Cell::new(false),
     });
     rev.reverse();
     funcs.extend(rev);

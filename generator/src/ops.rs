@@ -142,7 +142,7 @@ pub(crate) const TABLE: &[OpRow] = &[
     }),
     row!("splat", Vectors, |_| 3, always, splat),
     row!("extract_element", Vectors, |_| 4, always, extract_element),
-    row!("alloc", MemRefs, |_| 3, |g| g.mems.len() < 12, |g| alloc(
+    row!("alloc", MemRefs, |_| 4, |g| g.mems.len() < 12, |g| alloc(
         g, false
     )),
     row!(
@@ -152,10 +152,10 @@ pub(crate) const TABLE: &[OpRow] = &[
         |g| g.mems.len() < 12 && g.loop_depth == 0,
         |g| alloc(g, true)
     ),
-    row!("load", MemRefs, |_| 6, has_memref, load),
-    row!("store", MemRefs, |_| 5, has_memref, store),
-    row!("dim", DimRank, |_| 2, has_memref, dim),
-    row!("rank", DimRank, |_| 1, has_memref, rank),
+    row!("load", MemRefs, |_| 12, has_memref, load),
+    row!("store", MemRefs, |_| 9, has_memref, store),
+    row!("dim", DimRank, |_| 4, has_memref, dim),
+    row!("rank", DimRank, |_| 3, has_memref, rank),
     row!("memref_cast", MemRefCast, |_| 3, has_memref, |g| {
         memref_cast(g, 0)
     }),
@@ -331,12 +331,38 @@ fn select(g: &mut FnGen) -> Result<()> {
         1 => float_ty(g)?,
         _ => g.pick_type(TyKind::Int)?,
     };
-    let c = g.cond()?;
     let a = g.pick(&t)?;
     let b = g.pick(&t)?;
+    let c = if t.as_vector().is_some() && g.u.arbitrary()? {
+        // A vector condition of the same shape: element-wise min/max-like selects.
+        if t.scalar_of().is_float() {
+            let p = CMPF_PREDICATES[g.index(CMPF_PREDICATES.len())?];
+            g.body.builder(g.cur).cmpf(p, a, b)
+        } else {
+            let p = CMPI_PREDICATES[g.index(CMPI_PREDICATES.len())?];
+            g.body.builder(g.cur).cmpi(p, a, b)
+        }
+    } else {
+        g.cond()?
+    };
     let r = g.body.builder(g.cur).select(c, a, b);
     def_new(g, r);
     Ok(())
+}
+
+/// With `Vectors` enabled, sometimes the vector form of a cast: `from` becomes a
+/// vector type (of an existing shape) and `to` the same shape of `to`'s element type.
+fn maybe_vector_cast(g: &mut FnGen, from: Type, to: Type, int_src: bool) -> Result<(Type, Type)> {
+    if !g.has(Family::Vectors) || g.u.int_in_range(0..=3u8)? != 0 {
+        return Ok((from, to));
+    }
+    let v = g.pick_type(if int_src {
+        TyKind::IntVec
+    } else {
+        TyKind::FloatVec
+    })?;
+    let shape = v.as_vector().expect("vector").shape.clone();
+    Ok((Type::vector(shape.clone(), from), Type::vector(shape, to)))
 }
 
 fn int_cast(g: &mut FnGen) -> Result<()> {
@@ -352,7 +378,6 @@ fn int_cast(g: &mut FnGen) -> Result<()> {
     if fw == tw {
         return Ok(());
     }
-    let a = g.pick(&from)?;
     let kind = if tw < fw {
         OpKind::TruncI
     } else if g.u.arbitrary()? {
@@ -360,6 +385,8 @@ fn int_cast(g: &mut FnGen) -> Result<()> {
     } else {
         OpKind::SExtI
     };
+    let (from, to) = maybe_vector_cast(g, from, to, true)?;
+    let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(kind, a, to);
     def_new(g, r);
     Ok(())
@@ -388,6 +415,7 @@ fn sitofp(g: &mut FnGen) -> Result<()> {
         from = Type::i32();
     }
     let to = g.pick_type(TyKind::Float)?;
+    let (from, to) = maybe_vector_cast(g, from, to, true)?;
     let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(OpKind::SIToFP, a, to);
     def_new(g, r);
@@ -416,12 +444,13 @@ fn fpext_fptrunc(g: &mut FnGen) -> Result<()> {
     if fw == tw {
         return Ok(());
     }
-    let a = g.pick(&from)?;
     let kind = if tw > fw {
         OpKind::FPExt
     } else {
         OpKind::FPTrunc
     };
+    let (from, to) = maybe_vector_cast(g, from, to, false)?;
+    let a = g.pick(&from)?;
     let r = g.body.builder(g.cur).unary(kind, a, to);
     def_new(g, r);
     Ok(())
@@ -598,8 +627,14 @@ fn call(g: &mut FnGen) -> Result<()> {
         return Ok(());
     }
     let f = cands[g.index(cands.len())?];
+    emit_call(g, f)
+}
+
+/// A direct call of function `f` (which [`FnGen::can_call`] allows).
+pub(crate) fn emit_call(g: &mut FnGen, f: usize) -> Result<()> {
     let plan = g.plan;
     let p = &plan.funcs[f];
+    p.called.set(true);
     let args = g.call_args(f)?;
     g.cost += p.cost.get().saturating_mul(g.trip_product);
     let op = g.body.builder(g.cur).call(&p.name, args, p.results.clone());
@@ -626,6 +661,7 @@ fn call_indirect(g: &mut FnGen) -> Result<()> {
     if cost > g.cfg.max_call_cost.max(1) * if g.loop_depth == 0 { 4 } else { 1 } {
         return Ok(());
     }
+    plan.funcs[f].called.set(true);
     let args = g.call_args(f)?;
     let mut operands = vec![fv];
     operands.extend(args);
@@ -656,7 +692,7 @@ fn external_call(g: &mut FnGen) -> Result<()> {
             let t = Type::memref(vec![None], Type::i32());
             let m = g.materialize_memref(&t, None, false, &mut unused)?;
             let v = g.pick(&Type::i32())?;
-            ("ext_fill_i32", vec![m, v], vec![])
+            ("ext_poly_i32", vec![m, v], vec![Type::i32()])
         }
     };
     g.cost += 16 * g.trip_product;

@@ -4,8 +4,10 @@
 //! - divisors: `select (d == 0) 1 d`; signed division also maps `MIN / -1` to `MIN / 1`;
 //!   vector divisors use `d | 1` (unsigned) and `(d >>u 1) | 1` (signed);
 //! - shift amounts: `and` with `width - 1` for power-of-two widths, `remi_unsigned` by
-//!   the width otherwise;
+//!   the width otherwise (index: `and 31`, valid whatever the target's index width);
 //! - memref indices: `remi_unsigned` by the (positive) dimension size;
+//! - `alignment` attributes: never below the element's natural alignment
+//!   ([`natural_alignment`]), since lowered loads and stores assume it;
 //! - `fptosi` operands: NaN replaced by 0, then clamped into `[-B, B]` with `B` a power
 //!   of two strictly inside the target's range.
 
@@ -73,7 +75,13 @@ pub fn safe_divisor(
     let zero = int_splat(body, block, &ty, 0);
     let one = int_splat(body, block, &ty, 1);
     let mut bad = body.builder(block).cmpi("eq", d, zero);
-    if signed {
+    if signed && ty == Type::Index {
+        // The width of index depends on the target: refuse -1 whatever the dividend.
+        let m1 = int_splat(body, block, &ty, -1);
+        let mut b = body.builder(block);
+        let is_m1 = b.cmpi("eq", d, m1);
+        bad = b.binary(OpKind::Or, bad, is_m1);
+    } else if signed {
         let m1 = int_splat(body, block, &ty, -1);
         let min = int_splat(body, block, &ty, int_min(w));
         let mut b = body.builder(block);
@@ -88,7 +96,12 @@ pub fn safe_divisor(
 /// A shift amount below the width of its type.
 pub fn safe_shift(body: &mut Body, block: BlockId, amount: ValueId) -> ValueId {
     let ty = body.value_type(amount).clone();
-    let w = int_width(&ty);
+    // index: below 32, valid for 32- and 64-bit targets alike.
+    let w = if ty == Type::Index {
+        32
+    } else {
+        int_width(&ty)
+    };
     if w.is_power_of_two() {
         let mask = int_splat(body, block, &ty, (w - 1) as i128);
         body.builder(block).binary(OpKind::And, amount, mask)
@@ -134,4 +147,21 @@ pub fn clamp_for_fptosi(body: &mut Body, block: BlockId, x: ValueId, w: u32, pic
     let x2 = b.select(below, lo, x1);
     let above = b.cmpf(if pick & 4 == 0 { "ogt" } else { "uge" }, x2, hi);
     b.select(above, hi, x2)
+}
+
+/// A conservative natural (ABI) alignment in bytes of a memref element: scalars their
+/// size rounded up to a power of two (at most 16), vectors their whole size rounded up
+/// to a power of two.
+pub fn natural_alignment(elem: &Type) -> u64 {
+    match elem {
+        Type::Vector(v) => {
+            let bits = v.elem.bit_width().unwrap_or(64) as u64 * v.num_elements();
+            bits.div_ceil(8).next_power_of_two()
+        }
+        Type::Index => 8,
+        t => (t.bit_width().unwrap_or(64) as u64)
+            .div_ceil(8)
+            .next_power_of_two()
+            .min(16),
+    }
 }

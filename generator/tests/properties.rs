@@ -63,15 +63,9 @@ fn every_swarm_module_verifies() {
     }
 }
 
-/// Parser bugs the generator found, excluded here so the rest of the property keeps
-/// running; each has a strict `#[ignore]`d test below. Remove entries once fixed.
-const KNOWN_PARSER_BUGS: &[&str] = &["dense literal has inconsistent dimensions"];
-
-/// Found by this generator: an n-D dense literal whose inner lists close first sizes the
-/// outer dimension with the inner count (`parse_dense_elems_inner` resizes `shape` with
-/// `n` of the innermost level).
+/// Regression (found by this generator): an n-D dense literal whose dimensions differ
+/// was rejected ("inconsistent dimensions") because the innermost list sized them all.
 #[test]
-#[ignore = "parser bug: n-D dense literals with differing dimension sizes"]
 fn nd_dense_literal_round_trips() {
     let src = "func @main() -> vector<3x1xi32> {\n  %0 = constant dense<[[0], [1], [2]]> : vector<3x1xi32>\n  return %0 : vector<3x1xi32>\n}\n";
     parse_module("t.mlir", src.as_bytes()).expect("valid n-D dense literal");
@@ -82,7 +76,6 @@ fn print_parse_print_is_a_fixed_point() {
     let n = common::cases("GEN_CASES", 500);
     let cfg = GenConfig::default();
     let t = std::time::Instant::now();
-    let mut known = 0;
     for seed in 0..n {
         let m = if seed % 2 == 0 {
             generate_from_seed(seed, &cfg)
@@ -92,10 +85,6 @@ fn print_parse_print_is_a_fixed_point() {
         let p1 = common::print(&m);
         let parsed = match parse_module("generated.mlir", p1.as_bytes()) {
             Ok(p) => p,
-            Err(d) if KNOWN_PARSER_BUGS.iter().any(|k| d.message.contains(k)) => {
-                known += 1;
-                continue;
-            }
             Err(d) => panic!(
                 "seed {seed}: printed module does not parse:\n{}\n{p1}",
                 d.render("generated.mlir", Some(&p1))
@@ -113,10 +102,7 @@ fn print_parse_print_is_a_fixed_point() {
             )
         });
     }
-    eprintln!(
-        "round trip: {n} modules in {:?} ({known} skipped for known parser bugs)",
-        t.elapsed()
-    );
+    eprintln!("round trip: {n} modules in {:?}", t.elapsed());
 }
 
 #[test]
@@ -150,4 +136,18 @@ fn every_module_lowers_to_verified_llvm() {
         }
     }
     eprintln!("lowering: {n} modules in {:?}", t.elapsed());
+}
+
+proptest::proptest! {
+    /// The proptest front end: arbitrary bytes (and a swarm configuration read from
+    /// them) always give a module that verifies.
+    #[test]
+    fn arbitrary_bytes_give_verified_modules(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..8192)) {
+        let mut u = arbitrary::Unstructured::new(&bytes);
+        let cfg: GenConfig = u.arbitrary().unwrap_or_default();
+        let m = generator::generate(&mut u, &cfg).expect("generation is total");
+        if let Err(d) = verify_module(&m) {
+            panic!("does not verify:\n{}", common::render(&m, &d));
+        }
+    }
 }

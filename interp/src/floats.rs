@@ -123,39 +123,16 @@ pub fn to_f64(k: FKind, a: i128) -> f64 {
     }
 }
 
-/// Rounds an f64 once, to nearest even, to kind `k`.
-///
-/// Not `half::f16::from_f64`: on hosts with F16C it converts through f32, and that
-/// double rounding is wrong for values just above a halfway point (1 + 2^-11 + 2^-40
-/// must round up to 1 + 2^-10; through f32 it lands on the tie and rounds down).
+/// Rounds an f64 once, to nearest even, to kind `k` (see `converter::float_round` for
+/// why not `half::f16::from_f64`).
 #[inline]
 pub fn from_f64(k: FKind, x: f64) -> i128 {
     match k {
-        FKind::F16 => f16::from_f32(round_narrow(x, 11, -14, 65504.0) as f32).to_bits() as i128,
-        FKind::BF16 => {
-            let max = (2.0 - 2f64.powi(-7)) * 2f64.powi(127);
-            bf16::from_f32(round_narrow(x, 8, -126, max) as f32).to_bits() as i128
-        }
+        FKind::F16 => converter::float_round::f64_to_f16_bits(x) as i128,
+        FKind::BF16 => converter::float_round::f64_to_bf16_bits(x) as i128,
         FKind::F32 => (x as f32).to_bits() as i128,
         FKind::F64 => x.to_bits() as i128,
     }
-}
-
-/// Rounds `x` to nearest even in a binary format with `p` bits of precision, minimum
-/// normal exponent `emin` and largest finite value `max`; the result is exactly
-/// representable in that format (and in f32), so converting it is exact.
-fn round_narrow(x: f64, p: i32, emin: i32, max: f64) -> f64 {
-    if !x.is_finite() || x == 0.0 {
-        return x;
-    }
-    let a = x.abs();
-    // The exponent of a (f64 subnormals are far below every narrow format's range).
-    let e = (((a.to_bits() >> 52) & 0x7ff) as i32 - 1023).max(emin);
-    let ulp = 2f64.powi(e - (p - 1));
-    // Scaling by a power of two is exact; so is the product of the rounded quotient.
-    let r = (a / ulp).round_ties_even() * ulp;
-    let r = if r > max { f64::INFINITY } else { r };
-    r.copysign(x)
 }
 
 /// `cmpf` with predicate number `pred` (index in `CMPF_PREDICATES`: false, oeq, ogt,

@@ -93,6 +93,17 @@ impl Externals for NoExternals {
     }
 }
 
+/// What [`Program::run_full`] reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOutput {
+    pub results: Vec<RtValue>,
+    /// Per argument: the final contents of a memref argument, `None` for other
+    /// arguments and for memrefs the program deallocated.
+    pub memref_args: Vec<Option<RtValue>>,
+    /// Instructions executed.
+    pub steps: u64,
+}
+
 /// Compiles `m` and runs `entry` on `args`.
 pub fn run(
     m: &Module,
@@ -126,7 +137,20 @@ impl Program {
     ) -> (Result<Vec<RtValue>, Trap>, u64) {
         let mut steps = 0;
         let r = self.run_inner(entry, args, opts, ext, &mut steps);
-        (r, steps)
+        (r.map(|o| o.results), steps)
+    }
+
+    /// Runs `entry` and also reads back the final contents of its memref arguments,
+    /// for oracles that compare memory as well as results.
+    pub fn run_full(
+        &self,
+        entry: &str,
+        args: &[RtValue],
+        opts: &Options,
+        ext: &mut dyn Externals,
+    ) -> Result<RunOutput, Trap> {
+        let mut steps = 0;
+        self.run_inner(entry, args, opts, ext, &mut steps)
     }
 
     fn run_inner(
@@ -136,7 +160,7 @@ impl Program {
         opts: &Options,
         ext: &mut dyn Externals,
         steps: &mut u64,
-    ) -> Result<Vec<RtValue>, Trap> {
+    ) -> Result<RunOutput, Trap> {
         if opts.index_bitwidth != self.index_width {
             return Err(Trap::error(
                 Loc::UNKNOWN,
@@ -179,12 +203,31 @@ impl Program {
                 .map_err(|e| Trap::error(f.loc, format!("argument {i} of '@{entry}': {e}")))?;
             ins.push(v);
         }
+        let kept: Vec<Option<exec::Out>> = ins
+            .iter()
+            .zip(&f.ty.inputs)
+            .map(|(v, t)| t.is_memref().then(|| v.clone()))
+            .collect();
         let r = m.exec(fi, ins);
         *steps = opts.fuel - m.fuel;
         let (outs, loc) = r?;
-        outs.iter()
+        let results = outs
+            .iter()
             .zip(&f.ty.results)
             .map(|(v, t)| values::to_rt(self, &m.mem, t, v).map_err(|e| e.at(loc)))
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+        let memref_args = kept
+            .iter()
+            .zip(&f.ty.inputs)
+            .map(|(v, t)| {
+                v.as_ref()
+                    .and_then(|v| values::to_rt(self, &m.mem, t, v).ok())
+            })
+            .collect();
+        Ok(RunOutput {
+            results,
+            memref_args,
+            steps: *steps,
+        })
     }
 }

@@ -75,7 +75,9 @@ fn main() {
         .filter_map(|f| f.body.as_ref())
         .map(|b| b.walk_ops().count())
         .sum();
-    println!("{n} distinct modules of {std_ops} Standard ops ({llvm_ops} LLVM-dialect ops once lowered)");
+    println!(
+        "{n} distinct modules of {std_ops} Standard ops ({llvm_ops} LLVM-dialect ops once lowered)"
+    );
 
     report(
         "parse",

@@ -51,5 +51,9 @@ fn main() {
             );
         }
     }
-    assert_eq!(w.processes_started(), 1, "the worker must survive every module");
+    assert_eq!(
+        w.processes_started(),
+        1,
+        "the worker must survive every module"
+    );
 }

@@ -1,5 +1,5 @@
-//! In-process execution: lower a Standard module, translate it, JIT-compile it with
-//! MCJIT and call its entry point with [`RtValue`] arguments and results.
+//! In-process execution: lower a Standard module, translate it, JIT-compile it with an
+//! ORC LLJIT and call its entry point with [`RtValue`] arguments and results.
 //!
 //! Calling convention. Whatever the entry's signature, Rust calls one C function,
 //! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
@@ -15,13 +15,16 @@
 //!
 //! Memory. `malloc`, `aligned_alloc` and `free` of the generated code are mapped to
 //! tracking wrappers; argument buffers come from the same allocator. After the results
-//! are read, every block still alive is freed, so nothing leaks per module. LLVM
-//! contexts are reused for [`CONTEXT_REUSE`] modules and then replaced, which bounds the
-//! memory LLVM's uniqued constants and types can take.
+//! are read, every block still alive is freed, so nothing leaks per module. A [`Jit`]
+//! keeps one LLJIT per code generation level (0-3) for its whole life and removes each
+//! module's code after the run; its LLVM context is reused for [`CONTEXT_REUSE`]
+//! modules and then replaced, which bounds the memory LLVM's uniqued constants and
+//! types can take.
 //!
 //! In-process runs do not enforce `RunOptions::timeout` and a crash of the generated
 //! code takes the process down: use [`crate::worker`] for isolation.
 
+use crate::orc::{Orc, OrcContext};
 use crate::translate::{basic_type, translate_module};
 use converter::ir::{FuncKind, Module, Type};
 use converter::value::RtValue;
@@ -29,7 +32,7 @@ use inkwell::context::Context;
 use inkwell::module::Module as LlvmModule;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target, TargetData, TargetMachine,
+    CodeModel, InitializationConfig, RelocMode, Target, TargetData, TargetMachine, TargetTriple,
 };
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue};
@@ -187,7 +190,11 @@ fn alloc_buffer(bytes: usize) -> Result<*mut u8, RunError> {
 /// A reusable JIT: the host target machine (for the optimization pipeline) and the
 /// current LLVM context. One per thread/worker; see [`Jit::run_lowered`].
 pub struct Jit {
-    ctx: Context,
+    /// One LLJIT per code generation level, created on first use (dropped before the
+    /// context: fields drop in declaration order).
+    orcs: [Option<Orc>; 4],
+    ctx: OrcContext,
+    /// The host target machine, for the IR optimization pipeline.
     tm: TargetMachine,
     modules_in_ctx: usize,
 }
@@ -227,10 +234,54 @@ fn opt_level(n: u8) -> OptimizationLevel {
 impl Jit {
     pub fn new() -> Result<Jit, String> {
         Ok(Jit {
-            ctx: Context::create(),
+            orcs: [None, None, None, None],
+            ctx: OrcContext::new(),
             tm: host_target_machine(OptimizationLevel::Default)?,
             modules_in_ctx: 0,
         })
+    }
+
+    /// The LLJIT of code generation level `opt`, (re)created when needed: on first use
+    /// and when a registered external changed its address.
+    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, String> {
+        let i = opt.min(3) as usize;
+        let ext: Vec<(String, usize)> = {
+            let t = externals().lock().unwrap_or_else(|e| e.into_inner());
+            lowered
+                .funcs
+                .iter()
+                .filter(|f| f.body.is_none())
+                .filter_map(|f| t.get(&f.name).map(|&a| (f.name.clone(), a)))
+                .collect()
+        };
+        if let Some(o) = &self.orcs[i] {
+            if ext.iter().any(|(n, a)| o.conflicts(n, *a)) {
+                self.orcs[i] = None;
+            }
+        }
+        if self.orcs[i].is_none() {
+            let tm = host_target_machine(opt_level(opt))?;
+            if opt == 0 {
+                // SAFETY: sets a code generation option of a live target machine.
+                unsafe {
+                    inkwell::llvm_sys::target_machine::LLVMSetTargetMachineFastISel(
+                        tm.as_mut_ptr(),
+                        1,
+                    )
+                };
+            }
+            let fixed = [
+                ("malloc", tracked_malloc as *const () as usize),
+                ("aligned_alloc", tracked_aligned_alloc as *const () as usize),
+                ("free", tracked_free as *const () as usize),
+            ];
+            self.orcs[i] = Some(Orc::new(tm, &fixed)?);
+        }
+        let o = self.orcs[i].as_mut().ok_or("no JIT")?;
+        for (n, a) in &ext {
+            o.define(n, *a)?;
+        }
+        Ok(o)
     }
 
     /// Lowers `std_module` and runs `entry` (see [`run_in_process`]).
@@ -272,11 +323,15 @@ impl Jit {
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
         if self.modules_in_ctx >= CONTEXT_REUSE {
-            self.ctx = Context::create();
+            self.ctx = OrcContext::new();
             self.modules_in_ctx = 0;
         }
         self.modules_in_ctx += 1;
-        let r = run_with(&self.ctx, &self.tm, lowered, entry, sig, args, opts);
+        self.orc(opts.opt_level, lowered).map_err(RunError::Error)?;
+        let orc = self.orcs[opts.opt_level.min(3) as usize]
+            .as_ref()
+            .ok_or(RunError::Error("no JIT".into()))?;
+        let r = run_with(&self.ctx, orc, &self.tm, lowered, entry, sig, args, opts);
         free_all_live();
         r
     }
@@ -953,8 +1008,10 @@ fn result_value(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_with(
-    ctx: &Context,
+    octx: &OrcContext,
+    orc: &Orc,
     tm: &TargetMachine,
     lowered: &Module,
     entry: &str,
@@ -969,6 +1026,7 @@ fn run_with(
             args.len()
         ));
     }
+    let ctx = octx.context();
     let module = translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?;
     let target = module
         .get_function(entry)
@@ -976,61 +1034,47 @@ fn run_with(
         .ok_or_else(|| RunError::Error(format!("no function @{entry} in the lowered module")))?;
     let (n_arg_slots, n_res_slots) = build_thunk(ctx, &module, target).map_err(RunError::Error)?;
     crate::translate::verify(&module).map_err(RunError::Error)?;
-    module.set_triple(&tm.get_triple());
-    module.set_data_layout(&tm.get_target_data().get_data_layout());
-    if opts.opt_level > 0 {
-        let level = opts.opt_level.min(3);
+    let td = TargetData::create(orc.data_layout());
+    module.set_triple(&TargetTriple::create(orc.triple()));
+    module.set_data_layout(&td.get_data_layout());
+    let pipeline = match (opts.opt_level, std::env::var("STDLOWER_JIT_O0_PASSES")) {
+        (0, Ok(p)) if !p.is_empty() => Some(p),
+        (0, _) => None,
+        (l, _) => Some(format!("default<O{}>", l.min(3))),
+    };
+    if let Some(p) = pipeline {
         module
-            .run_passes(
-                &format!("default<O{level}>"),
-                tm,
-                PassBuilderOptions::create(),
-            )
+            .run_passes(&p, tm, PassBuilderOptions::create())
             .map_err(|e| RunError::Error(format!("optimization failed: {e}")))?;
     }
-    // Resolve declarations before MCJIT would abort on an unknown symbol.
-    let mut mappings: Vec<(FunctionValue, usize)> = Vec::new();
+    // Name unresolvable externals here, with a clearer message than the JIT's.
     {
         let ext = externals().lock().unwrap_or_else(|e| e.into_inner());
         let mut f = module.get_first_function();
         while let Some(func) = f {
             f = func.get_next_function();
-            if func.count_basic_blocks() > 0 {
-                continue;
-            }
             let name = func.get_name().to_string_lossy().into_owned();
-            if name.starts_with("llvm.") {
+            if func.count_basic_blocks() > 0
+                || name.starts_with("llvm.")
+                || matches!(name.as_str(), "malloc" | "aligned_alloc" | "free")
+                || ext.contains_key(&name)
+                || func
+                    .as_global_value()
+                    .as_pointer_value()
+                    .get_first_use()
+                    .is_none()
+            {
                 continue;
             }
-            let addr = match name.as_str() {
-                "malloc" => tracked_malloc as *const () as usize,
-                "aligned_alloc" => tracked_aligned_alloc as *const () as usize,
-                "free" => tracked_free as *const () as usize,
-                n => match ext.get(n) {
-                    Some(&a) => a,
-                    None => {
-                        if func
-                            .as_global_value()
-                            .as_pointer_value()
-                            .get_first_use()
-                            .is_none()
-                        {
-                            continue;
-                        }
-                        let c = std::ffi::CString::new(n)
-                            .map_err(|_| RunError::Error(format!("bad symbol name {n:?}")))?;
-                        // SAFETY: dlsym with a NUL-terminated name only looks the symbol up.
-                        let a = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
-                        if a.is_null() {
-                            return err(format!(
-                                "external function @{n} is neither registered nor found in the process"
-                            ));
-                        }
-                        a as usize
-                    }
-                },
-            };
-            mappings.push((func, addr));
+            let c = std::ffi::CString::new(name.as_str())
+                .map_err(|_| RunError::Error(format!("bad symbol name {name:?}")))?;
+            // SAFETY: dlsym with a NUL-terminated name only looks the symbol up.
+            let a = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
+            if a.is_null() {
+                return err(format!(
+                    "external function @{name} is neither registered nor found in the process"
+                ));
+            }
         }
     }
     let fnames: Vec<String> = lowered
@@ -1039,12 +1083,10 @@ fn run_with(
         .filter(|f| f.body.is_some())
         .map(|f| f.name.clone())
         .collect();
-    let ee = module
-        .create_jit_execution_engine(opt_level(opts.opt_level))
-        .map_err(|e| RunError::Error(format!("cannot create the JIT: {e}")))?;
-    for (f, a) in &mappings {
-        ee.add_global_mapping(f, *a);
-    }
+    let loaded = orc.add(octx, module).map_err(RunError::Error)?;
+    let addr = loaded
+        .lookup(THUNK_NAME)
+        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")))?;
     let mut funcs = HashMap::new();
     let mut names = HashMap::new();
     let needs_fn_addrs = sig
@@ -1054,7 +1096,7 @@ fn run_with(
         .any(|t| matches!(t, Type::Function(_)));
     if needs_fn_addrs {
         for n in &fnames {
-            if let Ok(a) = ee.get_function_address(n) {
+            if let Ok(a) = loaded.lookup(n) {
                 funcs.insert(n.clone(), a);
                 names.insert(a, n.clone());
             }
@@ -1062,7 +1104,7 @@ fn run_with(
     }
     let lay = Layout {
         ctx,
-        td: ee.get_target_data(),
+        td: &td,
         index_bits: opts.index_bitwidth,
     };
     let mut arg_leaves_v = Vec::new();
@@ -1075,9 +1117,6 @@ fn run_with(
             arg_leaves_v.len()
         ));
     }
-    let addr = ee
-        .get_function_address(THUNK_NAME)
-        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")))?;
     let arg_buf: Vec<u128> = arg_leaves_v;
     let mut res_buf: Vec<u128> = vec![0; n_res_slots.max(1)];
     // SAFETY: `addr` is the compiled `void __stdlower_entry(ptr, ptr)`; both buffers
@@ -1094,6 +1133,6 @@ fn run_with(
     if it.next().is_some() {
         return err("the lowered signature has more results than expected");
     }
-    drop(ee);
+    drop(loaded);
     Ok(results)
 }

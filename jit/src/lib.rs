@@ -1,19 +1,46 @@
 //! Native execution of lowered modules through LLVM: the only crate that links LLVM.
 //!
 //! - [`translate`]: the converter's in-memory LLVM-dialect module -> LLVM IR (inkwell),
-//!   verified by LLVM.
-//! - [`exec`]: lowering + translation + JIT compilation + a call of the entry point
-//!   with [`converter::value::RtValue`] arguments and results, in this process.
+//!   checked op by op and then by LLVM's verifier. [`translate_to_ir_string`] is what
+//!   `stdlower translate` prints.
+//! - [`exec`]: verification + lowering ([`converter::lower::lower_module`]) +
+//!   translation + ORC LLJIT compilation + a call of the entry point with
+//!   [`converter::value::RtValue`] arguments and results, in this process
+//!   ([`run_in_process`], or a reusable [`Jit`]).
 //! - [`worker`]: the same in a child process, so that crashes and hangs of generated
-//!   code are reported as [`exec::RunError`]s instead of taking the caller down.
+//!   code come back as [`RunError::Crash`] / [`RunError::Timeout`] instead of taking the
+//!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]).
+//!
+//! # For the harness
+//!
+//! - Building needs nothing but `scripts/setup.sh` (llvm-22-dev): llvm-sys finds
+//!   `llvm-config-22` on `PATH` by itself (even when an older unversioned
+//!   `llvm-config` is installed) and links `libLLVM.so.22.1` dynamically
+//!   (`prefer-dynamic`). Only a non-standard LLVM location needs
+//!   `LLVM_SYS_221_PREFIX=<prefix of llvm 22>` (e.g. `$(llvm-config-22 --prefix)`).
+//! - Wire the worker: `stdlower __jit-worker` must call [`serve_stdio`] and exit with
+//!   its return value; spawn it with `Worker::spawn(Command::new(current_exe())
+//!   .arg("__jit-worker"))` (or [`run_isolated`] with that command). Nothing else may
+//!   write to the worker's stdout (it redirects fd 1 to stderr itself).
+//! - Externals the generated modules declare (`@ext_mix_i64`) are registered with
+//!   [`register_external`] *in the process that runs the code*, i.e. in the worker
+//!   (before calling [`serve_stdio`]) when running isolated.
+//! - Results: print each with `converter::value::format_result(result_type, value)`.
+//! - Environment: `STDLOWER_CONFORMANCE` points the tests at another conformance
+//!   directory; `STDLOWER_JIT_O0_PASSES` (experimental, unset by default) runs a
+//!   new-pass-manager pipeline such as `function(sroa,instsimplify)` at O0, which
+//!   makes O0 compilation ~20 % faster at the price of no longer running the raw
+//!   lowering.
 
 pub mod exec;
 mod lowering;
+mod orc;
 pub mod translate;
 pub mod worker;
 
 pub use exec::{
-    register_external, run_in_process, run_lowered_in_process, EntrySig, Jit, RunError, RunOptions,
+    register_external, run_in_process, run_lowered_in_process, unregister_external, EntrySig, Jit,
+    RunError, RunOptions,
 };
 pub use translate::{translate_module, translate_to_ir_string};
 pub use worker::{run_isolated, serve_stdio, Worker, WorkerPool};

@@ -82,3 +82,38 @@ fn conformance_o2() {
     eprintln!("{} of {n} conformance files pass at O2", n - fails.len());
     assert!(fails.is_empty(), "{}", fails.join("\n"));
 }
+
+#[test]
+fn conformance_through_the_worker() {
+    let d = dir();
+    let Ok(rd) = std::fs::read_dir(&d) else {
+        return;
+    };
+    let mut w = jit::Worker::spawn(std::process::Command::new(env!(
+        "CARGO_BIN_EXE_stdlower-jit-worker"
+    )))
+    .unwrap();
+    let mut n = 0;
+    for e in rd.flatten() {
+        let f = e.path();
+        if f.extension().is_none_or(|x| x != "mlir") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let expect = std::fs::read_to_string(f.with_extension("expect")).unwrap_or_default();
+        let m = converter::syntax::parse_module("c.mlir", text.as_bytes()).unwrap();
+        let tys = m.func("main").unwrap().std_type().unwrap().results.clone();
+        let vals = w
+            .run(&text, "main", &[], &RunOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let got: Vec<String> = tys
+            .iter()
+            .zip(&vals)
+            .map(|(t, v)| format_result(t, v))
+            .collect();
+        assert_eq!(got.join("\n").trim(), expect.trim(), "{}", f.display());
+        n += 1;
+    }
+    assert_eq!(w.processes_started(), 1);
+    eprintln!("{n} conformance files pass through one worker");
+}

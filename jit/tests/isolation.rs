@@ -160,3 +160,45 @@ fn run_isolated_uses_a_global_worker() {
     );
     assert_eq!(r, Ok(vec![RtValue::Int(8)]));
 }
+
+const DOUBLE_FREE: &str = r#"
+func @main() -> i32 {
+  %m = alloc() : memref<4xi32>
+  dealloc %m : memref<4xi32>
+  dealloc %m : memref<4xi32>
+  %c = constant 1 : i32
+  return %c : i32
+}
+"#;
+
+#[test]
+fn double_free_aborts_as_a_crash() {
+    let mut w = worker();
+    let r = w.run(DOUBLE_FREE, "main", &[], &opts(10.0));
+    assert!(
+        matches!(&r, Err(RunError::Crash { signal }) if signal == "SIGABRT" || signal == "SIGSEGV"),
+        "{r:?}"
+    );
+    let ok = w.run(OK, "main", &[RtValue::Int(1), RtValue::Int(1)], &opts(10.0));
+    assert_eq!(ok, Ok(vec![RtValue::Int(2)]));
+}
+
+#[test]
+fn pool_serves_threads() {
+    let pool = jit::WorkerPool::new(2, || {
+        Command::new(env!("CARGO_BIN_EXE_stdlower-jit-worker"))
+    })
+    .unwrap();
+    assert_eq!(pool.len(), 2);
+    std::thread::scope(|s| {
+        for t in 0..4i128 {
+            let pool = &pool;
+            s.spawn(move || {
+                for i in 0..10i128 {
+                    let r = pool.run(OK, "main", &[RtValue::Int(t), RtValue::Int(i)], &opts(10.0));
+                    assert_eq!(r, Ok(vec![RtValue::Int(t + i)]));
+                }
+            });
+        }
+    });
+}

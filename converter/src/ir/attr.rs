@@ -88,8 +88,8 @@ impl Attribute {
     /// A float attribute from an f64 value, rounded (to nearest even) to `ty`.
     pub fn float(value: f64, ty: Type) -> Attribute {
         let bits = match ty {
-            Type::F16 => half::f16::from_f64(value).to_bits() as u64,
-            Type::BF16 => half::bf16::from_f64(value).to_bits() as u64,
+            Type::F16 => crate::float_round::f64_to_f16_bits(value) as u64,
+            Type::BF16 => crate::float_round::f64_to_bf16_bits(value) as u64,
             Type::F32 => (value as f32).to_bits() as u64,
             _ => value.to_bits(),
         };
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn float_attrs_round_to_their_type() {
         let a = Attribute::float(0.1, Type::F16);
-        assert_eq!(a.float_value(), Some(half::f16::from_f64(0.1).to_f64()));
+        assert_eq!(a.float_value(), Some(half::f16::from_bits(crate::float_round::f64_to_f16_bits(0.1)).to_f64()));
         let b = Attribute::float(16777217.0, Type::F32);
         assert_eq!(b.float_value(), Some(16777216.0));
     }
