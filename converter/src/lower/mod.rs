@@ -159,6 +159,4 @@ fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod e2e;
 #[cfg(test)]
-mod filetests;
-#[cfg(test)]
 mod tests;
