@@ -426,7 +426,9 @@ mod tests {
                 continue;
             }
             let s = format_float(b as u64, &Type::F16);
-            let back = half::f16::from_bits(crate::float_round::f64_to_f16_bits(s.parse::<f64>().unwrap()));
+            let back = half::f16::from_bits(crate::float_round::f64_to_f16_bits(
+                s.parse::<f64>().unwrap(),
+            ));
             assert_eq!(back.to_bits(), b, "{s}");
         }
     }

@@ -2,8 +2,8 @@
 //! the differential oracles, and the command line itself. A library, so that fuzz
 //! targets, benchmarks and tests use the same code as the command.
 
-pub mod cli;
 pub mod campaign;
+pub mod cli;
 pub mod cmd;
 pub mod exec;
 pub mod exit;

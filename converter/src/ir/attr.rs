@@ -164,7 +164,10 @@ mod tests {
     #[test]
     fn float_attrs_round_to_their_type() {
         let a = Attribute::float(0.1, Type::F16);
-        assert_eq!(a.float_value(), Some(half::f16::from_bits(crate::float_round::f64_to_f16_bits(0.1)).to_f64()));
+        assert_eq!(
+            a.float_value(),
+            Some(half::f16::from_bits(crate::float_round::f64_to_f16_bits(0.1)).to_f64())
+        );
         let b = Attribute::float(16777217.0, Type::F32);
         assert_eq!(b.float_value(), Some(16777216.0));
     }

@@ -140,9 +140,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         // At least the element's natural alignment: LLVM accesses a vector element with
         // its ABI alignment, so a smaller `alignment` (or malloc's 16 bytes for a wide
         // vector) would make those accesses fault.
-        let align = align_attr
-            .max(over_aligned(&elem))
-            .filter(|&a| a > 1);
+        let align = align_attr.max(over_aligned(&elem)).filter(|&a| a > 1);
         match align {
             None => {
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, bytes);
