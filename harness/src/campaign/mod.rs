@@ -68,7 +68,8 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
     let start = Instant::now();
     let (_, m) = generator::generate_swarm_from_seed(seed);
     let mut ocfg = cfg.oracle.clone();
-    ocfg.mlir_translate = cfg.mlir_translate_every > 0 && case % cfg.mlir_translate_every == 0;
+    ocfg.mlir_translate =
+        cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     let mut ran = Vec::new();
     let verdict = oracles::check_generated(&m, &ocfg, &mut ran);
     let features = generator::features(&m)
