@@ -45,7 +45,11 @@ pub enum Command {
     JitWorker,
     /// Internal: `verify-abi`'s JIT child (driver `.so`, Standard module, slot list).
     #[command(name = "__abi-jit", hide = true)]
-    AbiJit { so: String, mlir: String, slots: String },
+    AbiJit {
+        so: String,
+        mlir: String,
+        slots: String,
+    },
 }
 
 /// The text a subcommand prints, for the subcommands whose output is text

@@ -59,8 +59,9 @@ pub fn c_compilers(explicit: &[String]) -> Result<Vec<Compiler>, String> {
         .map(|c| Compiler::new(c))
         .collect();
     if found.is_empty() {
-        return Err("no C compiler found: neither 'cc' nor 'clang-22' is on PATH (use --cc PATH)"
-            .into());
+        return Err(
+            "no C compiler found: neither 'cc' nor 'clang-22' is on PATH (use --cc PATH)".into(),
+        );
     }
     Ok(found)
 }
@@ -101,10 +102,8 @@ impl TempDir {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
-        let path = std::env::temp_dir().join(format!(
-            "stdlower-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
+        let path =
+            std::env::temp_dir().join(format!("stdlower-{tag}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&path)
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         Ok(TempDir { path })

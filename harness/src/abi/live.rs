@@ -9,6 +9,7 @@
 //!   `@ext_T_N`, whose `_mlir_ciface_ext_T_N` is written in C and checks every
 //!   descriptor field it receives, then returns a changed descriptor through the
 //!   out-pointer;
+//!
 //! and per element type: `@scalar_T(T, T) -> T`, `@pair_T(T, T) -> (T, T)`,
 //! `@unranked_T(memref<*xT>) -> (index, T)` and `@call_exts_T` calling an external
 //! scalar `@exts_T(T) -> T` written in C (integers reach it truncated from an i64, so
@@ -264,7 +265,11 @@ static void done(const char *e, const char *rk, const char *c, int before) {
 /// Returns the source and the slot names (= wrapper symbols) it calls.
 pub fn driver(sel: &Selection) -> (String, Vec<String>) {
     let mut s = String::from(c_gen::PRELUDE);
-    s.push_str(&c_gen::struct_defs(&sel.elems, &sel.ranks, c_gen::Flavor::C));
+    s.push_str(&c_gen::struct_defs(
+        &sel.elems,
+        &sel.ranks,
+        c_gen::Flavor::C,
+    ));
     let needs_r1 = !sel.ranks.contains(&1);
     if needs_r1 {
         s.push_str(&c_gen::struct_defs(&sel.elems, &[1], c_gen::Flavor::C));
@@ -288,7 +293,12 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
             let mut ps = vec![format!("RI_{i}_{r} *"), format!("{d} *")];
             ps.extend(idx_c);
             ps.push(t.clone());
-            callee(&mut callees, format!("_mlir_ciface_id_{i}_{r}"), "void", ps.join(", "));
+            callee(
+                &mut callees,
+                format!("_mlir_ciface_id_{i}_{r}"),
+                "void",
+                ps.join(", "),
+            );
             let args: Vec<String> = (0..r).map(|k| format!("{}", (k + 1) % 2)).collect();
             let mut call_args = vec!["&res".to_string(), "&d".to_string()];
             call_args.extend(args);
@@ -316,7 +326,10 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
             );
             tests.push(format!("t_id_{i}_{r}"));
             // ext: lowered -> C.
-            let _ = writeln!(tydefs, "typedef struct {{ {d} r0; intptr_t r1; }} RX_{i}_{r};");
+            let _ = writeln!(
+                tydefs,
+                "typedef struct {{ {d} r0; intptr_t r1; }} RX_{i}_{r};"
+            );
             let _ = writeln!(
                 body,
                 "static {d} g_want_{i}_{r}; static int g_called_{i}_{r};\n\
@@ -346,7 +359,12 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
         }
         // scalar, pair, unranked, exts
         let expect = if is_float_like(e) { "a + b" } else { "a ^ b" };
-        callee(&mut callees, format!("_mlir_ciface_scalar_{i}"), &t, format!("{t}, {t}"));
+        callee(
+            &mut callees,
+            format!("_mlir_ciface_scalar_{i}"),
+            &t,
+            format!("{t}, {t}"),
+        );
         let _ = writeln!(tydefs, "typedef struct {{ {t} r0; {t} r1; }} RP_{i};");
         callee(
             &mut callees,
@@ -387,17 +405,17 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
         let (w_ty, w_val, want) = match &e.ty {
             Type::Int(1) => (
                 "int64_t",
-                "(int64_t)0x7ffffff0fffff703LL",
+                "(int64_t)0x7ffffff000017703LL",
                 "(E_i1)(w & 1)".to_string(),
             ),
             Type::Int(17) => (
                 "int64_t",
-                "(int64_t)0x7ffffff0fffff703LL",
+                "(int64_t)0x7ffffff000017703LL",
                 "(E_i17)N17(w)".to_string(),
             ),
             Type::Int(_) | Type::Index => (
                 "int64_t",
-                "(int64_t)0x7ffffff0fffff703LL",
+                "(int64_t)0x7ffffff000017703LL",
                 format!("({t})w"),
             ),
             _ => (t.as_str(), "val_X(77)", "w".to_string()),
@@ -405,6 +423,8 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
         let w_val = w_val.replace("val_X", &format!("val_{i}"));
         let seen = if matches!(e.ty, Type::Int(1)) {
             "unsigned char b; memcpy(&b, &x, 1); g_exts_raw_{i} = b;"
+        } else if matches!(e.ty, Type::Int(17)) {
+            "g_exts_raw_{i} = N17(x);"
         } else if is_int(e) {
             "g_exts_raw_{i} = (long long)x;"
         } else {
@@ -416,7 +436,12 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
             "static {t} g_exts_seen_{i}; static long long g_exts_raw_{i}; static int g_exts_called_{i};\n\
              {t} _mlir_ciface_exts_{i}({t} x) {{ g_exts_called_{i}++; g_exts_seen_{i} = x; {seen} return x; }}"
         );
-        callee(&mut callees, format!("_mlir_ciface_call_exts_{i}"), &t, w_ty.to_string());
+        callee(
+            &mut callees,
+            format!("_mlir_ciface_call_exts_{i}"),
+            &t,
+            w_ty.to_string(),
+        );
         let raw_check = if matches!(e.ty, Type::Int(1)) {
             format!(
                 "  {{ unsigned char wb; memcpy(&wb, &want, 1); if (g_exts_raw_{i} != wb) diff(\"{en}\", rk, c, \"arg(raw)\", show_int(g_exts_raw_{i}), show_int(wb)); }}\n"
@@ -595,7 +620,11 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
     let lowered = match lowered_module(&text) {
         Ok(l) => l,
         Err(e) => {
-            fail(&mut out, "live", format!("the live module does not lower: {e}"));
+            fail(
+                &mut out,
+                "live",
+                format!("the live module does not lower: {e}"),
+            );
             return out;
         }
     };
@@ -622,19 +651,18 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
         let t = std::time::Instant::now();
         let mode = format!("jit/{}", cc.label);
         let so = dir.path().join(format!("driver-{}.so", cc.label));
-        let r = c_gen::compile(cc, &[&drv], &so, &["-shared", "-fPIC", "-DSTDLOWER_JIT"])
-            .and_then(|()| {
+        let r = c_gen::compile(cc, &[&drv], &so, &["-shared", "-fPIC", "-DSTDLOWER_JIT"]).and_then(
+            |()| {
                 let mut c = Command::new(exe);
                 c.arg("__abi-jit").arg(&so).arg(&mlir).arg(&slots_file);
                 c_gen::run_command(&mut c, "the JIT child")
-            });
+            },
+        );
         match r {
-            Ok(text) => out.checks.extend(parse_driver_output(
-                &mode,
-                &text,
-                &expected,
-                &mut out.notes,
-            )),
+            Ok(text) => {
+                out.checks
+                    .extend(parse_driver_output(&mode, &text, &expected, &mut out.notes))
+            }
             Err(e) => fail(&mut out, &mode, e),
         }
         out.jit_secs += t.elapsed().as_secs_f64();
@@ -645,12 +673,10 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
         let r = c_gen::compile(cc, &[&drv, &obj], &bin, &[])
             .and_then(|()| c_gen::run_command(&mut Command::new(&bin), "the native driver"));
         match r {
-            Ok(text) => out.checks.extend(parse_driver_output(
-                &mode,
-                &text,
-                &expected,
-                &mut out.notes,
-            )),
+            Ok(text) => {
+                out.checks
+                    .extend(parse_driver_output(&mode, &text, &expected, &mut out.notes))
+            }
             Err(e) => fail(&mut out, &mode, e),
         }
         out.native_secs += t.elapsed().as_secs_f64();

@@ -56,7 +56,10 @@ pub fn parse_types(s: &str) -> Result<Vec<Elem>, String> {
             .find(|e| e.name == part || e.ident == part)
             .ok_or_else(|| {
                 let names: Vec<&str> = all.iter().map(|e| e.name).collect();
-                format!("unknown element type '{part}' (known: {})", names.join(", "))
+                format!(
+                    "unknown element type '{part}' (known: {})",
+                    names.join(", ")
+                )
             })?;
         if !out.contains(e) {
             out.push(e.clone());

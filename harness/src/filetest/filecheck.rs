@@ -17,12 +17,12 @@ pub fn filecheck(output: &str, checks: &str, prefix: &str) -> Result<(), String>
     let check_file = sm.load(
         SourceLanguage::Unknown,
         FileName::from("checks".to_string()),
-        checks.to_string().into(),
+        checks.to_string(),
     );
     let input = sm.load(
         SourceLanguage::Unknown,
         FileName::from("output".to_string()),
-        output.to_string().into(),
+        output.to_string(),
     );
     let mut test = Test::new(check_file, &config);
     test.verify(input)
