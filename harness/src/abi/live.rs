@@ -159,7 +159,8 @@ fn elem_helpers(e: &Elem) -> String {
         Type::Int(17) => (
             format!("return ({t})(n * 37 - 500);"),
             "return N17(a) == N17(b);".to_string(),
-            "snprintf(s, 96, \"%lld\", (long long)N17(v));".to_string(),
+            "uint32_t u; memcpy(&u, &v, 4); snprintf(s, 96, \"%lld(bytes=0x%08x)\", (long long)N17(v), (unsigned)u);"
+                .to_string(),
         ),
         Type::Int(_) | Type::Index => (
             format!("return ({t})(n * 37 - 500);"),
@@ -272,7 +273,16 @@ pub fn driver(sel: &Selection) -> (String, Vec<String>) {
     ));
     let needs_r1 = !sel.ranks.contains(&1);
     if needs_r1 {
-        s.push_str(&c_gen::struct_defs(&sel.elems, &[1], c_gen::Flavor::C));
+        // `@unranked_T` views the buffer as rank 1.
+        for e in &sel.elems {
+            let t = c_elem(e);
+            let _ = writeln!(
+                s,
+                "typedef struct {{ {t} *allocated; {t} *aligned; intptr_t offset; \
+                 intptr_t sizes[1]; intptr_t strides[1]; }} {};",
+                desc_name(e, 1)
+            );
+        }
     }
     s.push_str(DRIVER_RUNTIME);
     let mut callees = Vec::new();
