@@ -364,3 +364,50 @@ pub fn product_ours() -> Result<impl Fn(&Case) -> Result<Type, String>, String> 
     let tc = TypeConverter::new(bits);
     Ok(move |c: &Case| converted(&tc, c))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::report::Status;
+
+    #[test]
+    fn probe_output_is_parsed_and_compared() {
+        let side = parse_probe(
+            "cc",
+            "NOTE something\ndesc:f32:0 size 24\ndesc:f32:0 align 8\n\
+             desc:f32:0 offset.off 16\ndesc:f32:0 offset.size 4\n",
+        );
+        assert_eq!(side.notes, ["cc: something"]);
+        let e = crate::abi::parse_types("f32").unwrap_or_default().remove(0);
+        let case = Case::Desc(e, 0);
+        let mut ours = Measured::new();
+        ours.insert("size".into(), 24);
+        ours.insert("align".into(), 8);
+        ours.insert("offset.off".into(), 16);
+        ours.insert("offset.size".into(), 8);
+        let checks = compare(&[case], &[Ok(ours)], &[side]);
+        assert_eq!(checks.len(), 1);
+        assert_eq!(checks[0].status, Status::Mismatch);
+        assert_eq!(checks[0].check, "layout:cc");
+        assert_eq!(checks[0].differences.len(), 1);
+        assert_eq!(checks[0].differences[0].field, "offset.size");
+        assert_eq!(checks[0].differences[0].ours, "8");
+        assert_eq!(checks[0].differences[0].theirs, "4");
+    }
+
+    #[test]
+    fn host_measures_the_product_descriptor() {
+        let Ok(ours) = product_ours() else { return };
+        let Ok(host) = Host::new() else { return };
+        let e = crate::abi::parse_types("f32").unwrap_or_default().remove(0);
+        let c = Case::Desc(e, 2);
+        let m = ours(&c)
+            .and_then(|t| host.measure(&t, c.fields()))
+            .unwrap_or_default();
+        if host.pointer_bits() == 64 {
+            assert_eq!(m.get("size"), Some(&56));
+            assert_eq!(m.get("strides.off"), Some(&40));
+            assert_eq!(m.get("strides.size"), Some(&16));
+        }
+    }
+}

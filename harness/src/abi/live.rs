@@ -778,3 +778,45 @@ fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> 
     drop(ee);
     Ok(String::from_utf8_lossy(&buf[..end]).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_live_module_lowers_and_the_driver_names_every_wrapper() {
+        let sel = Selection {
+            elems: crate::abi::parse_types("i1,f16,vector<4xf32>").unwrap_or_default(),
+            ranks: vec![0, 3],
+        };
+        let lowered = lowered_module(&std_module(&sel));
+        assert!(lowered.is_ok(), "{lowered:?}");
+        let (src, slots) = driver(&sel);
+        // Per element: id and call_ext per rank, then scalar, pair, unranked, call_exts.
+        assert_eq!(slots.len(), 3 * (2 * 2 + 4));
+        for s in &slots {
+            assert!(src.contains(&format!("stdlower_slot{s};")), "{s}");
+        }
+        assert_eq!(expected_checks(&sel).len(), 3 * (2 * 2 + 3));
+    }
+
+    #[test]
+    fn driver_lines_become_checks() {
+        let exp = vec![
+            ("i8".to_string(), "2".to_string(), "call".to_string()),
+            ("i8".to_string(), "-".to_string(), "ext".to_string()),
+        ];
+        let mut notes = Vec::new();
+        let c = parse_driver_output(
+            "jit/cc",
+            "NOTE x\nCHECK i8 2 call MISMATCH r0.offset 4 5\nCHECK i8 2 call MISMATCH stored 1 2\n",
+            &exp,
+            &mut notes,
+        );
+        assert_eq!(notes, ["jit/cc: x"]);
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].check, "jit/cc:call");
+        assert_eq!(c[0].differences.len(), 2);
+        assert_eq!(c[1].status, crate::abi::report::Status::Error);
+    }
+}
