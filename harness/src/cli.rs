@@ -40,9 +40,18 @@ pub enum Command {
     Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.
     Test(cmd::test::Args),
+    /// Prove the memref descriptor and `_mlir_ciface_` ABI against the C compilers.
+    VerifyAbi(cmd::verify_abi::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
     #[command(name = "__jit-worker", hide = true)]
     JitWorker,
+    /// Internal: `verify-abi`'s JIT child (driver `.so`, Standard module, slot list).
+    #[command(name = "__abi-jit", hide = true)]
+    AbiJit {
+        so: String,
+        mlir: String,
+        slots: String,
+    },
 }
 
 /// The text a subcommand prints, for the subcommands whose output is text
@@ -86,9 +95,11 @@ pub fn main() {
     };
     let status = match &cli.command {
         Command::JitWorker => native::serve_worker(),
+        Command::AbiJit { so, mlir, slots } => crate::abi::live::jit_child(so, mlir, slots),
         Command::Test(a) => cmd::test::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
+        Command::VerifyAbi(a) => cmd::verify_abi::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {

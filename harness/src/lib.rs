@@ -2,6 +2,7 @@
 //! the differential oracles, and the command line itself. A library, so that fuzz
 //! targets, benchmarks and tests use the same code as the command.
 
+pub mod abi;
 pub mod campaign;
 pub mod cli;
 pub mod cmd;

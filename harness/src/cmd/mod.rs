@@ -9,6 +9,7 @@ pub mod lower;
 pub mod parse;
 pub mod run;
 pub mod test;
+pub mod verify_abi;
 
 /// Accepts only the index bit widths the converter supports.
 pub fn index_bitwidth(s: &str) -> Result<u32, String> {
