@@ -31,13 +31,12 @@ fn verify_abi_passes_on_the_host() {
     assert!(text.contains("jit/"), "{text}");
 }
 
-/// A real finding, kept visible: lowered code passes narrow integers (i1, i8, i16, i17)
-/// to C `_mlir_ciface_` functions without the sign/zero extension the x86-64 C ABI
-/// gives them (no `signext`/`zeroext` on the declarations), so a C `bool` parameter can
-/// hold 3 and clang-compiled callees see the wrong value. Everything else for these
-/// types matches: layouts, descriptors, calls from C, results.
+/// Narrow integers (i1, i8, i16, i17) crossing into C: verify-abi found that lowered
+/// code passed them without the sign/zero extension the x86-64 C ABI gives them (a C
+/// `bool` parameter could hold 3). The JIT translation now marks them `zeroext` (i1) and
+/// `signext`; every check of these types must pass, the `:ext` ones included.
 #[test]
-fn narrow_integer_arguments_to_c_are_not_extended() {
+fn narrow_integer_arguments_to_c_are_extended() {
     let out = stdlower()
         .args([
             "verify-abi",
@@ -49,16 +48,17 @@ fn narrow_integer_arguments_to_c_are_not_extended() {
         ])
         .output()
         .expect("run stdlower");
-    assert_eq!(out.status.code(), Some(6));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let checks = v["checks"].as_array().expect("checks");
     let bad: Vec<&serde_json::Value> = checks.iter().filter(|c| c["status"] != "ok").collect();
-    assert!(bad.iter().any(|c| c["elem"] == "i1"), "{bad:?}");
-    for c in &bad {
-        assert_eq!(c["status"], "mismatch", "{c}");
-        assert_eq!(c["rank"], "-", "{c}");
-        assert!(c["check"].as_str().unwrap_or("").ends_with(":ext"), "{c}");
-    }
+    assert!(bad.is_empty(), "{bad:?}");
+    assert!(
+        checks
+            .iter()
+            .any(|c| c["check"].as_str().unwrap_or("").ends_with(":ext")),
+        "the extension checks did not run"
+    );
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]

@@ -14,6 +14,7 @@ use converter::ir::{
     Attribute, BlockId, Body, DenseValues, Func, FuncKind, LlvmFuncType, Module, OpData, OpKind,
     Type, ValueId,
 };
+use inkwell::attributes::{Attribute as LlvmAttribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context;
@@ -330,6 +331,17 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 Some(Linkage::External)
             };
             let fv = self.module.add_function(&f.name, fty, linkage);
+            if f.body.is_none() {
+                // Implemented in C: its narrow integer parameters arrive extended.
+                for (i, p) in fty.get_param_types().iter().enumerate() {
+                    if let Some(a) = self.extension(*p) {
+                        fv.add_attribute(AttributeLoc::Param(i as u32), a);
+                    }
+                }
+            } else if let Some(a) = fty.get_return_type().and_then(|r| self.extension(r)) {
+                // Callable from C: it extends its narrow integer result as C callers expect.
+                fv.add_attribute(AttributeLoc::Return, a);
+            }
             self.funcs.insert(f.name.clone(), (fv, f.ty.clone()));
         }
         Ok(())
@@ -1065,7 +1077,33 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         }
         let margs: Vec<BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
         let cs = bld(self.builder.build_indirect_call(fty, callee, &margs, ""))?;
+        // The caller always extends narrow integer arguments: C callees (external
+        // functions, `_mlir_ciface_` implementations) rely on it, and for lowered callees
+        // the extra bits are never read, so this is right whoever is called.
+        for (i, p) in params.iter().enumerate() {
+            if let Some(a) = self.extension(*p) {
+                cs.add_attribute(AttributeLoc::Param(i as u32), a);
+            }
+        }
         Ok(cs.try_as_basic_value().basic())
+    }
+
+    /// The C ABI extension attribute of an integer narrower than 32 bits crossing a
+    /// call: `zeroext` for i1 (C's `bool`), `signext` for the others (the descriptor's C
+    /// element types are signed: `int8_t`, `int16_t`, `_BitInt(N)`).
+    fn extension<T: TryInto<BasicTypeEnum<'ctx>>>(&self, t: T) -> Option<LlvmAttribute> {
+        let BasicTypeEnum::IntType(i) = t.try_into().ok()? else {
+            return None;
+        };
+        let name = match i.get_bit_width() {
+            1 => "zeroext",
+            w if w < 32 => "signext",
+            _ => return None,
+        };
+        Some(
+            self.ctx
+                .create_enum_attribute(LlvmAttribute::get_named_enum_kind_id(name), 0),
+        )
     }
 
     fn extract_path(
