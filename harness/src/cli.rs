@@ -38,6 +38,8 @@ pub enum Command {
     Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.
     Test(cmd::test::Args),
+    /// Shrink a module while the same failure still happens; print it as a file test.
+    Reduce(cmd::reduce::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
     #[command(name = "__jit-worker", hide = true)]
     JitWorker,
@@ -86,6 +88,7 @@ pub fn main() {
         Command::JitWorker => native::serve_worker(),
         Command::Test(a) => cmd::test::run(a),
         Command::Check(a) => cmd::check::run(a),
+        Command::Reduce(a) => cmd::reduce::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {
