@@ -289,7 +289,11 @@ pub fn reduced_file_test(m: &Module, entry: &str, header: &str, exec_opts: &Exec
                     format!("{s} : {t}")
                 })
                 .collect();
-            out.push_str(&format!("// run: @{entry}() -> {}\n", vals.join(", ")));
+            if vals.is_empty() {
+                out.push_str(&format!("// run: @{entry}() -> ()\n"));
+            } else {
+                out.push_str(&format!("// run: @{entry}() -> {}\n", vals.join(", ")));
+            }
         }
         other => comment(&mut out, &format!("interp: {}", other.render())),
     }

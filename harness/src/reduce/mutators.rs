@@ -124,10 +124,11 @@ impl Mutator {
                     let used = used_values(body);
                     for &op in ops.iter().rev() {
                         let d = body.op(op);
-                        if d.kind == OpKind::Constant || d.kind.is_terminator() {
+                        let any_used = d.results.iter().any(|r| used.contains(r));
+                        // A constant is only removed, once unused.
+                        if d.kind.is_terminator() || (d.kind == OpKind::Constant && any_used) {
                             continue;
                         }
-                        let any_used = d.results.iter().any(|r| used.contains(r));
                         out.push(site(op.index(), 0));
                         if any_used {
                             out.push(site(op.index(), 1));
@@ -155,12 +156,18 @@ impl Mutator {
                         if d.kind != OpKind::Constant {
                             continue;
                         }
+                        // Towards zero only (anything -> 0, anything but 0 -> 1),
+                        // so that the values cannot flip back and forth.
                         let ty = body.value_type(d.results[0]);
-                        for (variant, one) in [(0u32, false), (1, true)] {
-                            if let Some(c) = const_attr(ty, one) {
-                                if d.attr("value") != Some(&c) {
-                                    out.push(site(op.index(), variant));
-                                }
+                        let (Some(zero), Some(one)) = (const_attr(ty, false), const_attr(ty, true))
+                        else {
+                            continue;
+                        };
+                        let value = d.attr("value");
+                        if value != Some(&zero) {
+                            out.push(site(op.index(), 0));
+                            if value != Some(&one) {
+                                out.push(site(op.index(), 1));
                             }
                         }
                     }
@@ -369,7 +376,10 @@ fn op_to_const(body: &mut Body, op: OpId, one: bool) -> bool {
         return false;
     }
     let d = body.op(op);
-    if d.parent.is_none() || d.kind == OpKind::Constant || d.kind.is_terminator() {
+    if d.parent.is_none() || d.kind.is_terminator() {
+        return false;
+    }
+    if d.kind == OpKind::Constant && d.results.iter().any(|r| used_values(body).contains(r)) {
         return false;
     }
     if !results_to_consts(body, op, one) {
