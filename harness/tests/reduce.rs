@@ -32,8 +32,8 @@ fn check_reduced(m: &Module, p: &dyn Fn(&Module) -> bool, max_ops: usize) {
     let r = reduce_with(m, "main", p, &cfg);
     let text = print_module(&r.module, &Default::default());
     eprintln!(
-        "{} -> {} ops, {} tried, {} invalid, {} kept\n{text}",
-        r.ops_before, r.ops_after, r.tried, r.invalid, r.accepted
+        "{} -> {} ops, {} tried, {} invalid, {} kept, original: {:?}\n{text}",
+        r.ops_before, r.ops_after, r.tried, r.invalid, r.accepted, r.original_outcome
     );
     assert!(!r.original_uninteresting);
     assert!(p(&r.module));

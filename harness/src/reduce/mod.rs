@@ -63,6 +63,9 @@ pub struct Reduction {
     pub timed_out: bool,
     /// True when the original itself did not pass the test (nothing was reduced).
     pub original_uninteresting: bool,
+    /// How the original ran on the interpreter when candidates were checked for UB
+    /// (`None` when that check was off).
+    pub original_outcome: Option<Outcome>,
 }
 
 /// Shrinks `m` while `test` holds; returns the smallest interesting module found.
@@ -142,6 +145,7 @@ struct Validity<'a> {
     inputs: Option<Vec<converter::ir::Type>>,
     /// The interpreter options of the UB check, or `None` when it is off.
     interp: Option<ExecOptions>,
+    original: Option<Outcome>,
 }
 
 impl Validity<'_> {
@@ -151,13 +155,16 @@ impl Validity<'_> {
             .and_then(|f| f.std_type())
             .map(|t| t.inputs.clone());
         let mut interp = None;
+        let mut original = None;
         if cfg.reject_ub && inputs.as_ref().is_some_and(|i| i.is_empty()) {
             for (i, &fuel) in FUEL_LEVELS.iter().enumerate() {
                 let opts = ExecOptions {
                     fuel: fuel.min(cfg.exec.fuel),
                     ..cfg.exec.clone()
                 };
-                match exec::run_interp(m, entry, &[], &opts) {
+                let outcome = exec::run_interp(m, entry, &[], &opts);
+                original = Some(outcome.clone());
+                match outcome {
                     Outcome::OutOfFuel(_) => continue,
                     Outcome::Values(_) => {
                         let next = FUEL_LEVELS.get(i + 1).copied().unwrap_or(fuel);
@@ -166,8 +173,16 @@ impl Validity<'_> {
                             ..cfg.exec.clone()
                         });
                     }
-                    // The original is UB (or does not run): nothing to preserve.
-                    _ => {}
+                    // The original does not run to the end (a missing external, say):
+                    // candidates must still neither show UB nor loop forever.
+                    Outcome::Error(_) | Outcome::Crash(_) => {
+                        interp = Some(ExecOptions {
+                            fuel: cfg.exec.fuel,
+                            ..cfg.exec.clone()
+                        });
+                    }
+                    // The original is UB: nothing to preserve.
+                    Outcome::Ub(_) => {}
                 }
                 break;
             }
@@ -176,6 +191,7 @@ impl Validity<'_> {
             entry,
             inputs,
             interp,
+            original,
         }
     }
 
@@ -188,9 +204,9 @@ impl Validity<'_> {
             return None;
         }
         if let Some(opts) = &self.interp {
-            if !matches!(
+            if matches!(
                 exec::run_interp(&c, self.entry, &[], opts),
-                Outcome::Values(_)
+                Outcome::Ub(_) | Outcome::OutOfFuel(_)
             ) {
                 return None;
             }
@@ -217,8 +233,10 @@ pub fn reduce_with(
         ops_after: ops_before,
         timed_out: false,
         original_uninteresting: false,
+        original_outcome: None,
     };
     let validity = Validity::new(m, entry, cfg);
+    r.original_outcome = validity.original.clone();
     let Some(mut cur) = normalize(m) else {
         r.original_uninteresting = true;
         return r;
@@ -351,7 +369,7 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
         assert!(has_op(&r.module, "remi_unsigned"));
         converter::verify::verify_module(&r.module).expect("verifies");
         assert!(
-            r.ops_after <= 3,
+            r.ops_after <= 4,
             "{}",
             print_module(&r.module, &Default::default())
         );
