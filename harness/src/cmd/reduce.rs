@@ -191,7 +191,11 @@ pub fn run(args: &Args) -> i32 {
         let header = if oracle == GENERATOR_ORACLE {
             "FINDING [generator]: undefined behaviour in a generated module".to_string()
         } else {
-            oracles::check_module(&r.module, &args.entry, &[], &ocfg).to_string()
+            let v = oracles::check_module(&r.module, &args.entry, &[], &ocfg);
+            if !v.is_finding() {
+                eprintln!("warning: the reduced module did not reproduce the finding on a last check (a flaky failure?): {v}");
+            }
+            v.to_string()
         };
         (r, header)
     };

@@ -29,9 +29,14 @@ pub enum Mutator {
     DeadCode,
     /// Replace a `cond_br` by a `br` to one side; unreachable blocks go too.
     CondBrToBr,
+    /// Point a branch at a block later in the layout (with the same argument types):
+    /// breaks loops, and makes the blocks in between unreachable.
+    RetargetBranch,
     /// Replace an op's used results by constants (zero or one) and remove it;
     /// an op without used results is simply removed.
     OpToConst,
+    /// Replace an op's only result by one of its operands of the same type.
+    OpToOperand,
     /// Replace a block argument by a constant; for non-entry blocks also drop the
     /// argument and the successor operands passed to it.
     BlockArgToConst,
@@ -46,11 +51,13 @@ pub enum Mutator {
 }
 
 /// Every mutator, in the order the driver tries them.
-pub const MUTATORS: [Mutator; 9] = [
+pub const MUTATORS: [Mutator; 11] = [
     Mutator::RemoveFunction,
     Mutator::DeadCode,
     Mutator::CondBrToBr,
+    Mutator::RetargetBranch,
     Mutator::OpToConst,
+    Mutator::OpToOperand,
     Mutator::BlockArgToConst,
     Mutator::DropResult,
     Mutator::MergeBlocks,
@@ -64,7 +71,9 @@ impl Mutator {
             Mutator::RemoveFunction => "remove-function",
             Mutator::DeadCode => "dead-code",
             Mutator::CondBrToBr => "cond-br-to-br",
+            Mutator::RetargetBranch => "retarget-branch",
             Mutator::OpToConst => "op-to-const",
+            Mutator::OpToOperand => "op-to-operand",
             Mutator::BlockArgToConst => "block-arg-to-const",
             Mutator::DropResult => "drop-result",
             Mutator::MergeBlocks => "merge-blocks",
@@ -135,6 +144,46 @@ impl Mutator {
                         }
                     }
                 }
+                Mutator::RetargetBranch => {
+                    let pos = |b: BlockId| body.layout.iter().position(|&x| x == b);
+                    for op in body.walk_ops() {
+                        for (si, s) in body.op(op).successors.iter().enumerate() {
+                            let Some(from) = pos(s.block) else { continue };
+                            let types: Vec<&Type> =
+                                s.args.iter().map(|&a| body.value_type(a)).collect();
+                            for &t in &body.layout[from + 1..] {
+                                let params: Vec<&Type> = body
+                                    .block_args(t)
+                                    .iter()
+                                    .map(|&a| body.value_type(a))
+                                    .collect();
+                                // Arguments are kept when the types match, dropped when
+                                // the target takes none.
+                                if params == types || params.is_empty() {
+                                    // `a` packs the op and the successor index.
+                                    out.push(Site {
+                                        func: fi,
+                                        a: op.0,
+                                        b: (t.0 << 2) | si as u32,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                Mutator::OpToOperand => {
+                    let ops: Vec<OpId> = body.walk_ops().collect();
+                    for &op in ops.iter().rev() {
+                        let d = body.op(op);
+                        let [r] = d.results[..] else { continue };
+                        let ty = body.value_type(r);
+                        for (j, &o) in d.operands.iter().enumerate() {
+                            if body.value_type(o) == ty {
+                                out.push(site(op.index(), j as u32));
+                            }
+                        }
+                    }
+                }
                 Mutator::BlockArgToConst => {
                     let used = used_values(body);
                     for (bi, &b) in body.layout.iter().enumerate() {
@@ -196,7 +245,14 @@ impl Mutator {
                 match self {
                     Mutator::DeadCode => dead_code(body),
                     Mutator::CondBrToBr => cond_br_to_br(body, OpId(site.a), site.b as usize),
+                    Mutator::RetargetBranch => retarget(
+                        body,
+                        OpId(site.a),
+                        (site.b & 3) as usize,
+                        BlockId(site.b >> 2),
+                    ),
                     Mutator::OpToConst => op_to_const(body, OpId(site.a), site.b == 1),
+                    Mutator::OpToOperand => op_to_operand(body, OpId(site.a), site.b as usize),
                     Mutator::BlockArgToConst => {
                         block_arg_to_const(body, BlockId(site.a), site.b as usize)
                     }
@@ -385,6 +441,40 @@ fn op_to_const(body: &mut Body, op: OpId, one: bool) -> bool {
     if !results_to_consts(body, op, one) {
         return false;
     }
+    body.remove_op(op);
+    true
+}
+
+fn retarget(body: &mut Body, op: OpId, si: usize, target: BlockId) -> bool {
+    if op.index() >= body.ops.len() || target.index() >= body.blocks.len() {
+        return false;
+    }
+    let Some(s) = body.op_mut(op).successors.get_mut(si) else {
+        return false;
+    };
+    s.block = target;
+    if body.block_args(target).is_empty() {
+        if let Some(s) = body.op_mut(op).successors.get_mut(si) {
+            s.args.clear();
+        }
+    }
+    remove_unreachable(body);
+    true
+}
+
+fn op_to_operand(body: &mut Body, op: OpId, j: usize) -> bool {
+    if op.index() >= body.ops.len() || body.op(op).parent.is_none() {
+        return false;
+    }
+    let d = body.op(op);
+    let ([r], Some(&o)) = (&d.results[..], d.operands.get(j)) else {
+        return false;
+    };
+    let r = *r;
+    if body.value_type(o) != body.value_type(r) {
+        return false;
+    }
+    body.replace_all_uses(r, o);
     body.remove_op(op);
     true
 }
