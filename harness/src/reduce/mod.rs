@@ -119,7 +119,10 @@ pub fn finding_test<'a>(
         });
     }
     let original_crash = match oracles::check_module(m, entry, &[], cfg) {
-        Verdict::Finding { oracle: o, detail } if o == "interp-vs-jit" => is_crash_detail(&detail),
+        Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail,
+        } => is_crash_detail(&detail),
         _ => false,
     };
     let once = move |c: &Module| match oracles::check_module(c, entry, &[], cfg) {
