@@ -90,3 +90,64 @@ fn reduces_to_a_store_of_a_call_result() {
     // maybe a constant.
     check_reduced(&m, &p, 9);
 }
+
+fn stdlower(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        .args(args)
+        .output()
+        .expect("run stdlower")
+}
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("stdlower-reduce-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write temp file");
+    p.display().to_string()
+}
+
+#[test]
+fn command_with_interesting_script() {
+    let m = generator::generate_from_seed(1, &generator::GenConfig::default());
+    let text = print_module(&m, &Default::default());
+    assert!(text.contains("remi_unsigned"));
+    let input = temp_file("in.mlir", &text);
+    let out = stdlower(&["reduce", &input, "--interesting", "grep -q remi_unsigned"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("candidates tried") && stderr.contains("ops "),
+        "{stderr}"
+    );
+    assert!(
+        stdout.starts_with("// reduced: interesting with"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("// run: @main() -> "), "{stdout}");
+    let back = parse_module("t.mlir", stdout.as_bytes()).expect("parses");
+    converter::verify::verify_module(&back).expect("verifies");
+    assert!(count_ops(&back) <= 4, "{stdout}");
+}
+
+#[test]
+fn command_rejects_inputs_without_finding() {
+    let input = temp_file(
+        "ok.mlir",
+        "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+    );
+    let out = stdlower(&["reduce", &input, "--no-jit"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = stdlower(&["reduce", &input, "--oracle", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = stdlower(&["reduce", &input, "--interesting", "'unterminated"]);
+    assert_eq!(out.status.code(), Some(2));
+    // A command that never succeeds: the input itself is not interesting.
+    let out = stdlower(&["reduce", &input, "--interesting", "false"]);
+    assert_eq!(out.status.code(), Some(1));
+}

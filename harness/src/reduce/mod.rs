@@ -385,6 +385,29 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
     }
 
     #[test]
+    fn reduce_finding_keeps_the_generator_oracle_ub() {
+        let m = parse(
+            "func @main() -> i32 {\n  %0 = constant 1 : i32\n  %1 = constant 0 : i32\n  \
+             %2 = addi %0, %0 : i32\n  %3 = divi_signed %2, %1 : i32\n  \
+             %4 = muli %3, %0 : i32\n  return %4 : i32\n}\n",
+        );
+        let cfg = OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        };
+        let r = reduce_finding(&m, "main", GENERATOR_ORACLE, &cfg, Duration::from_secs(60));
+        assert!(matches!(
+            exec::run_interp(&r, "main", &[], &cfg.exec),
+            Outcome::Ub(_)
+        ));
+        assert!(
+            count_ops(&r) <= 4,
+            "{}",
+            print_module(&r, &Default::default())
+        );
+    }
+
+    #[test]
     fn uninteresting_original_is_returned_unchanged() {
         let m = parse(SRC);
         let r = reduce_with(&m, "main", &|_| false, &ReduceConfig::default());
