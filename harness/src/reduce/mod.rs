@@ -408,6 +408,44 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
     }
 
     #[test]
+    fn inlines_a_single_block_callee() {
+        // @main has no remi_unsigned: only inlining @h makes the original interesting.
+        let m = parse(
+            "func @h(%a: i32, %b: i32) -> i32 {\n  %0 = remi_unsigned %a, %b : i32\n  \
+             return %0 : i32\n}\nfunc @main() -> i32 {\n  %0 = constant 7 : i32\n  \
+             %1 = constant 2 : i32\n  %2 = call @h(%0, %1) : (i32, i32) -> i32\n  \
+             return %2 : i32\n}\n",
+        );
+        // Interesting: @main itself has a remi_unsigned, and returns 1.
+        let test = |c: &Module| {
+            c.func("main")
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| {
+                    b.walk_ops()
+                        .any(|op| b.op(op).kind == converter::ir::OpKind::RemIUnsigned)
+                })
+                && matches!(
+                    exec::run_interp(c, "main", &[], &ExecOptions::default()),
+                    Outcome::Values(v) if v.len() == 1
+                        && v[0].1 == converter::value::RtValue::Int(1)
+                )
+        };
+        // The original is not interesting; the mutator's own candidate is.
+        assert!(!test(&m));
+        let site = Mutator::InlineCall.sites(&m, "main")[0];
+        let inlined = Mutator::InlineCall
+            .apply(&m, "main", site)
+            .expect("inlines");
+        let inlined = normalize(&inlined).expect("normalizes");
+        assert!(test(&inlined));
+        let r = reduce(&inlined, "main", &test, Duration::from_secs(60));
+        let text = print_module(&r, &Default::default());
+        assert_eq!(r.funcs.len(), 1, "{text}");
+        assert!(count_ops(&r) <= 4, "{text}");
+        assert!(test(&r));
+    }
+
+    #[test]
     fn uninteresting_original_is_returned_unchanged() {
         let m = parse(SRC);
         let r = reduce_with(&m, "main", &|_| false, &ReduceConfig::default());

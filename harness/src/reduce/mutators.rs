@@ -40,6 +40,8 @@ pub enum Mutator {
     /// Replace a block argument by a constant; for non-entry blocks also drop the
     /// argument and the successor operands passed to it.
     BlockArgToConst,
+    /// Inline a call to a function whose body is a single block.
+    InlineCall,
     /// Drop one result of a function (its `return` operands; callers get constants).
     DropResult,
     /// Merge a block into its only predecessor when that ends in a `br` to it.
@@ -51,7 +53,7 @@ pub enum Mutator {
 }
 
 /// Every mutator, in the order the driver tries them.
-pub const MUTATORS: [Mutator; 11] = [
+pub const MUTATORS: [Mutator; 12] = [
     Mutator::RemoveFunction,
     Mutator::DeadCode,
     Mutator::CondBrToBr,
@@ -59,6 +61,7 @@ pub const MUTATORS: [Mutator; 11] = [
     Mutator::OpToConst,
     Mutator::OpToOperand,
     Mutator::BlockArgToConst,
+    Mutator::InlineCall,
     Mutator::DropResult,
     Mutator::MergeBlocks,
     Mutator::RemoveCInterface,
@@ -75,6 +78,7 @@ impl Mutator {
             Mutator::OpToConst => "op-to-const",
             Mutator::OpToOperand => "op-to-operand",
             Mutator::BlockArgToConst => "block-arg-to-const",
+            Mutator::InlineCall => "inline-call",
             Mutator::DropResult => "drop-result",
             Mutator::MergeBlocks => "merge-blocks",
             Mutator::RemoveCInterface => "remove-c-interface",
@@ -194,6 +198,13 @@ impl Mutator {
                         }
                     }
                 }
+                Mutator::InlineCall => {
+                    for op in body.walk_ops() {
+                        if body.op(op).kind == OpKind::Call {
+                            out.push(site(op.index(), 0));
+                        }
+                    }
+                }
                 Mutator::MergeBlocks => {
                     for &b in &body.layout {
                         out.push(site(b.index(), 0));
@@ -240,6 +251,7 @@ impl Mutator {
                 f.attrs.len() != n
             }
             Mutator::DropResult => drop_result(&mut m, fi, site.a as usize),
+            Mutator::InlineCall => inline_call(&mut m, fi, OpId(site.a)),
             _ => {
                 let body = m.funcs.get_mut(fi)?.body.as_mut()?;
                 match self {
@@ -614,6 +626,81 @@ fn remove_function(m: &mut Module, fi: usize, entry: &str) -> bool {
         }
     }
     m.funcs.remove(fi);
+    true
+}
+
+fn inline_call(m: &mut Module, fi: usize, call: OpId) -> bool {
+    let Some(body) = m.funcs.get(fi).and_then(|f| f.body.as_ref()) else {
+        return false;
+    };
+    if call.index() >= body.ops.len() || body.op(call).kind != OpKind::Call {
+        return false;
+    }
+    let Some(name) = body.op(call).attr("callee").and_then(|a| a.as_symbol()) else {
+        return false;
+    };
+    let Some(callee) = m.func(name) else {
+        return false;
+    };
+    if m.funcs[fi].name == callee.name || callee.kind != converter::ir::FuncKind::Std {
+        return false;
+    }
+    let Some(cbody) = callee.body.clone() else {
+        return false;
+    };
+    let [block] = cbody.layout[..] else {
+        return false;
+    };
+    let Some(body) = m.funcs[fi].body.as_mut() else {
+        return false;
+    };
+    let Some((b, mut pos)) = position(body, call) else {
+        return false;
+    };
+    let args = body.op(call).operands.clone();
+    let params = cbody.block_args(block);
+    if args.len() != params.len() {
+        return false;
+    }
+    let mut map: HashMap<ValueId, ValueId> = params.iter().copied().zip(args).collect();
+    let mut returned = None;
+    for &op in &cbody.block(block).ops {
+        let d = cbody.op(op);
+        let operands: Option<Vec<ValueId>> =
+            d.operands.iter().map(|o| map.get(o).copied()).collect();
+        let Some(operands) = operands else {
+            return false;
+        };
+        if d.kind == OpKind::Return {
+            returned = Some(operands);
+            break;
+        }
+        if !d.successors.is_empty() || d.kind.is_terminator() {
+            return false;
+        }
+        let mut new = NewOp::new(d.kind)
+            .operands(operands)
+            .results(d.results.iter().map(|&r| cbody.value_type(r).clone()));
+        new.unregistered_name = d.unregistered_name.clone();
+        new.attrs = d.attrs.clone();
+        new.loc = d.loc;
+        let new_op = body.insert_op(b, pos, new);
+        pos += 1;
+        for (&old, &new) in d.results.iter().zip(&body.op(new_op).results) {
+            map.insert(old, new);
+        }
+    }
+    let Some(returned) = returned else {
+        return false;
+    };
+    let results = body.op(call).results.clone();
+    if returned.len() != results.len() {
+        return false;
+    }
+    for (r, v) in results.into_iter().zip(returned) {
+        body.replace_all_uses(r, v);
+    }
+    body.remove_op(call);
     true
 }
 
