@@ -42,6 +42,8 @@ pub enum Command {
     Test(cmd::test::Args),
     /// Prove the memref descriptor and `_mlir_ciface_` ABI against the C compilers.
     VerifyAbi(cmd::verify_abi::Args),
+    /// Shrink a module while the same failure still happens; print it as a file test.
+    Reduce(cmd::reduce::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
     #[command(name = "__jit-worker", hide = true)]
     JitWorker,
@@ -100,6 +102,7 @@ pub fn main() {
         Command::Check(a) => cmd::check::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::VerifyAbi(a) => cmd::verify_abi::run(a),
+        Command::Reduce(a) => cmd::reduce::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         c => match text_output(c) {

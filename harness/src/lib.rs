@@ -14,3 +14,4 @@ pub mod fuzzing;
 pub mod input;
 pub mod native;
 pub mod oracles;
+pub mod reduce;

@@ -118,14 +118,17 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
     (entry, file)
 }
 
-/// Shrinks a finding before it is written (the identity until the reducer is wired in).
+/// Shrinks a finding before it is written (with the reducer, for at most `seconds`).
 pub fn reduce_hook(
     m: &converter::ir::Module,
-    _oracle: &str,
-    _cfg: &OracleConfig,
-    _seconds: u64,
+    oracle: &str,
+    cfg: &OracleConfig,
+    seconds: u64,
 ) -> converter::ir::Module {
-    m.clone()
+    if seconds == 0 {
+        return m.clone();
+    }
+    crate::reduce::reduce_finding(m, "main", oracle, cfg, Duration::from_secs(seconds))
 }
 
 /// Parses `I/N`.

@@ -7,6 +7,7 @@ pub mod gen;
 pub mod interp;
 pub mod lower;
 pub mod parse;
+pub mod reduce;
 pub mod run;
 pub mod test;
 pub mod verify_abi;

@@ -1,0 +1,246 @@
+//! `stdlower reduce FILE [--oracle NAME | --interesting CMD] [--entry NAME]
+//! [--time-limit SECONDS] [-o OUT]`: shrinks a module while the same failure still
+//! happens and prints (or writes) the result as a corpus file test. Statistics go to
+//! standard error.
+
+use crate::exit;
+use crate::oracles::{self, OracleConfig, Verdict};
+use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
+use converter::ir::Module;
+use converter::syntax::{print_module, PrintOptions};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// The Standard-dialect module to shrink.
+    pub file: String,
+    /// Keep candidates on which this oracle reports a finding (one of the oracles of
+    /// `check`, or `generator` for UB in a generated module). Default: the oracle the
+    /// input fails.
+    #[arg(long, conflicts_with = "interesting")]
+    pub oracle: Option<String>,
+    /// Keep candidates for which `CMD FILE` exits with status 0 (CMD is split into
+    /// shell words; the candidate is written to a temporary file), like C-Reduce.
+    #[arg(long)]
+    pub interesting: Option<String>,
+    /// The function to call.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// Stop after this many seconds and print the smallest module so far.
+    #[arg(long, default_value_t = 300.0)]
+    pub time_limit: f64,
+    /// Write the file test here instead of standard output.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<String>,
+    /// Skip the native path (interpreter-only oracles).
+    #[arg(long)]
+    pub no_jit: bool,
+}
+
+/// Splits a command line into words: whitespace separates, single quotes keep
+/// everything, double quotes and backslashes work as in a POSIX shell (simplified).
+pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => cur.push(x),
+                        None => return Err("unterminated single quote".into()),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(x) => cur.push(x),
+                            None => return Err("trailing backslash".into()),
+                        },
+                        Some(x) => cur.push(x),
+                        None => return Err("unterminated double quote".into()),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(x) => cur.push(x),
+                    None => return Err("trailing backslash".into()),
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// The `--interesting CMD` test: writes the candidate to `path`, runs `words... path`.
+fn command_test(words: Vec<String>, path: std::path::PathBuf) -> impl Fn(&Module) -> bool {
+    move |c: &Module| {
+        let text = print_module(c, &PrintOptions::default());
+        if std::fs::write(&path, text).is_err() {
+            return false;
+        }
+        std::process::Command::new(&words[0])
+            .args(&words[1..])
+            .arg(&path)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+}
+
+pub fn run(args: &Args) -> i32 {
+    let m = match crate::input::load(&args.file) {
+        Ok(m) => m,
+        Err(f) => {
+            eprintln!("{}", f.message);
+            return f.status;
+        }
+    };
+    if m.func(&args.entry).is_none_or(|f| f.is_external()) {
+        eprintln!("{}: error: no function '@{}' to run", args.file, args.entry);
+        return exit::USAGE;
+    }
+    let limit = if args.time_limit.is_finite() && args.time_limit >= 0.0 {
+        Duration::from_secs_f64(args.time_limit.min(1e9))
+    } else {
+        eprintln!("error: --time-limit must be a non-negative number of seconds");
+        return exit::USAGE;
+    };
+    let ocfg = OracleConfig {
+        jit: !args.no_jit,
+        ..OracleConfig::default()
+    };
+    let start = Instant::now();
+    let (result, header) = if let Some(cmd) = &args.interesting {
+        let words = match shell_words(cmd) {
+            Ok(w) if !w.is_empty() => w,
+            Ok(_) => {
+                eprintln!("error: --interesting needs a command");
+                return exit::USAGE;
+            }
+            Err(e) => {
+                eprintln!("error: --interesting: {e}");
+                return exit::USAGE;
+            }
+        };
+        let path = std::env::temp_dir().join(format!(
+            "stdlower-reduce-{}-candidate.mlir",
+            std::process::id()
+        ));
+        let test = command_test(words, path.clone());
+        let cfg = ReduceConfig {
+            limit,
+            ..ReduceConfig::default()
+        };
+        let r = reduce::reduce_with(&m, &args.entry, &test, &cfg);
+        let _ = std::fs::remove_file(&path);
+        (r, format!("reduced: interesting with `{cmd} FILE`"))
+    } else {
+        let oracle: String = match &args.oracle {
+            Some(o) if o == GENERATOR_ORACLE || oracles::ORACLES.contains(&o.as_str()) => o.clone(),
+            Some(o) => {
+                eprintln!(
+                    "error: unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE})",
+                    oracles::ORACLES.join(", ")
+                );
+                return exit::USAGE;
+            }
+            None => match oracles::check_module(&m, &args.entry, &[], &ocfg) {
+                Verdict::Finding { oracle, .. } => oracle.to_string(),
+                v => {
+                    eprintln!(
+                        "{}: error: the input shows no finding ({v}); name one with --oracle or use --interesting",
+                        args.file
+                    );
+                    return exit::BAD_INPUT;
+                }
+            },
+        };
+        let test = reduce::finding_test(&m, &args.entry, &oracle, &ocfg);
+        let cfg = ReduceConfig {
+            limit,
+            reject_ub: oracle != GENERATOR_ORACLE,
+            exec: ocfg.exec.clone(),
+        };
+        let r = reduce::reduce_with(&m, &args.entry, &*test, &cfg);
+        let header = if oracle == GENERATOR_ORACLE {
+            "FINDING [generator]: undefined behaviour in a generated module".to_string()
+        } else {
+            let v = oracles::check_module(&r.module, &args.entry, &[], &ocfg);
+            if !v.is_finding() {
+                eprintln!("warning: the reduced module did not reproduce the finding on a last check (a flaky failure?): {v}");
+            }
+            v.to_string()
+        };
+        (r, header)
+    };
+    eprintln!(
+        "reduce: {} candidates tried ({} more invalid), {} kept; ops {} -> {}; {:.1} s{}",
+        result.tried,
+        result.invalid,
+        result.accepted,
+        result.ops_before,
+        result.ops_after,
+        start.elapsed().as_secs_f64(),
+        if result.timed_out {
+            " (time limit reached)"
+        } else {
+            ""
+        }
+    );
+    if result.original_uninteresting {
+        eprintln!("{}: error: the input itself is not interesting", args.file);
+        return exit::BAD_INPUT;
+    }
+    let text = reduce::reduced_file_test(&result.module, &args.entry, &header, &ocfg.exec);
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("{path}: error: cannot write: {e}");
+                return exit::BAD_INPUT;
+            }
+        }
+        None => print!("{text}"),
+    }
+    exit::OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_words;
+
+    #[test]
+    fn words() {
+        assert_eq!(
+            shell_words(r#"grep -q 'a b' "c\"d" e\ f"#).unwrap(),
+            vec!["grep", "-q", "a b", "c\"d", "e f"]
+        );
+        assert!(shell_words("'x").is_err());
+        assert!(shell_words("  ").unwrap().is_empty());
+    }
+}

@@ -1,0 +1,153 @@
+//! The reducer on big generated modules with synthetic interestingness predicates:
+//! the result must still be interesting, verify, and be down to a few ops.
+
+use converter::ir::{Module, OpKind, Type};
+use converter::syntax::{parse_module, print_module};
+use harness::reduce::{count_ops, reduce_with, reduced_file_test, ReduceConfig};
+use std::time::Duration;
+
+fn ops(m: &Module) -> impl Iterator<Item = (&converter::ir::Body, converter::ir::OpId)> {
+    m.funcs
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .flat_map(|b| b.walk_ops().map(move |op| (b, op)))
+}
+
+/// Finds the first seed (below 200) whose generated module satisfies `p`.
+fn module_with(p: &dyn Fn(&Module) -> bool) -> Module {
+    for seed in 0..200 {
+        let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
+        if p(&m) {
+            return m;
+        }
+    }
+    panic!("no seed below 200 gives a module with the property");
+}
+
+fn check_reduced(m: &Module, p: &dyn Fn(&Module) -> bool, max_ops: usize) {
+    let cfg = ReduceConfig {
+        limit: Duration::from_secs(240),
+        ..ReduceConfig::default()
+    };
+    let r = reduce_with(m, "main", p, &cfg);
+    let text = print_module(&r.module, &Default::default());
+    eprintln!(
+        "{} -> {} ops, {} tried, {} invalid, {} kept, original: {:?}\n{text}",
+        r.ops_before, r.ops_after, r.tried, r.invalid, r.accepted, r.original_outcome
+    );
+    assert!(!r.original_uninteresting);
+    assert!(p(&r.module));
+    converter::verify::verify_module(&r.module).expect("the reduced module verifies");
+    assert_eq!(count_ops(&r.module), r.ops_after);
+    assert!(r.ops_after <= max_ops, "{} ops left:\n{text}", r.ops_after);
+    assert!(r.ops_before > r.ops_after);
+    // The file test parses back.
+    let ft = reduced_file_test(&r.module, "main", "reduced", &Default::default());
+    let back = parse_module("t.mlir", ft.as_bytes()).expect("the file test parses");
+    converter::verify::verify_module(&back).expect("the file test verifies");
+}
+
+#[test]
+fn reduces_to_a_remi_unsigned() {
+    // The integer type of the first remi_unsigned in the module must stay.
+    let first_ty = |m: &Module| -> Option<Type> {
+        ops(m)
+            .find(|(b, op)| b.op(*op).kind == OpKind::RemIUnsigned)
+            .map(|(b, op)| b.value_type(b.op(op).results[0]).clone())
+    };
+    let m = module_with(&|m| first_ty(m).is_some() && count_ops(m) > 50);
+    let ty = first_ty(&m).unwrap();
+    let p = move |c: &Module| {
+        ops(c).any(|(b, op)| {
+            b.op(op).kind == OpKind::RemIUnsigned && *b.value_type(b.op(op).results[0]) == ty
+        })
+    };
+    // remi_unsigned, its two operands (constants) and the return.
+    check_reduced(&m, &p, 4);
+}
+
+#[test]
+fn reduces_to_a_cond_br() {
+    let has_cond_br = |m: &Module| ops(m).any(|(b, op)| b.op(op).kind == OpKind::CondBr);
+    let m = module_with(&|m| has_cond_br(m) && count_ops(m) > 50);
+    // cond_br, its condition, and a return in each of (at most) two blocks.
+    check_reduced(&m, &has_cond_br, 5);
+}
+
+#[test]
+fn reduces_to_a_store_of_a_call_result() {
+    // A store whose value comes from a call: a function must survive too.
+    let p = |m: &Module| {
+        ops(m).any(|(b, op)| {
+            let d = b.op(op);
+            d.kind == OpKind::Store
+                && b.defining_op(d.operands[0])
+                    .is_some_and(|o| b.op(o).kind == OpKind::Call)
+        })
+    };
+    let m = module_with(&|m| p(m) && count_ops(m) > 50);
+    // main: alloc, call, store, return (+ index constants); the callee: a return and
+    // maybe a constant.
+    check_reduced(&m, &p, 9);
+}
+
+fn stdlower(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        .args(args)
+        .output()
+        .expect("run stdlower")
+}
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("stdlower-reduce-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write temp file");
+    p.display().to_string()
+}
+
+#[test]
+fn command_with_interesting_script() {
+    let m = generator::generate_from_seed(1, &generator::GenConfig::default());
+    let text = print_module(&m, &Default::default());
+    assert!(text.contains("remi_unsigned"));
+    let input = temp_file("in.mlir", &text);
+    let out = stdlower(&["reduce", &input, "--interesting", "grep -q remi_unsigned"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("candidates tried") && stderr.contains("ops "),
+        "{stderr}"
+    );
+    assert!(
+        stdout.starts_with("// reduced: interesting with"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("// run: @main() -> "), "{stdout}");
+    let back = parse_module("t.mlir", stdout.as_bytes()).expect("parses");
+    converter::verify::verify_module(&back).expect("verifies");
+    assert!(count_ops(&back) <= 4, "{stdout}");
+}
+
+#[test]
+fn command_rejects_inputs_without_finding() {
+    let input = temp_file(
+        "ok.mlir",
+        "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+    );
+    let out = stdlower(&["reduce", &input, "--no-jit"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = stdlower(&["reduce", &input, "--oracle", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = stdlower(&["reduce", &input, "--interesting", "'unterminated"]);
+    assert_eq!(out.status.code(), Some(2));
+    // A command that never succeeds: the input itself is not interesting.
+    let out = stdlower(&["reduce", &input, "--interesting", "false"]);
+    assert_eq!(out.status.code(), Some(1));
+}
