@@ -11,22 +11,31 @@ python3 scripts/gen_bench_module.py "$FUNCS" "$OPS" "$tmp/std.mlir" "$tmp/upstre
 cargo build --release -q --bin stdlower
 STDLOWER=target/release/stdlower
 ops=$(grep -c ' = \|store\|br \|return' "$tmp/std.mlir")
-best() { # best-of-RUNS wall time in seconds of "$@"
-  local best=999999
-  for _ in $(seq "$RUNS"); do
-    local s e; s=$(date +%s.%N); "$@" > /dev/null; e=$(date +%s.%N)
-    best=$(python3 -c "print(min($best, $e - $s))")
-  done
-  echo "$best"
+# Best of RUNS for "$@": wall seconds and CPU seconds (user + sys, all threads), so the
+# comparison holds on a machine that is busy with other work.
+best() {
+  python3 - "$RUNS" "$@" <<'PY'
+import resource, subprocess, sys, time
+runs, cmd = int(sys.argv[1]), sys.argv[2:]
+wall, cpu = [], []
+for _ in range(runs):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    wall.append(time.perf_counter() - t0)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.append((r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime))
+print(min(wall), min(cpu))
+PY
 }
-ours=$(best "$STDLOWER" lower "$tmp/std.mlir")
-theirs=$(best "$MLIR_OPT" --finalize-memref-to-llvm --convert-arith-to-llvm --convert-cf-to-llvm \
-  --convert-func-to-llvm --reconcile-unrealized-casts "$tmp/upstream.mlir")
-python3 - "$ops" "$ours" "$theirs" <<'PY'
+read -r ours_wall ours_cpu < <(best "$STDLOWER" lower "$tmp/std.mlir")
+read -r theirs_wall theirs_cpu < <(best "$MLIR_OPT" --finalize-memref-to-llvm --convert-arith-to-llvm \
+  --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts "$tmp/upstream.mlir")
+python3 - "$ops" "$ours_wall" "$ours_cpu" "$theirs_wall" "$theirs_cpu" <<'PY'
 import sys
-ops, ours, theirs = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
-print(f"module: {ops} ops")
-print(f"stdlower lower : {ours*1000:9.1f} ms  ({ops/ours/1e6:.2f} M ops/s)")
-print(f"mlir-opt 22    : {theirs*1000:9.1f} ms  ({ops/theirs/1e6:.2f} M ops/s)")
-print(f"ratio          : {theirs/ours:.1f}x faster")
+ops = int(sys.argv[1]); ow, oc, tw, tc = map(float, sys.argv[2:])
+print(f"module: {ops} ops; best of runs; CPU = user + sys")
+print(f"stdlower lower : wall {ow*1000:8.1f} ms   CPU {oc*1000:8.1f} ms")
+print(f"mlir-opt 22    : wall {tw*1000:8.1f} ms   CPU {tc*1000:8.1f} ms")
+print(f"ratio          : {tw/ow:.1f}x faster (wall), {tc/oc:.1f}x less CPU")
 PY
