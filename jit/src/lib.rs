@@ -10,6 +10,9 @@
 //! - [`worker`]: the same in a child process, so that crashes and hangs of generated
 //!   code come back as [`RunError::Crash`] / [`RunError::Timeout`] instead of taking the
 //!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]).
+//! - [`host`]: the host's target (type layouts via its data layout), native object
+//!   files, and MCJIT with caller-mapped externals — the API through which the
+//!   harness's `verify-abi` reaches LLVM without linking it itself.
 //!
 //! # For the harness
 //!
@@ -33,6 +36,7 @@
 //!   lowering.
 
 pub mod exec;
+pub mod host;
 mod lowering;
 mod orc;
 pub mod translate;

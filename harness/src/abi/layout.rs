@@ -12,12 +12,7 @@ use super::report::{Check, Difference};
 use super::{Elem, Selection};
 use converter::ir::Type;
 use converter::lower::types::TypeConverter;
-use inkwell::context::Context;
-use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target, TargetData, TargetMachine,
-};
-use inkwell::types::BasicTypeEnum;
-use inkwell::OptimizationLevel;
+use jit::host::HostTarget;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -112,61 +107,40 @@ pub fn converted(tc: &TypeConverter, case: &Case) -> Result<Type, String> {
 /// Measured layout: `size`, `align`, `FIELD.off`, `FIELD.size` -> bytes.
 pub type Measured = BTreeMap<String, u64>;
 
-/// The host's LLVM target machine and a context to build types in.
+/// The host's target (LLVM's, reached through [`jit::host`]).
 pub struct Host {
-    ctx: Context,
-    tm: TargetMachine,
+    target: HostTarget,
 }
 
 impl Host {
     pub fn new() -> Result<Host, String> {
-        Target::initialize_native(&InitializationConfig::default())?;
-        let triple = TargetMachine::get_default_triple();
-        let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
-        let tm = target
-            .create_target_machine(
-                &triple,
-                &TargetMachine::get_host_cpu_name().to_string(),
-                &TargetMachine::get_host_cpu_features().to_string(),
-                OptimizationLevel::Default,
-                RelocMode::PIC,
-                CodeModel::Default,
-            )
-            .ok_or("cannot create a target machine for the host")?;
         Ok(Host {
-            ctx: Context::create(),
-            tm,
+            target: HostTarget::new()?,
         })
     }
 
     pub fn triple(&self) -> String {
-        self.tm.get_triple().as_str().to_string_lossy().into_owned()
-    }
-
-    pub fn target_machine(&self) -> &TargetMachine {
-        &self.tm
+        self.target.triple()
     }
 
     /// The pointer width in bits (what `index` lowers to on the host).
     pub fn pointer_bits(&self) -> u32 {
-        self.tm.get_target_data().get_pointer_byte_size(None) * 8
+        self.target.pointer_bits()
     }
 
     /// Size, alignment and (for structs) each named field's offset and size of `ty`
     /// translated to LLVM, per the host's data layout.
     pub fn measure(&self, ty: &Type, fields: &[&str]) -> Result<Measured, String> {
-        let td: TargetData = self.tm.get_target_data();
-        let lt = jit::translate::basic_type(&self.ctx, ty)?;
+        let l = self.target.measure(ty)?;
         let mut m = Measured::new();
-        m.insert("size".into(), td.get_abi_size(&lt));
-        m.insert("align".into(), u64::from(td.get_abi_alignment(&lt)));
+        m.insert("size".into(), l.size);
+        m.insert("align".into(), l.align);
         if fields.is_empty() {
             return Ok(m);
         }
-        let BasicTypeEnum::StructType(st) = lt else {
+        let Some(ftys) = l.fields else {
             return Err(format!("{ty} is not a struct"));
         };
-        let ftys = st.get_field_types();
         if ftys.len() != fields.len() {
             return Err(format!(
                 "{ty} has {} fields, the C struct {}",
@@ -174,12 +148,9 @@ impl Host {
                 fields.len()
             ));
         }
-        for (i, (name, ft)) in fields.iter().zip(&ftys).enumerate() {
-            let off = td
-                .offset_of_element(&st, i as u32)
-                .ok_or_else(|| format!("no offset for field {i} of {ty}"))?;
-            m.insert(format!("{name}.off"), off);
-            m.insert(format!("{name}.size"), td.get_abi_size(ft));
+        for (name, f) in fields.iter().zip(&ftys) {
+            m.insert(format!("{name}.off"), f.offset);
+            m.insert(format!("{name}.size"), f.size);
         }
         Ok(m)
     }

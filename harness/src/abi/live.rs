@@ -24,7 +24,6 @@
 //! machine, linked with the driver into an executable, and run.
 
 use super::c_gen::{self, c_elem, desc_name, Compiler, TempDir};
-use super::layout::Host;
 use super::report::{Check, Difference};
 use super::{Elem, Selection};
 use converter::ir::Type;
@@ -591,17 +590,6 @@ fn lowered_module(text: &str) -> Result<converter::ir::Module, String> {
     crate::cmd::lower::lower(&m, false, 64).map_err(|f| f.message)
 }
 
-/// Writes the translated lowered module as a native object file.
-fn write_object(host: &Host, lowered: &converter::ir::Module, path: &Path) -> Result<(), String> {
-    let ctx = inkwell::context::Context::create();
-    let module = jit::translate_module(&ctx, lowered, "verify_abi")?;
-    let tm = host.target_machine();
-    module.set_triple(&tm.get_triple());
-    module.set_data_layout(&tm.get_target_data().get_data_layout());
-    tm.write_to_file(&module, inkwell::targets::FileType::Object, path)
-        .map_err(|e| format!("cannot write the object file: {e}"))
-}
-
 /// The result of the live part.
 #[derive(Debug, Default)]
 pub struct LiveOutcome {
@@ -645,8 +633,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
         let drv = dir.write("driver.c", &driver_src)?;
         let slots_file = dir.write("slots.txt", &slots.join("\n"))?;
         let obj = dir.path().join("lowered.o");
-        let host = Host::new()?;
-        write_object(&host, &lowered, &obj)?;
+        jit::host::write_object(&lowered, "verify_abi", &obj)?;
         Ok((mlir, drv, slots_file, obj))
     })();
     let (mlir, drv, slots_file, obj) = match paths {
@@ -728,43 +715,19 @@ fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> 
     if handle.is_null() {
         return Err(format!("cannot dlopen {so}"));
     }
-    let host = Host::new()?;
-    let ctx = inkwell::context::Context::create();
-    let module = jit::translate_module(&ctx, &lowered, "verify_abi")?;
-    let tm = host.target_machine();
-    module.set_triple(&tm.get_triple());
-    module.set_data_layout(&tm.get_target_data().get_data_layout());
-    let mut mappings = Vec::new();
-    let mut f = module.get_first_function();
-    while let Some(func) = f {
-        f = func.get_next_function();
-        if func.count_basic_blocks() > 0 {
-            continue;
-        }
-        let name = func.get_name().to_string_lossy().into_owned();
-        if name.starts_with("llvm.") {
-            continue;
-        }
-        let addr = dlsym(handle, &name)
-            .or_else(|| dlsym(libc::RTLD_DEFAULT, &name))
-            .ok_or_else(|| format!("external @{name} is not in the driver"))?;
-        mappings.push((func, addr));
-    }
-    let ee = module
-        .create_jit_execution_engine(inkwell::OptimizationLevel::None)
-        .map_err(|e| format!("cannot create the JIT: {e}"))?;
-    for (func, addr) in &mappings {
-        ee.add_global_mapping(func, *addr);
-    }
-    for name in slots.lines().filter(|l| !l.is_empty()) {
-        let addr = ee
-            .get_function_address(name)
-            .map_err(|e| format!("no JIT'd @{name}: {e}"))?;
+    let names: Vec<&str> = slots.lines().filter(|l| !l.is_empty()).collect();
+    let resolve = |name: &str| {
+        dlsym(handle, name)
+            .or_else(|| dlsym(libc::RTLD_DEFAULT, name))
+            .ok_or_else(|| format!("external @{name} is not in the driver"))
+    };
+    let code = jit::host::jit_with_externals(&lowered, "verify_abi", &resolve, &names)?;
+    for (name, addr) in code.addresses() {
         let slot = dlsym(handle, &format!("stdlower_slot{name}"))
             .ok_or_else(|| format!("the driver has no slot for {name}"))?;
         // SAFETY: `slot` is the address of the driver's exported `void *` variable
         // `stdlower_slot<name>`, which we own exclusively in this single-threaded child.
-        unsafe { *(slot as *mut usize) = addr };
+        unsafe { *(slot as *mut usize) = *addr };
     }
     let run = dlsym(handle, "stdlower_abi_run").ok_or("the driver has no stdlower_abi_run")?;
     let mut buf = vec![0u8; 1 << 22];
@@ -775,7 +738,7 @@ fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> 
         f(buf.as_mut_ptr() as *mut libc::c_char, buf.len())
     };
     let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    drop(ee);
+    drop(code);
     Ok(String::from_utf8_lossy(&buf[..end]).into_owned())
 }
 
