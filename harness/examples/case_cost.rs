@@ -46,10 +46,19 @@ fn main() {
         t[4] += s.elapsed();
     }
     let total: Duration = t.iter().sum();
-    println!("{n} cases, {:.0} ops per module on average", ops as f64 / n as f64);
-    for (name, d) in ["generate", "verify", "lower+verify", "interp x2", "jit (O0)"]
-        .iter()
-        .zip(t)
+    println!(
+        "{n} cases, {:.0} ops per module on average",
+        ops as f64 / n as f64
+    );
+    for (name, d) in [
+        "generate",
+        "verify",
+        "lower+verify",
+        "interp x2",
+        "jit (O0)",
+    ]
+    .iter()
+    .zip(t)
     {
         println!(
             "{name:>13}: {:8.3} ms/case  {:5.1}%",
