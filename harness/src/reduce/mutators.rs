@@ -50,14 +50,19 @@ pub enum Mutator {
     RemoveCInterface,
     /// Replace a scalar constant's value by zero or one.
     SimplifyConst,
+    /// Replace a `br`/`cond_br` by a `return` of zero constants (when every result type
+    /// has constants): ends loops that no other mutation can break, such as a block
+    /// that branches to itself.
+    BranchToReturn,
 }
 
 /// Every mutator, in the order the driver tries them.
-pub const MUTATORS: [Mutator; 12] = [
+pub const MUTATORS: [Mutator; 13] = [
     Mutator::RemoveFunction,
     Mutator::DeadCode,
     Mutator::CondBrToBr,
     Mutator::RetargetBranch,
+    Mutator::BranchToReturn,
     Mutator::OpToConst,
     Mutator::OpToOperand,
     Mutator::BlockArgToConst,
@@ -83,6 +88,7 @@ impl Mutator {
             Mutator::MergeBlocks => "merge-blocks",
             Mutator::RemoveCInterface => "remove-c-interface",
             Mutator::SimplifyConst => "simplify-const",
+            Mutator::BranchToReturn => "branch-to-return",
         }
     }
 
@@ -128,6 +134,13 @@ impl Mutator {
                         if body.op(op).kind == OpKind::CondBr {
                             out.push(site(op.index(), 0));
                             out.push(site(op.index(), 1));
+                        }
+                    }
+                }
+                Mutator::BranchToReturn => {
+                    for op in body.walk_ops() {
+                        if matches!(body.op(op).kind, OpKind::Br | OpKind::CondBr) {
+                            out.push(site(op.index(), 0));
                         }
                     }
                 }
@@ -252,6 +265,11 @@ impl Mutator {
             }
             Mutator::DropResult => drop_result(&mut m, fi, site.a as usize),
             Mutator::InlineCall => inline_call(&mut m, fi, OpId(site.a)),
+            Mutator::BranchToReturn => {
+                let f = m.funcs.get_mut(fi)?;
+                let results = f.std_type()?.results.clone();
+                branch_to_return(f.body.as_mut()?, OpId(site.a), &results)
+            }
             _ => {
                 let body = m.funcs.get_mut(fi)?.body.as_mut()?;
                 match self {
@@ -336,6 +354,27 @@ fn position(body: &Body, op: OpId) -> Option<(BlockId, usize)> {
 
 /// Replaces every used result of `op` by a constant inserted just before it; false
 /// when a used result has no constant (a memref, a function).
+fn branch_to_return(body: &mut Body, op: OpId, results: &[Type]) -> bool {
+    if op.index() >= body.ops.len() || !matches!(body.op(op).kind, OpKind::Br | OpKind::CondBr) {
+        return false;
+    }
+    let Some((b, pos)) = position(body, op) else {
+        return false;
+    };
+    let loc = body.op(op).loc;
+    let mut values = Vec::with_capacity(results.len());
+    for (i, t) in results.iter().enumerate() {
+        match insert_const(body, b, pos + i, t, false) {
+            Some(c) => values.push(c),
+            None => return false,
+        }
+    }
+    body.remove_op(op);
+    body.append_op(b, NewOp::new(OpKind::Return).operands(values).loc(loc));
+    remove_unreachable(body);
+    true
+}
+
 fn results_to_consts(body: &mut Body, op: OpId, one: bool) -> bool {
     let used = used_values(body);
     let results = body.op(op).results.clone();
