@@ -32,8 +32,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-/// Elements in each test buffer (the rank-8 view spans 765 of them past the offset).
-const NBUF: usize = 1100;
+/// Elements in each test buffer (the rank-8 view spans 2,385 of them past the offset).
+const NBUF: usize = 4096;
 
 fn is_int(e: &Elem) -> bool {
     matches!(e.ty, Type::Int(_) | Type::Index)
@@ -213,13 +213,15 @@ fn desc_compare(e: &Elem, r: usize) -> String {
     s
 }
 
-/// Builds a strided view of `buf` in `d` (aligned = buf + 3, offset `off`, sizes 2,
-/// strides 2, 5, 11, ... from the innermost dimension out).
+/// Builds a strided view of `buf` in `d`: aligned = buf + 3, offset `off`, sizes 2, 3, 4,
+/// 2, 3, 4, ... and strides 5, 11, 23, ... from the innermost dimension out. No size
+/// equals a stride and neighbouring sizes differ, so a callee that sees two descriptor
+/// fields swapped (size for stride, one dimension for another) is caught.
 fn desc_init(d: &str, r: usize, off: usize) -> String {
     let mut s = format!("  {d}.allocated = buf; {d}.aligned = buf + 3; {d}.offset = {off};\n");
     if r > 0 {
         s.push_str(&format!(
-            "  {{ intptr_t st = 2; for (int k = {r} - 1; k >= 0; k--) {{ {d}.sizes[k] = 2; {d}.strides[k] = st; st = 2 * st + 1; }} }}\n"
+            "  {{ intptr_t st = 5; for (int k = {r} - 1; k >= 0; k--) {{ {d}.sizes[k] = 2 + k % 3; {d}.strides[k] = st; st = 2 * st + 1; }} }}\n"
         ));
     }
     s
