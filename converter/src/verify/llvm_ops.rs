@@ -9,7 +9,7 @@
 //! is recognised by its type, which always equals the result type.
 
 use super::std_ops::{check_predicate, cond_br, dense_problem};
-use super::{type_list, OpCheck};
+use super::{bool_like, select, shape, type_list, OpCheck};
 use crate::diag::Diagnostic;
 use crate::ir::CMPI_PREDICATES;
 use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
@@ -87,10 +87,6 @@ fn is_float_like(t: &Type) -> bool {
 
 fn is_ptr(t: &Type) -> bool {
     matches!(t, Type::LlvmPtr(_))
-}
-
-fn shape(t: &Type) -> Option<&[u64]> {
-    t.as_vector().map(|v| v.shape.as_slice())
 }
 
 pub(super) fn check(c: &mut OpCheck) {
@@ -189,39 +185,11 @@ fn compare(c: &mut OpCheck, preds: &[&str], int: bool) {
         c.err(format_args!("operands must be {what}, found {a}"));
         return;
     }
-    let want = match a {
-        Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
-        _ => Type::i1(),
-    };
+    let want = bool_like(a);
     if *r != want {
         c.err(format_args!(
             "result must be {want} for operands of type {a}, found {r}"
         ));
-    }
-}
-
-fn select(c: &mut OpCheck) {
-    if !c.counts(3, 1) {
-        return;
-    }
-    let (cond, t, f, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.operand(2).unwrap(),
-        c.result(0).unwrap(),
-    );
-    if t != f || t != r {
-        c.err(format_args!(
-            "requires the true value, false value and result to have one type, found {t}, {f} -> {r}"
-        ));
-        return;
-    }
-    match cond {
-        Type::Int(1) => {}
-        Type::Vector(v) if v.elem == Type::Int(1) && shape(t) == Some(v.shape.as_slice()) => {}
-        _ => c.err(format_args!(
-            "condition must be i1 or a vector of i1 of the operands' shape, found {cond}"
-        )),
     }
 }
 

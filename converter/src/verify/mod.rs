@@ -207,3 +207,49 @@ pub(crate) fn type_list<'t>(types: impl IntoIterator<Item = &'t Type>) -> String
     s.push(')');
     s
 }
+
+/// The shape of a vector type, `None` for scalars.
+pub(super) fn shape(t: &Type) -> Option<&[u64]> {
+    t.as_vector().map(|v| v.shape.as_slice())
+}
+
+/// `i1`, or a vector of `i1` of the shape of `t`.
+pub(super) fn bool_like(t: &Type) -> Type {
+    match t {
+        Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
+        _ => Type::i1(),
+    }
+}
+
+/// `select` in both dialects: one type for both values and the result, and an `i1`
+/// condition, or a vector of `i1` of the operands' shape.
+pub(super) fn select(c: &mut OpCheck) {
+    if !c.counts(3, 1) {
+        return;
+    }
+    let (cond, t, f, r) = (
+        c.operand(0).unwrap(),
+        c.operand(1).unwrap(),
+        c.operand(2).unwrap(),
+        c.result(0).unwrap(),
+    );
+    if t != f || t != r {
+        c.err(format_args!(
+            "requires the true value, false value and result to have one type, found {t}, {f} -> {r}"
+        ));
+        return;
+    }
+    match cond {
+        Type::Int(1) => {}
+        Type::Vector(v) if v.elem == Type::Int(1) => {
+            if shape(t) != Some(v.shape.as_slice()) {
+                c.err(format_args!(
+                    "a vector condition {cond} requires vector operands of the same shape, found {t}"
+                ));
+            }
+        }
+        _ => c.err(format_args!(
+            "condition must be i1 or a vector of i1, found {cond}"
+        )),
+    }
+}

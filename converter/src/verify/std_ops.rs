@@ -5,7 +5,7 @@
 //! types). Successor counts and block-argument matching of branches are checked by
 //! `structure`; here only their non-successor operands.
 
-use super::{type_list, OpCheck};
+use super::{bool_like, select, shape, type_list, OpCheck};
 use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StridedLayout, Type};
 use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH};
 
@@ -110,19 +110,6 @@ pub(super) fn is_float_like(t: &Type) -> bool {
     t.scalar_of().is_float()
 }
 
-/// The shape of a vector type, `None` for scalars.
-fn shape(t: &Type) -> Option<&[u64]> {
-    t.as_vector().map(|v| v.shape.as_slice())
-}
-
-/// `i1`, or a vector of `i1` of the shape of `t`.
-fn bool_like(t: &Type) -> Type {
-    match t {
-        Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
-        _ => Type::i1(),
-    }
-}
-
 fn binary(c: &mut OpCheck, pred: fn(&Type) -> bool, what: &str) {
     if !c.counts(2, 1) {
         return;
@@ -192,37 +179,6 @@ fn compare(c: &mut OpCheck, pred: fn(&Type) -> bool, preds: &[&str], what: &str)
         c.err(format_args!(
             "result must be {want} for operands of type {a}, found {r}"
         ));
-    }
-}
-
-fn select(c: &mut OpCheck) {
-    if !c.counts(3, 1) {
-        return;
-    }
-    let (cond, t, f, r) = (
-        c.operand(0).unwrap(),
-        c.operand(1).unwrap(),
-        c.operand(2).unwrap(),
-        c.result(0).unwrap(),
-    );
-    if t != f || t != r {
-        c.err(format_args!(
-            "requires the true value, false value and result to have one type, found {t}, {f} -> {r}"
-        ));
-        return;
-    }
-    match cond {
-        Type::Int(1) => {}
-        Type::Vector(v) if v.elem == Type::Int(1) => {
-            if shape(t) != Some(v.shape.as_slice()) {
-                c.err(format_args!(
-                    "a vector condition {cond} requires vector operands of the same shape, found {t}"
-                ));
-            }
-        }
-        _ => c.err(format_args!(
-            "condition must be i1 or a vector of i1, found {cond}"
-        )),
     }
 }
 
