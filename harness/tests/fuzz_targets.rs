@@ -31,16 +31,19 @@ fn lowering_target_on_seeded_inputs() {
 
 #[test]
 fn parse_target_on_seeded_and_mutated_inputs() {
-    let corpus = std::fs::read_dir(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../corpus/conformance"
-    ))
-    .map(|rd| {
-        rd.flatten()
-            .filter_map(|e| std::fs::read(e.path()).ok())
-            .collect::<Vec<_>>()
-    })
-    .unwrap_or_default();
+    // LLVM 11 programs and programs in today's upstream syntax.
+    let corpus: Vec<Vec<u8>> = ["/../corpus/conformance", "/../corpus/upstream"]
+        .iter()
+        .flat_map(|dir| {
+            std::fs::read_dir(format!("{}{dir}", env!("CARGO_MANIFEST_DIR")))
+                .map(|rd| {
+                    rd.flatten()
+                        .filter_map(|e| std::fs::read(e.path()).ok())
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
     for seed in 0..300u64 {
         let noise = seeded(seed, 256);
         fuzz_parse(&noise);

@@ -14,7 +14,7 @@
 
 use super::lexer::escape_into;
 use super::printer::{float_text, write_symbol};
-use super::upstream::upstream_name;
+use super::upstream::{upstream_name, SEMANTIC_ATTRS};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
     Attribute, Body, Func, FuncKind, Layout, Module, NamedAttr, OpData, OpKind, StridedLayout,
@@ -248,12 +248,13 @@ impl Exporter {
         self.out.push_str("  func.func ");
         let vis = f.attr("sym_visibility").and_then(|a| a.as_str());
         match (vis, &f.body) {
-            (Some(v), _) => {
+            // Upstream declarations may not be public; for an external function the
+            // visibility changes nothing stdlower does.
+            (_, None) => self.out.push_str("private "),
+            (Some(v), Some(_)) => {
                 self.out.push_str(v);
                 self.out.push(' ');
             }
-            // Upstream declarations may not be public.
-            (None, None) => self.out.push_str("private "),
             (None, Some(_)) => {}
         }
         write_symbol(&mut self.out, &f.name);
@@ -562,6 +563,18 @@ impl BodyExporter<'_, '_> {
             .collect();
         if extra.is_empty() {
             return String::new();
+        }
+        if let Some(a) = extra
+            .iter()
+            .find(|a| SEMANTIC_ATTRS.contains(&a.name.as_str()))
+        {
+            self.x.fail(
+                op.loc,
+                format!(
+                    "cannot export attribute '{}': upstream MLIR gives it a meaning this op does not have",
+                    a.name
+                ),
+            );
         }
         let mut s = String::from(" ");
         self.x.write_attr_dict(&mut s, &extra, op.loc);
@@ -910,5 +923,37 @@ impl BodyExporter<'_, '_> {
             acc = s;
         }
         acc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::export_upstream;
+    use crate::syntax::parse_module;
+
+    fn export(src: &str) -> Result<String, String> {
+        let m = parse_module("t.mlir", src.as_bytes()).map_err(|d| d.to_string())?;
+        export_upstream(&m).map_err(|d| format!("{}:{}: {}", d.loc.line, d.loc.col, d.message))
+    }
+
+    #[test]
+    fn what_upstream_cannot_express_is_a_located_error() {
+        let e = export("func @f(%a: i32) -> i32 {\n  %0 = addi %a, %a {fastmath = 1} : i32\n  return %0 : i32\n}\n")
+            .unwrap_err();
+        assert!(
+            e.starts_with("2:8: cannot export attribute 'fastmath'"),
+            "{e}"
+        );
+        let e = export("func @f() {\n^bb0:\n  br ^bb0\n}\n").unwrap_err();
+        assert!(
+            e.starts_with("3:3: cannot export a branch to the entry block"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn declarations_are_private_whatever_their_visibility() {
+        let out = export("func @g(i32) -> i32 attributes {sym_visibility = \"public\"}\n").unwrap();
+        assert!(out.contains("func.func private @g(i32) -> i32\n"), "{out}");
     }
 }
