@@ -8,10 +8,16 @@
 //! are not cast-compatible (a program that is undefined behaviour once run, as in
 //! `corpus/interp/ub_casts.mlir`): MLIR 22 folds the chain into one `memref.cast`
 //! during the conversion and then rejects that cast.
+//!
+//! The other direction: what `mlir-opt --canonicalize` prints from an export (its own
+//! spelling of upstream syntax: `%cst` names, hoisted constants, bare `return`) must
+//! parse and verify in our front end, and for generated modules interpret to the
+//! original module's results.
 
 use converter::ir::{Module, OpKind, Type};
 use converter::lower::{lower_module, LowerOptions};
-use converter::syntax::export_upstream;
+use converter::syntax::{export_upstream, parse_module};
+use harness::exec::{run_interp, ExecOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -177,4 +183,68 @@ fn mlir_opt_lowers_every_exported_module() {
         lowered > 100,
         "only {lowered} modules went through the pipeline"
     );
+}
+
+#[test]
+fn front_end_reads_what_mlir_opt_prints() {
+    let Some(opt) = tool("mlir-opt") else {
+        eprintln!("mlir-opt not installed: skipped");
+        return;
+    };
+    let canonical = |m: &Module| -> Result<Module, String> {
+        let text = export_upstream(m).map_err(|d| format!("export failed: {d}"))?;
+        let out = run(
+            &opt,
+            &["--allow-unregistered-dialect", "--canonicalize"],
+            text.as_bytes(),
+        )
+        .map_err(|e| format!("mlir-opt --canonicalize failed:\n{e}"))?;
+        let printed = String::from_utf8_lossy(&out).into_owned();
+        let p = parse_module(&m.file, printed.as_bytes())
+            .map_err(|d| format!("mlir-opt's output does not parse: {d}\n{printed}"))?;
+        converter::verify::verify_module(&p)
+            .map_err(|ds| format!("mlir-opt's output does not verify: {}\n{printed}", ds[0]))?;
+        Ok(p)
+    };
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    for f in harness::filetest::discover(&[root.to_string()]) {
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let name = f.display().to_string();
+        let Ok(m) = parse_module(&name, &bytes) else {
+            continue;
+        };
+        if converter::verify::verify_module(&m).is_err() || verify_only(&m).is_some() {
+            continue;
+        }
+        if let Err(e) = canonical(&m) {
+            failures.push(format!("{name}: {e}"));
+        }
+    }
+    let opts = ExecOptions::default();
+    for seed in 0..40 {
+        for swarm in [false, true] {
+            let m = if swarm {
+                generator::generate_swarm_from_seed(seed).1
+            } else {
+                generator::generate_from_seed(seed, &generator::GenConfig::default())
+            };
+            match canonical(&m) {
+                Ok(p) => {
+                    let a = run_interp(&m, "main", &[], &opts).render();
+                    let b = run_interp(&p, "main", &[], &opts).render();
+                    if a != b {
+                        failures.push(format!("seed {seed} (swarm {swarm}): {a} vs {b}"));
+                    }
+                    compared += 1;
+                }
+                Err(e) => failures.push(format!("seed {seed} (swarm {swarm}): {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(compared, 80);
 }

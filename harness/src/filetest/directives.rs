@@ -1,5 +1,5 @@
 //! The expectations a `.mlir` file test carries in its comments (DESIGN.md):
-//! - `// RUN: lower --syntax legacy` (or `parse`, `translate`), whose output the file's
+//! - `// RUN: lower --syntax legacy` (or `parse`, `translate`, `export`), whose output the file's
 //!   `CHECK` lines must match; `--check-prefix=P` selects other check lines;
 //! - `// run: @main(3 : i32) -> 7 : i32`: executed by the interpreter and the JIT;
 //!   the right side is a comma-separated list of `VALUE : TYPE`, or `ub "text"`,
@@ -70,7 +70,7 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
             if argv.is_empty() {
                 return Err((
                     line,
-                    "RUN: needs a subcommand (lower, parse, translate)".into(),
+                    "RUN: needs a subcommand (lower, parse, translate, export)".into(),
                 ));
             }
             out.push(Directive::Run {
