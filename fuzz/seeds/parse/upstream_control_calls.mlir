@@ -1,6 +1,7 @@
 // Control flow and calls in today's upstream syntax: cf.br and cf.cond_br with block
 // arguments, func.call with several results, func.constant and func.call_indirect,
-// recursion, a private declaration, and LLVM 11 syntax mixed into the same file.
+// recursion, a private declaration and a private definition, and LLVM 11 syntax
+// mixed into the same file.
 // run: @fact(5 : i64) -> 120 : i64
 // run: @indirect(7 : i32) -> 14 : i32, 8 : i32
 // run: @mixed(3 : i32) -> 9 : i32
@@ -17,7 +18,7 @@ func.func @fact(%n: i64) -> i64 {
   %p = arith.muli %k, %r : i64
   func.return %p : i64
 }
-func.func @pair(%x: i32) -> (i32, i32) {
+func.func private @pair(%x: i32) -> (i32, i32) {
   %one = arith.constant 1 : i32
   %d = arith.addi %x, %x : i32
   %s = arith.addi %x, %one : i32
