@@ -6,7 +6,7 @@
 //! constants (for `dim`) and select cascades (for dynamic outer `vector.extract`
 //! positions), which parse back as ordinary ops; the fixed point shows they are
 //! written exactly as the exporter would write them. Checked on generated modules
-//! (default and swarm configurations; `UPSTREAM_CASES`, default 300 each) and on
+//! (default and swarm configurations; `UPSTREAM_CASES`, default 1000 each) and on
 //! every corpus file the front end accepts.
 
 use converter::ir::{Layout, Module, Type};
@@ -17,7 +17,7 @@ fn cases() -> u64 {
     std::env::var("UPSTREAM_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(300)
+        .unwrap_or(1000)
 }
 
 /// Exports `m`, parses the text back and checks the invariants; returns the module
