@@ -9,8 +9,9 @@
 //! `corpus/interp/ub_casts.mlir`): MLIR 22 folds the chain into one `memref.cast`
 //! during the conversion and then rejects that cast.
 //!
-//! The other direction: what `mlir-opt --canonicalize` prints from an export (its own
-//! spelling of upstream syntax: `%cst` names, hoisted constants, bare `return`) must
+//! The other direction: what `mlir-opt --canonicalize --mlir-print-debuginfo` prints
+//! from an export (its own spelling of upstream syntax: `%cst` names, hoisted
+//! constants, bare `return`, `loc(#loc3)` after every op) must
 //! parse and verify in our front end, and for generated modules interpret to the
 //! original module's results.
 
@@ -195,10 +196,14 @@ fn front_end_reads_what_mlir_opt_prints() {
         let text = export_upstream(m).map_err(|d| format!("export failed: {d}"))?;
         let out = run(
             &opt,
-            &["--allow-unregistered-dialect", "--canonicalize"],
+            &[
+                "--allow-unregistered-dialect",
+                "--canonicalize",
+                "--mlir-print-debuginfo",
+            ],
             text.as_bytes(),
         )
-        .map_err(|e| format!("mlir-opt --canonicalize failed:\n{e}"))?;
+        .map_err(|e| format!("mlir-opt --canonicalize --mlir-print-debuginfo failed:\n{e}"))?;
         let printed = String::from_utf8_lossy(&out).into_owned();
         let p = parse_module(&m.file, printed.as_bytes())
             .map_err(|d| format!("mlir-opt's output does not parse: {d}\n{printed}"))?;

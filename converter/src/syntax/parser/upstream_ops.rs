@@ -68,7 +68,9 @@ impl<'a> Parser<'a> {
     /// modifier such as `overflow<nsw>` or `fastmath<fast>`, and rejected like the
     /// attributes that spell those modifiers in a dictionary.
     pub(super) fn parse_upstream_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
-        if self.tok.kind == Tok::BareIdent {
+        // A trailing location `loc(...)` is not a modifier; the op's caller skips it.
+        let at_loc = self.is_kw("loc") && self.lex.peek_byte() == Some(b'(');
+        if self.tok.kind == Tok::BareIdent && !at_loc {
             let m = self.spelling(self.tok);
             return Err(self.err_here(format!(
                 "upstream modifier '{m}' changes the op's semantics and is not supported"
