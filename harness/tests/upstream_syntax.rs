@@ -160,3 +160,49 @@ fn corpus_modules_survive_export_and_parse() {
     assert!(checked > 50, "only {checked} corpus modules");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// `stdlower export FILE` prints what `-o OUT` writes; bad input is a located error
+/// with the bad-input exit status, and what upstream cannot express exits the same way.
+#[test]
+fn export_command_prints_or_writes_and_reports_located_errors() {
+    let exe = env!("CARGO_BIN_EXE_stdlower");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/upstream/vector.mlir"
+    );
+    let out = std::process::Command::new(exe)
+        .args(["export", file])
+        .output()
+        .expect("run stdlower");
+    assert!(out.status.success());
+    let dir = std::env::temp_dir().join(format!("stdlower-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("out.mlir");
+    let st = std::process::Command::new(exe)
+        .args(["export", file, "-o"])
+        .arg(&target)
+        .status()
+        .expect("run stdlower");
+    assert!(st.success());
+    assert_eq!(std::fs::read(&target).unwrap(), out.stdout);
+
+    let bad = dir.join("bad.mlir");
+    for (src, line_col) in [
+        ("func.func @f() {\n  %0 = arith.maxsi\n}\n", ":2:8: error: "),
+        (
+            "func @f(%a: i32) -> i32 {\n  %0 = addi %a, %a {fastmath = 1} : i32\n  return %0 : i32\n}\n",
+            ":2:8: error: cannot export",
+        ),
+    ] {
+        std::fs::write(&bad, src).unwrap();
+        let out = std::process::Command::new(exe)
+            .arg("export")
+            .arg(&bad)
+            .output()
+            .expect("run stdlower");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("bad.mlir{line_col}")), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
