@@ -26,6 +26,8 @@ pub enum Command {
     Parse(cmd::parse::Args),
     /// Lower a Standard-dialect file to the LLVM dialect.
     Lower(cmd::lower::Args),
+    /// Print a Standard-dialect file in today's upstream MLIR syntax.
+    Export(cmd::export::Args),
     /// Lower and translate to LLVM IR.
     Translate(cmd::run::TranslateArgs),
     /// Run a function on the reference interpreter.
@@ -63,6 +65,7 @@ pub fn text_output(c: &Command) -> Option<Result<String, Failure>> {
         Command::Parse(a) => Some(cmd::parse::output(a)),
         Command::Lower(a) => Some(cmd::lower::output(a)),
         Command::Translate(a) => Some(cmd::run::translate_output(a)),
+        Command::Export(a) => Some(cmd::export::output(a)),
         Command::Gen(a) => Some(Ok(cmd::gen::output(a))),
         _ => None,
     }
@@ -105,6 +108,13 @@ pub fn main() {
         Command::Reduce(a) => cmd::reduce::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
+        Command::Export(a) => match cmd::export::run(a) {
+            Ok(text) => {
+                print_stdout(text.as_deref().unwrap_or(""));
+                exit::OK
+            }
+            Err(f) => fail(f),
+        },
         c => match text_output(c) {
             Some(Ok(text)) => {
                 print_stdout(&text);

@@ -5,12 +5,17 @@
 //!
 //! Layout: `lexer` (bytes to tokens), `parser` (tokens to IR, with located
 //! diagnostics and a nesting-depth bound), `affine` (affine-map layouts), `printer`.
+//! Today's upstream syntax: `upstream` (the op-name table), `export` (IR to upstream
+//! text, [`export_upstream`]).
 
 pub mod affine;
+pub mod export;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
+pub mod upstream;
 
+pub use export::export_upstream;
 pub use printer::{float_text, print_module, PrintOptions};
 
 use crate::diag::{Diagnostic, Loc};

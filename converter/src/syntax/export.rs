@@ -1,0 +1,914 @@
+//! Writes a Standard module in today's upstream MLIR syntax (`func.func`, `arith.*`,
+//! `memref.*`, `vector.*`, `cf.*`, `math.absf`, `strided<...>` layouts), so that the
+//! real `mlir-opt` can verify and lower the same program: an independent second
+//! lowering to compare against ours. Op names come from [`super::upstream`].
+//!
+//! Where upstream needs a different shape than our IR, the exporter materializes it:
+//! a `dim` with an index attribute gets an `arith.constant` index operand; an
+//! `extract_element` position defined by an in-range index constant is written as a
+//! static position (and such a constant, when it has no other use, is not written at
+//! all, so that parsing the output and exporting again gives the same text); a
+//! dynamic position on an outer dimension, which MLIR 22's vector-to-LLVM lowering
+//! does not handle, becomes one extract per row chosen by `arith.cmpi`/`arith.select`.
+//! What upstream cannot express is an error located at the op.
+
+use super::lexer::escape_into;
+use super::printer::{float_text, write_symbol};
+use super::upstream::upstream_name;
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{
+    Attribute, Body, Func, FuncKind, Layout, Module, NamedAttr, OpData, OpKind, StridedLayout,
+    Type, ValueId,
+};
+use std::fmt::Write;
+
+/// The module in upstream MLIR syntax, or an error at the first construct upstream
+/// cannot express.
+pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
+    let mut x = Exporter {
+        out: String::with_capacity(4096),
+        err: None,
+    };
+    x.out.push_str("module");
+    if let Some(Attribute::Str(n)) = crate::ir::attr::find_attr(&m.attrs, "sym_name") {
+        x.out.push(' ');
+        write_symbol(&mut x.out, n);
+    }
+    let rest: Vec<NamedAttr> = m
+        .attrs
+        .iter()
+        .filter(|a| a.name != "sym_name")
+        .cloned()
+        .collect();
+    if !rest.is_empty() {
+        x.out.push_str(" attributes ");
+        x.attr_dict(&rest, Loc::UNKNOWN);
+    }
+    x.out.push_str(" {\n");
+    for f in &m.funcs {
+        x.func(f);
+        if let Some(e) = x.err.take() {
+            return Err(e);
+        }
+    }
+    x.out.push_str("}\n");
+    Ok(x.out)
+}
+
+struct Exporter {
+    out: String,
+    err: Option<Diagnostic>,
+}
+
+/// Writes a stride or offset: a number or `?`.
+fn opt_int(out: &mut String, v: Option<i64>) {
+    match v {
+        Some(v) => {
+            let _ = write!(out, "{v}");
+        }
+        None => out.push('?'),
+    }
+}
+
+fn write_strided(out: &mut String, s: &StridedLayout) {
+    out.push_str("strided<[");
+    for (i, st) in s.strides.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        opt_int(out, *st);
+    }
+    out.push(']');
+    if s.offset != Some(0) {
+        out.push_str(", offset: ");
+        opt_int(out, s.offset);
+    }
+    out.push('>');
+}
+
+impl Exporter {
+    fn fail(&mut self, loc: Loc, msg: impl Into<String>) {
+        if self.err.is_none() {
+            self.err = Some(Diagnostic::error(loc, msg));
+        }
+    }
+
+    /// A type in upstream syntax (`loc` places the error for a type upstream lacks).
+    fn ty(&mut self, t: &Type, loc: Loc) -> String {
+        let mut s = String::new();
+        self.write_ty(&mut s, t, loc);
+        s
+    }
+
+    fn write_ty(&mut self, out: &mut String, t: &Type, loc: Loc) {
+        match t {
+            Type::MemRef(m) => {
+                out.push_str("memref<");
+                for d in &m.shape {
+                    match d {
+                        Some(d) => {
+                            let _ = write!(out, "{d}x");
+                        }
+                        None => out.push_str("?x"),
+                    }
+                }
+                self.write_ty(out, &m.elem, loc);
+                match &m.layout {
+                    Layout::Identity => {}
+                    Layout::Strided(s) => {
+                        out.push_str(", ");
+                        write_strided(out, s);
+                    }
+                    Layout::Affine {
+                        strided: Some(s), ..
+                    } => {
+                        out.push_str(", ");
+                        write_strided(out, s);
+                    }
+                    Layout::Affine { text, .. } => {
+                        let _ = write!(out, ", affine_map<{text}>");
+                    }
+                }
+                if m.memory_space != 0 {
+                    let _ = write!(out, ", {}", m.memory_space);
+                }
+                out.push('>');
+            }
+            Type::UnrankedMemRef(e) => {
+                out.push_str("memref<*x");
+                self.write_ty(out, e, loc);
+                out.push('>');
+            }
+            Type::Function(ft) => {
+                out.push('(');
+                self.write_tys(out, &ft.inputs, loc);
+                out.push_str(") -> ");
+                self.write_results(out, &ft.results, loc);
+            }
+            t if t.is_llvm_specific() => {
+                self.fail(
+                    loc,
+                    format!("cannot export LLVM-dialect type {t} as a Standard-dialect type"),
+                );
+            }
+            // Integers, index, floats and vectors print the same in both syntaxes.
+            t => {
+                let _ = write!(out, "{t}");
+            }
+        }
+    }
+
+    fn write_tys(&mut self, out: &mut String, ts: &[Type], loc: Loc) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_ty(out, t, loc);
+        }
+    }
+
+    /// A result list: a lone non-function type bare, otherwise parenthesized.
+    fn write_results(&mut self, out: &mut String, ts: &[Type], loc: Loc) {
+        if ts.len() == 1 && !matches!(ts[0], Type::Function(_)) {
+            self.write_ty(out, &ts[0], loc);
+        } else {
+            out.push('(');
+            self.write_tys(out, ts, loc);
+            out.push(')');
+        }
+    }
+
+    fn write_attr(&mut self, out: &mut String, a: &Attribute, loc: Loc) {
+        match a {
+            Attribute::Type(t) => self.write_ty(out, t, loc),
+            Attribute::Array(v) => {
+                out.push('[');
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_attr(out, e, loc);
+                }
+                out.push(']');
+            }
+            Attribute::Dict(d) => self.write_attr_dict(out, d, loc),
+            Attribute::Int { value, ty } if *ty == Type::i1() => {
+                out.push_str(if *value != 0 { "true" } else { "false" })
+            }
+            Attribute::Int { value, ty } => {
+                let _ = write!(out, "{value} : {ty}");
+            }
+            other => super::printer::write_attr(out, other),
+        }
+    }
+
+    fn attr_dict(&mut self, attrs: &[NamedAttr], loc: Loc) {
+        let mut s = String::new();
+        self.write_attr_dict(&mut s, attrs, loc);
+        self.out.push_str(&s);
+    }
+
+    fn write_attr_dict(&mut self, out: &mut String, attrs: &[NamedAttr], loc: Loc) {
+        out.push('{');
+        for (i, a) in attrs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let bare = {
+                let b = a.name.as_bytes();
+                !b.is_empty()
+                    && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+                    && b.iter()
+                        .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+            };
+            if bare {
+                out.push_str(&a.name);
+            } else {
+                escape_into(out, &a.name);
+            }
+            if a.value != Attribute::Unit {
+                out.push_str(" = ");
+                self.write_attr(out, &a.value, loc);
+            }
+        }
+        out.push('}');
+    }
+
+    fn func(&mut self, f: &Func) {
+        let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
+            self.fail(
+                f.loc,
+                format!(
+                    "cannot export the LLVM-dialect function @{}: only Standard functions have an upstream form",
+                    f.name
+                ),
+            );
+            return;
+        };
+        self.out.push_str("  func.func ");
+        let vis = f.attr("sym_visibility").and_then(|a| a.as_str());
+        match (vis, &f.body) {
+            (Some(v), _) => {
+                self.out.push_str(v);
+                self.out.push(' ');
+            }
+            // Upstream declarations may not be public.
+            (None, None) => self.out.push_str("private "),
+            (None, Some(_)) => {}
+        }
+        write_symbol(&mut self.out, &f.name);
+        self.out.push('(');
+        for (i, t) in ft.inputs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if f.body.is_some() {
+                let _ = write!(self.out, "%arg{i}: ");
+            }
+            let t = self.ty(t, f.loc);
+            self.out.push_str(&t);
+        }
+        self.out.push(')');
+        if !ft.results.is_empty() {
+            self.out.push_str(" -> ");
+            let mut s = String::new();
+            self.write_results(&mut s, &ft.results, f.loc);
+            self.out.push_str(&s);
+        }
+        let attrs: Vec<NamedAttr> = f
+            .attrs
+            .iter()
+            .filter(|a| a.name != "sym_visibility")
+            .cloned()
+            .collect();
+        if !attrs.is_empty() {
+            self.out.push_str(" attributes ");
+            self.attr_dict(&attrs, f.loc);
+        }
+        match &f.body {
+            None => self.out.push('\n'),
+            Some(body) => {
+                self.out.push_str(" {\n");
+                let names = Names::new(body);
+                let mut b = BodyExporter {
+                    x: self,
+                    body,
+                    names,
+                };
+                b.body();
+                self.out.push_str("  }\n");
+            }
+        }
+    }
+}
+
+/// The index constant `v` is defined by, if any.
+fn const_index(body: &Body, v: ValueId) -> Option<i128> {
+    let op = body.op(body.defining_op(v)?);
+    if op.kind != OpKind::Constant || *body.value_type(v) != Type::Index {
+        return None;
+    }
+    match op.attr("value") {
+        Some(Attribute::Int {
+            value,
+            ty: Type::Index,
+        }) => Some(*value),
+        _ => None,
+    }
+}
+
+/// For an `extract_element`, each position as a static number (an in-range index
+/// constant) or `None` (written as the SSA value).
+fn static_positions(body: &Body, op: &OpData) -> Vec<Option<u64>> {
+    let shape: &[u64] = body
+        .value_type(op.operands[0])
+        .as_vector()
+        .map(|v| &v.shape[..])
+        .unwrap_or(&[]);
+    op.operands[1..]
+        .iter()
+        .zip(shape)
+        .map(|(&v, &d)| {
+            const_index(body, v)
+                .filter(|&c| c >= 0 && (c as u64) < d)
+                .map(|c| c as u64)
+        })
+        .collect()
+}
+
+/// How many values the select cascade of an extract defines: one extract per
+/// combination of the dynamic outer positions, and per dynamic dimension of size n,
+/// n - 1 (constant, compare, select) triples per combination of the dimensions before.
+fn cascade_values(shape: &[u64], dynamic_outer: &[usize]) -> u64 {
+    match dynamic_outer.split_first() {
+        None => 1,
+        Some((&k, rest)) => {
+            let n = shape[k];
+            n * cascade_values(shape, rest) + 3 * (n - 1)
+        }
+    }
+}
+
+/// The dynamic positions on outer dimensions of an extract (indexes into the shape).
+fn dynamic_outer(positions: &[Option<u64>]) -> Vec<usize> {
+    let n = positions.len();
+    (0..n.saturating_sub(1))
+        .filter(|&k| positions[k].is_none())
+        .collect()
+}
+
+/// SSA names: `%argN` for entry-block arguments, `%N` for the rest in the order they
+/// are written, with the values the exporter adds (materialized constants, cascades)
+/// numbered where they are written.
+struct Names {
+    name: Vec<Option<String>>,
+    /// Per op (by id): the first number of the values the exporter adds before it.
+    extra_base: Vec<u32>,
+    /// Per op (by id): an index constant that only serves as static positions, not written.
+    hidden: Vec<bool>,
+}
+
+impl Names {
+    fn new(body: &Body) -> Names {
+        let mut name = vec![None; body.values.len()];
+        let mut extra_base = vec![0; body.ops.len()];
+        let mut hidden = vec![false; body.ops.len()];
+        // Uses of each value other than as a static extract position.
+        let mut other_uses = vec![0u32; body.values.len()];
+        let mut position_uses = vec![0u32; body.values.len()];
+        for op in body.walk_ops() {
+            let od = body.op(op);
+            let statics = if od.kind == OpKind::ExtractElement && !od.operands.is_empty() {
+                static_positions(body, od)
+            } else {
+                Vec::new()
+            };
+            for (i, &v) in od.operands.iter().enumerate() {
+                let is_static = i >= 1 && statics.get(i - 1).copied().flatten().is_some();
+                if is_static {
+                    position_uses[v.index()] += 1;
+                } else {
+                    other_uses[v.index()] += 1;
+                }
+            }
+            for s in &od.successors {
+                for &v in &s.args {
+                    other_uses[v.index()] += 1;
+                }
+            }
+        }
+        let mut n = 0u32;
+        for (pos, &b) in body.layout.iter().enumerate() {
+            let bd = body.block(b);
+            for (i, &a) in bd.args.iter().enumerate() {
+                name[a.index()] = Some(if pos == 0 {
+                    format!("%arg{i}")
+                } else {
+                    n += 1;
+                    format!("%{}", n - 1)
+                });
+            }
+            for &op in &bd.ops {
+                let od = body.op(op);
+                if od.kind == OpKind::Constant
+                    && od.results.len() == 1
+                    && position_uses[od.results[0].index()] > 0
+                    && other_uses[od.results[0].index()] == 0
+                {
+                    hidden[op.index()] = true;
+                    continue;
+                }
+                extra_base[op.index()] = n;
+                n += match od.kind {
+                    OpKind::Dim if od.operands.len() == 1 => 1,
+                    OpKind::ExtractElement if !od.operands.is_empty() => {
+                        let shape = body
+                            .value_type(od.operands[0])
+                            .as_vector()
+                            .map(|v| v.shape.clone())
+                            .unwrap_or_default();
+                        let dy = dynamic_outer(&static_positions(body, od));
+                        (cascade_values(&shape, &dy) - 1) as u32
+                    }
+                    _ => 0,
+                };
+                match od.results.len() {
+                    0 => {}
+                    1 => {
+                        name[od.results[0].index()] = Some(format!("%{n}"));
+                        n += 1;
+                    }
+                    _ => {
+                        for (i, r) in od.results.iter().enumerate() {
+                            name[r.index()] = Some(format!("%{n}#{i}"));
+                        }
+                        n += 1;
+                    }
+                }
+            }
+        }
+        Names {
+            name,
+            extra_base,
+            hidden,
+        }
+    }
+}
+
+struct BodyExporter<'x, 'b> {
+    x: &'x mut Exporter,
+    body: &'b Body,
+    names: Names,
+}
+
+impl BodyExporter<'_, '_> {
+    fn v(&self, v: ValueId) -> &str {
+        self.names
+            .name
+            .get(v.index())
+            .and_then(|n| n.as_deref())
+            .unwrap_or("%invalid")
+    }
+
+    fn vs(&self, vs: &[ValueId]) -> String {
+        let v: Vec<&str> = vs.iter().map(|&v| self.v(v)).collect();
+        v.join(", ")
+    }
+
+    fn vty(&mut self, v: ValueId, loc: Loc) -> String {
+        let t = self.body.value_type(v).clone();
+        self.x.ty(&t, loc)
+    }
+
+    fn tys(&mut self, vs: &[ValueId], loc: Loc) -> String {
+        let ts: Vec<Type> = vs
+            .iter()
+            .map(|&v| self.body.value_type(v).clone())
+            .collect();
+        let mut s = String::new();
+        self.x.write_tys(&mut s, &ts, loc);
+        s
+    }
+
+    fn results(&mut self, vs: &[ValueId], loc: Loc) -> String {
+        let ts: Vec<Type> = vs
+            .iter()
+            .map(|&v| self.body.value_type(v).clone())
+            .collect();
+        let mut s = String::new();
+        self.x.write_results(&mut s, &ts, loc);
+        s
+    }
+
+    fn block_name(&self, b: crate::ir::BlockId) -> String {
+        match self.body.layout.iter().position(|&x| x == b) {
+            Some(p) => format!("^bb{p}"),
+            None => format!("^detached{}", b.0),
+        }
+    }
+
+    fn successor(&mut self, s: &crate::ir::Successor, loc: Loc) -> String {
+        let mut out = self.block_name(s.block);
+        if !s.args.is_empty() {
+            let tys = self.tys(&s.args, loc);
+            let _ = write!(out, "({} : {tys})", self.vs(&s.args));
+        }
+        out
+    }
+
+    fn body(&mut self) {
+        let body = self.body;
+        let entry = body.entry();
+        for (pos, &b) in body.layout.iter().enumerate() {
+            let bd = body.block(b);
+            if pos > 0 {
+                let mut head = format!("  {}", self.block_name(b));
+                if !bd.args.is_empty() {
+                    let args: Vec<String> = bd
+                        .args
+                        .iter()
+                        .map(|&a| {
+                            let t = self.vty(a, bd.loc);
+                            format!("{}: {t}", self.v(a))
+                        })
+                        .collect();
+                    let _ = write!(head, "({})", args.join(", "));
+                }
+                head.push_str(":\n");
+                self.x.out.push_str(&head);
+            }
+            for &op in &bd.ops {
+                let od = body.op(op);
+                if od.successors.iter().any(|s| Some(s.block) == entry) {
+                    self.x.fail(
+                        od.loc,
+                        "cannot export a branch to the entry block: upstream MLIR's entry block has no predecessors",
+                    );
+                }
+                if !self.names.hidden[op.index()] {
+                    self.op(op.index(), od);
+                }
+            }
+        }
+    }
+
+    /// The attributes other than those the custom syntax spells, as ` {...}` or nothing.
+    fn extras(&mut self, op: &OpData, syntax: &[&str]) -> String {
+        let extra: Vec<NamedAttr> = op
+            .attrs
+            .iter()
+            .filter(|a| !syntax.contains(&a.name.as_str()))
+            .cloned()
+            .collect();
+        if extra.is_empty() {
+            return String::new();
+        }
+        let mut s = String::from(" ");
+        self.x.write_attr_dict(&mut s, &extra, op.loc);
+        s
+    }
+
+    fn line(&mut self, s: &str) {
+        self.x.out.push_str("    ");
+        self.x.out.push_str(s);
+        self.x.out.push('\n');
+    }
+
+    fn op(&mut self, id: usize, op: &OpData) {
+        use OpKind::*;
+        let loc = op.loc;
+        let o = &op.operands;
+        let lhs = match op.results.len() {
+            0 => String::new(),
+            1 => format!("{} = ", self.v(op.results[0])),
+            n => {
+                let first = self.v(op.results[0]);
+                let base = first.split('#').next().unwrap_or(first);
+                format!("{base}:{n} = ")
+            }
+        };
+        if op.kind == Unregistered || !op.kind.is_std() {
+            if op.kind != Unregistered {
+                self.x.fail(
+                    loc,
+                    format!("cannot export the LLVM-dialect op '{}'", op.name()),
+                );
+                return;
+            }
+            let text = self.generic(op);
+            self.line(&format!("{lhs}{text}"));
+            return;
+        }
+        let name = upstream_name(op.kind).unwrap_or("");
+        let ty0 = |s: &mut Self| {
+            if o.is_empty() {
+                String::new()
+            } else {
+                s.vty(o[0], loc)
+            }
+        };
+        let text = match op.kind {
+            Constant => {
+                let ex = self.extras(op, &["value"]);
+                match op.attr("value") {
+                    Some(Attribute::SymbolRef(s)) => {
+                        let mut t = format!("func.constant{ex} ");
+                        write_symbol(&mut t, s);
+                        let rt = self.vty(op.results[0], loc);
+                        let _ = write!(t, " : {rt}");
+                        t
+                    }
+                    Some(Attribute::Bool(b)) => format!("arith.constant{ex} {b}"),
+                    Some(Attribute::Int { value, ty }) if *ty == Type::i1() => {
+                        format!("arith.constant{ex} {}", *value != 0)
+                    }
+                    Some(Attribute::Int { value, ty }) => {
+                        format!("arith.constant{ex} {value} : {ty}")
+                    }
+                    Some(Attribute::Float { bits, ty }) => {
+                        format!("arith.constant{ex} {} : {ty}", float_text(*bits, ty))
+                    }
+                    Some(a @ Attribute::Dense { .. }) => {
+                        let mut t = format!("arith.constant{ex} ");
+                        super::printer::write_attr(&mut t, a);
+                        t
+                    }
+                    _ => {
+                        self.x.fail(
+                            loc,
+                            "cannot export a constant without a numeric, dense or symbol value",
+                        );
+                        return;
+                    }
+                }
+            }
+            k if k.is_int_binary() || k.is_float_binary() => {
+                let ex = self.extras(op, &[]);
+                let t = ty0(self);
+                format!("{name} {}{ex} : {t}", self.vs(o))
+            }
+            NegF | AbsF => {
+                let ex = self.extras(op, &[]);
+                let t = ty0(self);
+                format!("{name} {}{ex} : {t}", self.v(o[0]))
+            }
+            Rank | Dealloc => {
+                let ex = self.extras(op, &[]);
+                let t = ty0(self);
+                format!("{name} {}{ex} : {t}", self.v(o[0]))
+            }
+            CmpI | CmpF => {
+                let Some(Attribute::Str(p)) = op.attr("predicate") else {
+                    self.x
+                        .fail(loc, "cannot export a comparison without a predicate");
+                    return;
+                };
+                let p = p.clone();
+                let ex = self.extras(op, &["predicate"]);
+                let t = ty0(self);
+                format!("{name} {p}, {}{ex} : {t}", self.vs(o))
+            }
+            Select => {
+                let ex = self.extras(op, &[]);
+                let c = self.body.value_type(o[0]).clone();
+                let t = self.vty(o[1], loc);
+                if c == Type::i1() {
+                    format!("{name} {}{ex} : {t}", self.vs(o))
+                } else {
+                    let ct = self.x.ty(&c, loc);
+                    format!("{name} {}{ex} : {ct}, {t}", self.vs(o))
+                }
+            }
+            k if k.is_std_cast() || k == MemRefCast => {
+                let ex = self.extras(op, &[]);
+                let from = ty0(self);
+                let to = self.vty(op.results[0], loc);
+                format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
+            }
+            Alloc | Alloca => {
+                let rt = self.body.value_type(op.results[0]).clone();
+                let dynamic = rt
+                    .as_memref()
+                    .map_or(0, |m| m.num_dynamic_dims())
+                    .min(o.len());
+                let mut t = format!("{name}({})", self.vs(&o[..dynamic]));
+                if o.len() > dynamic {
+                    let _ = write!(t, "[{}]", self.vs(&o[dynamic..]));
+                }
+                let ex = self.extras(op, &[]);
+                let rts = self.x.ty(&rt, loc);
+                let _ = write!(t, "{ex} : {rts}");
+                t
+            }
+            Load => {
+                let ex = self.extras(op, &[]);
+                let t = ty0(self);
+                format!("{name} {}[{}]{ex} : {t}", self.v(o[0]), self.vs(&o[1..]))
+            }
+            Store => {
+                let ex = self.extras(op, &[]);
+                let t = self.vty(o[1], loc);
+                format!(
+                    "{name} {}, {}[{}]{ex} : {t}",
+                    self.v(o[0]),
+                    self.v(o[1]),
+                    self.vs(&o[2..])
+                )
+            }
+            Dim => {
+                let t = ty0(self);
+                if o.len() == 2 {
+                    let ex = self.extras(op, &[]);
+                    format!("{name} {}, {}{ex} : {t}", self.v(o[0]), self.v(o[1]))
+                } else {
+                    let Some(Attribute::Int { value, .. }) = op.attr("index") else {
+                        self.x.fail(loc, "cannot export a dim without an index");
+                        return;
+                    };
+                    let c = format!("%{}", self.names.extra_base[id]);
+                    self.line(&format!("{c} = arith.constant {value} : index"));
+                    let ex = self.extras(op, &["index"]);
+                    format!("{name} {}, {c}{ex} : {t}", self.v(o[0]))
+                }
+            }
+            Splat => {
+                let ex = self.extras(op, &[]);
+                let from = ty0(self);
+                let to = self.vty(op.results[0], loc);
+                format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
+            }
+            ExtractElement => {
+                self.extract(id, op, &lhs);
+                return;
+            }
+            Br => {
+                let s = self.successor(&op.successors[0], loc);
+                let ex = self.extras(op, &[]);
+                format!("{name} {s}{ex}")
+            }
+            CondBr => {
+                let a = self.successor(&op.successors[0], loc);
+                let b = self.successor(&op.successors[1], loc);
+                let ex = self.extras(op, &[]);
+                format!("{name} {}, {a}, {b}{ex}", self.v(o[0]))
+            }
+            Call => {
+                let Some(Attribute::SymbolRef(c)) = op.attr("callee") else {
+                    self.x.fail(loc, "cannot export a call without a callee");
+                    return;
+                };
+                let mut t = format!("{name} ");
+                write_symbol(&mut t, c);
+                let ex = self.extras(op, &["callee"]);
+                let ins = self.tys(o, loc);
+                let outs = self.results(&op.results, loc);
+                let _ = write!(t, "({}){ex} : ({ins}) -> {outs}", self.vs(o));
+                t
+            }
+            CallIndirect => {
+                let ex = self.extras(op, &[]);
+                let t = ty0(self);
+                format!("{name} {}({}){ex} : {t}", self.v(o[0]), self.vs(&o[1..]))
+            }
+            Return => {
+                let ex = self.extras(op, &[]);
+                if o.is_empty() {
+                    format!("{name}{ex}")
+                } else {
+                    let tys = self.tys(o, loc);
+                    format!("{name} {}{ex} : {tys}", self.vs(o))
+                }
+            }
+            _ => {
+                self.x.fail(
+                    loc,
+                    format!("cannot export '{}': it has no upstream form", op.name()),
+                );
+                return;
+            }
+        };
+        self.line(&format!("{lhs}{text}"));
+    }
+
+    /// `"name"(%a) [^bb1(%x : i32)] {attrs} : (A) -> R` for an unregistered op.
+    fn generic(&mut self, op: &OpData) -> String {
+        let mut t = String::new();
+        escape_into(&mut t, op.name());
+        let _ = write!(t, "({})", self.vs(&op.operands));
+        if !op.successors.is_empty() {
+            let succs: Vec<String> = op
+                .successors
+                .iter()
+                .map(|s| self.successor(s, op.loc))
+                .collect();
+            let _ = write!(t, "[{}]", succs.join(", "));
+        }
+        t.push_str(&self.extras(op, &[]));
+        let ins = self.tys(&op.operands, op.loc);
+        let outs = self.results(&op.results, op.loc);
+        let _ = write!(t, " : ({ins}) -> {outs}");
+        t
+    }
+
+    /// `vector.extract %v[1, %j] : f32 from vector<4x8xf32>`, or the select cascade
+    /// when an outer position is dynamic.
+    fn extract(&mut self, id: usize, op: &OpData, lhs: &str) {
+        let loc = op.loc;
+        let vt = self.body.value_type(op.operands[0]).clone();
+        let Some(v) = vt.as_vector() else {
+            self.x
+                .fail(loc, "cannot export extract_element of a non-vector");
+            return;
+        };
+        if op.operands.len() != v.shape.len() + 1 {
+            self.x.fail(
+                loc,
+                "cannot export an extract_element whose index count differs from the vector rank",
+            );
+            return;
+        }
+        let positions = static_positions(self.body, op);
+        let dy = dynamic_outer(&positions);
+        let ex = self.extras(op, &[]);
+        let elem = self.x.ty(&v.elem, loc);
+        let vts = self.x.ty(&vt, loc);
+        let result = self.v(op.results[0]).to_string();
+        let mut next = self.names.extra_base[id];
+        let mut fixed: Vec<Option<u64>> = positions.clone();
+        let _ = lhs;
+        self.cascade(
+            op,
+            &v.shape,
+            &dy,
+            &mut fixed,
+            &mut next,
+            Some(&result),
+            &format!("{ex} : {elem} from {vts}"),
+        );
+    }
+
+    /// Emits the value of the extract with the outer dynamic dimensions `dy` fixed
+    /// one by one; returns its name (`top` names the final value).
+    #[allow(clippy::too_many_arguments)]
+    fn cascade(
+        &mut self,
+        op: &OpData,
+        shape: &[u64],
+        dy: &[usize],
+        fixed: &mut Vec<Option<u64>>,
+        next: &mut u32,
+        top: Option<&str>,
+        suffix: &str,
+    ) -> String {
+        let fresh = |next: &mut u32| {
+            *next += 1;
+            format!("%{}", *next - 1)
+        };
+        let Some((&k, rest)) = dy.split_first() else {
+            let name = match top {
+                Some(t) => t.to_string(),
+                None => fresh(next),
+            };
+            let pos: Vec<String> = fixed
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match p {
+                    Some(p) => p.to_string(),
+                    None => self.v(op.operands[i + 1]).to_string(),
+                })
+                .collect();
+            let line = format!(
+                "{name} = vector.extract {}[{}]{suffix}",
+                self.v(op.operands[0]),
+                pos.join(", ")
+            );
+            self.line(&line);
+            return name;
+        };
+        let n = shape[k];
+        let mut vals = Vec::with_capacity(n as usize);
+        for j in 0..n {
+            fixed[k] = Some(j);
+            let t = if n == 1 { top } else { None };
+            vals.push(self.cascade(op, shape, rest, fixed, next, t, suffix));
+        }
+        fixed[k] = None;
+        let elem = self.body.value_type(op.results[0]).clone();
+        let elem = self.x.ty(&elem, op.loc);
+        let idx = self.v(op.operands[k + 1]).to_string();
+        let mut acc = vals[0].clone();
+        for (j, val) in vals.iter().enumerate().skip(1) {
+            let c = fresh(next);
+            self.line(&format!("{c} = arith.constant {j} : index"));
+            let p = fresh(next);
+            self.line(&format!("{p} = arith.cmpi eq, {idx}, {c} : index"));
+            let s = match top {
+                Some(t) if j as u64 == n - 1 => t.to_string(),
+                _ => fresh(next),
+            };
+            self.line(&format!("{s} = arith.select {p}, {val}, {acc} : {elem}"));
+            acc = s;
+        }
+        acc
+    }
+}
