@@ -41,22 +41,58 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
         return o;
     }
     let text = print_module(m, &PrintOptions::default());
-    let ropts = RunOptions {
+    let ropts = run_options(opts);
+    let r = with_worker(|w| w.run(&text, entry, args, &ropts));
+    outcome(m, results, r)
+}
+
+/// Runs `entry` of LLVM IR made elsewhere from `m` (upstream MLIR's lowering) in this
+/// thread's isolated worker, called as our lowering of `m` would call it.
+pub fn run_ir(m: &Module, ir: &str, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    let results = match crate::exec::entry_signature(m, entry) {
+        Ok((_, r)) => r,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    if let Err(o) = lowers(m, opts) {
+        return o;
+    }
+    let text = print_module(m, &PrintOptions::default());
+    let ropts = run_options(opts);
+    let r = with_worker(|w| w.run_ir(&text, ir, entry, args, &ropts));
+    outcome(m, results, r)
+}
+
+fn run_options(opts: &ExecOptions) -> RunOptions {
+    RunOptions {
         opt_level: opts.opt_level,
         timeout: opts.timeout,
         index_bitwidth: opts.index_bitwidth,
         emit_c_interface: false,
-    };
-    let r = WORKER.with(|cell| {
+    }
+}
+
+/// Calls `f` with this thread's worker, started first if needed.
+fn with_worker(
+    f: impl FnOnce(&mut Worker) -> Result<Vec<RtValue>, RunError>,
+) -> Result<Vec<RtValue>, RunError> {
+    WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             *slot = Some(Worker::spawn(worker_command())?);
         }
         match slot.as_mut() {
-            Some(w) => w.run(&text, entry, args, &ropts),
+            Some(w) => f(w),
             None => Err(RunError::Error("no JIT worker".into())),
         }
-    });
+    })
+}
+
+/// A worker's answer as an outcome with the entry's result types.
+fn outcome(
+    m: &Module,
+    results: Vec<converter::ir::Type>,
+    r: Result<Vec<RtValue>, RunError>,
+) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {

@@ -4,7 +4,10 @@
 //! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
 //!    it when asked (it is a process, so callers sample it);
 //! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
-//!    module after the splitting step alone interprets to the same results as before.
+//!    module after the splitting step alone interprets to the same results as before;
+//! 4. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
+//!    module, run natively, gives the same results as the interpreter and our JIT; a
+//!    finding names the path that disagrees with the other two.
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
@@ -12,12 +15,17 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 4] = [
+pub const ORACLES: [&str; 5] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
     "successor-split",
+    "upstream",
 ];
+
+/// The name counted when the upstream oracle was asked for but the exporter cannot
+/// express the module (a limit of ours, not a disagreement).
+pub const UPSTREAM_UNSUPPORTED: &str = "upstream-unsupported";
 
 /// How one case came out.
 #[derive(Clone, Debug)]
@@ -59,6 +67,9 @@ pub struct OracleConfig {
     /// the input).
     pub jit_in_process: bool,
     pub mlir_translate: bool,
+    /// Also run upstream MLIR's lowering of the module (`mlir-opt`, `mlir-translate`,
+    /// then the isolated worker) and compare it with the other paths.
+    pub upstream: bool,
 }
 
 impl Default for OracleConfig {
@@ -68,6 +79,7 @@ impl Default for OracleConfig {
             jit: true,
             jit_in_process: false,
             mlir_translate: false,
+            upstream: false,
         }
     }
 }
@@ -211,21 +223,107 @@ pub fn check_module_traced(
     }
 
     // Oracle 1: interp vs JIT.
-    if cfg.jit {
+    let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
-        let native = if cfg.jit_in_process {
+        if cfg.jit_in_process {
             crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
         } else {
             exec::run_jit(m, entry, args, &cfg.exec)
-        };
-        if !before.same_results(&native) {
-            return Verdict::Finding {
-                oracle: "interp-vs-jit",
-                detail: format!("interp:\n{}jit:\n{}", before.render(), native.render()),
-            };
+        }
+    });
+    // Oracle 4: upstream's lowering.
+    let upstream = if cfg.upstream {
+        match upstream_outcome(m, entry, args, cfg) {
+            Ok(Some(o)) => {
+                ran.push("upstream");
+                Some(o)
+            }
+            Ok(None) => {
+                ran.push(UPSTREAM_UNSUPPORTED);
+                None
+            }
+            Err(detail) => {
+                ran.push("upstream");
+                return Verdict::Finding {
+                    oracle: "upstream",
+                    detail,
+                };
+            }
+        }
+    } else {
+        None
+    };
+    match (native, upstream) {
+        (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
+        },
+        (j, Some(u)) => three_way(&before, j.as_ref(), &u),
+        _ => Verdict::Agree,
+    }
+}
+
+/// Upstream's outcome: `Ok(None)` when the exporter cannot express the module or the
+/// tools are not installed, `Err` (a finding) when a tool crashes on or rejects it.
+fn upstream_outcome(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> Result<Option<Outcome>, String> {
+    use crate::upstream::{self, UpstreamError};
+    match upstream::to_llvm_ir(m, cfg.exec.index_bitwidth) {
+        Ok(ir) => Ok(Some(upstream::run_ir(m, &ir, entry, args, &cfg.exec))),
+        Err(UpstreamError::Export(_) | UpstreamError::NotInstalled(_)) => Ok(None),
+        Err(UpstreamError::Tool(msg)) => {
+            Err(format!("upstream tools failed on a module we lower: {msg}"))
         }
     }
-    Verdict::Agree
+}
+
+/// Compares the interpreter (`i`), our JIT (`j`, when it ran) and upstream (`u`): a
+/// finding names the path that disagrees with the other two and shows every value.
+fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
+    let iu = i.same_results(u);
+    let shown = |what: &str| {
+        let mut d = format!("{what}\ninterp:\n{}", i.render());
+        if let Some(j) = j {
+            d.push_str(&format!("jit:\n{}", j.render()));
+        }
+        d.push_str(&format!("upstream:\n{}", u.render()));
+        d
+    };
+    let Some(j) = j else {
+        return if iu {
+            Verdict::Agree
+        } else {
+            Verdict::Finding {
+                oracle: "upstream",
+                detail: shown("upstream disagrees with interp"),
+            }
+        };
+    };
+    let ij = i.same_results(j);
+    let ju = j.same_results(u);
+    match (ij, iu, ju) {
+        (true, true, _) => Verdict::Agree,
+        (true, false, _) => Verdict::Finding {
+            oracle: "upstream",
+            detail: shown("upstream disagrees with interp and jit"),
+        },
+        (false, true, _) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("jit disagrees with interp and upstream"),
+        },
+        (false, false, true) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("interp disagrees with jit and upstream"),
+        },
+        (false, false, false) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("all three paths disagree"),
+        },
+    }
 }
 
 /// The first lowered terminator that names the same block twice, described.

@@ -1,0 +1,132 @@
+//! The third path against the other two, through the real `stdlower` binary (the JIT
+//! worker is that binary): every corpus file with `run:` lines passes its file test
+//! with `--via upstream` too, and every conformance program gives its `.expect` output
+//! on the interpreter, on our JIT and on upstream MLIR's lowering, with the three-way
+//! oracle agreeing. Skipped when `mlir-opt`/`mlir-translate` 22 are not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn stdlower(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        .args(args)
+        .output()
+        .expect("run stdlower");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn installed() -> bool {
+    let yes = harness::upstream::tools().is_ok();
+    if !yes {
+        eprintln!("mlir-opt/mlir-translate 22 not installed: skipped");
+    }
+    yes
+}
+
+/// `$STDLOWER_CONFORMANCE`, else `shared/conformance` next to the checkout or one level
+/// further up (a worktree under `wt/`).
+fn conformance_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
+        return Some(d.into());
+    }
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        base.join("../../shared/conformance"),
+        base.join("../../../shared/conformance"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir())
+}
+
+#[test]
+fn runnable_corpus_files_pass_through_upstream() {
+    if !installed() {
+        return;
+    }
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let runnable: Vec<String> = harness::filetest::discover(&[root.to_string()])
+        .into_iter()
+        .filter(|f| {
+            std::fs::read_to_string(f).is_ok_and(|t| t.lines().any(|l| l.contains("// run:")))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        runnable.len() >= 20,
+        "only {} runnable files",
+        runnable.len()
+    );
+    let mut args = vec!["test", "--via", "upstream"];
+    args.extend(runnable.iter().map(String::as_str));
+    let (ok, stdout, stderr) = stdlower(&args);
+    assert!(
+        ok,
+        "file tests through upstream failed:\n{stdout}\n{stderr}"
+    );
+    let summary = format!("{} file tests, {} passed", runnable.len(), runnable.len());
+    assert!(stdout.contains(&summary), "{stdout}");
+}
+
+#[test]
+fn conformance_programs_agree_across_the_three_paths() {
+    if !installed() {
+        return;
+    }
+    let Some(dir) = conformance_dir() else {
+        eprintln!("no conformance directory: skipped");
+        return;
+    };
+    let dir_s = dir.display().to_string();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("read the conformance directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .filter(|p| p.with_extension("expect").is_file())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no conformance programs in {dir_s}");
+    let mut failures = Vec::new();
+    for f in &files {
+        let want = std::fs::read_to_string(f.with_extension("expect")).expect("read .expect");
+        let path = f.display().to_string();
+        for cmd in [
+            vec!["interp", path.as_str()],
+            vec!["run", path.as_str()],
+            vec!["run", "--via", "upstream", path.as_str()],
+        ] {
+            let (ok, stdout, stderr) = stdlower(&cmd);
+            if !ok || stdout.trim_end() != want.trim_end() {
+                failures.push(format!(
+                    "stdlower {}: got\n{stdout}{stderr}want\n{want}",
+                    cmd.join(" ")
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The oracle itself: all three agree, and upstream really ran on every program.
+    let (ok, stdout, stderr) = stdlower(&["check", "--upstream", &dir_s]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let ran = format!("upstream oracle ran on {} modules (0 ", files.len());
+    assert!(stdout.contains(&ran), "{stdout}");
+}
+
+#[test]
+fn a_tool_rejection_is_reported_with_its_stderr() {
+    if !installed() {
+        return;
+    }
+    // Not upstream syntax: mlir-opt must refuse it, and say where.
+    let e = harness::upstream::lower_text("func.func @f() {\n  %x = arith.bogus\n}\n", 64)
+        .expect_err("mlir-opt accepted nonsense");
+    let msg = e.to_string();
+    assert!(
+        matches!(e, harness::upstream::UpstreamError::Tool(_)),
+        "{msg}"
+    );
+    assert!(msg.contains("mlir-opt") && msg.contains("2:"), "{msg}");
+}
