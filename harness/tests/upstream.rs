@@ -42,33 +42,61 @@ fn conformance_dir() -> Option<PathBuf> {
     .find(|d| d.is_dir())
 }
 
+/// Runnable corpus files that upstream MLIR 22 cannot take, each with the text its
+/// failure must show (explained in docs/upstream-differences.md and docs/findings/).
+const UPSTREAM_CANNOT: [(&str, &str); 3] = [
+    // mlir22-memref-cast-fold-invalid.md: folding cast chains builds invalid casts.
+    ("interp/memref_affine.mlir", "are cast incompatible"),
+    ("interp/ub_casts.mlir", "are cast incompatible"),
+    // finalize-memref-to-llvm leaves an alloc with a strided layout unconverted.
+    ("run/alloc_alignment.mlir", "custom op 'memref.alloc'"),
+];
+
 #[test]
 fn runnable_corpus_files_pass_through_upstream() {
     if !installed() {
         return;
     }
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
-    let runnable: Vec<String> = harness::filetest::discover(&[root.to_string()])
+    let runnable: Vec<PathBuf> = harness::filetest::discover(&[root.to_string()])
         .into_iter()
         .filter(|f| {
             std::fs::read_to_string(f).is_ok_and(|t| t.lines().any(|l| l.contains("// run:")))
         })
-        .map(|f| f.display().to_string())
         .collect();
-    assert!(
-        runnable.len() >= 20,
-        "only {} runnable files",
-        runnable.len()
-    );
+    let known = |f: &Path| {
+        UPSTREAM_CANNOT
+            .iter()
+            .find(|(name, _)| f.ends_with(name))
+            .map(|(_, why)| *why)
+    };
+    let (odd, rest): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        runnable.iter().partition(|f| known(f).is_some());
+    assert_eq!(odd.len(), UPSTREAM_CANNOT.len(), "{odd:?}");
+    assert!(rest.len() >= 20, "only {} runnable files", rest.len());
+    let rest: Vec<String> = rest.iter().map(|f| f.display().to_string()).collect();
     let mut args = vec!["test", "--via", "upstream"];
-    args.extend(runnable.iter().map(String::as_str));
+    args.extend(rest.iter().map(String::as_str));
     let (ok, stdout, stderr) = stdlower(&args);
     assert!(
         ok,
         "file tests through upstream failed:\n{stdout}\n{stderr}"
     );
-    let summary = format!("{} file tests, {} passed", runnable.len(), runnable.len());
+    let summary = format!("{} file tests, {} passed", rest.len(), rest.len());
     assert!(stdout.contains(&summary), "{stdout}");
+    // The exceptions pass on our paths and fail upstream for the documented reason
+    // only: if upstream changes, this notices.
+    for f in odd {
+        let path = f.display().to_string();
+        let (ok, stdout, _) = stdlower(&["test", &path]);
+        assert!(ok, "{path} fails without upstream:\n{stdout}");
+        let (ok, stdout, _) = stdlower(&["test", "--via", "upstream", &path]);
+        let why = known(f).unwrap_or_default();
+        assert!(
+            !ok && stdout.contains(why),
+            "{path}: expected '{why}':\n{stdout}"
+        );
+    }
 }
 
 #[test]
