@@ -130,6 +130,38 @@ pub fn run_jit_in_process(
     }
 }
 
+/// [`run_ir`] in this process (no isolation: a crash ends the process), for fuzzing.
+pub fn run_ir_in_process(
+    m: &Module,
+    ir: &str,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    REGISTER.call_once(crate::externals::register_with_jit);
+    let (inputs, results) = match crate::exec::entry_signature(m, entry) {
+        Ok(sig) => sig,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let lowered = match crate::cmd::lower::lower(m, false, opts.index_bitwidth) {
+        Ok(l) => l,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let sig = jit::EntrySig {
+        inputs,
+        results: results.clone(),
+    };
+    let r = jit::run_ir_in_process(ir, &lowered, entry, &sig, args, &run_options(opts));
+    match r {
+        Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
+        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
+            Outcome::Crash(e.to_string())
+        }
+        Err(RunError::Error(msg)) => Outcome::Error(msg),
+    }
+}
+
 /// Serves JIT requests on stdin/stdout until stdin closes; returns the exit status.
 pub fn serve_worker() -> i32 {
     crate::externals::register_with_jit();

@@ -62,9 +62,9 @@ impl fmt::Display for Verdict {
 pub struct OracleConfig {
     pub exec: ExecOptions,
     pub jit: bool,
-    /// Run the JIT in this process instead of an isolated worker: much faster, but a
-    /// crash of the generated code ends the process (what a fuzzer wants: it reports
-    /// the input).
+    /// Run the JIT (and the upstream path's code) in this process instead of an
+    /// isolated worker: much faster, but a crash of the generated code ends the process
+    /// (what a fuzzer wants: it reports the input).
     pub jit_in_process: bool,
     pub mlir_translate: bool,
     /// Also run upstream MLIR's lowering of the module (`mlir-opt`, `mlir-translate`,
@@ -273,6 +273,9 @@ fn upstream_outcome(
 ) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
     match upstream::to_llvm_ir(m, cfg.exec.index_bitwidth) {
+        Ok(ir) if cfg.jit_in_process => Ok(Some(crate::native::run_ir_in_process(
+            m, &ir, entry, args, &cfg.exec,
+        ))),
         Ok(ir) => Ok(Some(upstream::run_ir(m, &ir, entry, args, &cfg.exec))),
         Err(UpstreamError::Export(_) | UpstreamError::NotInstalled(_)) => Ok(None),
         Err(UpstreamError::Tool(msg)) => {

@@ -158,3 +158,25 @@ fn a_tool_rejection_is_reported_with_its_stderr() {
     );
     assert!(msg.contains("mlir-opt") && msg.contains("2:"), "{msg}");
 }
+
+#[test]
+fn generated_modules_agree_in_process_as_the_fuzz_target_runs_them() {
+    if !installed() {
+        return;
+    }
+    // The fuzz target's configuration (in-process JIT) with the upstream oracle on.
+    let mut cfg = harness::fuzzing::fuzz_oracle_config();
+    cfg.upstream = true;
+    let mut upstream_ran = 0;
+    for seed in 0..24u64 {
+        let (_, m) = generator::generate_swarm_from_seed(seed);
+        let mut ran = Vec::new();
+        let v = harness::oracles::check_generated(&m, &cfg, &mut ran);
+        assert!(!v.is_finding(), "seed {seed}: {v}");
+        upstream_ran += ran.contains(&"upstream") as usize;
+    }
+    assert!(
+        upstream_ran >= 20,
+        "upstream ran on only {upstream_ran} of 24"
+    );
+}

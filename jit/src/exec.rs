@@ -415,6 +415,18 @@ pub fn run_lowered_in_process(
     with_thread_jit(|j| j.run_lowered(lowered, entry, sig, args, opts))
 }
 
+/// Like [`Jit::run_ir`] on this thread's JIT (no isolation, no timeout).
+pub fn run_ir_in_process(
+    ir: &str,
+    lowered: &Module,
+    entry: &str,
+    sig: &EntrySig,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    with_thread_jit(|j| j.run_ir(ir, lowered, entry, sig, args, opts))
+}
+
 fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result<R, RunError> {
     THREAD_JIT.with(|cell| {
         let mut slot = cell.borrow_mut();
