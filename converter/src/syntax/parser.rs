@@ -1,6 +1,8 @@
 //! The recursive-descent parser for Standard-dialect modules in LLVM 11 syntax:
 //! modules, functions, blocks, custom-form and generic-form operations, types and
-//! attributes.
+//! attributes. Today's upstream spellings of the same ops (`func.func`, `arith.addi`,
+//! `memref.load`, ...) are read into the same IR by the `upstream_ops` child module;
+//! both syntaxes may be mixed in one file.
 //!
 //! Every error is a located [`Diagnostic`]; the parser never panics on input. Every
 //! recursive routine (types, attributes, affine expressions) goes through
@@ -22,6 +24,8 @@ use crate::ir::{
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
+
+mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
@@ -82,6 +86,8 @@ pub(super) struct UseRef<'a> {
     /// The spelling for messages (`%r#1`).
     start: u32,
     end: u32,
+    /// A value the parser made itself (a materialized constant), used instead of `name`.
+    direct: Option<ValueId>,
 }
 
 #[derive(Clone, Copy)]
@@ -142,6 +148,9 @@ pub struct Parser<'a> {
     values: FxMap<&'a str, ValEntry>,
     blocks: FxMap<&'a str, BlockEntry>,
     pending: Vec<Pending<'a>>,
+    /// Set while an upstream op is parsed: its modifiers and attributes are checked
+    /// for semantics stdlower does not model.
+    upstream_op: bool,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -214,6 +223,7 @@ impl<'a> Parser<'a> {
             values: FxMap::default(),
             blocks: FxMap::default(),
             pending: Vec::new(),
+            upstream_op: false,
         }
     }
 
@@ -928,6 +938,9 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_opt_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        if self.upstream_op {
+            return self.parse_upstream_attr_dict();
+        }
         if self.tok.kind == Tok::LBrace {
             self.parse_attr_dict()
         } else {
@@ -1076,7 +1089,7 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::HashIdent => self.parse_alias_def()?,
-                Tok::BareIdent if self.is_kw("module") => {
+                Tok::BareIdent if self.is_kw("module") || self.is_kw("builtin.module") => {
                     if saw_module || saw_func {
                         return Err(self.err_here("nested or repeated modules are not supported: expected one top-level module or bare functions"));
                     }
@@ -1108,7 +1121,7 @@ impl<'a> Parser<'a> {
                                 break;
                             }
                             Tok::HashIdent => self.parse_alias_def()?,
-                            Tok::BareIdent if self.is_kw("func") => {
+                            Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
                                 let f = self.parse_func()?;
                                 m.funcs.push(f);
                             }
@@ -1119,7 +1132,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                Tok::BareIdent if self.is_kw("func") => {
+                Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
                     if saw_module {
                         return Err(
                             self.err_here("functions after the top-level module are not supported")
@@ -1263,6 +1276,13 @@ impl<'a> Parser<'a> {
             loc: kw.loc,
         };
         if self.tok.kind != Tok::LBrace {
+            // Upstream declarations must be private; that says nothing LLVM 11's
+            // external `func` does not, so the IR is the same in both syntaxes.
+            if self.spelling(kw) == "func.func" {
+                f.attrs.retain(|a| {
+                    !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into()))
+                });
+            }
             return Ok(f);
         }
         if named == Some(false) {
@@ -1428,6 +1448,7 @@ impl<'a> Parser<'a> {
             loc: t.loc,
             start: t.start,
             end: t.end,
+            direct: None,
         };
         if self.tok.kind == Tok::HashIdent && self.tok.start == t.end {
             let h = self.advance();
@@ -1450,6 +1471,9 @@ impl<'a> Parser<'a> {
 
     /// Looks a use up; `Ok(None)` when its name is not (yet) defined.
     fn lookup(&self, u: UseRef<'a>, ty: Option<&Type>) -> PResult<Option<ValueId>> {
+        if u.direct.is_some() {
+            return Ok(u.direct);
+        }
         let Some(e) = self.values.get(u.name) else {
             return Ok(None);
         };
@@ -1631,8 +1655,15 @@ impl<'a> Parser<'a> {
             Tok::BareIdent => {
                 let t = self.advance();
                 let full = self.spelling(t);
-                let short = full.strip_prefix("std.").unwrap_or(full);
-                let spec = self.parse_custom(short, full, loc)?;
+                let spec = if full.contains('.') && !full.starts_with("std.") {
+                    self.upstream_op = true;
+                    let r = self.parse_upstream(block, full, loc);
+                    self.upstream_op = false;
+                    r?
+                } else {
+                    let short = full.strip_prefix("std.").unwrap_or(full);
+                    self.parse_custom(short, full, loc)?
+                };
                 (spec, full.to_string())
             }
             _ => return Err(self.unexpected("an operation")),
@@ -1667,6 +1698,12 @@ impl<'a> Parser<'a> {
                 return Err(self.err_at(loc, format!("unknown operation '{name}'")))
             }
             None if name.is_empty() => return Err(self.err_at(loc, "empty operation name")),
+            None if super::upstream::is_upstream_dialect(name) => {
+                return Err(self.err_at(
+                    loc,
+                    format!("the generic form of upstream op '{name}' is not supported: write its custom form"),
+                ))
+            }
             None => OpKind::Unregistered,
         };
         self.expect(Tok::LParen, "'(' to start the operand list")?;

@@ -62,6 +62,19 @@ pub const OP_NAMES: &[(OpKind, &str)] = &[
 pub const ARITH_CONSTANT: &str = "arith.constant";
 pub const FUNC_CONSTANT: &str = "func.constant";
 
+/// Attributes of upstream ops that change what the op computes (`overflow<nsw>`,
+/// `fastmath<...>`, `exact`, `nneg`, rounding modes). stdlower models none of them,
+/// so an op carrying one is rejected rather than read with the flag dropped.
+pub const SEMANTIC_ATTRS: &[&str] = &[
+    "overflowFlags",
+    "fastmath",
+    "isExact",
+    "exact",
+    "nonNeg",
+    "nneg",
+    "roundingmode",
+];
+
 /// The upstream name of a Standard op.
 pub fn upstream_name(k: OpKind) -> Option<&'static str> {
     OP_NAMES.iter().find(|(o, _)| *o == k).map(|(_, n)| *n)
