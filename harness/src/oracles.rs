@@ -285,9 +285,14 @@ fn upstream_outcome(
 }
 
 /// Compares the interpreter (`i`), our JIT (`j`, when it ran) and upstream (`u`): a
-/// finding names the path that disagrees with the other two and shows every value.
+/// finding names the path that disagrees with the other two and shows every value. Two
+/// paths that fail the same way (the same crash message) count as alike for naming the
+/// odd one out; only equal values agree.
 fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
-    let iu = i.same_results(u);
+    let alike = |a: &Outcome, b: &Outcome| {
+        a.same_results(b) || (a == b && !matches!(a, Outcome::Values(_)))
+    };
+    let iu = alike(i, u);
     let shown = |what: &str| {
         let mut d = format!("{what}\ninterp:\n{}", i.render());
         if let Some(j) = j {
@@ -297,7 +302,7 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
         d
     };
     let Some(j) = j else {
-        return if iu {
+        return if i.same_results(u) {
             Verdict::Agree
         } else {
             Verdict::Finding {
@@ -306,10 +311,16 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
             }
         };
     };
-    let ij = i.same_results(j);
-    let ju = j.same_results(u);
+    if i.same_results(j) && i.same_results(u) {
+        return Verdict::Agree;
+    }
+    let ij = alike(i, j);
+    let ju = alike(j, u);
     match (ij, iu, ju) {
-        (true, true, _) => Verdict::Agree,
+        (true, true, _) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("no path returned values"),
+        },
         (true, false, _) => Verdict::Finding {
             oracle: "upstream",
             detail: shown("upstream disagrees with interp and jit"),
@@ -428,4 +439,63 @@ pub fn finding_as_file_test(
     }
     out.push_str(&converter::syntax::print_module(m, &Default::default()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use converter::ir::Type;
+    use converter::value::RtValue;
+
+    fn vals(x: i128) -> Outcome {
+        Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])
+    }
+
+    /// Every assignment of three outcomes to (interp, jit, upstream): agreement exactly
+    /// when all three match, and otherwise the finding names the odd path out (or says
+    /// all three differ), under the oracle that owns the disagreeing pair.
+    #[test]
+    fn three_way_names_the_path_that_disagrees() {
+        let pool = [vals(1), vals(2), vals(3), Outcome::Crash("crashed".into())];
+        for i in &pool {
+            for j in &pool {
+                for u in &pool {
+                    let v = three_way(i, Some(j), u);
+                    let (ij, iu, ju) = (i == j, i == u, j == u);
+                    let all_values = matches!(i, Outcome::Values(_));
+                    match v {
+                        Verdict::Agree => assert!(ij && iu && all_values, "{i:?} {j:?} {u:?}"),
+                        Verdict::Finding { oracle, detail } => {
+                            let first = detail.lines().next().unwrap_or("");
+                            let want = match (ij, iu, ju) {
+                                (true, false, _) => ("upstream", "upstream disagrees"),
+                                (false, true, _) => ("interp-vs-jit", "jit disagrees"),
+                                (false, false, true) => ("interp-vs-jit", "interp disagrees"),
+                                (false, false, false) => ("interp-vs-jit", "all three"),
+                                (true, true, _) if all_values => {
+                                    panic!("agreeing paths reported: {detail}")
+                                }
+                                (true, true, _) => ("interp-vs-jit", "no path returned"),
+                            };
+                            assert_eq!((oracle, &first[..want.1.len()]), want, "{detail}");
+                            assert!(detail.contains("upstream:\n"), "{detail}");
+                        }
+                        Verdict::Skipped { reason } => panic!("skipped: {reason}"),
+                    }
+                }
+            }
+        }
+        // Without the JIT only interp and upstream are compared.
+        assert!(matches!(
+            three_way(&vals(1), None, &vals(1)),
+            Verdict::Agree
+        ));
+        assert!(matches!(
+            three_way(&vals(1), None, &vals(2)),
+            Verdict::Finding {
+                oracle: "upstream",
+                ..
+            }
+        ));
+    }
 }
