@@ -102,6 +102,12 @@ pub fn run(args: &Args) -> i32 {
         (None, None) => Some(Duration::from_secs(180)),
         (None, Some(_)) => None,
     };
+    if args.upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

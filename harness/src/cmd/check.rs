@@ -30,6 +30,12 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
+    if args.upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let cfg = OracleConfig {
         jit: !args.no_jit,
         mlir_translate: args.mlir_translate,

@@ -26,6 +26,12 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
+    if args.via == crate::cmd::run::Via::Upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let cfg = RunConfig {
         jit: !args.no_jit,
         upstream: args.via == crate::cmd::run::Via::Upstream,
