@@ -3,6 +3,8 @@
 //!
 //! - [`fuzz_lowering`]: bytes -> swarm configuration + generated module -> verify ->
 //!   lower -> every oracle; a finding panics with the module as a corpus file test.
+//!   With `STDLOWER_FUZZ_UPSTREAM=N`, every Nth input also goes through the upstream
+//!   oracle (`mlir-opt` + `mlir-translate` + a worker process: slow, so sampled).
 //! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
 //!   and verifies prints back to a fixed point and lowers without panicking.
 
@@ -23,7 +25,23 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         jit: true,
         jit_in_process: true,
         mlir_translate: false,
+        upstream: false,
     }
+}
+
+/// True for every Nth call when `STDLOWER_FUZZ_UPSTREAM=N` (N > 0) is set.
+fn upstream_sampled() -> bool {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static EVERY: OnceLock<u64> = OnceLock::new();
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let every = *EVERY.get_or_init(|| {
+        std::env::var("STDLOWER_FUZZ_UPSTREAM")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0)
+    });
+    every > 0 && CALLS.fetch_add(1, Ordering::Relaxed).is_multiple_of(every)
 }
 
 /// What one lowering-fuzz input came to (for tests and statistics).
@@ -40,7 +58,8 @@ pub fn lowering_verdict(
 
 /// The `lowering` fuzz target.
 pub fn fuzz_lowering(data: &[u8]) {
-    let cfg = fuzz_oracle_config();
+    let mut cfg = fuzz_oracle_config();
+    cfg.upstream = upstream_sampled();
     if let Some((m, v)) = lowering_verdict(data, &cfg) {
         if v.is_finding() {
             panic!(

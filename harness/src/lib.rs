@@ -15,3 +15,4 @@ pub mod input;
 pub mod native;
 pub mod oracles;
 pub mod reduce;
+pub mod upstream;

@@ -41,22 +41,58 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
         return o;
     }
     let text = print_module(m, &PrintOptions::default());
-    let ropts = RunOptions {
+    let ropts = run_options(opts);
+    let r = with_worker(|w| w.run(&text, entry, args, &ropts));
+    outcome(m, results, r)
+}
+
+/// Runs `entry` of LLVM IR made elsewhere from `m` (upstream MLIR's lowering) in this
+/// thread's isolated worker, called as our lowering of `m` would call it.
+pub fn run_ir(m: &Module, ir: &str, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    let results = match crate::exec::entry_signature(m, entry) {
+        Ok((_, r)) => r,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    if let Err(o) = lowers(m, opts) {
+        return o;
+    }
+    let text = print_module(m, &PrintOptions::default());
+    let ropts = run_options(opts);
+    let r = with_worker(|w| w.run_ir(&text, ir, entry, args, &ropts));
+    outcome(m, results, r)
+}
+
+fn run_options(opts: &ExecOptions) -> RunOptions {
+    RunOptions {
         opt_level: opts.opt_level,
         timeout: opts.timeout,
         index_bitwidth: opts.index_bitwidth,
         emit_c_interface: false,
-    };
-    let r = WORKER.with(|cell| {
+    }
+}
+
+/// Calls `f` with this thread's worker, started first if needed.
+fn with_worker(
+    f: impl FnOnce(&mut Worker) -> Result<Vec<RtValue>, RunError>,
+) -> Result<Vec<RtValue>, RunError> {
+    WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             *slot = Some(Worker::spawn(worker_command())?);
         }
         match slot.as_mut() {
-            Some(w) => w.run(&text, entry, args, &ropts),
+            Some(w) => f(w),
             None => Err(RunError::Error("no JIT worker".into())),
         }
-    });
+    })
+}
+
+/// A worker's answer as an outcome with the entry's result types.
+fn outcome(
+    m: &Module,
+    results: Vec<converter::ir::Type>,
+    r: Result<Vec<RtValue>, RunError>,
+) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
@@ -86,6 +122,38 @@ pub fn run_jit_in_process(
         emit_c_interface: false,
     };
     match jit::run_in_process(m, entry, args, &ropts) {
+        Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
+        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
+            Outcome::Crash(e.to_string())
+        }
+        Err(RunError::Error(msg)) => Outcome::Error(msg),
+    }
+}
+
+/// [`run_ir`] in this process (no isolation: a crash ends the process), for fuzzing.
+pub fn run_ir_in_process(
+    m: &Module,
+    ir: &str,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    REGISTER.call_once(crate::externals::register_with_jit);
+    let (inputs, results) = match crate::exec::entry_signature(m, entry) {
+        Ok(sig) => sig,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let lowered = match crate::cmd::lower::lower(m, false, opts.index_bitwidth) {
+        Ok(l) => l,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let sig = jit::EntrySig {
+        inputs,
+        results: results.clone(),
+    };
+    let r = jit::run_ir_in_process(ir, &lowered, entry, &sig, args, &run_options(opts));
+    match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
             Outcome::Crash(e.to_string())

@@ -4,7 +4,10 @@
 //! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
 //!    it when asked (it is a process, so callers sample it);
 //! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
-//!    module after the splitting step alone interprets to the same results as before.
+//!    module after the splitting step alone interprets to the same results as before;
+//! 4. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
+//!    module, run natively, gives the same results as the interpreter and our JIT; a
+//!    finding names the path that disagrees with the other two.
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
@@ -12,12 +15,17 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 4] = [
+pub const ORACLES: [&str; 5] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
     "successor-split",
+    "upstream",
 ];
+
+/// The name counted when the upstream oracle was asked for but the exporter cannot
+/// express the module (a limit of ours, not a disagreement).
+pub const UPSTREAM_UNSUPPORTED: &str = "upstream-unsupported";
 
 /// How one case came out.
 #[derive(Clone, Debug)]
@@ -54,11 +62,14 @@ impl fmt::Display for Verdict {
 pub struct OracleConfig {
     pub exec: ExecOptions,
     pub jit: bool,
-    /// Run the JIT in this process instead of an isolated worker: much faster, but a
-    /// crash of the generated code ends the process (what a fuzzer wants: it reports
-    /// the input).
+    /// Run the JIT (and the upstream path's code) in this process instead of an
+    /// isolated worker: much faster, but a crash of the generated code ends the process
+    /// (what a fuzzer wants: it reports the input).
     pub jit_in_process: bool,
     pub mlir_translate: bool,
+    /// Also run upstream MLIR's lowering of the module (`mlir-opt`, `mlir-translate`,
+    /// then the isolated worker) and compare it with the other paths.
+    pub upstream: bool,
 }
 
 impl Default for OracleConfig {
@@ -68,6 +79,7 @@ impl Default for OracleConfig {
             jit: true,
             jit_in_process: false,
             mlir_translate: false,
+            upstream: false,
         }
     }
 }
@@ -211,21 +223,121 @@ pub fn check_module_traced(
     }
 
     // Oracle 1: interp vs JIT.
-    if cfg.jit {
+    let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
-        let native = if cfg.jit_in_process {
+        if cfg.jit_in_process {
             crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
         } else {
             exec::run_jit(m, entry, args, &cfg.exec)
-        };
-        if !before.same_results(&native) {
-            return Verdict::Finding {
-                oracle: "interp-vs-jit",
-                detail: format!("interp:\n{}jit:\n{}", before.render(), native.render()),
-            };
+        }
+    });
+    // Oracle 4: upstream's lowering.
+    let upstream = if cfg.upstream {
+        match upstream_outcome(m, entry, args, cfg) {
+            Ok(Some(o)) => {
+                ran.push("upstream");
+                Some(o)
+            }
+            Ok(None) => {
+                ran.push(UPSTREAM_UNSUPPORTED);
+                None
+            }
+            Err(detail) => {
+                ran.push("upstream");
+                return Verdict::Finding {
+                    oracle: "upstream",
+                    detail,
+                };
+            }
+        }
+    } else {
+        None
+    };
+    match (native, upstream) {
+        (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
+        },
+        (j, Some(u)) => three_way(&before, j.as_ref(), &u),
+        _ => Verdict::Agree,
+    }
+}
+
+/// Upstream's outcome: `Ok(None)` when the exporter cannot express the module or the
+/// tools are not installed, `Err` (a finding) when a tool crashes on or rejects it.
+fn upstream_outcome(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> Result<Option<Outcome>, String> {
+    use crate::upstream::{self, UpstreamError};
+    match upstream::to_llvm_ir(m, cfg.exec.index_bitwidth) {
+        Ok(ir) if cfg.jit_in_process => Ok(Some(crate::native::run_ir_in_process(
+            m, &ir, entry, args, &cfg.exec,
+        ))),
+        Ok(ir) => Ok(Some(upstream::run_ir(m, &ir, entry, args, &cfg.exec))),
+        Err(UpstreamError::Export(_) | UpstreamError::NotInstalled(_)) => Ok(None),
+        Err(UpstreamError::Tool(msg)) => {
+            Err(format!("upstream tools failed on a module we lower: {msg}"))
         }
     }
-    Verdict::Agree
+}
+
+/// Compares the interpreter (`i`), our JIT (`j`, when it ran) and upstream (`u`): a
+/// finding names the path that disagrees with the other two and shows every value. Two
+/// paths that fail the same way (the same crash message) count as alike for naming the
+/// odd one out; only equal values agree.
+fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
+    let alike = |a: &Outcome, b: &Outcome| {
+        a.same_results(b) || (a == b && !matches!(a, Outcome::Values(_)))
+    };
+    let iu = alike(i, u);
+    let shown = |what: &str| {
+        let mut d = format!("{what}\ninterp:\n{}", i.render());
+        if let Some(j) = j {
+            d.push_str(&format!("jit:\n{}", j.render()));
+        }
+        d.push_str(&format!("upstream:\n{}", u.render()));
+        d
+    };
+    let Some(j) = j else {
+        return if i.same_results(u) {
+            Verdict::Agree
+        } else {
+            Verdict::Finding {
+                oracle: "upstream",
+                detail: shown("upstream disagrees with interp"),
+            }
+        };
+    };
+    if i.same_results(j) && i.same_results(u) {
+        return Verdict::Agree;
+    }
+    let ij = alike(i, j);
+    let ju = alike(j, u);
+    match (ij, iu, ju) {
+        (true, true, _) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("no path returned values"),
+        },
+        (true, false, _) => Verdict::Finding {
+            oracle: "upstream",
+            detail: shown("upstream disagrees with interp and jit"),
+        },
+        (false, true, _) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("jit disagrees with interp and upstream"),
+        },
+        (false, false, true) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("interp disagrees with jit and upstream"),
+        },
+        (false, false, false) => Verdict::Finding {
+            oracle: "interp-vs-jit",
+            detail: shown("all three paths disagree"),
+        },
+    }
 }
 
 /// The first lowered terminator that names the same block twice, described.
@@ -327,4 +439,63 @@ pub fn finding_as_file_test(
     }
     out.push_str(&converter::syntax::print_module(m, &Default::default()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use converter::ir::Type;
+    use converter::value::RtValue;
+
+    fn vals(x: i128) -> Outcome {
+        Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])
+    }
+
+    /// Every assignment of three outcomes to (interp, jit, upstream): agreement exactly
+    /// when all three match, and otherwise the finding names the odd path out (or says
+    /// all three differ), under the oracle that owns the disagreeing pair.
+    #[test]
+    fn three_way_names_the_path_that_disagrees() {
+        let pool = [vals(1), vals(2), vals(3), Outcome::Crash("crashed".into())];
+        for i in &pool {
+            for j in &pool {
+                for u in &pool {
+                    let v = three_way(i, Some(j), u);
+                    let (ij, iu, ju) = (i == j, i == u, j == u);
+                    let all_values = matches!(i, Outcome::Values(_));
+                    match v {
+                        Verdict::Agree => assert!(ij && iu && all_values, "{i:?} {j:?} {u:?}"),
+                        Verdict::Finding { oracle, detail } => {
+                            let first = detail.lines().next().unwrap_or("");
+                            let want = match (ij, iu, ju) {
+                                (true, false, _) => ("upstream", "upstream disagrees"),
+                                (false, true, _) => ("interp-vs-jit", "jit disagrees"),
+                                (false, false, true) => ("interp-vs-jit", "interp disagrees"),
+                                (false, false, false) => ("interp-vs-jit", "all three"),
+                                (true, true, _) if all_values => {
+                                    panic!("agreeing paths reported: {detail}")
+                                }
+                                (true, true, _) => ("interp-vs-jit", "no path returned"),
+                            };
+                            assert_eq!((oracle, &first[..want.1.len()]), want, "{detail}");
+                            assert!(detail.contains("upstream:\n"), "{detail}");
+                        }
+                        Verdict::Skipped { reason } => panic!("skipped: {reason}"),
+                    }
+                }
+            }
+        }
+        // Without the JIT only interp and upstream are compared.
+        assert!(matches!(
+            three_way(&vals(1), None, &vals(1)),
+            Verdict::Agree
+        ));
+        assert!(matches!(
+            three_way(&vals(1), None, &vals(2)),
+            Verdict::Finding {
+                oracle: "upstream",
+                ..
+            }
+        ));
+    }
 }

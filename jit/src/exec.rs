@@ -331,10 +331,59 @@ impl Jit {
         let orc = self.orcs[opts.opt_level.min(3) as usize]
             .as_ref()
             .ok_or(RunError::Error("no JIT".into()))?;
-        let r = run_with(&self.ctx, orc, &self.tm, lowered, entry, sig, args, opts);
+        let r = run_with(
+            &self.ctx, orc, &self.tm, lowered, None, entry, sig, args, opts,
+        );
         free_all_live();
         r
     }
+
+    /// Runs `entry` of LLVM IR produced elsewhere (upstream MLIR's lowering of the same
+    /// Standard module) with the calling convention of [`Jit::run_lowered`]. `lowered`
+    /// is our lowering of that module: it names the externals to bind and the functions
+    /// whose addresses function-typed values map to; the code run is `ir`'s.
+    pub fn run_ir(
+        &mut self,
+        ir: &str,
+        lowered: &Module,
+        entry: &str,
+        sig: &EntrySig,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        if self.modules_in_ctx >= CONTEXT_REUSE {
+            self.ctx = OrcContext::new();
+            self.modules_in_ctx = 0;
+        }
+        self.modules_in_ctx += 1;
+        self.orc(opts.opt_level, lowered).map_err(RunError::Error)?;
+        let orc = self.orcs[opts.opt_level.min(3) as usize]
+            .as_ref()
+            .ok_or(RunError::Error("no JIT".into()))?;
+        let r = run_with(
+            &self.ctx,
+            orc,
+            &self.tm,
+            lowered,
+            Some(ir),
+            entry,
+            sig,
+            args,
+            opts,
+        );
+        free_all_live();
+        r
+    }
+}
+
+/// Parses LLVM IR text into `ctx`, with LLVM's own message on a syntax error.
+fn parse_ir<'ctx>(ctx: &'ctx Context, ir: &str) -> Result<LlvmModule<'ctx>, RunError> {
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+        ir.as_bytes(),
+        "upstream.ll",
+    );
+    ctx.create_module_from_ir(buf)
+        .map_err(|e| RunError::Error(format!("LLVM IR does not parse: {e}")))
 }
 
 thread_local! {
@@ -364,6 +413,18 @@ pub fn run_lowered_in_process(
     opts: &RunOptions,
 ) -> Result<Vec<RtValue>, RunError> {
     with_thread_jit(|j| j.run_lowered(lowered, entry, sig, args, opts))
+}
+
+/// Like [`Jit::run_ir`] on this thread's JIT (no isolation, no timeout).
+pub fn run_ir_in_process(
+    ir: &str,
+    lowered: &Module,
+    entry: &str,
+    sig: &EntrySig,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    with_thread_jit(|j| j.run_ir(ir, lowered, entry, sig, args, opts))
 }
 
 fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result<R, RunError> {
@@ -1014,6 +1075,7 @@ fn run_with(
     orc: &Orc,
     tm: &TargetMachine,
     lowered: &Module,
+    ir: Option<&str>,
     entry: &str,
     sig: &EntrySig,
     args: &[RtValue],
@@ -1027,7 +1089,10 @@ fn run_with(
         ));
     }
     let ctx = octx.context();
-    let module = translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?;
+    let module = match ir {
+        Some(text) => parse_ir(ctx, text)?,
+        None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
+    };
     let target = module
         .get_function(entry)
         .filter(|f| f.count_basic_blocks() > 0)

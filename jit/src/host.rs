@@ -73,6 +73,17 @@ impl HostTarget {
         self.tm.get_triple().as_str().to_string_lossy().into_owned()
     }
 
+    /// The host's LLVM data layout string (what the JIT compiles with), e.g. for
+    /// telling upstream MLIR the sizes its lowering must assume.
+    pub fn data_layout(&self) -> String {
+        self.tm
+            .get_target_data()
+            .get_data_layout()
+            .as_str()
+            .to_string_lossy()
+            .into_owned()
+    }
+
     /// The pointer width in bits (what `index` lowers to on the host).
     pub fn pointer_bits(&self) -> u32 {
         self.tm.get_target_data().get_pointer_byte_size(None) * 8

@@ -43,8 +43,8 @@ pub mod translate;
 pub mod worker;
 
 pub use exec::{
-    register_external, run_in_process, run_lowered_in_process, unregister_external, EntrySig, Jit,
-    RunError, RunOptions,
+    register_external, run_in_process, run_ir_in_process, run_lowered_in_process,
+    unregister_external, EntrySig, Jit, RunError, RunOptions,
 };
 pub use translate::{translate_module, translate_to_ir_string};
 pub use worker::{run_isolated, serve_stdio, Worker, WorkerPool};

@@ -11,8 +11,10 @@
 //!
 //! Framing: every message is a little-endian `u32` length followed by that many bytes.
 //! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, str entry,
-//! str module, u32 n, n values`. Response: `u8 0, u32 n, n values` or `u8 1, str
-//! message`. Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
+//! str module, u32 n, n values`. An *IR request* ([`Worker::run_ir`]: LLVM IR made
+//! elsewhere, run with the calling convention our lowering of the module gives the
+//! entry) is the byte [`IR_REQUEST`] followed by a request and `str ir`. Response:
+//! `u8 0, u32 n, n values` or `u8 1, str message`. Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
 //! The child's real stdout carries only frames: fd 1 is redirected to stderr before
 //! anything runs, so stray prints cannot corrupt the protocol.
 
@@ -25,6 +27,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
+
+/// The first byte of an IR request (never an optimization level, which is 0-3).
+pub const IR_REQUEST: u8 = 0xff;
 
 /// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
 const MAX_FRAME: usize = 256 << 20;
@@ -192,8 +197,53 @@ fn encode_request(module_text: &str, entry: &str, args: &[RtValue], opts: &RunOp
     out
 }
 
+fn encode_ir_request(
+    module_text: &str,
+    ir: &str,
+    entry: &str,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Vec<u8> {
+    let mut out = vec![IR_REQUEST];
+    out.extend(encode_request(module_text, entry, args, opts));
+    put_str(&mut out, ir);
+    out
+}
+
 // ---------------------------------------------------------------------------------
 // The child
+
+/// Handles one IR request (after its first byte): our lowering of the Standard module
+/// gives the entry's calling convention and the externals, the IR gives the code.
+fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
+    let mut r = Reader { buf: req, pos: 0 };
+    let opt_level = r.u8()?;
+    let index_bitwidth = r.u32()?;
+    let emit_c_interface = r.u8()? != 0;
+    let entry = r.str()?;
+    let text = r.str()?;
+    let args = r.values()?;
+    let ir = r.str()?;
+    let opts = RunOptions {
+        opt_level,
+        index_bitwidth,
+        emit_c_interface,
+        ..RunOptions::default()
+    };
+    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
+        .map_err(|d| d.render("<worker>", Some(&text)))?;
+    let ft = m
+        .func(&entry)
+        .and_then(|f| f.std_type())
+        .ok_or_else(|| format!("no Standard function @{entry} in the module"))?;
+    let sig = crate::exec::EntrySig {
+        inputs: ft.inputs.clone(),
+        results: ft.results.clone(),
+    };
+    let lowered = crate::lowering::lower(&m, &opts)?;
+    jit.run_ir(&ir, &lowered, &entry, &sig, &args, &opts)
+        .map_err(|e| e.to_string())
+}
 
 /// Handles one request in the worker: parse, lower, JIT, run.
 fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
@@ -249,8 +299,11 @@ pub fn serve_stdio() -> i32 {
             }
         };
         let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut jit, &req)))
-                .unwrap_or_else(|_| Err("the worker panicked".into()));
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match req.split_first() {
+                Some((&IR_REQUEST, rest)) => handle_ir(&mut jit, rest),
+                _ => handle(&mut jit, &req),
+            }))
+            .unwrap_or_else(|_| Err("the worker panicked".into()));
         let mut resp = Vec::new();
         match result {
             Ok(vals) => {
@@ -438,18 +491,36 @@ impl Worker {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
+        let req = encode_request(module_text, entry, args, opts);
+        self.round_trip(&req, opts.timeout)
+    }
+
+    /// Runs `entry` of the LLVM IR `ir` in the worker, called as our lowering of the
+    /// Standard module `module_text` would call it (see [`crate::Jit::run_ir`]).
+    pub fn run_ir(
+        &mut self,
+        module_text: &str,
+        ir: &str,
+        entry: &str,
+        args: &[RtValue],
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let req = encode_ir_request(module_text, ir, entry, args, opts);
+        self.round_trip(&req, opts.timeout)
+    }
+
+    /// Sends one request and waits at most `timeout` for its response.
+    fn round_trip(&mut self, req: &[u8], timeout: Duration) -> Result<Vec<RtValue>, RunError> {
         if self.live.is_none() {
             self.live = Some(spawn_live(&self.recipe)?);
             self.spawned += 1;
         }
-        let req = encode_request(module_text, entry, args, opts);
-        let timeout = opts.timeout;
         let outcome = {
             let live = self
                 .live
                 .as_mut()
                 .ok_or(RunError::Error("no worker".into()))?;
-            if write_frame(&mut live.stdin, &req).is_err() {
+            if write_frame(&mut live.stdin, req).is_err() {
                 None
             } else {
                 match live.frames.recv_timeout(timeout) {

@@ -32,6 +32,8 @@ pub struct CampaignConfig {
     pub resume: bool,
     /// Run `mlir-translate` on every Nth case (it is a process; 0 = never).
     pub mlir_translate_every: u64,
+    /// Run the upstream oracle on every Nth case (it costs processes; 0 = never).
+    pub upstream_every: u64,
     pub progress: bool,
     /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
     pub reduce_seconds: u64,
@@ -70,6 +72,7 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
     let mut ocfg = cfg.oracle.clone();
     ocfg.mlir_translate =
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
+    ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     let mut ran = Vec::new();
     let verdict = oracles::check_generated(&m, &ocfg, &mut ran);
     let features = generator::features(&m)

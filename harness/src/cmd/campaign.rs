@@ -1,5 +1,6 @@
 //! `stdlower campaign [--count N | --time DURATION] [--seed S] [--jobs J] [--out DIR]
-//! [--shard I/N] [--resume]` and `stdlower campaign merge DIR...`.
+//! [--shard I/N] [--resume] [--upstream [--upstream-sample N]]` and
+//! `stdlower campaign merge DIR...`.
 
 use crate::campaign::{self, CampaignConfig};
 use crate::exec::ExecOptions;
@@ -37,6 +38,13 @@ pub struct Args {
     /// Feed every Nth lowered module to mlir-translate (0: never).
     #[arg(long, default_value_t = 50)]
     pub mlir_translate_every: u64,
+    /// Add upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
+    #[arg(long)]
+    pub upstream: bool,
+    /// With --upstream: run it on every Nth case (it costs three processes a case).
+    #[arg(long, default_value_t = 10, requires = "upstream",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub upstream_sample: u64,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
@@ -94,6 +102,12 @@ pub fn run(args: &Args) -> i32 {
         (None, None) => Some(Duration::from_secs(180)),
         (None, Some(_)) => None,
     };
+    if args.upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -106,6 +120,11 @@ pub fn run(args: &Args) -> i32 {
         shard: args.shard.unwrap_or((0, 1)),
         resume: args.resume,
         mlir_translate_every: args.mlir_translate_every,
+        upstream_every: if args.upstream {
+            args.upstream_sample
+        } else {
+            0
+        },
         progress: !args.quiet,
         reduce_seconds: args.reduce_seconds,
         oracle: OracleConfig {

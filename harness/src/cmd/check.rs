@@ -1,4 +1,4 @@
-//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--no-jit]`: the
+//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream] [--no-jit]`: the
 //! differential oracles on given files (each file's entry must take no arguments).
 
 use crate::exit;
@@ -16,6 +16,9 @@ pub struct Args {
     /// Also feed every lowered module to `mlir-translate --mlir-to-llvmir`.
     #[arg(long)]
     pub mlir_translate: bool,
+    /// Also run upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
+    #[arg(long)]
+    pub upstream: bool,
     /// Skip the native path (interpreter-only oracles).
     #[arg(long)]
     pub no_jit: bool,
@@ -27,15 +30,23 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
+    if args.upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let cfg = OracleConfig {
         jit: !args.no_jit,
         mlir_translate: args.mlir_translate,
+        upstream: args.upstream,
         ..OracleConfig::default()
     };
-    let verdicts: Vec<(String, Verdict)> = files
+    let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
+            let mut ran = Vec::new();
             let v = match crate::input::load(&shown) {
                 Err(e) => Verdict::Skipped { reason: e.message },
                 Ok(m) => match m.func(&args.entry).and_then(|f| f.std_type()) {
@@ -43,18 +54,24 @@ pub fn run(args: &Args) -> i32 {
                         if t.inputs.is_empty()
                             && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
                     {
-                        oracles::check_module(&m, &args.entry, &[], &cfg)
+                        oracles::check_module_traced(&m, &args.entry, &[], &cfg, &mut ran)
                     }
                     _ => Verdict::Skipped {
                         reason: format!("no @{} without arguments", args.entry),
                     },
                 },
             };
-            (shown, v)
+            (shown, v, ran)
         })
         .collect();
     let (mut agree, mut found, mut skipped) = (0, 0, 0);
-    for (f, v) in &verdicts {
+    let count_ran = |name: &str| {
+        verdicts
+            .iter()
+            .filter(|(_, _, ran)| ran.contains(&name))
+            .count()
+    };
+    for (f, v, _) in &verdicts {
         match v {
             Verdict::Agree => agree += 1,
             Verdict::Finding { .. } => found += 1,
@@ -68,6 +85,13 @@ pub fn run(args: &Args) -> i32 {
         "{} modules: {agree} agree, {found} findings, {skipped} skipped",
         verdicts.len()
     );
+    if args.upstream {
+        println!(
+            "upstream oracle ran on {} modules ({} not expressible upstream)",
+            count_ran("upstream"),
+            count_ran(oracles::UPSTREAM_UNSUPPORTED)
+        );
+    }
     if found > 0 {
         exit::FAILED
     } else {

@@ -35,6 +35,9 @@ pub struct Args {
     /// Skip the native path (interpreter-only oracles).
     #[arg(long)]
     pub no_jit: bool,
+    /// Also run the upstream path (implied by `--oracle upstream`).
+    #[arg(long)]
+    pub upstream: bool,
 }
 
 /// Splits a command line into words: whitespace separates, single quotes keep
@@ -133,6 +136,7 @@ pub fn run(args: &Args) -> i32 {
     };
     let ocfg = OracleConfig {
         jit: !args.no_jit,
+        upstream: args.upstream || args.oracle.as_deref() == Some("upstream"),
         ..OracleConfig::default()
     };
     let start = Instant::now();

@@ -1,6 +1,7 @@
-//! `stdlower run FILE [--entry NAME] [--arg VALUE]... [--opt 0|1|2|3] [--timeout SECONDS]`
-//! and `stdlower translate FILE`: the lowered code, translated to LLVM IR, run natively
-//! in an isolated worker process so a crash or a hang is a result, not the end.
+//! `stdlower run FILE [--entry NAME] [--arg VALUE]... [--opt 0|1|2|3] [--timeout SECONDS]
+//! [--via jit|upstream]` and `stdlower translate FILE`: the lowered code (ours, or
+//! upstream MLIR's with `--via upstream`), translated to LLVM IR, run natively in an
+//! isolated worker process so a crash or a hang is a result, not the end.
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::input::{self, Failure};
@@ -26,6 +27,19 @@ pub struct Args {
     /// The bit width `index` lowers to.
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
+    /// Whose lowering runs: ours (`jit`) or the installed `mlir-opt`'s (`upstream`).
+    #[arg(long, value_enum, default_value_t = Via::Jit)]
+    pub via: Via,
+}
+
+/// The execution paths `run` offers.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// Our lowering, translated and JIT-compiled.
+    Jit,
+    /// Exported to upstream dialects, lowered by `mlir-opt`, translated by
+    /// `mlir-translate`, JIT-compiled.
+    Upstream,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -55,7 +69,10 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
         index_bitwidth: args.index_bitwidth,
         ..ExecOptions::default()
     };
-    Ok(exec::run_jit(&m, &args.entry, &vals, &opts))
+    Ok(match args.via {
+        Via::Jit => exec::run_jit(&m, &args.entry, &vals, &opts),
+        Via::Upstream => crate::upstream::run_upstream(&m, &args.entry, &vals, &opts),
+    })
 }
 
 pub fn translate_output(args: &TranslateArgs) -> Result<String, Failure> {

@@ -1,4 +1,5 @@
-//! `stdlower test DIR...`: runs the file tests found under the given paths.
+//! `stdlower test DIR... [--no-jit] [--via jit|upstream]`: runs the file tests found
+//! under the given paths.
 
 use crate::exit;
 use crate::filetest::{self, RunConfig};
@@ -11,6 +12,9 @@ pub struct Args {
     /// Run `run:` lines on the interpreter only (no JIT).
     #[arg(long)]
     pub no_jit: bool,
+    /// `upstream`: check `run:` lines through upstream MLIR's lowering as well.
+    #[arg(long, value_enum, default_value_t = crate::cmd::run::Via::Jit)]
+    pub via: crate::cmd::run::Via,
     /// Print every file, not only failures.
     #[arg(long, short)]
     pub verbose: bool,
@@ -22,8 +26,15 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
+    if args.via == crate::cmd::run::Via::Upstream {
+        if let Err(e) = crate::upstream::tools() {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     let cfg = RunConfig {
         jit: !args.no_jit,
+        upstream: args.via == crate::cmd::run::Via::Upstream,
         ..RunConfig::default()
     };
     let results = filetest::run_all(&files, &cfg);

@@ -1,5 +1,6 @@
 //! Runs one file test: its diagnostics expectations, its `RUN:` + `CHECK` lines and its
-//! `run:` executions on the interpreter and (when enabled) on the JIT.
+//! `run:` executions on the interpreter and (when enabled) on the JIT and on upstream
+//! MLIR's lowering.
 
 use super::directives::{parse_directives, Directive, Expect};
 use super::filecheck::filecheck;
@@ -14,6 +15,8 @@ use converter::Diagnostic;
 pub struct RunConfig {
     pub interp: bool,
     pub jit: bool,
+    /// Also run `run:` lines through upstream MLIR's lowering (`--via upstream`).
+    pub upstream: bool,
     pub exec: ExecOptions,
 }
 
@@ -22,6 +25,7 @@ impl Default for RunConfig {
         RunConfig {
             interp: true,
             jit: true,
+            upstream: false,
             exec: ExecOptions::default(),
         }
     }
@@ -233,6 +237,8 @@ fn run_exec(
         .then(|| exec::run_interp(m, entry, &argv, &eopts));
     let jit_wanted = cfg.jit && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
     let jit = jit_wanted.then(|| exec::run_jit(m, entry, &argv, &eopts));
+    let upstream_wanted = cfg.upstream && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
+    let upstream = upstream_wanted.then(|| crate::upstream::run_upstream(m, entry, &argv, &eopts));
     let mut problems = Vec::new();
     let mut judge = |path: &str, got: &Outcome| {
         let ok = match expect {
@@ -246,7 +252,7 @@ fn run_exec(
             Expect::Ub(text) => matches!(got, Outcome::Ub(msg) if msg.contains(text.as_str())),
             Expect::Crash(text) => match (path, got) {
                 ("interp", Outcome::Ub(_)) => true,
-                ("jit", Outcome::Crash(msg)) => msg.contains(text.as_str()),
+                ("jit" | "upstream", Outcome::Crash(msg)) => msg.contains(text.as_str()),
                 _ => false,
             },
             Expect::Error(text) => {
@@ -255,7 +261,7 @@ fn run_exec(
             Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_)),
             Expect::Timeout => match (path, got) {
                 ("interp", Outcome::OutOfFuel(_)) => true,
-                ("jit", Outcome::Crash(msg)) => msg.contains("timed out"),
+                ("jit" | "upstream", Outcome::Crash(msg)) => msg.contains("timed out"),
                 _ => false,
             },
         };
@@ -271,6 +277,9 @@ fn run_exec(
     }
     if let Some(o) = &jit {
         judge("jit", o);
+    }
+    if let Some(o) = &upstream {
+        judge("upstream", o);
     }
     if problems.is_empty() {
         Ok(())

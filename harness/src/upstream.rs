@@ -1,0 +1,269 @@
+//! The third execution path: upstream MLIR lowers the module instead of us. The
+//! Standard module is exported to today's dialects (`func`, `arith`, `cf`, `memref`,
+//! `vector`, `math`), lowered by the installed `mlir-opt` 22, translated to LLVM IR by
+//! `mlir-translate`, and that IR runs in the JIT worker with the calling convention
+//! our lowering gives the entry (upstream's `func-to-llvm` default convention is the
+//! same: memref arguments expanded to descriptor fields, several results packed in a
+//! struct). A tool that crashes on, times out on or rejects a module we accept is a
+//! result in its own right, reported with the tool's stderr.
+
+use crate::exec::{ExecOptions, Outcome};
+use converter::ir::Module;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The `mlir-opt` passes that lower everything the exporter emits to the LLVM dialect
+/// (`{IB}` stands for the index bit width), after the host's data layout is set on the
+/// module (see [`host_data_layout`]). Math and vector ops go first: their lowerings
+/// produce `arith` ops that the later passes convert.
+const PASSES: [&str; 7] = [
+    "--convert-math-to-llvm",
+    "--convert-vector-to-llvm",
+    "--finalize-memref-to-llvm=index-bitwidth={IB}",
+    "--convert-arith-to-llvm=index-bitwidth={IB}",
+    "--convert-cf-to-llvm=index-bitwidth={IB}",
+    "--convert-func-to-llvm=index-bitwidth={IB}",
+    "--reconcile-unrealized-casts",
+];
+
+/// How long each tool may take on one module.
+pub const TOOL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why the upstream path produced no LLVM IR.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UpstreamError {
+    /// `mlir-opt` or `mlir-translate` is not installed.
+    NotInstalled(String),
+    /// The exporter cannot express the module in upstream syntax (a limit of ours,
+    /// not a disagreement).
+    Export(String),
+    /// A tool crashed, timed out or rejected the module: a result worth reporting.
+    Tool(String),
+}
+
+impl std::fmt::Display for UpstreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UpstreamError::NotInstalled(m) | UpstreamError::Export(m) | UpstreamError::Tool(m) => {
+                f.write_str(m)
+            }
+        }
+    }
+}
+
+/// The installed MLIR tools.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    pub mlir_opt: PathBuf,
+    pub mlir_translate: PathBuf,
+}
+
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    });
+    on_path.or_else(|| {
+        let out = Command::new("llvm-config-22")
+            .arg("--bindir")
+            .output()
+            .ok()?;
+        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join(name);
+        p.is_file().then_some(p)
+    })
+}
+
+/// `mlir-opt` and `mlir-translate`, from `PATH` or else `llvm-config-22 --bindir`
+/// (looked up once per process).
+pub fn tools() -> Result<&'static Tools, UpstreamError> {
+    static TOOLS: OnceLock<Option<Tools>> = OnceLock::new();
+    TOOLS
+        .get_or_init(|| {
+            Some(Tools {
+                mlir_opt: find_tool("mlir-opt")?,
+                mlir_translate: find_tool("mlir-translate")?,
+            })
+        })
+        .as_ref()
+        .ok_or_else(|| {
+            UpstreamError::NotInstalled(
+                "mlir-opt/mlir-translate 22 are not installed (neither on PATH nor in \
+                 `llvm-config-22 --bindir`; scripts/setup.sh installs them)"
+                    .into(),
+            )
+        })
+}
+
+/// The host's LLVM data layout (looked up once per process). Upstream folds the sizes
+/// of static allocations with the module's data layout, MLIR's default when the module
+/// has none, which aligns integers of 64 bits and more to 4 bytes (`i65` takes 12 bytes
+/// there, 16 on x86-64): without the host's layout, `alloc() : memref<4xi65>` would
+/// `malloc(48)` and the code, compiled for the host, write 64 bytes.
+pub fn host_data_layout() -> Result<&'static str, UpstreamError> {
+    static DL: OnceLock<Result<String, String>> = OnceLock::new();
+    DL.get_or_init(|| jit::host::HostTarget::new().map(|h| h.data_layout()))
+        .as_deref()
+        .map_err(|e| UpstreamError::NotInstalled(format!("no host target: {e}")))
+}
+
+/// The `mlir-opt` arguments of the lowering pipeline for an index bit width and the
+/// target's LLVM data layout string.
+pub fn pipeline(index_bitwidth: u32, data_layout: &str) -> Vec<String> {
+    let mut args = vec![format!(
+        "--set-llvm-module-datalayout=data-layout={data_layout}"
+    )];
+    args.extend(
+        PASSES
+            .iter()
+            .map(|p| p.replace("{IB}", &index_bitwidth.to_string())),
+    );
+    args
+}
+
+/// Runs `tool args` with `input` on stdin; its stdout, or a message with its stderr when
+/// it fails, crashes or outlives `timeout` (then it is killed).
+fn run_tool(
+    tool: &std::path::Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Result<String, String> {
+    let name = tool
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut child = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", tool.display()))?;
+    let reader = |r: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut s);
+            }
+            String::from_utf8_lossy(&s).into_owned()
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    if let Some(mut stdin) = child.stdin.take() {
+        let input = input.to_string();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+    }
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{name} timed out after {} s",
+                    timeout.as_secs_f64()
+                ));
+            }
+            Err(e) => return Err(format!("{name}: {e}")),
+        }
+    };
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    if status.success() {
+        return Ok(stdout);
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let how = match status.signal() {
+        Some(sig) => format!("crashed with {}", jit::worker::signal_name(sig)),
+        None => format!("failed ({status})"),
+    };
+    Err(format!(
+        "{name} {} {how}:\n{}",
+        args.join(" "),
+        stderr.trim_end()
+    ))
+}
+
+/// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter.
+pub fn export(m: &Module) -> Result<String, UpstreamError> {
+    converter::syntax::export_upstream(m).map_err(|d| {
+        UpstreamError::Export(
+            d.render(&m.file, m.source.as_deref())
+                .trim_end()
+                .to_string(),
+        )
+    })
+}
+
+/// Lowers upstream-syntax text with `mlir-opt` and translates it with `mlir-translate`:
+/// the LLVM IR text.
+pub fn lower_text(text: &str, index_bitwidth: u32) -> Result<String, UpstreamError> {
+    let t = tools()?;
+    let args = pipeline(index_bitwidth, host_data_layout()?);
+    let llvm_dialect =
+        run_tool(&t.mlir_opt, &args, text, TOOL_TIMEOUT).map_err(UpstreamError::Tool)?;
+    run_tool(
+        &t.mlir_translate,
+        &["--mlir-to-llvmir".to_string()],
+        &llvm_dialect,
+        TOOL_TIMEOUT,
+    )
+    .map_err(UpstreamError::Tool)
+}
+
+/// The module through the whole upstream pipeline: its LLVM IR text.
+pub fn to_llvm_ir(m: &Module, index_bitwidth: u32) -> Result<String, UpstreamError> {
+    lower_text(&export(m)?, index_bitwidth)
+}
+
+/// Runs `entry` of upstream LLVM IR `ir` (of the Standard module `m`) in this thread's
+/// isolated worker: the same outcomes, messages and formats as [`crate::exec::run_jit`].
+pub fn run_ir(
+    m: &Module,
+    ir: &str,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    crate::native::run_ir(m, ir, entry, args, opts)
+}
+
+/// `stdlower run --via upstream`: export, lower upstream, run natively. A tool failure
+/// is an error outcome whose message carries the tool's stderr.
+pub fn run_upstream(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    if let Err(f) = crate::exec::entry_signature(m, entry) {
+        return Outcome::Error(f.message);
+    }
+    match to_llvm_ir(m, opts.index_bitwidth) {
+        Ok(ir) => run_ir(m, &ir, entry, args, opts),
+        Err(UpstreamError::Tool(msg)) => {
+            Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))
+        }
+        Err(UpstreamError::NotInstalled(msg)) => Outcome::Error(format!("error: {msg}")),
+        Err(UpstreamError::Export(rendered)) => Outcome::Error(rendered),
+    }
+}
