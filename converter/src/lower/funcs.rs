@@ -128,10 +128,17 @@ pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
 
 fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnostic>> {
     let results = f.std_type().map(|t| t.results.clone()).unwrap_or_default();
+    // Most ops lower to a few LLVM ops (memref accesses to about six): reserving that
+    // much up front spares the arenas repeated growth and copying.
+    let mut new = Body::new();
+    new.ops.reserve(old.ops.len() * 3);
+    new.values.reserve(old.values.len() * 3);
+    new.blocks.reserve(old.blocks.len());
+    new.layout.reserve(old.layout.len());
     let mut fl = FnLower {
         ctx,
         old,
-        new: Body::new(),
+        new,
         vmap: vec![None; old.values.len()],
         bmap: vec![BlockId(0); old.blocks.len()],
         block: BlockId(0),

@@ -23,9 +23,9 @@ pub mod types;
 mod vector;
 
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Func, FuncKind, Module, Type};
+use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
-pub use successors::split_repeated_successors;
+pub use successors::{split_body, split_repeated_successors};
 pub use types::TypeConverter;
 
 /// Options of the lowering.
@@ -61,17 +61,36 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
             ),
         )]);
     }
-    let mut input = m.clone();
-    split_repeated_successors(&mut input);
     let mut ctx = funcs::Ctx::new(opts);
     let mut out = Module {
-        funcs: Vec::with_capacity(input.funcs.len()),
+        funcs: Vec::with_capacity(m.funcs.len()),
         file: m.file.clone(),
         source: m.source.clone(),
         attrs: m.attrs.clone(),
     };
     let mut errors = Vec::new();
-    for f in &input.funcs {
+    for f in &m.funcs {
+        // Repeated successors are split on a copy of the one function that has them,
+        // so the input is never copied whole and each copy is freed before the next.
+        let split;
+        let f = if f
+            .body
+            .as_ref()
+            .is_some_and(successors::has_repeated_successors)
+        {
+            let mut c = f.clone();
+            let br = match f.kind {
+                FuncKind::Std => OpKind::Br,
+                FuncKind::Llvm => OpKind::LlvmBr,
+            };
+            if let Some(b) = &mut c.body {
+                split_body(b, br);
+            }
+            split = c;
+            &split
+        } else {
+            f
+        };
         if f.kind == FuncKind::Llvm {
             out.funcs.push(f.clone());
             continue;
