@@ -105,6 +105,10 @@ pub fn main() {
         Command::Reduce(a) => cmd::reduce::run(a),
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
+        Command::Lower(a) => match cmd::lower::print_before_exit(a) {
+            Ok(()) => exit::OK,
+            Err(f) => fail(f),
+        },
         c => match text_output(c) {
             Some(Ok(text)) => {
                 print_stdout(&text);

@@ -41,6 +41,15 @@ pub fn print_llvm(m: &Module, syntax: Syntax) -> String {
         .map(|b| b.ops.len())
         .sum();
     let mut out = String::with_capacity(64 + 80 * ops);
+    print_llvm_in_pieces(m, syntax, |piece| out.push_str(piece));
+    out
+}
+
+/// Prints a lowered module as consecutive pieces of text (about one function each)
+/// handed to `sink`, through one reused buffer: a module can be written to a stream
+/// without ever holding all of its text.
+pub fn print_llvm_in_pieces(m: &Module, syntax: Syntax, mut sink: impl FnMut(&str)) {
+    let mut out = String::with_capacity(1 << 16);
     out.push_str("module ");
     if !m.attrs.is_empty() {
         out.push_str("attributes ");
@@ -50,9 +59,13 @@ pub fn print_llvm(m: &Module, syntax: Syntax) -> String {
     out.push_str("{\n");
     for f in &m.funcs {
         print_func(&mut out, f, syntax);
+        if out.len() >= 1 << 15 {
+            sink(&out);
+            out.clear();
+        }
     }
     out.push_str("}\n");
-    out
+    sink(&out);
 }
 
 /// Prints a type in the given syntax.
