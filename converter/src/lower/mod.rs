@@ -70,29 +70,13 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
     };
     let mut errors = Vec::new();
     for f in &m.funcs {
-        // Repeated successors are split on a copy of the one function that has them,
-        // so the input is never copied whole and each copy is freed before the next.
-        let split;
-        let f = if f
-            .body
-            .as_ref()
-            .is_some_and(successors::has_repeated_successors)
-        {
-            let mut c = f.clone();
-            let br = match f.kind {
-                FuncKind::Std => OpKind::Br,
-                FuncKind::Llvm => OpKind::LlvmBr,
-            };
-            if let Some(b) = &mut c.body {
-                split_body(b, br);
-            }
-            split = c;
-            &split
-        } else {
-            f
-        };
         if f.kind == FuncKind::Llvm {
-            out.funcs.push(f.clone());
+            // Standard functions get their repeated successors split while lowered.
+            let mut c = f.clone();
+            if let Some(b) = &mut c.body {
+                split_body(b, OpKind::LlvmBr);
+            }
+            out.funcs.push(c);
             continue;
         }
         let mut lowered = match funcs::lower_func(&mut ctx, f) {

@@ -22,16 +22,6 @@ pub fn split_repeated_successors(m: &mut Module) {
     }
 }
 
-/// Whether some terminator of `body` names one block twice (so `split_body` changes it).
-pub fn has_repeated_successors(body: &Body) -> bool {
-    body.layout.iter().any(|&b| {
-        body.terminator(b).is_some_and(|t| {
-            let succs = &body.op(t).successors;
-            (1..succs.len()).any(|i| succs[..i].iter().any(|s| s.block == succs[i].block))
-        })
-    })
-}
-
 /// Splits repeated successors in one body; `br` is the branch kind of its dialect.
 pub fn split_body(body: &mut Body, br: OpKind) {
     let blocks: Vec<_> = body.layout.clone();
