@@ -2,6 +2,9 @@
 # Issue benchmark: `stdlower lower` (parse + convert + print) against mlir-opt 22 lowering
 # the same module written in upstream syntax, side by side in one run.
 # Usage: scripts/bench_lower.sh [FUNCS] [OPS_PER_FUNC] [RUNS]
+# With SCALING=1 it also lowers modules of FUNCS/2, FUNCS and FUNCS*2 functions with
+# stdlower alone and prints the CPU time per 1,000 ops beyond the start-up (an empty
+# module's time), which stays flat when the lowering is linear in the module size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUNCS=${1:-100}; OPS=${2:-500}; RUNS=${3:-5}
@@ -39,3 +42,19 @@ print(f"stdlower lower : wall {ow*1000:8.1f} ms   CPU {oc*1000:8.1f} ms")
 print(f"mlir-opt 22    : wall {tw*1000:8.1f} ms   CPU {tc*1000:8.1f} ms")
 print(f"ratio          : {tw/ow:.1f}x faster (wall), {tc/oc:.1f}x less CPU")
 PY
+if [[ "${SCALING:-0}" == 1 ]]; then
+  echo 'module {}' > "$tmp/empty.mlir"
+  read -r _ c0 < <(best "$STDLOWER" lower "$tmp/empty.mlir")
+  echo "scaling (stdlower lower, best of $RUNS; start-up on an empty module: $(python3 -c "print(f'{float(\"$c0\")*1000:.1f}')") ms CPU):"
+  for f in $((FUNCS / 2)) "$FUNCS" $((FUNCS * 2)); do
+    python3 scripts/gen_bench_module.py "$f" "$OPS" "$tmp/s.mlir" "$tmp/s_up.mlir"
+    n=$(grep -c ' = \|store\|br \|return' "$tmp/s.mlir")
+    read -r w c < <(best "$STDLOWER" lower "$tmp/s.mlir")
+    python3 - "$n" "$w" "$c" "$c0" <<'PY'
+import sys
+n, w, c, c0 = int(sys.argv[1]), *map(float, sys.argv[2:])
+print(f"  {n:7d} ops: wall {w*1000:7.1f} ms  CPU {c*1000:7.1f} ms  "
+      f"= {(c - c0)*1e6/n:5.3f} ms CPU per 1000 ops after start-up")
+PY
+  done
+fi

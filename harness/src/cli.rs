@@ -115,6 +115,10 @@ pub fn main() {
             }
             Err(f) => fail(f),
         },
+        Command::Lower(a) => match cmd::lower::print_before_exit(a) {
+            Ok(()) => exit::OK,
+            Err(f) => fail(f),
+        },
         c => match text_output(c) {
             Some(Ok(text)) => {
                 print_stdout(&text);

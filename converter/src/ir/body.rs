@@ -148,6 +148,9 @@ impl NewOp {
         self
     }
     pub fn attr(mut self, name: &str, value: Attribute) -> Self {
+        // Most ops have one attribute: room for exactly one, not the four a first
+        // `push` reserves (an attribute is 80 bytes and lowered modules have many).
+        self.attrs.reserve_exact(1);
         self.attrs.push(NamedAttr::new(name, value));
         self
     }

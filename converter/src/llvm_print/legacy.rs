@@ -2,146 +2,147 @@
 //! (`!llvm.i64`, `!llvm.float`, `!llvm<"{ float*, float*, i64, [1 x i64], [1 x i64] }">`,
 //! `!llvm<"void ()*">`) and typed pointers, with the op forms of that release.
 
-use super::modern::{align, gep_indices, mask};
-use super::{generic, Names};
+use super::modern::{align, alloca, call, extract_element, gep_head, insert_element, select};
+use super::{generic, positions, push_u64, Names};
 use crate::ir::{OpData, OpKind, Type};
+use std::fmt::Write;
 
-/// A type in LLVM 11 syntax.
-pub fn ty(t: &Type) -> String {
+/// Writes a type in LLVM 11 syntax.
+pub fn ty(out: &mut String, t: &Type) {
     match t {
-        Type::Int(w) => format!("!llvm.i{w}"),
-        Type::F16 => "!llvm.half".into(),
-        Type::BF16 => "!llvm.bfloat".into(),
-        Type::F32 => "!llvm.float".into(),
-        Type::F64 => "!llvm.double".into(),
-        Type::LlvmVoid => "!llvm.void".into(),
+        Type::Int(w) => {
+            out.push_str("!llvm.i");
+            push_u64(out, *w as u64);
+        }
+        Type::F16 => out.push_str("!llvm.half"),
+        Type::BF16 => out.push_str("!llvm.bfloat"),
+        Type::F32 => out.push_str("!llvm.float"),
+        Type::F64 => out.push_str("!llvm.double"),
+        Type::LlvmVoid => out.push_str("!llvm.void"),
         Type::Vector(_)
         | Type::LlvmPtr(_)
         | Type::LlvmStruct(_)
         | Type::LlvmArray(..)
-        | Type::LlvmFunc(_) => format!("!llvm<\"{}\">", ir(t)),
-        other => other.to_string(),
-    }
-}
-
-/// The LLVM IR spelling of a type (`float*`, `{ i64, i8* }`, `[4 x <8 x float>]`).
-pub fn ir(t: &Type) -> String {
-    match t {
-        Type::Int(w) => format!("i{w}"),
-        Type::F16 => "half".into(),
-        Type::BF16 => "bfloat".into(),
-        Type::F32 => "float".into(),
-        Type::F64 => "double".into(),
-        Type::LlvmVoid => "void".into(),
-        Type::Vector(v) => format!("<{} x {}>", v.num_elements(), ir(&v.elem)),
-        Type::LlvmPtr(p) => match &**p {
-            Type::LlvmVoid => "i8*".into(),
-            p => format!("{}*", ir(p)),
-        },
-        Type::LlvmStruct(fields) if fields.is_empty() => "{}".into(),
-        Type::LlvmStruct(fields) => format!(
-            "{{ {} }}",
-            fields.iter().map(ir).collect::<Vec<_>>().join(", ")
-        ),
-        Type::LlvmArray(n, e) => format!("[{n} x {}]", ir(e)),
-        Type::LlvmFunc(f) => {
-            let mut ps: Vec<String> = f.params.iter().map(ir).collect();
-            if f.vararg {
-                ps.push("...".into());
-            }
-            format!("{} ({})", ir(&f.result), ps.join(", "))
+        | Type::LlvmFunc(_) => {
+            out.push_str("!llvm<\"");
+            ir(out, t);
+            out.push_str("\">");
         }
-        other => other.to_string(),
+        other => {
+            let _ = write!(out, "{other}");
+        }
     }
 }
 
-/// The op forms of LLVM 11; `None` falls back to the generic form.
-pub fn op(n: &Names, op: &OpData) -> Option<String> {
+/// Writes the LLVM IR spelling of a type (`float*`, `{ i64, i8* }`, `[4 x <8 x float>]`).
+pub fn ir(out: &mut String, t: &Type) {
+    match t {
+        Type::Int(w) => {
+            out.push('i');
+            push_u64(out, *w as u64);
+        }
+        Type::F16 => out.push_str("half"),
+        Type::BF16 => out.push_str("bfloat"),
+        Type::F32 => out.push_str("float"),
+        Type::F64 => out.push_str("double"),
+        Type::LlvmVoid => out.push_str("void"),
+        Type::Vector(v) => {
+            out.push('<');
+            push_u64(out, v.num_elements());
+            out.push_str(" x ");
+            ir(out, &v.elem);
+            out.push('>');
+        }
+        Type::LlvmPtr(p) => match &**p {
+            Type::LlvmVoid => out.push_str("i8*"),
+            p => {
+                ir(out, p);
+                out.push('*');
+            }
+        },
+        Type::LlvmStruct(fields) if fields.is_empty() => out.push_str("{}"),
+        Type::LlvmStruct(fields) => {
+            out.push_str("{ ");
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ir(out, f);
+            }
+            out.push_str(" }");
+        }
+        Type::LlvmArray(n, e) => {
+            out.push('[');
+            push_u64(out, *n);
+            out.push_str(" x ");
+            ir(out, e);
+            out.push(']');
+        }
+        Type::LlvmFunc(f) => {
+            ir(out, &f.result);
+            out.push_str(" (");
+            for (i, p) in f.params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ir(out, p);
+            }
+            if f.vararg {
+                if !f.params.is_empty() {
+                    out.push_str(", ");
+                }
+                out.push_str("...");
+            }
+            out.push(')');
+        }
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
+}
+
+/// Writes the op forms of LLVM 11 (the generic form for the others); `false`, with
+/// nothing written, for a call with neither callee nor operands.
+pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
     use OpKind::*;
     let ops = &op.operands;
-    let rty = || n.vty(op.results[0]);
-    Some(match op.kind {
-        LlvmZero if op.results.len() == 1 => format!("llvm.mlir.null : {}", rty()),
-        LlvmSelect if ops.len() == 3 => format!(
-            "llvm.select {} : {}, {}",
-            n.list(ops),
-            n.vty(ops[0]),
-            n.vty(ops[1])
-        ),
-        LlvmInsertElement if ops.len() == 3 => format!(
-            "llvm.insertelement {}, {}[{} : {}] : {}",
-            n.v(ops[1]),
-            n.v(ops[0]),
-            n.v(ops[2]),
-            n.vty(ops[2]),
-            n.vty(ops[0])
-        ),
-        LlvmExtractElement if ops.len() == 2 => format!(
-            "llvm.extractelement {}[{} : {}] : {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            n.vty(ops[1]),
-            n.vty(ops[0])
-        ),
-        LlvmShuffleVector if ops.len() == 2 => format!(
-            "llvm.shufflevector {}, {} {} : {}, {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            mask(op.attr("mask")),
-            n.vty(ops[0]),
-            n.vty(ops[1])
-        ),
-        LlvmGep if !ops.is_empty() && op.results.len() == 1 => {
-            let (idx, dyn_tys) = gep_indices(n, op);
-            let mut tys = vec![n.vty(ops[0])];
-            tys.extend(dyn_tys);
-            format!(
-                "llvm.getelementptr {}[{idx}] : ({}) -> {}",
-                n.v(ops[0]),
-                tys.join(", "),
-                rty()
-            )
+    let nres = op.results.len();
+    match op.kind {
+        LlvmZero if nres == 1 => {
+            out.push_str("llvm.mlir.null : ");
+            n.vty(out, op.results[0]);
         }
+        LlvmSelect if ops.len() == 3 => select(out, n, op),
+        LlvmInsertElement if ops.len() == 3 => insert_element(out, n, op),
+        LlvmExtractElement if ops.len() == 2 => extract_element(out, n, op),
+        LlvmShuffleVector if ops.len() == 2 => {
+            out.push_str("llvm.shufflevector ");
+            n.v(out, ops[0]);
+            out.push_str(", ");
+            n.v(out, ops[1]);
+            out.push(' ');
+            positions(out, op.attr("mask"));
+            out.push_str(" : ");
+            n.tys(out, ops);
+        }
+        LlvmGep if !ops.is_empty() && nres == 1 => gep_head(out, n, op),
         LlvmLoad if ops.len() == 1 => {
-            format!("llvm.load {}{} : {}", n.v(ops[0]), align(op), n.vty(ops[0]))
+            out.push_str("llvm.load ");
+            n.v(out, ops[0]);
+            align(out, op);
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
         }
-        LlvmStore if ops.len() == 2 => format!(
-            "llvm.store {}, {}{} : {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            align(op),
-            n.vty(ops[1])
-        ),
-        LlvmAlloca if ops.len() == 1 && op.results.len() == 1 => {
-            let elem = op
-                .attr("elem_type")
-                .and_then(|a| a.as_type())
-                .map(ty)
-                .unwrap_or_default();
-            format!(
-                "llvm.alloca {} x {elem}{} : ({}) -> {}",
-                n.v(ops[0]),
-                align(op),
-                n.vty(ops[0]),
-                rty()
-            )
+        LlvmStore if ops.len() == 2 => {
+            out.push_str("llvm.store ");
+            n.list(out, ops);
+            align(out, op);
+            out.push_str(" : ");
+            n.vty(out, ops[1]);
         }
-        LlvmCall => {
-            let (callee, args) = match op.attr("callee").and_then(|a| a.as_symbol()) {
-                Some(c) => (format!("@{c}"), &ops[..]),
-                None if !ops.is_empty() => (n.v(ops[0]).to_string(), &ops[1..]),
-                None => return None,
-            };
-            let result = match op.results.first() {
-                Some(&r) => n.vty(r),
-                None => "()".into(),
-            };
-            format!(
-                "llvm.call {callee}({}) : ({}) -> {result}",
-                n.list(args),
-                n.tys(args)
-            )
-        }
-        _ => return Some(generic(n, op)),
-    })
+        LlvmAlloca if ops.len() == 1 && nres == 1 => alloca(out, n, op),
+        LlvmCall => return call(out, n, op, false),
+        _ => generic(out, n, op),
+    }
+    true
 }

@@ -3,11 +3,16 @@
 //!   --mlir-to-llvmir` (LLVM 22) accepts unchanged — opaque `!llvm.ptr`, builtin
 //!   integer/float/vector types, `llvm.load %p : !llvm.ptr -> f32`, ...;
 //! - `Syntax::Legacy`: the LLVM 11 notation of the spec (`!llvm.i64`,
-//!   `!llvm<"{ float*, float*, i64 }">`), so that the spec's examples are golden tests.
+//!   `!llvm<"{ float*, float*, i64, [1 x i64], [1 x i64] }">`), so that the spec's examples are golden tests.
 //!
 //! This module owns the walk (value and block names, functions, blocks, the shared
 //! op forms and attributes); `modern` and `legacy` own the types and the op forms
 //! that differ between the two.
+//!
+//! Everything is written straight into one output buffer: value names are numbers
+//! formatted on the fly and types are written piece by piece, so printing a module
+//! allocates next to nothing besides the buffer (the printer was a third of
+//! `stdlower lower`'s allocations when it built a `String` per name, type and op).
 
 mod legacy;
 mod modern;
@@ -28,57 +33,129 @@ pub enum Syntax {
 
 /// Prints a lowered module.
 pub fn print_llvm(m: &Module, syntax: Syntax) -> String {
-    let mut out = String::new();
+    // About 80 bytes per printed op: one allocation for the whole text in practice.
+    let ops: usize = m
+        .funcs
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .map(|b| b.ops.len())
+        .sum();
+    let mut out = String::with_capacity(64 + 80 * ops);
+    print_llvm_in_pieces(m, syntax, |piece| out.push_str(piece));
+    out
+}
+
+/// Prints a lowered module as consecutive pieces of text (about one function each)
+/// handed to `sink`, through one reused buffer: a module can be written to a stream
+/// without ever holding all of its text.
+pub fn print_llvm_in_pieces(m: &Module, syntax: Syntax, mut sink: impl FnMut(&str)) {
+    let mut out = String::with_capacity(1 << 16);
     out.push_str("module ");
     if !m.attrs.is_empty() {
-        let _ = write!(out, "attributes {} ", attr_dict(&m.attrs, syntax));
+        out.push_str("attributes ");
+        attr_dict(&mut out, &m.attrs, syntax);
+        out.push(' ');
     }
     out.push_str("{\n");
     for f in &m.funcs {
         print_func(&mut out, f, syntax);
+        if out.len() >= 1 << 15 {
+            sink(&out);
+            out.clear();
+        }
     }
     out.push_str("}\n");
-    out
+    sink(&out);
 }
 
 /// Prints a type in the given syntax.
 pub fn print_type(t: &Type, syntax: Syntax) -> String {
+    let mut s = String::new();
+    write_type(&mut s, t, syntax);
+    s
+}
+
+/// Writes a type in the given syntax.
+pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
     match syntax {
-        Syntax::Modern => modern::ty(t),
-        Syntax::Legacy => legacy::ty(t),
+        Syntax::Modern => modern::ty(out, t),
+        Syntax::Legacy => legacy::ty(out, t),
     }
+}
+
+/// Writes an unsigned integer in decimal without going through `fmt`.
+pub(crate) fn push_u64(out: &mut String, mut v: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    // The buffer holds ASCII digits only.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+}
+
+/// Writes a signed integer in decimal.
+pub(crate) fn push_i64(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    push_u64(out, v.unsigned_abs());
+}
+
+/// The integers of an array attribute (positions, GEP indices, masks).
+pub(crate) fn positions_of(a: Option<&Attribute>) -> impl Iterator<Item = i64> + '_ {
+    a.and_then(|a| a.as_array())
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|x| x.as_int().map(|v| v as i64))
+}
+
+/// The name of one value: `%argK` (entry block argument), `%N`, `%N#K` (one result
+/// of several), or unknown (a value of no linked op).
+#[derive(Clone, Copy)]
+enum Name {
+    Unknown,
+    Arg(u32),
+    Num(u32),
+    Result(u32, u32),
 }
 
 /// Names of the values and blocks of one function body.
 pub(crate) struct Names<'a> {
     pub body: &'a Body,
     pub syntax: Syntax,
-    values: Vec<String>,
-    blocks: Vec<String>,
+    values: Vec<Name>,
+    /// Each block's position in the layout (`^bbN`), `None` when it is not laid out.
+    blocks: Vec<Option<u32>>,
 }
 
 impl<'a> Names<'a> {
     fn new(body: &'a Body, syntax: Syntax) -> Names<'a> {
-        let mut values = vec![String::new(); body.values.len()];
-        let mut blocks = vec![String::new(); body.blocks.len()];
-        let mut next = 0usize;
+        let mut values = vec![Name::Unknown; body.values.len()];
+        let mut blocks = vec![None; body.blocks.len()];
+        let mut next = 0u32;
         for (i, &b) in body.layout.iter().enumerate() {
-            blocks[b.index()] = format!("^bb{i}");
+            blocks[b.index()] = Some(i as u32);
             for (k, &a) in body.block_args(b).iter().enumerate() {
                 values[a.index()] = if i == 0 {
-                    format!("%arg{k}")
+                    Name::Arg(k as u32)
                 } else {
                     next += 1;
-                    format!("%{}", next - 1)
+                    Name::Num(next - 1)
                 };
             }
             for &op in &body.block(b).ops {
                 let rs = &body.op(op).results;
                 if rs.len() == 1 {
-                    values[rs[0].index()] = format!("%{next}");
+                    values[rs[0].index()] = Name::Num(next);
                 } else {
                     for (k, r) in rs.iter().enumerate() {
-                        values[r.index()] = format!("%{next}#{k}");
+                        values[r.index()] = Name::Result(next, k as u32);
                     }
                 }
                 if !rs.is_empty() {
@@ -94,78 +171,135 @@ impl<'a> Names<'a> {
         }
     }
 
-    /// The name of a value (`<<unknown>>` for a value of no linked op).
-    pub fn v(&self, v: ValueId) -> &str {
-        match self.values.get(v.index()) {
-            Some(s) if !s.is_empty() => s,
-            _ => "%<<unknown>>",
+    fn name(&self, v: ValueId) -> Name {
+        self.values.get(v.index()).copied().unwrap_or(Name::Unknown)
+    }
+
+    /// Writes the name of a value (`%<<unknown>>` for a value of no linked op).
+    pub fn v(&self, out: &mut String, v: ValueId) {
+        match self.name(v) {
+            Name::Unknown => out.push_str("%<<unknown>>"),
+            Name::Arg(k) => {
+                out.push_str("%arg");
+                push_u64(out, k as u64);
+            }
+            Name::Num(n) => {
+                out.push('%');
+                push_u64(out, n as u64);
+            }
+            Name::Result(n, k) => {
+                out.push('%');
+                push_u64(out, n as u64);
+                out.push('#');
+                push_u64(out, k as u64);
+            }
         }
     }
 
-    pub fn list(&self, vs: &[ValueId]) -> String {
-        vs.iter().map(|&v| self.v(v)).collect::<Vec<_>>().join(", ")
+    /// Writes the name shared by all results of an op (`%N` of `%N#K`).
+    fn base(&self, out: &mut String, v: ValueId) {
+        match self.name(v) {
+            Name::Result(n, _) => {
+                out.push('%');
+                push_u64(out, n as u64);
+            }
+            _ => self.v(out, v),
+        }
     }
 
-    pub fn ty(&self, t: &Type) -> String {
-        print_type(t, self.syntax)
+    /// Writes `%a, %b`.
+    pub fn list(&self, out: &mut String, vs: &[ValueId]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.v(out, v);
+        }
     }
 
-    pub fn vty(&self, v: ValueId) -> String {
-        self.ty(self.body.value_type(v))
+    pub fn ty(&self, out: &mut String, t: &Type) {
+        write_type(out, t, self.syntax)
     }
 
-    pub fn tys(&self, vs: &[ValueId]) -> String {
-        vs.iter()
-            .map(|&v| self.vty(v))
-            .collect::<Vec<_>>()
-            .join(", ")
+    /// Writes the type of a value.
+    pub fn vty(&self, out: &mut String, v: ValueId) {
+        self.ty(out, self.body.value_type(v))
     }
 
-    /// `^bb1(%a, %b : T, U)` or `^bb1`.
-    pub fn succ(&self, s: &Successor) -> String {
-        let name = &self.blocks[s.block.index()];
-        if s.args.is_empty() {
-            name.clone()
-        } else {
-            format!("{name}({} : {})", self.list(&s.args), self.tys(&s.args))
+    /// Writes the types of values: `T, U`.
+    pub fn tys(&self, out: &mut String, vs: &[ValueId]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.vty(out, v);
+        }
+    }
+
+    /// Writes `%a: T, %b: U` (block and function arguments).
+    fn args(&self, out: &mut String, vs: &[ValueId]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.v(out, v);
+            out.push_str(": ");
+            self.vty(out, v);
+        }
+    }
+
+    /// Writes `^bb1(%a, %b : T, U)` or `^bb1`.
+    pub fn succ(&self, out: &mut String, s: &Successor) {
+        if let Some(Some(i)) = self.blocks.get(s.block.index()) {
+            out.push_str("^bb");
+            push_u64(out, *i as u64);
+        }
+        if !s.args.is_empty() {
+            out.push('(');
+            self.list(out, &s.args);
+            out.push_str(" : ");
+            self.tys(out, &s.args);
+            out.push(')');
         }
     }
 }
 
 fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
     let (result, params) = match &f.ty {
-        Type::LlvmFunc(ft) => (ft.result.clone(), ft.params.clone()),
+        Type::LlvmFunc(ft) => (&ft.result, &ft.params[..]),
         Type::Function(ft) => (
-            ft.results.first().cloned().unwrap_or(Type::LlvmVoid),
-            ft.inputs.clone(),
+            ft.results.first().unwrap_or(&Type::LlvmVoid),
+            &ft.inputs[..],
         ),
-        _ => (Type::LlvmVoid, Vec::new()),
+        _ => (&Type::LlvmVoid, &[][..]),
     };
-    let _ = write!(out, "  llvm.func @{}(", f.name);
+    out.push_str("  llvm.func @");
+    out.push_str(&f.name);
+    out.push('(');
     let names = f.body.as_ref().map(|b| Names::new(b, syntax));
     let entry_args = f
         .body
         .as_ref()
-        .and_then(|b| b.entry().map(|e| b.block_args(e).to_vec()));
-    match (&names, &entry_args) {
-        (Some(n), Some(args)) => {
-            let ps: Vec<String> = args
-                .iter()
-                .map(|&a| format!("{}: {}", n.v(a), n.vty(a)))
-                .collect();
-            out.push_str(&ps.join(", "));
-        }
+        .and_then(|b| b.entry().map(|e| b.block_args(e)));
+    match (&names, entry_args) {
+        (Some(n), Some(args)) => n.args(out, args),
         _ => {
-            let ps: Vec<String> = params.iter().map(|t| print_type(t, syntax)).collect();
-            out.push_str(&ps.join(", "));
+            for (i, t) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(out, t, syntax);
+            }
         }
     }
     out.push(')');
-    if result != Type::LlvmVoid {
-        let _ = write!(out, " -> {}", print_type(&result, syntax));
+    if *result != Type::LlvmVoid {
+        out.push_str(" -> ");
+        write_type(out, result, syntax);
     }
     if !f.attrs.is_empty() {
-        let _ = write!(out, " attributes {}", attr_dict(&f.attrs, syntax));
+        out.push_str(" attributes ");
+        attr_dict(out, &f.attrs, syntax);
     }
     let (Some(body), Some(n)) = (&f.body, &names) else {
         out.push('\n');
@@ -175,13 +309,12 @@ fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
     for (i, &b) in body.layout.iter().enumerate() {
         if i > 0 {
             let args = body.block_args(b);
-            let _ = write!(out, "  ^bb{i}");
+            out.push_str("  ^bb");
+            push_u64(out, i as u64);
             if !args.is_empty() {
-                let ps: Vec<String> = args
-                    .iter()
-                    .map(|&a| format!("{}: {}", n.v(a), n.vty(a)))
-                    .collect();
-                let _ = write!(out, "({})", ps.join(", "));
+                out.push('(');
+                n.args(out, args);
+                out.push(')');
             }
             out.push_str(":\n");
         }
@@ -192,12 +325,14 @@ fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
             match rs.len() {
                 0 => {}
                 1 => {
-                    let _ = write!(out, "{} = ", n.v(rs[0]));
+                    n.v(out, rs[0]);
+                    out.push_str(" = ");
                 }
                 k => {
-                    let base = n.v(rs[0]);
-                    let base = base.split('#').next().unwrap_or(base);
-                    let _ = write!(out, "{base}:{k} = ");
+                    n.base(out, rs[0]);
+                    out.push(':');
+                    push_u64(out, k as u64);
+                    out.push_str(" = ");
                 }
             }
             print_op(out, n, data);
@@ -210,58 +345,75 @@ fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
 fn print_op(out: &mut String, n: &Names, op: &OpData) {
     use OpKind::*;
     let ops = &op.operands;
-    let res_ty = |i: usize| n.vty(op.results[i]);
-    let s = match op.kind {
+    let nres = op.results.len();
+    match op.kind {
         LlvmAdd | LlvmSub | LlvmMul | LlvmSDiv | LlvmUDiv | LlvmSRem | LlvmURem | LlvmAnd
         | LlvmOr | LlvmXor | LlvmShl | LlvmAShr | LlvmLShr | LlvmFAdd | LlvmFSub | LlvmFMul
         | LlvmFDiv | LlvmFRem
-            if ops.len() == 2 && op.results.len() == 1 =>
+            if ops.len() == 2 && nres == 1 =>
         {
-            format!("{} {} : {}", op.kind.name(), n.list(ops), res_ty(0))
+            out.push_str(op.kind.name());
+            out.push(' ');
+            n.list(out, ops);
+            out.push_str(" : ");
+            n.vty(out, op.results[0]);
         }
-        LlvmFNeg if ops.len() == 1 && op.results.len() == 1 => {
-            format!("llvm.fneg {} : {}", n.v(ops[0]), res_ty(0))
+        LlvmFNeg if ops.len() == 1 && nres == 1 => {
+            out.push_str("llvm.fneg ");
+            n.v(out, ops[0]);
+            out.push_str(" : ");
+            n.vty(out, op.results[0]);
         }
         LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc
         | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr
-            if ops.len() == 1 && op.results.len() == 1 =>
+            if ops.len() == 1 && nres == 1 =>
         {
-            format!(
-                "{} {} : {} to {}",
-                op.kind.name(),
-                n.v(ops[0]),
-                n.vty(ops[0]),
-                res_ty(0)
-            )
+            out.push_str(op.kind.name());
+            out.push(' ');
+            n.v(out, ops[0]);
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
+            out.push_str(" to ");
+            n.vty(out, op.results[0]);
         }
-        LlvmUndef if op.results.len() == 1 => format!("llvm.mlir.undef : {}", res_ty(0)),
-        LlvmConstant if op.results.len() == 1 => {
-            let v = op
-                .attr("value")
-                .map(|a| attr(a, n.syntax))
-                .unwrap_or_default();
-            format!("llvm.mlir.constant({v}) : {}", res_ty(0))
+        LlvmUndef if nres == 1 => {
+            out.push_str("llvm.mlir.undef : ");
+            n.vty(out, op.results[0]);
         }
-        LlvmAddressOf if op.results.len() == 1 => {
+        LlvmConstant if nres == 1 => {
+            out.push_str("llvm.mlir.constant(");
+            if let Some(a) = op.attr("value") {
+                attr(out, a, n.syntax);
+            }
+            out.push_str(") : ");
+            n.vty(out, op.results[0]);
+        }
+        LlvmAddressOf if nres == 1 => {
             let g = op
                 .attr("global_name")
                 .and_then(|a| a.as_symbol())
                 .unwrap_or("");
-            format!("llvm.mlir.addressof @{g} : {}", res_ty(0))
+            out.push_str("llvm.mlir.addressof @");
+            out.push_str(g);
+            out.push_str(" : ");
+            n.vty(out, op.results[0]);
         }
-        LlvmInsertValue if ops.len() == 2 => format!(
-            "llvm.insertvalue {}, {}{} : {}",
-            n.v(ops[1]),
-            n.v(ops[0]),
-            positions(op.attr("position")),
-            n.vty(ops[0])
-        ),
-        LlvmExtractValue if ops.len() == 1 => format!(
-            "llvm.extractvalue {}{} : {}",
-            n.v(ops[0]),
-            positions(op.attr("position")),
-            n.vty(ops[0])
-        ),
+        LlvmInsertValue if ops.len() == 2 => {
+            out.push_str("llvm.insertvalue ");
+            n.v(out, ops[1]);
+            out.push_str(", ");
+            n.v(out, ops[0]);
+            positions(out, op.attr("position"));
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
+        }
+        LlvmExtractValue if ops.len() == 1 => {
+            out.push_str("llvm.extractvalue ");
+            n.v(out, ops[0]);
+            positions(out, op.attr("position"));
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
+        }
         LlvmICmp | LlvmFCmp if ops.len() == 2 => {
             let p = op
                 .attr("predicate")
@@ -272,143 +424,200 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
                 (LlvmFCmp, Syntax::Modern, "true") => "_true",
                 _ => p,
             };
-            format!(
-                "{} \"{p}\" {} : {}",
-                op.kind.name(),
-                n.list(ops),
-                n.vty(ops[0])
-            )
+            out.push_str(op.kind.name());
+            out.push_str(" \"");
+            out.push_str(p);
+            out.push_str("\" ");
+            n.list(out, ops);
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
         }
-        LlvmBr => format!(
-            "llvm.br {}",
-            op.successors.first().map(|s| n.succ(s)).unwrap_or_default()
-        ),
-        LlvmCondBr if ops.len() == 1 && op.successors.len() == 2 => format!(
-            "llvm.cond_br {}, {}, {}",
-            n.v(ops[0]),
-            n.succ(&op.successors[0]),
-            n.succ(&op.successors[1])
-        ),
+        LlvmBr => {
+            out.push_str("llvm.br ");
+            if let Some(s) = op.successors.first() {
+                n.succ(out, s);
+            }
+        }
+        LlvmCondBr if ops.len() == 1 && op.successors.len() == 2 => {
+            out.push_str("llvm.cond_br ");
+            n.v(out, ops[0]);
+            out.push_str(", ");
+            n.succ(out, &op.successors[0]);
+            out.push_str(", ");
+            n.succ(out, &op.successors[1]);
+        }
         LlvmReturn => match ops.first() {
-            Some(&v) => format!("llvm.return {} : {}", n.v(v), n.vty(v)),
-            None => "llvm.return".to_string(),
+            Some(&v) => {
+                out.push_str("llvm.return ");
+                n.v(out, v);
+                out.push_str(" : ");
+                n.vty(out, v);
+            }
+            None => out.push_str("llvm.return"),
         },
-        LlvmUnreachable => "llvm.unreachable".to_string(),
+        LlvmUnreachable => out.push_str("llvm.unreachable"),
         _ => {
             let custom = match n.syntax {
-                Syntax::Modern => modern::op(n, op),
-                Syntax::Legacy => legacy::op(n, op),
+                Syntax::Modern => modern::op(out, n, op),
+                Syntax::Legacy => legacy::op(out, n, op),
             };
-            custom.unwrap_or_else(|| generic(n, op))
+            if !custom {
+                generic(out, n, op);
+            }
         }
-    };
-    out.push_str(&s);
+    }
 }
 
 /// The generic form `"name"(%a, %b)[^bb1] {attrs} : (A, B) -> (R)`.
-pub(crate) fn generic(n: &Names, op: &OpData) -> String {
-    let mut s = format!("\"{}\"({})", op.name(), n.list(&op.operands));
+pub(crate) fn generic(out: &mut String, n: &Names, op: &OpData) {
+    out.push('"');
+    out.push_str(op.name());
+    out.push_str("\"(");
+    n.list(out, &op.operands);
+    out.push(')');
     if !op.successors.is_empty() {
-        let succs: Vec<String> = op.successors.iter().map(|x| n.succ(x)).collect();
-        let _ = write!(s, "[{}]", succs.join(", "));
+        out.push('[');
+        for (i, s) in op.successors.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            n.succ(out, s);
+        }
+        out.push(']');
     }
     if !op.attrs.is_empty() {
-        let _ = write!(s, " {}", attr_dict(&op.attrs, n.syntax));
+        out.push(' ');
+        attr_dict(out, &op.attrs, n.syntax);
     }
-    let results: Vec<String> = op.results.iter().map(|&r| n.vty(r)).collect();
-    let rs = if results.len() == 1 && !matches!(n.body.value_type(op.results[0]), Type::Function(_))
-    {
-        results[0].clone()
+    out.push_str(" : (");
+    n.tys(out, &op.operands);
+    out.push_str(") -> ");
+    if op.results.len() == 1 && !matches!(n.body.value_type(op.results[0]), Type::Function(_)) {
+        n.vty(out, op.results[0]);
     } else {
-        format!("({})", results.join(", "))
-    };
-    let _ = write!(s, " : ({}) -> {rs}", n.tys(&op.operands));
-    s
+        out.push('(');
+        n.tys(out, &op.results);
+        out.push(')');
+    }
 }
 
-/// `[3, 0]` from a positions attribute.
-pub(crate) fn positions(a: Option<&Attribute>) -> String {
-    let ps = crate::lower::emit::read_positions(a);
-    format!(
-        "[{}]",
-        ps.iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+/// Writes `[3, 0]` from a positions attribute.
+pub(crate) fn positions(out: &mut String, a: Option<&Attribute>) {
+    out.push('[');
+    for (i, p) in positions_of(a).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_i64(out, p);
+    }
+    out.push(']');
 }
 
-/// `{name = value, unit_name}`.
-pub(crate) fn attr_dict(attrs: &[NamedAttr], syntax: Syntax) -> String {
-    let parts: Vec<String> = attrs
-        .iter()
-        .map(|a| match &a.value {
-            Attribute::Unit => a.name.clone(),
-            v => format!("{} = {}", a.name, attr(v, syntax)),
-        })
-        .collect();
-    format!("{{{}}}", parts.join(", "))
+/// Writes `{name = value, unit_name}`.
+pub(crate) fn attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
+    out.push('{');
+    for (i, a) in attrs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&a.name);
+        if !matches!(a.value, Attribute::Unit) {
+            out.push_str(" = ");
+            attr(out, &a.value, syntax);
+        }
+    }
+    out.push('}');
 }
 
-/// An attribute with its type where MLIR writes one (`42 : i32`, `1.5 : f32`).
-pub(crate) fn attr(a: &Attribute, syntax: Syntax) -> String {
+fn push_bool(out: &mut String, b: bool) {
+    out.push_str(if b { "true" } else { "false" });
+}
+
+/// Writes an attribute with its type where MLIR writes one (`42 : i32`, `1.5 : f32`).
+pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
     match a {
-        Attribute::Unit => "unit".into(),
-        Attribute::Bool(b) => b.to_string(),
+        Attribute::Unit => out.push_str("unit"),
+        Attribute::Bool(b) => push_bool(out, *b),
         Attribute::Int { value, ty } => {
             if *ty == Type::i1() {
-                (*value != 0).to_string()
+                push_bool(out, *value != 0);
             } else {
-                format!("{value} : {}", attr_type(ty, syntax))
+                let _ = write!(out, "{value}");
+                out.push_str(" : ");
+                attr_type(out, ty, syntax);
             }
         }
         Attribute::Float { bits, ty } => {
-            format!("{} : {}", float_literal(*bits, ty), attr_type(ty, syntax))
+            out.push_str(&float_literal(*bits, ty));
+            out.push_str(" : ");
+            attr_type(out, ty, syntax);
         }
-        Attribute::Str(s) => format!("\"{}\"", escape(s)),
-        Attribute::Type(t) => print_type(t, syntax),
-        Attribute::SymbolRef(s) => format!("@{s}"),
-        Attribute::Array(xs) => format!(
-            "[{}]",
-            xs.iter()
-                .map(|x| attr(x, syntax))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Attribute::Dict(d) => attr_dict(d, syntax),
+        Attribute::Str(s) => {
+            out.push('"');
+            escape(out, s);
+            out.push('"');
+        }
+        Attribute::Type(t) => write_type(out, t, syntax),
+        Attribute::SymbolRef(s) => {
+            out.push('@');
+            out.push_str(s);
+        }
+        Attribute::Array(xs) => {
+            out.push('[');
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                attr(out, x, syntax);
+            }
+            out.push(']');
+        }
+        Attribute::Dict(d) => attr_dict(out, d, syntax),
         Attribute::Dense { ty, values } => {
-            let inner = match values {
-                DenseValues::Splat(x) => element(x),
-                DenseValues::Elements(xs) => format!(
-                    "[{}]",
-                    xs.iter().map(element).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            format!("dense<{inner}> : {}", attr_type(ty, syntax))
+            out.push_str("dense<");
+            match values {
+                DenseValues::Splat(x) => element(out, x),
+                DenseValues::Elements(xs) => {
+                    out.push('[');
+                    for (i, x) in xs.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        element(out, x);
+                    }
+                    out.push(']');
+                }
+            }
+            out.push_str("> : ");
+            attr_type(out, ty, syntax);
         }
     }
 }
 
 /// Types inside attributes are builtin types in both syntaxes (`42 : i32`).
-fn attr_type(t: &Type, syntax: Syntax) -> String {
+fn attr_type(out: &mut String, t: &Type, syntax: Syntax) {
     match t {
         Type::LlvmVoid
         | Type::LlvmPtr(_)
         | Type::LlvmStruct(_)
         | Type::LlvmArray(..)
-        | Type::LlvmFunc(_) => print_type(t, syntax),
-        _ => t.to_string(),
+        | Type::LlvmFunc(_) => write_type(out, t, syntax),
+        _ => {
+            let _ = write!(out, "{t}");
+        }
     }
 }
 
-/// One element of a dense literal, without its type.
-fn element(a: &Attribute) -> String {
+/// Writes one element of a dense literal, without its type.
+fn element(out: &mut String, a: &Attribute) {
     match a {
-        Attribute::Int { value, ty } if *ty == Type::i1() => (*value != 0).to_string(),
-        Attribute::Int { value, .. } => value.to_string(),
-        Attribute::Bool(b) => b.to_string(),
-        Attribute::Float { bits, ty } => float_literal(*bits, ty),
-        other => attr(other, Syntax::Modern),
+        Attribute::Int { value, ty } if *ty == Type::i1() => push_bool(out, *value != 0),
+        Attribute::Int { value, .. } => {
+            let _ = write!(out, "{value}");
+        }
+        Attribute::Bool(b) => push_bool(out, *b),
+        Attribute::Float { bits, ty } => out.push_str(&float_literal(*bits, ty)),
+        other => attr(out, other, Syntax::Modern),
     }
 }
 
@@ -434,22 +643,32 @@ pub fn float_literal(bits: u64, ty: &Type) -> String {
     }
 }
 
-fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
+fn escape(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            c => o.push(c),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
         }
     }
-    o
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn attr(a: &Attribute, syntax: Syntax) -> String {
+        let mut s = String::new();
+        super::attr(&mut s, a, syntax);
+        s
+    }
+
+    fn attr_dict(attrs: &[NamedAttr], syntax: Syntax) -> String {
+        let mut s = String::new();
+        super::attr_dict(&mut s, attrs, syntax);
+        s
+    }
 
     #[test]
     fn float_literals_read_back_exactly() {

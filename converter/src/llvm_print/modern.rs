@@ -2,197 +2,287 @@
 //! opaque `!llvm.ptr`, builtin scalar and vector types, and the op forms that differ
 //! from the legacy notation (memory ops, calls, vector ops, intrinsics).
 
-use super::{generic, Names};
+use super::{generic, positions, positions_of, push_i64, push_u64, Names};
 use crate::ir::{Attribute, OpData, OpKind, Type};
-use crate::lower::emit::{read_positions, DYNAMIC_INDEX};
+use crate::lower::emit::DYNAMIC_INDEX;
+use std::fmt::Write;
 
-/// A type in today's syntax; nested LLVM types are written without the `!llvm.`
-/// prefix inside structs and arrays, as upstream prints them.
-pub fn ty(t: &Type) -> String {
-    match t {
-        Type::LlvmVoid => "!llvm.void".into(),
-        Type::LlvmPtr(_) => "!llvm.ptr".into(),
-        Type::LlvmStruct(fields) => format!(
-            "!llvm.struct<({})>",
-            fields.iter().map(inner).collect::<Vec<_>>().join(", ")
-        ),
-        Type::LlvmArray(n, e) => format!("!llvm.array<{n} x {}>", inner(e)),
-        Type::LlvmFunc(f) => {
-            let mut ps: Vec<String> = f.params.iter().map(inner).collect();
-            if f.vararg {
-                ps.push("...".into());
-            }
-            format!("!llvm.func<{} ({})>", inner(&f.result), ps.join(", "))
+/// Writes a type in today's syntax; nested LLVM types are written without the
+/// `!llvm.` prefix inside structs and arrays, as upstream prints them.
+pub fn ty(out: &mut String, t: &Type) {
+    ty_in(out, t, true)
+}
+
+/// Writes a type, with the `!llvm.` prefix of LLVM types when `prefix` is set (the
+/// type stands alone) and without it when it is nested in an LLVM type.
+fn ty_in(out: &mut String, t: &Type, prefix: bool) {
+    let llvm = |out: &mut String| {
+        if prefix {
+            out.push_str("!llvm.");
         }
-        other => other.to_string(),
+    };
+    match t {
+        Type::LlvmVoid => {
+            llvm(out);
+            out.push_str("void");
+        }
+        Type::LlvmPtr(_) => {
+            llvm(out);
+            out.push_str("ptr");
+        }
+        Type::LlvmStruct(fields) => {
+            llvm(out);
+            out.push_str("struct<(");
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ty_in(out, f, false);
+            }
+            out.push_str(")>");
+        }
+        Type::LlvmArray(n, e) => {
+            llvm(out);
+            out.push_str("array<");
+            push_u64(out, *n);
+            out.push_str(" x ");
+            ty_in(out, e, false);
+            out.push('>');
+        }
+        Type::LlvmFunc(f) => {
+            llvm(out);
+            out.push_str("func<");
+            ty_in(out, &f.result, false);
+            out.push_str(" (");
+            for (i, p) in f.params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ty_in(out, p, false);
+            }
+            if f.vararg {
+                if !f.params.is_empty() {
+                    out.push_str(", ");
+                }
+                out.push_str("...");
+            }
+            out.push_str(")>");
+        }
+        Type::Int(w) => {
+            out.push('i');
+            push_u64(out, *w as u64);
+        }
+        other => {
+            let _ = write!(out, "{other}");
+        }
     }
 }
 
-/// A type nested in an LLVM type: `ptr`, `struct<(...)>`, `array<...>`, `void`.
-fn inner(t: &Type) -> String {
-    let s = ty(t);
-    match s.strip_prefix("!llvm.") {
-        Some(rest) => rest.to_string(),
-        None => s,
-    }
-}
-
-/// The op forms specific to this syntax; `None` falls back to the generic form.
-pub fn op(n: &Names, op: &OpData) -> Option<String> {
+/// Writes the op forms specific to this syntax (the generic form for the others);
+/// `false`, with nothing written, for a call with neither callee nor operands.
+pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
     use OpKind::*;
     let ops = &op.operands;
-    let rty = || n.vty(op.results[0]);
-    Some(match op.kind {
-        LlvmZero if op.results.len() == 1 => format!("llvm.mlir.zero : {}", rty()),
-        LlvmFAbs if ops.len() == 1 && op.results.len() == 1 => {
-            format!(
-                "llvm.intr.fabs({}) : ({}) -> {}",
-                n.v(ops[0]),
-                n.vty(ops[0]),
-                rty()
-            )
+    let nres = op.results.len();
+    match op.kind {
+        LlvmZero if nres == 1 => {
+            out.push_str("llvm.mlir.zero : ");
+            n.vty(out, op.results[0]);
         }
-        LlvmSelect if ops.len() == 3 => format!(
-            "llvm.select {} : {}, {}",
-            n.list(ops),
-            n.vty(ops[0]),
-            n.vty(ops[1])
-        ),
-        LlvmInsertElement if ops.len() == 3 => format!(
-            "llvm.insertelement {}, {}[{} : {}] : {}",
-            n.v(ops[1]),
-            n.v(ops[0]),
-            n.v(ops[2]),
-            n.vty(ops[2]),
-            n.vty(ops[0])
-        ),
-        LlvmExtractElement if ops.len() == 2 => format!(
-            "llvm.extractelement {}[{} : {}] : {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            n.vty(ops[1]),
-            n.vty(ops[0])
-        ),
-        LlvmShuffleVector if ops.len() == 2 => format!(
-            "llvm.shufflevector {}, {} {} : {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            mask(op.attr("mask")),
-            n.vty(ops[0])
-        ),
-        LlvmGep if !ops.is_empty() && op.results.len() == 1 => {
-            let (idx, dyn_tys) = gep_indices(n, op);
-            let elem = op
-                .attr("elem_type")
-                .and_then(|a| a.as_type())
-                .map(ty)
-                .unwrap_or_default();
-            let mut tys = vec![n.vty(ops[0])];
-            tys.extend(dyn_tys);
-            format!(
-                "llvm.getelementptr {}[{idx}] : ({}) -> {}, {elem}",
-                n.v(ops[0]),
-                tys.join(", "),
-                rty()
-            )
+        LlvmFAbs if ops.len() == 1 && nres == 1 => {
+            out.push_str("llvm.intr.fabs(");
+            n.v(out, ops[0]);
+            out.push_str(") : (");
+            n.vty(out, ops[0]);
+            out.push_str(") -> ");
+            n.vty(out, op.results[0]);
         }
-        LlvmLoad if ops.len() == 1 && op.results.len() == 1 => format!(
-            "llvm.load {}{} : {} -> {}",
-            n.v(ops[0]),
-            align(op),
-            n.vty(ops[0]),
-            rty()
-        ),
-        LlvmStore if ops.len() == 2 => format!(
-            "llvm.store {}, {}{} : {}, {}",
-            n.v(ops[0]),
-            n.v(ops[1]),
-            align(op),
-            n.vty(ops[0]),
-            n.vty(ops[1])
-        ),
-        LlvmAlloca if ops.len() == 1 && op.results.len() == 1 => {
-            let elem = op
-                .attr("elem_type")
-                .and_then(|a| a.as_type())
-                .map(ty)
-                .unwrap_or_default();
-            format!(
-                "llvm.alloca {} x {elem}{} : ({}) -> {}",
-                n.v(ops[0]),
-                align(op),
-                n.vty(ops[0]),
-                rty()
-            )
+        LlvmSelect if ops.len() == 3 => select(out, n, op),
+        LlvmInsertElement if ops.len() == 3 => insert_element(out, n, op),
+        LlvmExtractElement if ops.len() == 2 => extract_element(out, n, op),
+        LlvmShuffleVector if ops.len() == 2 => {
+            out.push_str("llvm.shufflevector ");
+            n.v(out, ops[0]);
+            out.push_str(", ");
+            n.v(out, ops[1]);
+            out.push(' ');
+            positions(out, op.attr("mask"));
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
         }
-        LlvmCall => {
-            let (callee, args) = match op.attr("callee").and_then(|a| a.as_symbol()) {
-                Some(c) => (format!("@{c}"), &ops[..]),
-                None if !ops.is_empty() => (n.v(ops[0]).to_string(), &ops[1..]),
-                None => return None,
-            };
-            let result = match op.results.first() {
-                Some(&r) => n.vty(r),
-                None => "()".into(),
-            };
-            let fptr = if op.attr("callee").is_none() {
-                format!("{}, ", n.vty(ops[0]))
-            } else {
-                String::new()
-            };
-            format!(
-                "llvm.call {callee}({}) : {fptr}({}) -> {result}",
-                n.list(args),
-                n.tys(args)
-            )
+        LlvmGep if !ops.is_empty() && nres == 1 => {
+            gep_head(out, n, op);
+            out.push_str(", ");
+            if let Some(t) = op.attr("elem_type").and_then(|a| a.as_type()) {
+                ty(out, t);
+            }
         }
+        LlvmLoad if ops.len() == 1 && nres == 1 => {
+            out.push_str("llvm.load ");
+            n.v(out, ops[0]);
+            align(out, op);
+            out.push_str(" : ");
+            n.vty(out, ops[0]);
+            out.push_str(" -> ");
+            n.vty(out, op.results[0]);
+        }
+        LlvmStore if ops.len() == 2 => {
+            out.push_str("llvm.store ");
+            n.list(out, ops);
+            align(out, op);
+            out.push_str(" : ");
+            n.tys(out, ops);
+        }
+        LlvmAlloca if ops.len() == 1 && nres == 1 => alloca(out, n, op),
+        LlvmCall => return call(out, n, op, true),
         LlvmMemcpy if ops.len() == 3 => {
             let vol = matches!(op.attr("isVolatile"), Some(Attribute::Bool(true)));
-            format!(
-                "\"llvm.intr.memcpy\"({}) <{{isVolatile = {vol}}}> : ({}) -> ()",
-                n.list(ops),
-                n.tys(ops)
-            )
+            out.push_str("\"llvm.intr.memcpy\"(");
+            n.list(out, ops);
+            out.push_str(") <{isVolatile = ");
+            out.push_str(if vol { "true" } else { "false" });
+            out.push_str("}> : (");
+            n.tys(out, ops);
+            out.push_str(") -> ()");
         }
-        _ => return Some(generic(n, op)),
-    })
+        _ => generic(out, n, op),
+    }
+    true
 }
 
-/// ` {alignment = N : i64}` when the op has an alignment.
-pub(crate) fn align(op: &OpData) -> String {
-    match op.attr("alignment").and_then(|a| a.as_int()) {
-        Some(a) => format!(" {{alignment = {a} : i64}}"),
-        None => String::new(),
+/// `llvm.select %c, %a, %b : i1, T` (both syntaxes).
+pub(crate) fn select(out: &mut String, n: &Names, op: &OpData) {
+    out.push_str("llvm.select ");
+    n.list(out, &op.operands);
+    out.push_str(" : ");
+    n.tys(out, &op.operands[..2]);
+}
+
+/// `llvm.insertelement %x, %v[%i : T] : V` (both syntaxes).
+pub(crate) fn insert_element(out: &mut String, n: &Names, op: &OpData) {
+    let ops = &op.operands;
+    out.push_str("llvm.insertelement ");
+    n.v(out, ops[1]);
+    out.push_str(", ");
+    n.v(out, ops[0]);
+    out.push('[');
+    n.v(out, ops[2]);
+    out.push_str(" : ");
+    n.vty(out, ops[2]);
+    out.push_str("] : ");
+    n.vty(out, ops[0]);
+}
+
+/// `llvm.extractelement %v[%i : T] : V` (both syntaxes).
+pub(crate) fn extract_element(out: &mut String, n: &Names, op: &OpData) {
+    let ops = &op.operands;
+    out.push_str("llvm.extractelement ");
+    n.v(out, ops[0]);
+    out.push('[');
+    n.v(out, ops[1]);
+    out.push_str(" : ");
+    n.vty(out, ops[1]);
+    out.push_str("] : ");
+    n.vty(out, ops[0]);
+}
+
+/// `llvm.alloca %n x T {alignment} : (I) -> P`, with `T` in the op's syntax.
+pub(crate) fn alloca(out: &mut String, n: &Names, op: &OpData) {
+    out.push_str("llvm.alloca ");
+    n.v(out, op.operands[0]);
+    out.push_str(" x ");
+    if let Some(t) = op.attr("elem_type").and_then(|a| a.as_type()) {
+        n.ty(out, t);
+    }
+    align(out, op);
+    out.push_str(" : (");
+    n.vty(out, op.operands[0]);
+    out.push_str(") -> ");
+    n.vty(out, op.results[0]);
+}
+
+/// `llvm.call @f(%a) : (A) -> R`; an indirect call names the function pointer first
+/// and, when `fptr_type` (today's syntax), writes its type before the argument types.
+/// `false`, with nothing written, when there is neither callee nor operand.
+pub(crate) fn call(out: &mut String, n: &Names, op: &OpData, fptr_type: bool) -> bool {
+    let ops = &op.operands;
+    let callee = op.attr("callee");
+    let symbol = callee.and_then(|a| a.as_symbol());
+    if symbol.is_none() && ops.is_empty() {
+        return false;
+    }
+    out.push_str("llvm.call ");
+    let args = match symbol {
+        Some(c) => {
+            out.push('@');
+            out.push_str(c);
+            &ops[..]
+        }
+        None => {
+            n.v(out, ops[0]);
+            &ops[1..]
+        }
+    };
+    out.push('(');
+    n.list(out, args);
+    out.push_str(") : ");
+    if fptr_type && callee.is_none() {
+        n.vty(out, ops[0]);
+        out.push_str(", ");
+    }
+    out.push('(');
+    n.tys(out, args);
+    out.push_str(") -> ");
+    match op.results.first() {
+        Some(&r) => n.vty(out, r),
+        None => out.push_str("()"),
+    }
+    true
+}
+
+/// Writes ` {alignment = N : i64}` when the op has an alignment.
+pub(crate) fn align(out: &mut String, op: &OpData) {
+    if let Some(a) = op.attr("alignment").and_then(|a| a.as_int()) {
+        let _ = write!(out, " {{alignment = {a} : i64}}");
     }
 }
 
-/// The index list of a GEP (constants inline, dynamic operands by name) and the types
-/// of its dynamic operands.
-pub(crate) fn gep_indices(n: &Names, op: &OpData) -> (String, Vec<String>) {
-    let mut dynamic = op.operands[1..].iter();
-    let mut parts = Vec::new();
-    let mut tys = Vec::new();
-    for i in read_positions(op.attr("indices")) {
+/// Writes `llvm.getelementptr %base[indices] : (B, dynamic index types) -> R`: the
+/// indices mix constants and dynamic operands (by name).
+pub(crate) fn gep_head(out: &mut String, n: &Names, op: &OpData) {
+    let ops = &op.operands;
+    out.push_str("llvm.getelementptr ");
+    n.v(out, ops[0]);
+    out.push('[');
+    let mut dynamic = ops[1..].iter();
+    let mut first = true;
+    for i in positions_of(op.attr("indices")) {
+        let sep = |out: &mut String, first: &mut bool| {
+            if !*first {
+                out.push_str(", ");
+            }
+            *first = false;
+        };
         if i == DYNAMIC_INDEX {
             if let Some(&v) = dynamic.next() {
-                parts.push(n.v(v).to_string());
-                tys.push(n.vty(v));
+                sep(out, &mut first);
+                n.v(out, v);
             }
         } else {
-            parts.push(i.to_string());
+            sep(out, &mut first);
+            push_i64(out, i);
         }
     }
-    (parts.join(", "), tys)
-}
-
-/// `[0, 0, 0, 0]` from a shufflevector mask.
-pub(crate) fn mask(a: Option<&Attribute>) -> String {
-    format!(
-        "[{}]",
-        read_positions(a)
-            .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+    out.push_str("] : (");
+    n.vty(out, ops[0]);
+    let used = positions_of(op.attr("indices"))
+        .filter(|&i| i == DYNAMIC_INDEX)
+        .count()
+        .min(ops.len() - 1);
+    for &v in &ops[1..1 + used] {
+        out.push_str(", ");
+        n.vty(out, v);
+    }
+    out.push_str(") -> ");
+    n.vty(out, op.results[0]);
 }

@@ -11,6 +11,7 @@ use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
     BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, Successor, Type, ValueId,
 };
+use std::collections::HashMap;
 
 /// Module-wide state shared by the functions being lowered.
 pub struct Ctx {
@@ -58,6 +59,9 @@ pub struct FnLower<'a> {
     pub block: BlockId,
     /// The Standard result types of the function (for `return`).
     pub results: Vec<Type>,
+    /// For each old terminator that names a block more than once: the successor
+    /// indexes that go through a new dummy block instead, with that block.
+    dummies: HashMap<OpId, Vec<(usize, BlockId)>>,
 }
 
 impl<'a> FnLower<'a> {
@@ -106,6 +110,31 @@ impl<'a> FnLower<'a> {
             args: self.vs(&s.args),
         }
     }
+
+    /// The lowered successors of old op `id`. A repeated successor goes to its dummy
+    /// block, which gets the branch to the original target with the operands.
+    pub fn succs(&mut self, id: OpId, old: &[Successor], loc: Loc) -> Vec<Successor> {
+        let dummies = self.dummies.remove(&id).unwrap_or_default();
+        let mut out = Vec::with_capacity(old.len());
+        for (i, s) in old.iter().enumerate() {
+            match dummies.iter().find(|&&(k, _)| k == i) {
+                Some(&(_, dummy)) => {
+                    let here = std::mem::replace(&mut self.block, dummy);
+                    let target = self.succ(s);
+                    let mut br = NewOp::new(OpKind::LlvmBr);
+                    br.successors.push(target);
+                    self.em(loc).push(br);
+                    self.block = here;
+                    out.push(Successor {
+                        block: dummy,
+                        args: Vec::new(),
+                    });
+                }
+                None => out.push(self.succ(s)),
+            }
+        }
+        out
+    }
 }
 
 /// Lowers one Standard function to an `llvm.func` (declarations stay declarations).
@@ -128,14 +157,22 @@ pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
 
 fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnostic>> {
     let results = f.std_type().map(|t| t.results.clone()).unwrap_or_default();
+    // Most ops lower to a few LLVM ops (memref accesses to about six): reserving that
+    // much up front spares the arenas repeated growth and copying.
+    let mut new = Body::new();
+    new.ops.reserve(old.ops.len() * 3);
+    new.values.reserve(old.values.len() * 3);
+    new.blocks.reserve(old.blocks.len());
+    new.layout.reserve(old.layout.len());
     let mut fl = FnLower {
         ctx,
         old,
-        new: Body::new(),
+        new,
         vmap: vec![None; old.values.len()],
         bmap: vec![BlockId(0); old.blocks.len()],
         block: BlockId(0),
         results,
+        dummies: HashMap::new(),
     };
     let mut errors = Vec::new();
     // Blocks first, in the old layout order, so every branch can name its target.
@@ -166,6 +203,7 @@ fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnosti
     if !errors.is_empty() {
         return Err(errors);
     }
+    repeated_successor_blocks(&mut fl);
     let Some(entry) = old.entry() else {
         return Ok(fl.new);
     };
@@ -184,6 +222,30 @@ fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnosti
         Ok(fl.new)
     } else {
         Err(errors)
+    }
+}
+
+/// Repeated successor removal (the spec's section of that name, as
+/// `successors::split_body` does it on Standard IR), done while lowering so that the
+/// input need not be copied: when a terminator names a block more than once, every
+/// use after the first goes to a new dummy block, appended to the layout after the
+/// function's blocks in the order of the terminators, that branches to the original
+/// block with the original operands (emitted with the terminator, by `succs`).
+fn repeated_successor_blocks(fl: &mut FnLower) {
+    let old = fl.old;
+    for &b in &old.layout {
+        let Some(term) = old.terminator(b) else {
+            continue;
+        };
+        let op = old.op(term);
+        let succs = &op.successors;
+        for i in 1..succs.len() {
+            if succs[..i].iter().any(|s| s.block == succs[i].block) {
+                let dummy = fl.new.add_block(&[]);
+                fl.new.block_mut(dummy).loc = op.loc;
+                fl.dummies.entry(term).or_default().push((i, dummy));
+            }
+        }
     }
 }
 
@@ -278,19 +340,19 @@ fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
         ExtractElement => vector::extract_element(fl, op),
         Call | CallIndirect => calls::call(fl, op),
         Return => calls::ret(fl, op),
-        Br | CondBr => branch(fl, op),
-        _ => generic(fl, op),
+        Br | CondBr => branch(fl, id, op),
+        _ => generic(fl, id, op),
     }
 }
 
-fn branch(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+fn branch(fl: &mut FnLower, id: OpId, op: &OpData) -> Result<(), Diagnostic> {
     let kind = if op.kind == OpKind::Br {
         OpKind::LlvmBr
     } else {
         OpKind::LlvmCondBr
     };
     let operands = fl.vs(&op.operands);
-    let succs: Vec<Successor> = op.successors.iter().map(|s| fl.succ(s)).collect();
+    let succs = fl.succs(id, &op.successors, op.loc);
     let mut new = NewOp::new(kind).operands(operands);
     new.successors = succs;
     fl.em(op.loc).push(new);
@@ -299,13 +361,13 @@ fn branch(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
 
 /// Ops the lowering does not know (unregistered ones) are kept with their operand
 /// and result types converted and their attributes unchanged.
-fn generic(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+fn generic(fl: &mut FnLower, id: OpId, op: &OpData) -> Result<(), Diagnostic> {
     let operands = fl.vs(&op.operands);
     let mut tys = Vec::with_capacity(op.results.len());
     for &r in &op.results {
         tys.push(fl.conv(fl.old_ty(r), op.loc)?);
     }
-    let succs: Vec<Successor> = op.successors.iter().map(|s| fl.succ(s)).collect();
+    let succs = fl.succs(id, &op.successors, op.loc);
     let mut new = NewOp::new(op.kind).operands(operands).results(tys);
     new.unregistered_name = op.unregistered_name.clone();
     new.attrs = op.attrs.clone();

@@ -23,9 +23,9 @@ pub mod types;
 mod vector;
 
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Func, FuncKind, Module, Type};
+use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
-pub use successors::split_repeated_successors;
+pub use successors::{split_body, split_repeated_successors};
 pub use types::TypeConverter;
 
 /// Options of the lowering.
@@ -61,19 +61,22 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
             ),
         )]);
     }
-    let mut input = m.clone();
-    split_repeated_successors(&mut input);
     let mut ctx = funcs::Ctx::new(opts);
     let mut out = Module {
-        funcs: Vec::with_capacity(input.funcs.len()),
+        funcs: Vec::with_capacity(m.funcs.len()),
         file: m.file.clone(),
         source: m.source.clone(),
         attrs: m.attrs.clone(),
     };
     let mut errors = Vec::new();
-    for f in &input.funcs {
+    for f in &m.funcs {
         if f.kind == FuncKind::Llvm {
-            out.funcs.push(f.clone());
+            // Standard functions get their repeated successors split while lowered.
+            let mut c = f.clone();
+            if let Some(b) = &mut c.body {
+                split_body(b, OpKind::LlvmBr);
+            }
+            out.funcs.push(c);
             continue;
         }
         let mut lowered = match funcs::lower_func(&mut ctx, f) {
