@@ -807,6 +807,24 @@ impl<'a, 'u> FnGen<'a, 'u> {
         }
         let sizes = meta.sizes.clone();
         let ok = match (&vt, target) {
+            (Type::MemRef(a), Type::MemRef(b)) if !a.has_identity_layout() => {
+                // Strided to strided: only towards more dynamic offset and strides.
+                let sa = a.strided_form();
+                a.elem == b.elem
+                    && a.rank() == b.rank()
+                    && dims_match(&b.shape, sizes.as_deref())
+                    && match (&sa, &b.layout) {
+                        (Some(sa), Layout::Strided(sb)) => {
+                            sb.offset.is_none_or(|o| sa.offset == Some(o))
+                                && sb
+                                    .strides
+                                    .iter()
+                                    .zip(&sa.strides)
+                                    .all(|(y, x)| y.is_none() || y == x)
+                        }
+                        _ => false,
+                    }
+            }
             (Type::MemRef(a), Type::MemRef(b)) => {
                 a.elem == b.elem
                     && a.rank() == b.rank()
@@ -1333,7 +1351,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
     /// Whether calling function `g` is allowed here, and its cost fits.
     pub fn can_call(&self, g: usize) -> bool {
         let p = &self.plan.funcs[g];
-        if g == 0 {
+        if g == 0 || p.harness_only {
             return false;
         }
         if p.recursive {
@@ -1436,6 +1454,39 @@ fn strides_match(s: &StridedLayout, sizes: Option<&[Option<u64>]>) -> bool {
         };
     }
     true
+}
+
+/// A strided memref type `ty` with the offset (bit 8 of `mask`), the strides (bits
+/// 0-3) and the dimensions (bits 16-19) chosen by `mask` made dynamic.
+pub(crate) fn more_dynamic_variant(ty: &Type, mask: u32) -> Option<Type> {
+    let mt = ty.as_memref()?;
+    let Layout::Strided(s) = &mt.layout else {
+        return None;
+    };
+    let strides = s
+        .strides
+        .iter()
+        .enumerate()
+        .map(|(i, st)| if mask & (1 << i) != 0 { None } else { *st })
+        .collect();
+    let offset = if mask & (1 << 8) != 0 { None } else { s.offset };
+    let shape = mt
+        .shape
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            if mask & (1 << (16 + i)) != 0 {
+                None
+            } else {
+                *d
+            }
+        })
+        .collect();
+    Some(Type::memref_with_layout(
+        shape,
+        mt.elem.clone(),
+        Layout::Strided(StridedLayout { offset, strides }),
+    ))
 }
 
 /// The strided type an identity memref `ty` with actual `sizes` can be cast to: offset

@@ -24,6 +24,9 @@ pub(crate) struct FuncPlan {
     /// The first input is a depth; the body starts with the recursion guard.
     pub recursive: bool,
     pub c_interface: bool,
+    /// Takes a memref with a static nonzero offset, which no generated value can have:
+    /// only the harness calls it (through its C wrapper), never generated code.
+    pub harness_only: bool,
     /// May be the target of `call_indirect` (not recursive, no unranked memrefs).
     pub indirect_ok: bool,
     /// Estimated dynamic op count of one call (set once the body exists).
@@ -133,16 +136,20 @@ impl Planner<'_, '_> {
             return Ok((Type::unranked_memref(elem), Some(rank)));
         }
         let shape = self.memref_shape(rank)?;
-        if for_input && rank > 0 && self.cfg.has(Family::Strided) && self.chance(25)? {
+        if for_input && rank > 0 && self.cfg.has(Family::Strided) && self.chance(35)? {
             // All-dynamic strides (innermost sometimes 1): valid for any identity memref.
+            // Sometimes a static nonzero offset, which only the harness can pass (the
+            // function becomes harness-only).
             let mut strides = vec![None; rank];
             if self.u.arbitrary()? {
                 strides[rank - 1] = Some(1);
             }
-            let layout = Layout::Strided(StridedLayout {
-                offset: None,
-                strides,
-            });
+            let offset = if self.cfg.has(Family::EmitCInterface) && self.chance(30)? {
+                Some(self.u.int_in_range(1..=9i64)?)
+            } else {
+                None
+            };
+            let layout = Layout::Strided(StridedLayout { offset, strides });
             return Ok((Type::memref_with_layout(shape, elem, layout), None));
         }
         Ok((Type::memref(shape, elem), None))
@@ -202,7 +209,11 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             .iter()
             .chain(&results)
             .any(|t| matches!(t, Type::UnrankedMemRef(_)));
-        let c_interface = cfg.has(Family::EmitCInterface) && p.chance(30)?;
+        let harness_only = inputs.iter().any(|t| {
+            matches!(t.as_memref().map(|m| &m.layout),
+                Some(Layout::Strided(s)) if s.offset.is_some_and(|o| o != 0))
+        });
+        let c_interface = harness_only || (cfg.has(Family::EmitCInterface) && p.chance(50)?);
         rev.push(FuncPlan {
             name: format!("f{j}"),
             inputs,
@@ -211,7 +222,8 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             result_hidden,
             recursive,
             c_interface,
-            indirect_ok: !recursive && !has_unranked,
+            harness_only,
+            indirect_ok: !recursive && !has_unranked && !harness_only,
             cost: Cell::new(0),
             called: Cell::new(false),
         });
@@ -235,6 +247,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
         result_hidden: main_hidden,
         recursive: false,
         c_interface: false,
+        harness_only: false,
         indirect_ok: false,
         cost: Cell::new(0),
         called: Cell::new(false),

@@ -4,7 +4,9 @@
 //! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
 //!    it when asked (it is a process, so callers sample it);
 //! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
-//!    module after the splitting step alone interprets to the same results as before.
+//!    module after the splitting step alone interprets to the same results as before;
+//! 4. the C interface: functions with `llvm.emit_c_interface` called through their
+//!    `_mlir_ciface_` wrappers as C does ([`crate::ciface`]).
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
@@ -12,11 +14,12 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 4] = [
+pub const ORACLES: [&str; 5] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
     "successor-split",
+    crate::ciface::ORACLE,
 ];
 
 /// How one case came out.
@@ -224,6 +227,11 @@ pub fn check_module_traced(
                 detail: format!("interp:\n{}jit:\n{}", before.render(), native.render()),
             };
         }
+    }
+
+    // Oracle 4: the C wrappers, called as C calls them.
+    if let Some(finding) = crate::ciface::check(m, cfg, ran) {
+        return finding;
     }
     Verdict::Agree
 }

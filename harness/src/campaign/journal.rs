@@ -16,7 +16,7 @@ pub struct Entry {
     pub case: u64,
     /// The generator seed of the case.
     pub seed: u64,
-    /// `agree`, `finding` or `skipped`.
+    /// `agree`, `finding`, `known-upstream` or `skipped`.
     pub verdict: String,
     /// The oracle that found something, for findings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -24,6 +24,9 @@ pub struct Entry {
     /// Why a case was skipped (`ub`, `fuel`, `timeout`, `error`), or the finding's detail.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
     /// The oracles that ran on the case.
     pub oracles: Vec<String>,
     /// The features the module exercised.
@@ -88,6 +91,7 @@ mod tests {
             verdict: "agree".into(),
             oracle: None,
             reason: None,
+            known: None,
             oracles: vec!["interp-vs-jit".into()],
             features: vec!["addi".into()],
             ms: 1.0,
