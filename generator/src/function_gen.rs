@@ -117,6 +117,9 @@ pub(crate) struct FnGen<'a, 'u> {
     pub rec_sites: usize,
     /// `depth - 1`, available after the recursion guard of a recursive function.
     pub depth_minus_1: Option<ValueId>,
+    /// In a harness entry: elements loaded from the memref parameters in the entry
+    /// block, which the returns prefer, so results depend on the views' layout.
+    entry_loads: Vec<ValueId>,
     /// The current block already ends with a terminator (after an early return).
     pub terminated: bool,
     widths: Vec<(u32, u32)>,
@@ -155,6 +158,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
             cost: 0,
             rec_sites: 0,
             depth_minus_1: None,
+            entry_loads: Vec::new(),
             terminated: false,
             widths: cfg.allowed_widths(),
         }
@@ -972,7 +976,15 @@ impl<'a, 'u> FnGen<'a, 'u> {
             } else if let Type::Function(_) = t {
                 unreachable!("function-typed results are not generated")
             } else {
-                self.pick(t)?
+                let loaded: Vec<ValueId> = (self.entry_loads.iter())
+                    .copied()
+                    .filter(|&v| self.ty(v) == *t)
+                    .collect();
+                if !loaded.is_empty() && self.chance(75)? {
+                    loaded[self.index(loaded.len())?]
+                } else {
+                    self.pick(t)?
+                }
             };
             vals.push(v);
         }
@@ -1021,6 +1033,19 @@ impl<'a, 'u> FnGen<'a, 'u> {
                 continue; // the depth is only used by the guard
             }
             self.def(a, meta);
+        }
+        if fp.harness_only {
+            for &a in &args {
+                if !matches!(self.ty(a), Type::MemRef(_)) {
+                    continue;
+                }
+                for _ in 0..2 {
+                    let idx = self.indices_for(a)?;
+                    let r = self.body.builder(self.cur).load(a, &idx);
+                    self.def_plain(r);
+                    self.entry_loads.push(r);
+                }
+            }
         }
         // A few types of interest, so values combine.
         for _ in 0..2 {

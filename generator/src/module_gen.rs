@@ -154,6 +154,43 @@ impl Planner<'_, '_> {
         }
         Ok((Type::memref(shape, elem), None))
     }
+    /// A memref parameter of a harness entry: rank 1-4, mostly an explicit strided
+    /// layout whose offset is static and nonzero or dynamic, and whose strides are
+    /// dynamic or static with a gap after each dimension (the harness lays the view out
+    /// accordingly), so offsets and strides matter to every access.
+    fn entry_memref(&mut self) -> Result<Type> {
+        let rank = self
+            .u
+            .int_in_range(1..=self.cfg.max_memref_rank.clamp(1, 4))?;
+        let elem = self.memref_elem()?;
+        let shape = self.memref_shape(rank)?;
+        if !self.cfg.has(Family::Strided) || self.chance(20)? {
+            return Ok(Type::memref(shape, elem));
+        }
+        let mut strides = vec![None; rank];
+        let mut run: Option<i64> = Some(1);
+        for i in (0..rank).rev() {
+            strides[i] = match (run, self.u.int_in_range(0..=2u8)?) {
+                (Some(1), 0) if i == rank - 1 => Some(1),
+                (Some(r), 1) => Some(r + 1),
+                _ => None,
+            };
+            run = match (strides[i], shape[i]) {
+                (Some(s), Some(d)) => Some(s * d as i64),
+                _ => None,
+            };
+        }
+        let offset = if self.u.arbitrary()? {
+            Some(self.u.int_in_range(1..=9i64)?)
+        } else {
+            None
+        };
+        Ok(Type::memref_with_layout(
+            shape,
+            elem,
+            Layout::Strided(StridedLayout { offset, strides }),
+        ))
+    }
     fn value_type(&mut self, for_input: bool) -> Result<(Type, Option<usize>)> {
         let roll = self.u.int_in_range(0..=9u8)?;
         Ok(match roll {
@@ -254,6 +291,40 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
     });
     rev.reverse();
     funcs.extend(rev);
+    // A harness entry: a C-interface function no generated code calls, taking strided
+    // memrefs with offsets that only the harness's descriptors can provide (the
+    // c-interface oracle calls it); last, so it calls nothing.
+    if cfg.has(Family::EmitCInterface) && cfg.has(Family::MemRefs) && p.chance(85)? {
+        let mut inputs = Vec::new();
+        for _ in 0..p.u.int_in_range(1..=3u8)? {
+            inputs.push(p.entry_memref()?);
+        }
+        if p.chance(40)? {
+            inputs.push(p.scalar()?);
+        }
+        // Results of the parameters' element types, so the loads can be returned.
+        let mut results: Vec<Type> = inputs
+            .iter()
+            .filter_map(|t| t.memref_elem().cloned())
+            .take(2)
+            .collect();
+        if results.is_empty() || p.chance(30)? {
+            results.push(p.scalar()?);
+        }
+        funcs.push(FuncPlan {
+            name: format!("f{}", funcs.len()),
+            input_hidden: vec![None; inputs.len()],
+            inputs,
+            result_hidden: vec![None; results.len()],
+            results,
+            recursive: false,
+            c_interface: true,
+            harness_only: true,
+            indirect_ok: false,
+            cost: Cell::new(0),
+            called: Cell::new(false),
+        });
+    }
     Ok(ModulePlan {
         funcs,
         externals: cfg.has(Family::Externals),

@@ -33,6 +33,9 @@ pub struct Entry {
     pub features: Vec<String>,
     /// Milliseconds the case took.
     pub ms: f64,
+    /// Seconds from the start of the campaign run to the end of this case.
+    #[serde(default)]
+    pub at_s: f64,
 }
 
 /// An open journal, appended to line by line.
@@ -95,6 +98,7 @@ mod tests {
             oracles: vec!["interp-vs-jit".into()],
             features: vec!["addi".into()],
             ms: 1.0,
+            at_s: 0.5,
         };
         j.append(&e).unwrap();
         e.case = 2;

@@ -86,6 +86,7 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
         oracles: ran.iter().map(|s| s.to_string()).collect(),
         features,
         ms: 0.0,
+        at_s: 0.0,
     };
     let mut file = None;
     match &verdict {
@@ -258,7 +259,8 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                         return None;
                     }
                     let seed = case_seed(cfg.seed, case);
-                    let (entry, file) = run_case(case, seed, cfg);
+                    let (mut entry, file) = run_case(case, seed, cfg);
+                    entry.at_s = start.elapsed().as_secs_f64();
                     match entry.verdict.as_str() {
                         "agree" => agreed.fetch_add(1, Ordering::Relaxed),
                         "finding" => found.fetch_add(1, Ordering::Relaxed),

@@ -39,6 +39,9 @@ pub struct Report {
     pub skipped_reasons: BTreeMap<String, u64>,
     /// Generated modules the interpreter found UB in or that did not verify: generator bugs.
     pub generator_bugs: u64,
+    /// The finding that completed first (case number), and when (seconds into its run).
+    pub first_finding_case: Option<u64>,
+    pub first_finding_seconds: Option<f64>,
     /// The finding files written, relative to the campaign directory.
     pub finding_files: Vec<String>,
 }
@@ -53,7 +56,13 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
         r.checked += 1;
         match e.verdict.as_str() {
             "agree" => r.agreed += 1,
-            "finding" => r.findings += 1,
+            "finding" => {
+                r.findings += 1;
+                if r.first_finding_seconds.is_none_or(|t| e.at_s < t) {
+                    r.first_finding_case = Some(e.case);
+                    r.first_finding_seconds = Some(e.at_s);
+                }
+            }
             "known-upstream" => {
                 r.known_upstream += 1;
                 let doc = e.known.clone().unwrap_or_else(|| "unknown".into());

@@ -133,6 +133,9 @@ pub fn run(args: &Args) -> i32 {
             for f in &rep.finding_files {
                 println!("  finding: {}", cfg.out.join(f).display());
             }
+            if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
+                println!("  first finding: case {c}, after {t:.1} s");
+            }
             for (doc, n) in &rep.known_upstream_by_doc {
                 println!("  known upstream LLVM bug ({doc}): {n}");
             }
