@@ -117,9 +117,11 @@ pub(crate) struct FnGen<'a, 'u> {
     pub rec_sites: usize,
     /// `depth - 1`, available after the recursion guard of a recursive function.
     pub depth_minus_1: Option<ValueId>,
-    /// In a harness entry: elements loaded from the memref parameters in the entry
-    /// block, which the returns prefer, so results depend on the views' layout.
-    entry_loads: Vec<ValueId>,
+    /// Values the returns prefer while they are in scope, so that results depend on
+    /// them: in a harness entry, elements loaded from the memref parameters (the views'
+    /// layout then matters); everywhere, the scalar arguments of a block reached twice
+    /// from one `cond_br` (the operands of each edge then matter).
+    preferred: Vec<ValueId>,
     /// The current block already ends with a terminator (after an early return).
     pub terminated: bool,
     widths: Vec<(u32, u32)>,
@@ -158,7 +160,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
             cost: 0,
             rec_sites: 0,
             depth_minus_1: None,
-            entry_loads: Vec::new(),
+            preferred: Vec::new(),
             terminated: false,
             widths: cfg.allowed_widths(),
         }
@@ -976,12 +978,13 @@ impl<'a, 'u> FnGen<'a, 'u> {
             } else if let Type::Function(_) = t {
                 unreachable!("function-typed results are not generated")
             } else {
-                let loaded: Vec<ValueId> = (self.entry_loads.iter())
+                let visible = self.scope.of_type(t);
+                let preferred: Vec<ValueId> = (self.preferred.iter())
                     .copied()
-                    .filter(|&v| self.ty(v) == *t)
+                    .filter(|v| visible.contains(v))
                     .collect();
-                if !loaded.is_empty() && self.chance(75)? {
-                    loaded[self.index(loaded.len())?]
+                if !preferred.is_empty() && self.chance(75)? {
+                    preferred[self.index(preferred.len())?]
                 } else {
                     self.pick(t)?
                 }
@@ -1043,7 +1046,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
                     let idx = self.indices_for(a)?;
                     let r = self.body.builder(self.cur).load(a, &idx);
                     self.def_plain(r);
-                    self.entry_loads.push(r);
+                    self.preferred.push(r);
                 }
             }
         }
@@ -1346,6 +1349,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         self.cost += self.trip_product;
         self.cur = merge;
         let margs = self.body.block_args(merge).to_vec();
+        self.preferred.extend(&margs[..n_plain]);
         for (i, &v) in margs.iter().enumerate() {
             if i >= n_plain {
                 let (x, y) = mem_pairs[i - n_plain];
