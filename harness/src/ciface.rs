@@ -239,14 +239,16 @@ pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Opt
                 format!("@{} (directly and through @{wrapper})", f.name),
             )
         };
+        let args_text = render_args(f, &args);
         return Some(Verdict::Finding {
             oracle,
             detail: format!(
-                "@{} with {}: interp:\n{}{how}:\n{}",
+                "@{} with {args_text}: interp:\n{}{how}:\n{}reproduce: stdlower run FILE \
+                 --entry {wrapper} {args_text}; stdlower interp FILE --entry {} {args_text}\n",
                 f.name,
-                render_args(f, &args),
                 want.render(),
-                got.render()
+                got.render(),
+                f.name,
             ),
         });
     }
