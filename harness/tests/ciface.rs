@@ -119,19 +119,26 @@ fn wrappers_called_as_c_calls_them_agree_with_the_interpreter() {
             ],
         ),
     ];
-    for (f, args) in cases {
-        let want = run_interp(&m, f, &args, &opts);
-        assert!(matches!(want, Outcome::Values(_)), "@{f}: {want:?}");
-        let direct = run_jit_in_process(&m, f, &args, &opts);
-        let wrapped = run_jit_in_process(&m, &format!("_mlir_ciface_{f}"), &args, &opts);
-        assert!(
-            want.same_results(&direct),
-            "@{f} direct: {want:?} vs {direct:?}"
-        );
-        assert!(
-            want.same_results(&wrapped),
-            "@{f} wrapped: {want:?} vs {wrapped:?}"
-        );
+    for index_bitwidth in [64, 32] {
+        let opts = ExecOptions {
+            index_bitwidth,
+            ..opts.clone()
+        };
+        for (f, args) in &cases {
+            let want = run_interp(&m, f, args, &opts);
+            assert!(matches!(want, Outcome::Values(_)), "@{f}: {want:?}");
+            let direct = run_jit_in_process(&m, f, args, &opts);
+            let wrapped = run_jit_in_process(&m, &format!("_mlir_ciface_{f}"), args, &opts);
+            let at = format!("@{f} at index {index_bitwidth}");
+            assert!(
+                want.same_results(&direct),
+                "{at} direct: {want:?} vs {direct:?}"
+            );
+            assert!(
+                want.same_results(&wrapped),
+                "{at} wrapped: {want:?} vs {wrapped:?}"
+            );
+        }
     }
 }
 
