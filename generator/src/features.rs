@@ -1,7 +1,7 @@
 //! What a module exercises, as a set of names, so campaigns can count coverage:
 //! Standard op names, `cmpi_<pred>`/`cmpf_<pred>`, integer widths (`i7`), types
 //! (`f16`, `index`, `vector_2d`, `memref_rank_3`, `memref_dynamic`, `memref_vector_elem`,
-//! `unranked`, `strided_layout`), and constructs (`same_successor_twice`, `loop`,
+//! `unranked`, `strided_layout`, `offset_static` (nonzero), `offset_dynamic`), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
 //! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
 //! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`, ...).
@@ -40,6 +40,8 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "unranked_cast",
     "strided_layout",
     "strided_static",
+    "offset_static",
+    "offset_dynamic",
     "same_successor_twice",
     "loop",
     "recursion",
@@ -105,6 +107,15 @@ fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
             }
             if let Layout::Strided(s) = &m.layout {
                 out.insert("strided_layout");
+                match s.offset {
+                    None => {
+                        out.insert("offset_dynamic");
+                    }
+                    Some(o) if o != 0 => {
+                        out.insert("offset_static");
+                    }
+                    _ => {}
+                }
                 if s.offset.is_some() || s.strides.iter().any(|x| x.is_some() && *x != Some(1)) {
                     out.insert("strided_static");
                 }

@@ -117,6 +117,11 @@ pub(crate) struct FnGen<'a, 'u> {
     pub rec_sites: usize,
     /// `depth - 1`, available after the recursion guard of a recursive function.
     pub depth_minus_1: Option<ValueId>,
+    /// Values the returns prefer while they are in scope, so that results depend on
+    /// them: in a harness entry, elements loaded from the memref parameters (the views'
+    /// layout then matters); everywhere, the scalar arguments of a block reached twice
+    /// from one `cond_br` (the operands of each edge then matter).
+    preferred: Vec<ValueId>,
     /// The current block already ends with a terminator (after an early return).
     pub terminated: bool,
     widths: Vec<(u32, u32)>,
@@ -155,6 +160,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
             cost: 0,
             rec_sites: 0,
             depth_minus_1: None,
+            preferred: Vec::new(),
             terminated: false,
             widths: cfg.allowed_widths(),
         }
@@ -807,6 +813,24 @@ impl<'a, 'u> FnGen<'a, 'u> {
         }
         let sizes = meta.sizes.clone();
         let ok = match (&vt, target) {
+            (Type::MemRef(a), Type::MemRef(b)) if !a.has_identity_layout() => {
+                // Strided to strided: only towards more dynamic offset and strides.
+                let sa = a.strided_form();
+                a.elem == b.elem
+                    && a.rank() == b.rank()
+                    && dims_match(&b.shape, sizes.as_deref())
+                    && match (&sa, &b.layout) {
+                        (Some(sa), Layout::Strided(sb)) => {
+                            sb.offset.is_none_or(|o| sa.offset == Some(o))
+                                && sb
+                                    .strides
+                                    .iter()
+                                    .zip(&sa.strides)
+                                    .all(|(y, x)| y.is_none() || y == x)
+                        }
+                        _ => false,
+                    }
+            }
             (Type::MemRef(a), Type::MemRef(b)) => {
                 a.elem == b.elem
                     && a.rank() == b.rank()
@@ -954,7 +978,16 @@ impl<'a, 'u> FnGen<'a, 'u> {
             } else if let Type::Function(_) = t {
                 unreachable!("function-typed results are not generated")
             } else {
-                self.pick(t)?
+                let visible = self.scope.of_type(t);
+                let preferred: Vec<ValueId> = (self.preferred.iter())
+                    .copied()
+                    .filter(|v| visible.contains(v))
+                    .collect();
+                if !preferred.is_empty() && self.chance(75)? {
+                    preferred[self.index(preferred.len())?]
+                } else {
+                    self.pick(t)?
+                }
             };
             vals.push(v);
         }
@@ -1003,6 +1036,19 @@ impl<'a, 'u> FnGen<'a, 'u> {
                 continue; // the depth is only used by the guard
             }
             self.def(a, meta);
+        }
+        if fp.harness_only {
+            for &a in &args {
+                if !matches!(self.ty(a), Type::MemRef(_)) {
+                    continue;
+                }
+                for _ in 0..2 {
+                    let idx = self.indices_for(a)?;
+                    let r = self.body.builder(self.cur).load(a, &idx);
+                    self.def_plain(r);
+                    self.preferred.push(r);
+                }
+            }
         }
         // A few types of interest, so values combine.
         for _ in 0..2 {
@@ -1303,6 +1349,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         self.cost += self.trip_product;
         self.cur = merge;
         let margs = self.body.block_args(merge).to_vec();
+        self.preferred.extend(&margs[..n_plain]);
         for (i, &v) in margs.iter().enumerate() {
             if i >= n_plain {
                 let (x, y) = mem_pairs[i - n_plain];
@@ -1333,7 +1380,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
     /// Whether calling function `g` is allowed here, and its cost fits.
     pub fn can_call(&self, g: usize) -> bool {
         let p = &self.plan.funcs[g];
-        if g == 0 {
+        if g == 0 || p.harness_only {
             return false;
         }
         if p.recursive {
@@ -1436,6 +1483,39 @@ fn strides_match(s: &StridedLayout, sizes: Option<&[Option<u64>]>) -> bool {
         };
     }
     true
+}
+
+/// A strided memref type `ty` with the offset (bit 8 of `mask`), the strides (bits
+/// 0-3) and the dimensions (bits 16-19) chosen by `mask` made dynamic.
+pub(crate) fn more_dynamic_variant(ty: &Type, mask: u32) -> Option<Type> {
+    let mt = ty.as_memref()?;
+    let Layout::Strided(s) = &mt.layout else {
+        return None;
+    };
+    let strides = s
+        .strides
+        .iter()
+        .enumerate()
+        .map(|(i, st)| if mask & (1 << i) != 0 { None } else { *st })
+        .collect();
+    let offset = if mask & (1 << 8) != 0 { None } else { s.offset };
+    let shape = mt
+        .shape
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            if mask & (1 << (16 + i)) != 0 {
+                None
+            } else {
+                *d
+            }
+        })
+        .collect();
+    Some(Type::memref_with_layout(
+        shape,
+        mt.elem.clone(),
+        Layout::Strided(StridedLayout { offset, strides }),
+    ))
 }
 
 /// The strided type an identity memref `ty` with actual `sizes` can be cast to: offset

@@ -24,6 +24,9 @@ pub(crate) struct FuncPlan {
     /// The first input is a depth; the body starts with the recursion guard.
     pub recursive: bool,
     pub c_interface: bool,
+    /// Takes a memref with a static nonzero offset, which no generated value can have:
+    /// only the harness calls it (through its C wrapper), never generated code.
+    pub harness_only: bool,
     /// May be the target of `call_indirect` (not recursive, no unranked memrefs).
     pub indirect_ok: bool,
     /// Estimated dynamic op count of one call (set once the body exists).
@@ -133,19 +136,60 @@ impl Planner<'_, '_> {
             return Ok((Type::unranked_memref(elem), Some(rank)));
         }
         let shape = self.memref_shape(rank)?;
-        if for_input && rank > 0 && self.cfg.has(Family::Strided) && self.chance(25)? {
+        if for_input && rank > 0 && self.cfg.has(Family::Strided) && self.chance(35)? {
             // All-dynamic strides (innermost sometimes 1): valid for any identity memref.
+            // Sometimes a static nonzero offset, which only the harness can pass (the
+            // function becomes harness-only).
             let mut strides = vec![None; rank];
             if self.u.arbitrary()? {
                 strides[rank - 1] = Some(1);
             }
-            let layout = Layout::Strided(StridedLayout {
-                offset: None,
-                strides,
-            });
+            let offset = if self.cfg.has(Family::EmitCInterface) && self.chance(30)? {
+                Some(self.u.int_in_range(1..=9i64)?)
+            } else {
+                None
+            };
+            let layout = Layout::Strided(StridedLayout { offset, strides });
             return Ok((Type::memref_with_layout(shape, elem, layout), None));
         }
         Ok((Type::memref(shape, elem), None))
+    }
+    /// A memref parameter of a harness entry: rank 1-4, mostly an explicit strided
+    /// layout whose offset is static and nonzero or dynamic, and whose strides are
+    /// dynamic or static with a gap after each dimension (the harness lays the view out
+    /// accordingly), so offsets and strides matter to every access.
+    fn entry_memref(&mut self) -> Result<Type> {
+        let rank = self
+            .u
+            .int_in_range(1..=self.cfg.max_memref_rank.clamp(1, 4))?;
+        let elem = self.memref_elem()?;
+        let shape = self.memref_shape(rank)?;
+        if !self.cfg.has(Family::Strided) || self.chance(20)? {
+            return Ok(Type::memref(shape, elem));
+        }
+        let mut strides = vec![None; rank];
+        let mut run: Option<i64> = Some(1);
+        for i in (0..rank).rev() {
+            strides[i] = match (run, self.u.int_in_range(0..=2u8)?) {
+                (Some(1), 0) if i == rank - 1 => Some(1),
+                (Some(r), 1) => Some(r + 1),
+                _ => None,
+            };
+            run = match (strides[i], shape[i]) {
+                (Some(s), Some(d)) => Some(s * d as i64),
+                _ => None,
+            };
+        }
+        let offset = if self.u.arbitrary()? {
+            Some(self.u.int_in_range(1..=9i64)?)
+        } else {
+            None
+        };
+        Ok(Type::memref_with_layout(
+            shape,
+            elem,
+            Layout::Strided(StridedLayout { offset, strides }),
+        ))
     }
     fn value_type(&mut self, for_input: bool) -> Result<(Type, Option<usize>)> {
         let roll = self.u.int_in_range(0..=9u8)?;
@@ -202,7 +246,11 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             .iter()
             .chain(&results)
             .any(|t| matches!(t, Type::UnrankedMemRef(_)));
-        let c_interface = cfg.has(Family::EmitCInterface) && p.chance(30)?;
+        let harness_only = inputs.iter().any(|t| {
+            matches!(t.as_memref().map(|m| &m.layout),
+                Some(Layout::Strided(s)) if s.offset.is_some_and(|o| o != 0))
+        });
+        let c_interface = harness_only || (cfg.has(Family::EmitCInterface) && p.chance(50)?);
         rev.push(FuncPlan {
             name: format!("f{j}"),
             inputs,
@@ -211,7 +259,8 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             result_hidden,
             recursive,
             c_interface,
-            indirect_ok: !recursive && !has_unranked,
+            harness_only,
+            indirect_ok: !recursive && !has_unranked && !harness_only,
             cost: Cell::new(0),
             called: Cell::new(false),
         });
@@ -235,12 +284,47 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
         result_hidden: main_hidden,
         recursive: false,
         c_interface: false,
+        harness_only: false,
         indirect_ok: false,
         cost: Cell::new(0),
         called: Cell::new(false),
     });
     rev.reverse();
     funcs.extend(rev);
+    // A harness entry: a C-interface function no generated code calls, taking strided
+    // memrefs with offsets that only the harness's descriptors can provide (the
+    // c-interface oracle calls it); last, so it calls nothing.
+    if cfg.has(Family::EmitCInterface) && cfg.has(Family::MemRefs) && p.chance(85)? {
+        let mut inputs = Vec::new();
+        for _ in 0..p.u.int_in_range(1..=3u8)? {
+            inputs.push(p.entry_memref()?);
+        }
+        if p.chance(40)? {
+            inputs.push(p.scalar()?);
+        }
+        // Results of the parameters' element types, so the loads can be returned.
+        let mut results: Vec<Type> = inputs
+            .iter()
+            .filter_map(|t| t.memref_elem().cloned())
+            .take(2)
+            .collect();
+        if results.is_empty() || p.chance(30)? {
+            results.push(p.scalar()?);
+        }
+        funcs.push(FuncPlan {
+            name: format!("f{}", funcs.len()),
+            input_hidden: vec![None; inputs.len()],
+            inputs,
+            result_hidden: vec![None; results.len()],
+            results,
+            recursive: false,
+            c_interface: true,
+            harness_only: true,
+            indirect_ok: false,
+            cost: Cell::new(0),
+            called: Cell::new(false),
+        });
+    }
     Ok(ModulePlan {
         funcs,
         externals: cfg.has(Family::Externals),

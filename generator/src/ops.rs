@@ -4,7 +4,7 @@
 //! [`crate::ub_guards`], emit the op and register its results.
 
 use crate::config::Family;
-use crate::function_gen::{strided_variant, FnGen, Meta, TyKind};
+use crate::function_gen::{more_dynamic_variant, strided_variant, FnGen, Meta, TyKind};
 use crate::ub_guards;
 use arbitrary::Result;
 use converter::ir::{NewOp, OpKind, Type, ValueId, CMPF_PREDICATES, CMPI_PREDICATES};
@@ -600,6 +600,12 @@ fn memref_cast(g: &mut FnGen, mode: u8) -> Result<()> {
             }
             let target = Type::memref(shape, (**e).clone());
             let _ = g.cast_to(m, &target, None);
+        }
+        (Type::MemRef(mt), 2) if !mt.has_identity_layout() => {
+            let mask = g.u.arbitrary::<u32>()?;
+            if let Some(target) = more_dynamic_variant(&t, mask) {
+                let _ = g.cast_to(m, &target, None);
+            }
         }
         (Type::MemRef(_), 2) => {
             let mask = g.u.arbitrary::<u32>()?;

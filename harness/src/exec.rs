@@ -58,8 +58,15 @@ impl Outcome {
 }
 
 /// The entry point's signature, checked: it must exist and be a Standard function.
+/// `_mlir_ciface_f` (the C wrapper of `f`, which only the JIT can call) has `f`'s.
 pub fn entry_signature(m: &Module, entry: &str) -> Result<(Vec<Type>, Vec<Type>), Failure> {
-    let f = m.func(entry).ok_or_else(|| {
+    let f = m.func(entry).or_else(|| {
+        entry
+            .strip_prefix(jit::exec::CIFACE_PREFIX)
+            .and_then(|n| m.func(n))
+            .filter(|f| f.has_attr("llvm.emit_c_interface"))
+    });
+    let f = f.ok_or_else(|| {
         Failure::new(
             exit::USAGE,
             format!(

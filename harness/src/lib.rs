@@ -4,6 +4,7 @@
 
 pub mod abi;
 pub mod campaign;
+pub mod ciface;
 pub mod cli;
 pub mod cmd;
 pub mod exec;
@@ -12,6 +13,7 @@ pub mod externals;
 pub mod filetest;
 pub mod fuzzing;
 pub mod input;
+pub mod known_upstream;
 pub mod native;
 pub mod oracles;
 pub mod reduce;

@@ -31,9 +31,36 @@ fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
         .map_err(|f| Outcome::Error(f.message))
 }
 
+/// The Standard function an entry runs: `_mlir_ciface_f` (not itself in the module)
+/// is `f` called through its C wrapper (see `jit::Jit::run`).
+fn std_entry<'a>(m: &Module, entry: &'a str) -> &'a str {
+    entry
+        .strip_prefix(jit::exec::CIFACE_PREFIX)
+        .filter(|n| m.func(entry).is_none() && m.func(n).is_some())
+        .unwrap_or(entry)
+}
+
+/// The last lines of a crashed worker's stderr worth reporting (LLVM's own
+/// `LLVM ERROR: ...` before an abort, for instance), on one line.
+fn stderr_note(tail: &str) -> String {
+    let lines: Vec<&str> = tail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let keep = &lines[lines.len().saturating_sub(3)..];
+    if keep.is_empty() {
+        return String::new();
+    }
+    let mut s: String = keep.join(" | ").chars().take(400).collect();
+    s.insert_str(0, " (worker stderr: ");
+    s.push(')');
+    s
+}
+
 /// Runs the entry natively in this thread's isolated worker.
 pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
-    let results = match crate::exec::entry_signature(m, entry) {
+    let results = match crate::exec::entry_signature(m, std_entry(m, entry)) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };
@@ -71,18 +98,22 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
     }
 }
 
-/// Calls `f` with this thread's worker, started first if needed.
+/// Calls `f` with this thread's worker, started first if needed; a crash carries the
+/// worker's last stderr lines (LLVM's `LLVM ERROR: ...` before an abort, for instance).
 fn with_worker(
     f: impl FnOnce(&mut Worker) -> Result<Vec<RtValue>, RunError>,
-) -> Result<Vec<RtValue>, RunError> {
+) -> Result<Vec<RtValue>, (RunError, String)> {
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            *slot = Some(Worker::spawn(worker_command())?);
+            *slot = Some(Worker::spawn(worker_command()).map_err(|e| (e, String::new()))?);
         }
         match slot.as_mut() {
-            Some(w) => f(w),
-            None => Err(RunError::Error("no JIT worker".into())),
+            Some(w) => f(w).map_err(|e| {
+                let note = stderr_note(w.crash_stderr());
+                (e, note)
+            }),
+            None => Err((RunError::Error("no JIT worker".into()), String::new())),
         }
     })
 }
@@ -91,14 +122,13 @@ fn with_worker(
 fn outcome(
     m: &Module,
     results: Vec<converter::ir::Type>,
-    r: Result<Vec<RtValue>, RunError>,
+    r: Result<Vec<RtValue>, (RunError, String)>,
 ) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
-        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
-            Outcome::Crash(format!("{}: {e}", m.file))
-        }
-        Err(RunError::Error(msg)) => Outcome::Error(msg),
+        Err((e @ RunError::Crash { .. }, note)) => Outcome::Crash(format!("{}: {e}{note}", m.file)),
+        Err((e @ RunError::Timeout { .. }, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
+        Err((RunError::Error(msg), _)) => Outcome::Error(msg),
     }
 }
 
@@ -111,7 +141,7 @@ pub fn run_jit_in_process(
 ) -> Outcome {
     static REGISTER: std::sync::Once = std::sync::Once::new();
     REGISTER.call_once(crate::externals::register_with_jit);
-    let results = match crate::exec::entry_signature(m, entry) {
+    let results = match crate::exec::entry_signature(m, std_entry(m, entry)) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };

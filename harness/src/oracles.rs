@@ -5,7 +5,9 @@
 //!    it when asked (it is a process, so callers sample it);
 //! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
 //!    module after the splitting step alone interprets to the same results as before;
-//! 4. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
+//! 4. the C interface: functions with `llvm.emit_c_interface` called through their
+//!    `_mlir_ciface_` wrappers as C does ([`crate::ciface`]);
+//! 5. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
 //!    module, run natively, gives the same results as the interpreter and our JIT; a
 //!    finding names the path that disagrees with the other two.
 
@@ -15,11 +17,12 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 5] = [
+pub const ORACLES: [&str; 6] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
     "successor-split",
+    crate::ciface::ORACLE,
     "upstream",
 ];
 
@@ -231,7 +234,7 @@ pub fn check_module_traced(
             exec::run_jit(m, entry, args, &cfg.exec)
         }
     });
-    // Oracle 4: upstream's lowering.
+    // Oracle 5: upstream's lowering.
     let upstream = if cfg.upstream {
         match upstream_outcome(m, entry, args, cfg) {
             Ok(Some(o)) => {
@@ -253,14 +256,23 @@ pub fn check_module_traced(
     } else {
         None
     };
-    match (native, upstream) {
+    let verdict = match (native, upstream) {
         (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
             oracle: "interp-vs-jit",
             detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
         },
         (j, Some(u)) => three_way(&before, j.as_ref(), &u),
         _ => Verdict::Agree,
+    };
+    if !matches!(verdict, Verdict::Agree) {
+        return verdict;
     }
+
+    // Oracle 4: the C wrappers, called as C calls them.
+    if let Some(finding) = crate::ciface::check(m, cfg, ran) {
+        return finding;
+    }
+    Verdict::Agree
 }
 
 /// Upstream's outcome: `Ok(None)` when the exporter cannot express the module or the

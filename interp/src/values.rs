@@ -153,16 +153,17 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
                     return Err(format!("a value of rank {} for {t}", sizes.len()));
                 }
             }
-            // Lay the buffer out as the type says where it is static.
+            // Lay the buffer out as the type says where it is static; each dynamic
+            // stride spans the dimensions inside it, so no two elements share a cell
+            // (row-major strides mixed with static ones could overlap).
             let layout = match check.rank {
                 Some(_) if check.offset.is_some() || check.strides.iter().any(|s| s.is_some()) => {
-                    let rm = crate::memory::row_major(&sizes);
-                    let strides: Vec<i64> = check
-                        .strides
-                        .iter()
-                        .zip(&rm)
-                        .map(|(s, r)| s.unwrap_or(*r))
-                        .collect();
+                    let mut strides = vec![1i64; sizes.len()];
+                    let mut run = 1i64;
+                    for i in (0..sizes.len()).rev() {
+                        strides[i] = check.strides.get(i).copied().flatten().unwrap_or(run);
+                        run = run.max(strides[i].saturating_mul(sizes[i].max(1)));
+                    }
                     Some((check.offset.unwrap_or(0), strides))
                 }
                 _ => None,

@@ -94,6 +94,10 @@ fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
     Err(RunError::Error(msg.into()))
 }
 
+/// The prefix of C wrapper names; an entry `_mlir_ciface_f` is called through the
+/// wrapper with C-style descriptors (see [`Jit::run`]).
+pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
+
 /// Name of the generated entry thunk.
 pub const THUNK_NAME: &str = "__stdlower_entry";
 /// Modules JIT-run in one LLVM context before it is replaced.
@@ -292,8 +296,15 @@ impl Jit {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
+        // `_mlir_ciface_f` names the C wrapper of a Standard function `f` with
+        // `llvm.emit_c_interface`: it is called the way C calls it (see
+        // [`ciface_call`]), with `f`'s Standard signature.
+        let std_name = entry
+            .strip_prefix(CIFACE_PREFIX)
+            .filter(|n| std_module.func(entry).is_none() && std_module.func(n).is_some())
+            .unwrap_or(entry);
         let f = std_module
-            .func(entry)
+            .func(std_name)
             .ok_or_else(|| RunError::Error(format!("no function @{entry} in the module")))?;
         if f.kind != FuncKind::Std {
             return err(format!("@{entry} is not a Standard function"));
@@ -454,10 +465,13 @@ fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
 }
 
 /// Builds `__stdlower_entry` calling `target`.
+/// With `wrapper`, the leaves still follow `target`'s lowered signature but the call
+/// goes to the C wrapper (and the Standard signature of `target`), see [`ciface_call`].
 fn build_thunk<'ctx>(
     ctx: &'ctx Context,
     module: &LlvmModule<'ctx>,
     target: FunctionValue<'ctx>,
+    wrapper: Option<(FunctionValue<'ctx>, &EntrySig)>,
 ) -> Result<(usize, usize), String> {
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i128t = ctx.i128_type();
@@ -570,9 +584,14 @@ fn build_thunk<'ctx>(
         call_args.push(build_value(&b, i32t, pt, &mut slot, &load_leaf)?.into());
     }
     let n_args = slot;
-    let call = e(b.build_direct_call(target, &call_args, ""))?;
+    let result = match wrapper {
+        None => e(b.build_direct_call(target, &call_args, ""))?
+            .try_as_basic_value()
+            .basic(),
+        Some((w, sig)) => ciface_call(ctx, &b, target, w, sig, &call_args)?,
+    };
     let mut out = 0usize;
-    if let Some(rv) = call.try_as_basic_value().basic() {
+    if let Some(rv) = result {
         // Store every leaf of the result.
         fn store_value<'ctx>(
             ctx: &'ctx Context,
@@ -648,6 +667,104 @@ fn build_thunk<'ctx>(
     }
     e(b.build_return(None))?;
     Ok((n_args, out))
+}
+
+/// Calls the C wrapper `w` of `target` the way C does: each memref argument (the
+/// `3 + 2 * rank` expanded values of `args`) is stored into a descriptor
+/// `{ptr, ptr, index, [rank x index], [rank x index]}` in a stack slot (rank 0: the
+/// first three fields; unranked: `{index rank, ptr}`) and passed by pointer, the layout
+/// `verify-abi` proves equal to C's; an aggregate result comes back through a slot
+/// passed as the first argument. Returns the result as `target` would return it.
+fn ciface_call<'ctx>(
+    ctx: &'ctx Context,
+    b: &inkwell::builder::Builder<'ctx>,
+    target: FunctionValue<'ctx>,
+    w: FunctionValue<'ctx>,
+    sig: &EntrySig,
+    args: &[BasicMetadataValueEnum<'ctx>],
+) -> Result<Option<BasicValueEnum<'ctx>>, String> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let val = |i: usize| -> Result<BasicValueEnum<'ctx>, String> {
+        let a = args.get(i).ok_or("too few lowered arguments")?;
+        BasicValueEnum::try_from(*a).map_err(|_| "non-value argument".to_string())
+    };
+    let mut c_args: Vec<BasicMetadataValueEnum> = Vec::new();
+    let mut k = 0usize;
+    for t in &sig.inputs {
+        match t {
+            Type::MemRef(m) => {
+                let rank = m.rank() as u32;
+                let idx = val(k + 2)?.get_type();
+                let mut fields = vec![ptr.into(), ptr.into(), idx];
+                if rank > 0 {
+                    fields.push(idx.into_int_type().array_type(rank).into());
+                    fields.push(idx.into_int_type().array_type(rank).into());
+                }
+                let st = ctx.struct_type(&fields, false);
+                let slot = e(b.build_alloca(st, "desc"))?;
+                for (f, v) in [(0u32, k), (1, k + 1), (2, k + 2)] {
+                    let p = e(b.build_struct_gep(st, slot, f, ""))?;
+                    e(b.build_store(p, val(v)?))?;
+                }
+                for d in 0..rank as usize {
+                    for (f, v) in [(3u32, k + 3 + d), (4, k + 3 + rank as usize + d)] {
+                        let zero = ctx.i32_type().const_zero();
+                        let fi = ctx.i32_type().const_int(f as u64, false);
+                        let di = ctx.i32_type().const_int(d as u64, false);
+                        // SAFETY: field `f` of `st` is an array of `rank` elements.
+                        let p = unsafe { e(b.build_in_bounds_gep(st, slot, &[zero, fi, di], ""))? };
+                        e(b.build_store(p, val(v)?))?;
+                    }
+                }
+                c_args.push(slot.into());
+                k += 3 + 2 * rank as usize;
+            }
+            Type::UnrankedMemRef(_) => {
+                let st = ctx.struct_type(&[val(k)?.get_type(), ptr.into()], false);
+                let slot = e(b.build_alloca(st, "udesc"))?;
+                for f in 0..2u32 {
+                    let p = e(b.build_struct_gep(st, slot, f, ""))?;
+                    e(b.build_store(p, val(k + f as usize)?))?;
+                }
+                c_args.push(slot.into());
+                k += 2;
+            }
+            _ => {
+                c_args.push(val(k)?.into());
+                k += 1;
+            }
+        }
+    }
+    if k != args.len() {
+        return Err(format!(
+            "the Standard signature groups {k} of the {} lowered arguments",
+            args.len()
+        ));
+    }
+    let by_ptr = w.count_params() as usize == c_args.len() + 1;
+    let ret = target.get_type().get_return_type();
+    let res_slot = match (by_ptr, ret) {
+        (true, Some(rt)) => {
+            let s = e(b.build_alloca(rt, "result"))?;
+            c_args.insert(0, s.into());
+            Some((s, rt))
+        }
+        (true, None) => return Err("the C wrapper takes a result pointer for no result".into()),
+        (false, _) => None,
+    };
+    if w.count_params() as usize != c_args.len() {
+        return Err(format!(
+            "@{} takes {} parameters, C passes {}",
+            w.get_name().to_string_lossy(),
+            w.count_params(),
+            c_args.len()
+        ));
+    }
+    let call = e(b.build_direct_call(w, &c_args, ""))?;
+    Ok(match res_slot {
+        Some((s, rt)) => Some(e(b.build_load(rt, s, ""))?),
+        None => call.try_as_basic_value().basic(),
+    })
 }
 
 /// Host-side memory layout facts, from LLVM's data layout.
@@ -826,7 +943,14 @@ fn arg_leaves(
                     }
                 }
             }
-            let (ptr, offset, strides) = fill_buffer(lay, &m.elem, m.strided_form(), shape, elems)?;
+            let (ptr, offset, strides) = fill_buffer(
+                lay,
+                &m.elem,
+                m.strided_form(),
+                !m.has_identity_layout(),
+                shape,
+                elems,
+            )?;
             out.push(ptr as u128);
             out.push(ptr as u128);
             out.push(offset as u128);
@@ -834,7 +958,7 @@ fn arg_leaves(
             out.extend(strides.iter().map(|&s| s as i128 as u128));
         }
         (Type::UnrankedMemRef(e), RtValue::MemRef { shape, elems }) => {
-            let (ptr, offset, strides) = fill_buffer(lay, e, None, shape, elems)?;
+            let (ptr, offset, strides) = fill_buffer(lay, e, None, false, shape, elems)?;
             let ib = (lay.index_bits / 8) as usize;
             let rank = shape.len();
             let desc_size = 16 + ib * (1 + 2 * rank);
@@ -867,10 +991,16 @@ fn arg_leaves(
 }
 
 /// Allocates and fills a buffer for a memref argument; returns (pointer, offset, strides).
+/// Static offset and strides of `layout` are obeyed; with `spread` (an explicit strided
+/// layout), a dynamic offset is nonzero and each dynamic stride is one more than the
+/// extent of the dimensions inside it, so the view is neither at the buffer's start
+/// nor contiguous and code that ignores the offset or confuses strides reads wrong
+/// elements. Otherwise the view is row-major from offset 0.
 fn fill_buffer(
     lay: &Layout,
     elem: &Type,
     layout: Option<converter::ir::StridedLayout>,
+    spread: bool,
     shape: &[u64],
     elems: &[RtValue],
 ) -> Result<(*mut u8, i64, Vec<i64>), RunError> {
@@ -885,30 +1015,31 @@ fn fill_buffer(
             elems.len()
         ));
     }
-    // Row-major strides, unless the type fixes them statically.
+    // Row-major (or spread) strides, unless the type fixes them statically.
+    let fixed = |i: usize| {
+        layout
+            .as_ref()
+            .and_then(|l| l.strides.get(i).copied().flatten())
+    };
     let mut strides = vec![1i64; shape.len()];
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
-        strides[i] = run;
-        run = run.saturating_mul(shape[i].max(1) as i64);
-    }
-    let mut offset = 0i64;
-    if let Some(l) = layout {
-        for (i, s) in l.strides.iter().enumerate() {
-            if let (Some(s), Some(slot)) = (s, strides.get_mut(i)) {
-                if *s < 0 {
-                    return err("negative static strides are not supported for arguments");
-                }
-                *slot = *s;
+        strides[i] = match fixed(i) {
+            Some(s) if s < 0 => {
+                return err("negative static strides are not supported for arguments")
             }
-        }
-        if let Some(o) = l.offset {
-            if o < 0 {
-                return err("negative static offset");
-            }
-            offset = o;
-        }
+            Some(s) => s,
+            None if spread => run.saturating_add(1),
+            None => run,
+        };
+        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
     }
+    let offset = match layout.as_ref().map(|l| l.offset) {
+        Some(Some(o)) if o < 0 => return err("negative static offset"),
+        Some(Some(o)) => o,
+        Some(None) if spread => 1 + (elems.len() % 5) as i64,
+        _ => 0,
+    };
     let mut span = offset as u64 + 1;
     if n > 0 {
         for (d, s) in shape.iter().zip(&strides) {
@@ -1093,11 +1224,21 @@ fn run_with(
         Some(text) => parse_ir(ctx, text)?,
         None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
     };
-    let target = module
-        .get_function(entry)
-        .filter(|f| f.count_basic_blocks() > 0)
-        .ok_or_else(|| RunError::Error(format!("no function @{entry} in the lowered module")))?;
-    let (n_arg_slots, n_res_slots) = build_thunk(ctx, &module, target).map_err(RunError::Error)?;
+    let defined = |name: &str| {
+        module
+            .get_function(name)
+            .filter(|f| f.count_basic_blocks() > 0)
+            .ok_or_else(|| RunError::Error(format!("no function @{name} in the lowered module")))
+    };
+    let target = defined(entry)?;
+    // Through a C wrapper: the thunk's leaves follow the wrapped function's lowered
+    // signature, the call goes to the wrapper.
+    let (inner, wrapper) = match entry.strip_prefix(CIFACE_PREFIX) {
+        Some(n) if module.get_function(n).is_some() => (defined(n)?, Some((target, sig))),
+        _ => (target, None),
+    };
+    let (n_arg_slots, n_res_slots) =
+        build_thunk(ctx, &module, inner, wrapper).map_err(RunError::Error)?;
     crate::translate::verify(&module).map_err(RunError::Error)?;
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));

@@ -369,6 +369,9 @@ struct Live {
     stdin: ChildStdin,
     frames: Receiver<Option<Vec<u8>>>,
     stderr_tail: Arc<Mutex<String>>,
+    /// The thread copying the child's stderr into `stderr_tail`; it ends at the
+    /// child's death, so joining it gives the complete tail.
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
 }
 
 /// One worker process, replaced transparently when it dies.
@@ -376,6 +379,8 @@ pub struct Worker {
     recipe: Recipe,
     live: Option<Live>,
     spawned: usize,
+    /// The end of the stderr of the last child that died of a signal.
+    crash_stderr: String,
 }
 
 /// The name of a signal number (`SIGSEGV`), or `signal N`.
@@ -435,7 +440,7 @@ fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
     });
     let tail = Arc::new(Mutex::new(String::new()));
     let tail2 = tail.clone();
-    std::thread::spawn(move || {
+    let reader = std::thread::spawn(move || {
         let mut buf = [0u8; 4096];
         loop {
             match stderr.read(&mut buf) {
@@ -457,6 +462,7 @@ fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
         stdin,
         frames: rx,
         stderr_tail: tail,
+        stderr_reader: Some(reader),
     })
 }
 
@@ -470,12 +476,19 @@ impl Worker {
             recipe,
             live: Some(live),
             spawned: 1,
+            crash_stderr: String::new(),
         })
     }
 
     /// How many processes this worker has started (1 + respawns).
     pub fn processes_started(&self) -> usize {
         self.spawned
+    }
+
+    /// The last few KiB the last crashed child wrote to stderr (e.g. `LLVM ERROR: ...`
+    /// before a `SIGABRT`), so callers can tell a known LLVM abort from other crashes.
+    pub fn crash_stderr(&self) -> &str {
+        &self.crash_stderr
     }
 
     /// The id of the current child process, if one is running.
@@ -558,12 +571,18 @@ impl Worker {
         drop(l.stdin);
         // The pipe is closed; the exit status follows shortly.
         let status = l.child.wait();
+        if let Some(r) = l.stderr_reader.take() {
+            let _ = r.join();
+        }
         let tail = l.stderr_tail.lock().map(|t| t.clone()).unwrap_or_default();
         match status {
             Ok(s) => match s.signal() {
-                Some(sig) => RunError::Crash {
-                    signal: signal_name(sig),
-                },
+                Some(sig) => {
+                    self.crash_stderr = tail;
+                    RunError::Crash {
+                        signal: signal_name(sig),
+                    }
+                }
                 None => RunError::Error(format!("the JIT worker exited with {s}: {}", tail.trim())),
             },
             Err(e) => RunError::Error(format!("the JIT worker vanished: {e}")),

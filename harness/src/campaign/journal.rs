@@ -16,7 +16,7 @@ pub struct Entry {
     pub case: u64,
     /// The generator seed of the case.
     pub seed: u64,
-    /// `agree`, `finding` or `skipped`.
+    /// `agree`, `finding`, `known-upstream` or `skipped`.
     pub verdict: String,
     /// The oracle that found something, for findings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -24,12 +24,18 @@ pub struct Entry {
     /// Why a case was skipped (`ub`, `fuel`, `timeout`, `error`), or the finding's detail.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
     /// The oracles that ran on the case.
     pub oracles: Vec<String>,
     /// The features the module exercised.
     pub features: Vec<String>,
     /// Milliseconds the case took.
     pub ms: f64,
+    /// Seconds from the start of the campaign run to the end of this case.
+    #[serde(default)]
+    pub at_s: f64,
 }
 
 /// An open journal, appended to line by line.
@@ -88,9 +94,11 @@ mod tests {
             verdict: "agree".into(),
             oracle: None,
             reason: None,
+            known: None,
             oracles: vec!["interp-vs-jit".into()],
             features: vec!["addi".into()],
             ms: 1.0,
+            at_s: 0.5,
         };
         j.append(&e).unwrap();
         e.case = 2;

@@ -85,9 +85,11 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
         verdict: String::new(),
         oracle: None,
         reason: None,
+        known: None,
         oracles: ran.iter().map(|s| s.to_string()).collect(),
         features,
         ms: 0.0,
+        at_s: 0.0,
     };
     let mut file = None;
     match &verdict {
@@ -97,7 +99,13 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
             entry.reason = Some(skip_category(reason).into());
         }
         Verdict::Finding { oracle, detail } => {
-            entry.verdict = "finding".into();
+            let known = crate::known_upstream::classify(&verdict);
+            entry.verdict = if known.is_some() {
+                "known-upstream".into()
+            } else {
+                "finding".into()
+            };
+            entry.known = known.map(|k| k.doc.to_string());
             entry.oracle = Some(oracle.to_string());
             entry.reason = Some(
                 detail
@@ -108,9 +116,18 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
                     .take(300)
                     .collect(),
             );
-            let reduced = crate::campaign::reduce_hook(&m, oracle, &ocfg, cfg.reduce_seconds);
+            // A known upstream bug is kept as generated: no time spent reducing it.
+            let budget = if known.is_some() {
+                0
+            } else {
+                cfg.reduce_seconds
+            };
+            let reduced = crate::campaign::reduce_hook(&m, oracle, &ocfg, budget);
             let mut text =
                 format!("// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n");
+            if let Some(k) = known {
+                text.push_str(&format!("// known upstream LLVM bug: {}\n", k.doc));
+            }
             text.push_str(&oracles::finding_as_file_test(
                 &reduced, "main", &verdict, &ocfg,
             ));
@@ -187,8 +204,10 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 /// Runs a campaign; returns the report of everything in the journal.
 pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     let findings_dir = cfg.out.join("findings");
-    std::fs::create_dir_all(&findings_dir)
-        .map_err(|e| format!("cannot create {}: {e}", findings_dir.display()))?;
+    let known_dir = cfg.out.join("known-upstream");
+    for d in [&findings_dir, &known_dir] {
+        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+    }
     let jpath = cfg.out.join("journal.jsonl");
     let done = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
     if !done.is_empty() && !cfg.resume {
@@ -217,6 +236,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     let agreed = AtomicU64::new(0);
     let found = AtomicU64::new(0);
     let skipped = AtomicU64::new(0);
+    let known = AtomicU64::new(0);
     let mut next = 0u64;
     let batch = 32 * cfg.jobs.max(1) as u64;
     let mut io_error = None;
@@ -242,10 +262,12 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                         return None;
                     }
                     let seed = case_seed(cfg.seed, case);
-                    let (entry, file) = run_case(case, seed, cfg);
+                    let (mut entry, file) = run_case(case, seed, cfg);
+                    entry.at_s = start.elapsed().as_secs_f64();
                     match entry.verdict.as_str() {
                         "agree" => agreed.fetch_add(1, Ordering::Relaxed),
                         "finding" => found.fetch_add(1, Ordering::Relaxed),
+                        "known-upstream" => known.fetch_add(1, Ordering::Relaxed),
                         _ => skipped.fetch_add(1, Ordering::Relaxed),
                     };
                     let mut err = None;
@@ -254,7 +276,12 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                             "case{case}-{}.mlir",
                             entry.oracle.as_deref().unwrap_or("finding")
                         );
-                        if let Err(e) = std::fs::write(findings_dir.join(&name), text) {
+                        let dir = if entry.known.is_some() {
+                            &known_dir
+                        } else {
+                            &findings_dir
+                        };
+                        if let Err(e) = std::fs::write(dir.join(&name), text) {
                             err = Some(format!("cannot write finding {name}: {e}"));
                         }
                     }
@@ -268,8 +295,9 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                     if let Some(b) = &bar {
                         b.inc(1);
                         b.set_message(format!(
-                            "{} findings, {} skipped",
+                            "{} findings, {} known-upstream, {} skipped",
                             found.load(Ordering::Relaxed),
+                            known.load(Ordering::Relaxed),
                             skipped.load(Ordering::Relaxed)
                         ));
                     }
@@ -293,6 +321,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     rep.seed = Some(cfg.seed);
     rep.shard = Some(format!("{shard_i}/{shard_n}"));
     rep.finding_files = finding_files(&cfg.out);
+    rep.known_upstream_files = files_in(&cfg.out, "known-upstream");
     write_report(&cfg.out, &rep)?;
     Ok(rep)
 }
@@ -315,10 +344,15 @@ fn progress_bar(cfg: &CampaignConfig, total: Option<u64>) -> Option<indicatif::P
 }
 
 fn finding_files(out: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(out.join("findings"))
+    files_in(out, "findings")
+}
+
+/// The files of `out/sub`, as `sub/NAME`, sorted.
+fn files_in(out: &Path, sub: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(out.join(sub))
         .map(|rd| {
             rd.flatten()
-                .map(|e| format!("findings/{}", e.file_name().to_string_lossy()))
+                .map(|e| format!("{sub}/{}", e.file_name().to_string_lossy()))
                 .collect()
         })
         .unwrap_or_default();
@@ -338,6 +372,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
     let mut all = std::collections::BTreeMap::new();
     let mut seconds: f64 = 0.0;
     let mut files = Vec::new();
+    let mut known_files = Vec::new();
     for d in dirs {
         let j =
             journal::read(&d.join("journal.jsonl")).map_err(|e| format!("{}: {e}", d.display()))?;
@@ -354,10 +389,16 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
                 .into_iter()
                 .map(|f| format!("{}/{f}", d.display())),
         );
+        known_files.extend(
+            files_in(d, "known-upstream")
+                .into_iter()
+                .map(|f| format!("{}/{f}", d.display())),
+        );
         all.extend(j);
     }
     let mut rep = report::summarize(all.values(), seconds);
     rep.finding_files = files;
+    rep.known_upstream_files = known_files;
     Ok(rep)
 }
 

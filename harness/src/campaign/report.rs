@@ -20,6 +20,12 @@ pub struct Report {
     pub agreed: u64,
     pub findings: u64,
     pub skipped: u64,
+    /// JIT crashes matching a documented upstream LLVM bug (not converter findings).
+    pub known_upstream: u64,
+    /// Those crashes per docs/findings file.
+    pub known_upstream_by_doc: BTreeMap<String, u64>,
+    /// Their modules, relative to the campaign directory.
+    pub known_upstream_files: Vec<String>,
     /// Wall-clock seconds of the run(s) that produced this report.
     pub seconds: f64,
     /// Checks per second over `seconds`.
@@ -33,6 +39,9 @@ pub struct Report {
     pub skipped_reasons: BTreeMap<String, u64>,
     /// Generated modules the interpreter found UB in or that did not verify: generator bugs.
     pub generator_bugs: u64,
+    /// The finding that completed first (case number), and when (seconds into its run).
+    pub first_finding_case: Option<u64>,
+    pub first_finding_seconds: Option<f64>,
     /// The finding files written, relative to the campaign directory.
     pub finding_files: Vec<String>,
 }
@@ -47,7 +56,18 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
         r.checked += 1;
         match e.verdict.as_str() {
             "agree" => r.agreed += 1,
-            "finding" => r.findings += 1,
+            "finding" => {
+                r.findings += 1;
+                if r.first_finding_seconds.is_none_or(|t| e.at_s < t) {
+                    r.first_finding_case = Some(e.case);
+                    r.first_finding_seconds = Some(e.at_s);
+                }
+            }
+            "known-upstream" => {
+                r.known_upstream += 1;
+                let doc = e.known.clone().unwrap_or_else(|| "unknown".into());
+                *r.known_upstream_by_doc.entry(doc).or_default() += 1;
+            }
             _ => {
                 r.skipped += 1;
                 let why = e.reason.clone().unwrap_or_else(|| "unknown".into());
@@ -57,7 +77,7 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
         for o in &e.oracles {
             r.per_oracle.entry(o.clone()).or_default().checked += 1;
         }
-        if let Some(o) = &e.oracle {
+        if let Some(o) = e.oracle.as_ref().filter(|_| e.verdict == "finding") {
             r.per_oracle.entry(o.clone()).or_default().findings += 1;
             if o == "generator" {
                 r.generator_bugs += 1;

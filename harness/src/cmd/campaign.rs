@@ -139,17 +139,24 @@ pub fn run(args: &Args) -> i32 {
     match campaign::run(&cfg) {
         Ok(rep) => {
             println!(
-                "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} skipped; report: {}",
+                "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped; report: {}",
                 rep.checked,
                 rep.seconds,
                 rep.checks_per_second,
                 rep.agreed,
                 rep.findings,
+                rep.known_upstream,
                 rep.skipped,
                 cfg.out.join("report.json").display()
             );
             for f in &rep.finding_files {
                 println!("  finding: {}", cfg.out.join(f).display());
+            }
+            if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
+                println!("  first finding: case {c}, after {t:.1} s");
+            }
+            for (doc, n) in &rep.known_upstream_by_doc {
+                println!("  known upstream LLVM bug ({doc}): {n}");
             }
             if rep.findings > 0 {
                 exit::FAILED

@@ -1,0 +1,283 @@
+//! Oracle 4, the C interface: every function with `llvm.emit_c_interface` is called
+//! through its `_mlir_ciface_` wrapper the way C calls it — descriptors built in memory
+//! with the layout `verify-abi` proves equal to C's, passed by pointer, aggregate
+//! results through the first-argument pointer (the JIT's thunk does this, see
+//! `jit::exec::ciface_call`) — with arguments the harness builds, and must give the
+//! interpreter's results. Memref arguments with an explicit strided layout get a
+//! nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
+//! and every stride reach the lowered code. No C compiler runs: one extra JIT run per
+//! checked function.
+//!
+//! On a disagreement the function is also run directly (without the wrapper): if that
+//! disagrees too the lowering of the function itself is wrong (`interp-vs-jit`),
+//! otherwise the wrapper is (`c-interface`).
+
+use crate::exec::{self, Outcome};
+use crate::oracles::{OracleConfig, Verdict};
+use converter::ir::{Func, Module, OpKind, Type};
+use converter::value::{format_value, RtValue};
+
+/// The oracle's name in reports.
+pub const ORACLE: &str = "c-interface";
+
+/// Functions checked per module (each costs one JIT compilation and run).
+pub const MAX_PER_MODULE: usize = 2;
+
+/// A small deterministic generator (SplitMix64), seeded from the function.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+fn seed_of(name: &str, m: &Module) -> u64 {
+    // FNV-1a over the name, mixed with the module's size: stable across runs, so a
+    // finding reproduces, and different for each function.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h ^ (m.funcs.len() as u64).rotate_left(32)
+}
+
+fn sext(bits: u128, w: u32) -> i128 {
+    if w >= 128 {
+        bits as i128
+    } else {
+        let sh = 128 - w;
+        ((bits << sh) as i128) >> sh
+    }
+}
+
+/// One scalar or vector element of type `t`.
+fn value_of(t: &Type, r: &mut Rng, index_bits: u32) -> Option<RtValue> {
+    Some(match t {
+        Type::Int(w) => {
+            let bits = if r.below(2) == 0 {
+                (r.below(17) as i128 - 8) as u128
+            } else {
+                (r.next() as u128) << 64 | r.next() as u128
+            };
+            RtValue::Int(sext(bits, *w))
+        }
+        Type::Index => RtValue::Int(sext(
+            if r.below(2) == 0 {
+                r.below(9) as u128
+            } else {
+                r.next() as u128
+            },
+            index_bits.min(64),
+        )),
+        Type::F16 => {
+            RtValue::Float([0x3C00, 0xC000, 0x3800, 0x0000, 0x4500, 0x7E00][r.below(6) as usize])
+        }
+        Type::BF16 => RtValue::Float([0x3F80, 0xC000, 0x3F00, 0x0000][r.below(4) as usize]),
+        Type::F32 => RtValue::Float(((r.below(33) as f32 - 16.0) / 4.0).to_bits() as u64),
+        Type::F64 => RtValue::Float(((r.below(65) as f64 - 32.0) / 8.0).to_bits()),
+        Type::Vector(vt) => RtValue::Vector(
+            (0..vt.num_elements())
+                .map(|_| value_of(&vt.elem, r, index_bits))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+fn memref_of(shape: Vec<u64>, elem: &Type, r: &mut Rng, index_bits: u32) -> Option<RtValue> {
+    let n: u64 = shape.iter().product();
+    let elems = (0..n)
+        .map(|_| value_of(elem, r, index_bits))
+        .collect::<Option<Vec<_>>>()?;
+    Some(RtValue::MemRef { shape, elems })
+}
+
+/// The rank behind unranked parameter `i` of `f`: the rank of a ranked `memref_cast`
+/// of it in the body (the generator always reaches the elements that way), else 1.
+fn hidden_rank(f: &Func, i: usize) -> usize {
+    let Some(body) = &f.body else { return 1 };
+    let Some(entry) = body.entry() else { return 1 };
+    let Some(&arg) = body.block_args(entry).get(i) else {
+        return 1;
+    };
+    for op in body.walk_ops() {
+        let d = body.op(op);
+        if d.kind == OpKind::MemRefCast && d.operands.first() == Some(&arg) {
+            if let Some(Type::MemRef(mt)) = d.results.first().map(|&v| body.value_type(v)) {
+                return mt.rank();
+            }
+        }
+    }
+    1
+}
+
+fn calls_itself(f: &Func) -> bool {
+    let Some(body) = &f.body else { return false };
+    body.walk_ops().any(|op| {
+        let d = body.op(op);
+        d.kind == OpKind::Call && d.attr("callee").and_then(|a| a.as_symbol()) == Some(&f.name)
+    })
+}
+
+/// Arguments the harness builds for `f` (`None` when it cannot: a function-typed
+/// parameter with no suitable function to pass). Dynamic dimensions are 1-4 (generated
+/// bodies index modulo the size, so never 0); a recursive function's depth is 0-3.
+pub fn harness_args(m: &Module, f: &Func, index_bits: u32) -> Option<Vec<RtValue>> {
+    let ft = f.std_type()?;
+    let mut r = Rng(seed_of(&f.name, m));
+    let recursive = calls_itself(f);
+    let me = m.funcs.iter().position(|g| g.name == f.name)?;
+    let mut args = Vec::with_capacity(ft.inputs.len());
+    for (i, t) in ft.inputs.iter().enumerate() {
+        let v = match t {
+            Type::Int(_) | Type::Index if recursive && i == 0 => RtValue::Int(r.below(4) as i128),
+            Type::MemRef(mt) => {
+                let shape = mt
+                    .shape
+                    .iter()
+                    .map(|d| d.unwrap_or_else(|| 1 + r.below(4)))
+                    .collect();
+                memref_of(shape, &mt.elem, &mut r, index_bits)?
+            }
+            Type::UnrankedMemRef(e) => {
+                let shape = (0..hidden_rank(f, i)).map(|_| 1 + r.below(3)).collect();
+                memref_of(shape, e, &mut r, index_bits)?
+            }
+            Type::Function(want) => {
+                // A defined function after `f` (as the generator's callees are), so
+                // calls cannot cycle back.
+                let g = m.funcs[me + 1..]
+                    .iter()
+                    .find(|g| !g.is_external() && g.std_type() == Some(want))?;
+                RtValue::Func(g.name.clone())
+            }
+            t => value_of(t, &mut r, index_bits)?,
+        };
+        args.push(v);
+    }
+    Some(args)
+}
+
+/// `--arg` texts of a call, for the finding's description.
+fn render_args(f: &Func, args: &[RtValue]) -> String {
+    let Some(ft) = f.std_type() else {
+        return String::new();
+    };
+    ft.inputs
+        .iter()
+        .zip(args)
+        .map(|(t, v)| {
+            let mut s = String::new();
+            format_value(&mut s, t, v);
+            format!("--arg '{s}'")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn run_native(m: &Module, entry: &str, args: &[RtValue], cfg: &OracleConfig) -> Outcome {
+    if cfg.jit_in_process {
+        crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
+    } else {
+        exec::run_jit(m, entry, args, &cfg.exec)
+    }
+}
+
+/// The functions the oracle checks: defined, with `llvm.emit_c_interface`, those with
+/// memref parameters first, at most [`MAX_PER_MODULE`].
+pub fn candidates(m: &Module) -> Vec<&Func> {
+    let mut v: Vec<&Func> = m
+        .funcs
+        .iter()
+        .filter(|f| {
+            !f.is_external() && f.has_attr("llvm.emit_c_interface") && f.std_type().is_some()
+        })
+        .collect();
+    v.sort_by_key(|f| {
+        !f.std_type()
+            .is_some_and(|t| t.inputs.iter().any(|t| t.is_memref()))
+    });
+    v.truncate(MAX_PER_MODULE);
+    v
+}
+
+/// Runs the oracle; `Some(finding)` on a disagreement. Functions whose interpreter run
+/// does not end normally (UB for these arguments, fuel) are passed over.
+pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
+    let fs = candidates(m);
+    if fs.is_empty() || !cfg.jit {
+        return None;
+    }
+    ran.push(ORACLE);
+    for f in fs {
+        let Some(args) = harness_args(m, f, cfg.exec.index_bitwidth) else {
+            continue;
+        };
+        let want = exec::run_interp(m, &f.name, &args, &cfg.exec);
+        if !matches!(want, Outcome::Values(_)) {
+            continue;
+        }
+        let wrapper = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
+        let got = run_native(m, &wrapper, &args, cfg);
+        if want.same_results(&got) {
+            continue;
+        }
+        let direct = run_native(m, &f.name, &args, cfg);
+        let (oracle, how) = if want.same_results(&direct) {
+            (ORACLE, format!("@{wrapper}, called as C calls it"))
+        } else {
+            (
+                "interp-vs-jit",
+                format!("@{} (directly and through @{wrapper})", f.name),
+            )
+        };
+        let args_text = render_args(f, &args);
+        return Some(Verdict::Finding {
+            oracle,
+            detail: format!(
+                "@{} with {args_text}: interp:\n{}{how}:\n{}reproduce: stdlower run FILE \
+                 --entry {wrapper} {args_text}; stdlower interp FILE --entry {} {args_text}\n",
+                f.name,
+                want.render(),
+                got.render(),
+                f.name,
+            ),
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_fit_their_types_and_are_reproducible() {
+        for seed in 0..200u64 {
+            let (_, m) = generator::generate_swarm_from_seed(seed);
+            for f in m.funcs.iter().filter(|f| !f.is_external()) {
+                let Some(args) = harness_args(&m, f, 64) else {
+                    continue;
+                };
+                let ft = f.std_type().unwrap();
+                assert_eq!(args.len(), ft.inputs.len());
+                for (t, a) in ft.inputs.iter().zip(&args) {
+                    if let (Type::MemRef(mt), RtValue::MemRef { shape, elems }) = (t, a) {
+                        assert_eq!(shape.len(), mt.rank());
+                        assert!(shape.iter().all(|&d| d >= 1));
+                        assert_eq!(elems.len() as u64, shape.iter().product::<u64>());
+                    }
+                }
+                assert_eq!(Some(args), harness_args(&m, f, 64));
+            }
+        }
+    }
+}
