@@ -66,6 +66,12 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
     }
 }
 
+/// Registers the harness's externals with the in-process JIT, once per process.
+fn register_externals_once() {
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    REGISTER.call_once(crate::externals::register_with_jit);
+}
+
 /// Runs the entry natively in this process (no isolation: a crash ends the process).
 pub fn run_jit_in_process(
     m: &Module,
@@ -73,8 +79,7 @@ pub fn run_jit_in_process(
     args: &[RtValue],
     opts: &ExecOptions,
 ) -> Outcome {
-    static REGISTER: std::sync::Once = std::sync::Once::new();
-    REGISTER.call_once(crate::externals::register_with_jit);
+    register_externals_once();
     let results = match crate::exec::entry_signature(m, entry) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
@@ -86,6 +91,40 @@ pub fn run_jit_in_process(
         emit_c_interface: false,
     };
     match jit::run_in_process(m, entry, args, &ropts) {
+        Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
+        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
+            Outcome::Crash(e.to_string())
+        }
+        Err(RunError::Error(msg)) => Outcome::Error(msg),
+    }
+}
+
+/// Like [`run_jit_in_process`] for `m` already lowered to `lowered` (by the caller, with
+/// `opts.index_bitwidth` and no C interface): skips the JIT's own verification and
+/// lowering of `m`, which would repeat the caller's.
+pub fn run_lowered_jit_in_process(
+    m: &Module,
+    lowered: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    register_externals_once();
+    let (inputs, results) = match crate::exec::entry_signature(m, entry) {
+        Ok(sig) => sig,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let sig = jit::EntrySig {
+        inputs,
+        results: results.clone(),
+    };
+    let ropts = RunOptions {
+        opt_level: opts.opt_level,
+        timeout: opts.timeout,
+        index_bitwidth: opts.index_bitwidth,
+        emit_c_interface: false,
+    };
+    match jit::run_lowered_in_process(lowered, entry, &sig, args, &ropts) {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
             Outcome::Crash(e.to_string())

@@ -214,7 +214,7 @@ pub fn check_module_traced(
     if cfg.jit {
         ran.push("interp-vs-jit");
         let native = if cfg.jit_in_process {
-            crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
+            crate::native::run_lowered_jit_in_process(m, &lowered, entry, args, &cfg.exec)
         } else {
             exec::run_jit(m, entry, args, &cfg.exec)
         };
