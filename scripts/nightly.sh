@@ -6,9 +6,9 @@
 #   scripts/nightly.sh [--budget DURATION]      (default 1h; s, m, h units)
 #
 # From cron (every night at 02:00, on the repository's checkout):
-#   0 2 * * *  cd /path/to/stdlower && git pull -q && scripts/nightly.sh --budget 2h >> out/nightly.log 2>&1
-# From a CI schedule (GitHub Actions): `on: schedule: - cron: '0 2 * * *'` with one step
-# `run: scripts/nightly.sh --budget 1h` and `out/nightly/` uploaded as an artifact.
+#   0 2 * * *  cd /path/to/stdlower && git pull -q --ff-only && scripts/nightly.sh --budget 2h >> out/nightly.log 2>&1
+# From a CI schedule: .github/workflows/nightly.yml. Reports, exit status, PATH for
+# cron: docs/nightly.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=1h
@@ -47,9 +47,13 @@ echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}
 fuzz_json="{}"
 if cargo fuzz --version >/dev/null 2>&1; then
   for t in lowering parse; do
-    mkdir -p "$OUT/fuzz-$t"
-    # Stable toolchain: no sanitizer. (AddressSanitizer: RUSTC_BOOTSTRAP=1 and drop --sanitizer none.)
-    if ! cargo fuzz run --fuzz-dir fuzz --sanitizer none "$t" "fuzz/seeds/$t" -- \
+    mkdir -p "$OUT/fuzz-$t" "out/fuzz-corpus/$t"
+    # Build outside the time slice (a first build takes minutes).
+    cargo fuzz build --fuzz-dir fuzz --sanitizer none "$t" > "$OUT/fuzz-$t-build.txt" 2>&1 || status=1
+    # New inputs go to out/fuzz-corpus/ (kept from night to night); the checked-in
+    # seeds are only read. Stable toolchain: no sanitizer. (AddressSanitizer:
+    # RUSTC_BOOTSTRAP=1 and drop --sanitizer none.)
+    if ! cargo fuzz run --fuzz-dir fuzz --sanitizer none "$t" "out/fuzz-corpus/$t" "fuzz/seeds/$t" -- \
         -max_total_time="$FUZZ_SLICE" -artifact_prefix="$OUT/fuzz-$t/" > "$OUT/fuzz-$t.txt" 2>&1; then
       status=1
     fi
@@ -63,7 +67,8 @@ for t in ("lowering", "parse"):
     runs = re.findall(r"#(\d+)\s+(?:DONE|pulse|NEW|REDUCE)", text)
     eps = re.findall(r"exec/s: (\d+)", text)
     arts = os.listdir(os.path.join(sys.argv[1], f"fuzz-{t}")) if os.path.isdir(os.path.join(sys.argv[1], f"fuzz-{t}")) else []
-    out[t] = {"runs": int(runs[-1]) if runs else 0, "exec_per_s": int(eps[-1]) if eps else 0, "crashes": len(arts)}
+    out[t] = {"runs": int(runs[-1]) if runs else 0, "exec_per_s": int(eps[-1]) if eps else 0, "crashes": len(arts),
+              "artifacts": [os.path.join(sys.argv[1], f"fuzz-{t}", a) for a in sorted(arts)]}
 print(json.dumps(out))
 PY
 )
@@ -96,6 +101,8 @@ with open(os.path.join(out, "nightly.txt"), "w") as f:
     f.write(f"campaign: {c['checked']} checked, {c['agreed']} agreed, {c['findings']} findings, {c['skipped']} skipped in {c['seconds']} s\n")
     for t, v in fuzz.items():
         f.write(f"fuzz {t}: {v['runs']} runs, {v['exec_per_s']} exec/s, {v['crashes']} crashes\n")
+        for a in v.get("artifacts", []):
+            f.write(f"fuzz finding: {a} (replay: cargo fuzz run --fuzz-dir fuzz --sanitizer none {t} {a})\n")
     f.write(f"file tests: {summary['file_tests']}\n")
     for x in summary["campaign_findings"]:
         f.write(f"finding: {out}/campaign/{x}\n")

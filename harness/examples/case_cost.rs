@@ -1,53 +1,123 @@
 //! Where the time of one checked case goes: generation, verification, lowering (with the
 //! LLVM-dialect verifier), the interpreter (twice: before and after successor
-//! splitting), and the JIT (in process, so no pipe), averaged over many seeds.
+//! splitting), and the JIT (in process, so no pipe; translation, LLVM's verifier, code
+//! generation and the call of the already lowered module), averaged over many cases.
 //!
 //!     cargo run --release -p harness --example case_cost [SEEDS]
+//!     cargo run --release -p harness --example case_cost -- --corpus DIR...
+//!
+//! With `--corpus`, the cases are the files of fuzz corpus directories, turned into
+//! modules exactly as the `lowering` fuzz target does (swarm configuration, then the
+//! module, from the same bytes), with the fuzz target's fuel: the breakdown of what
+//! `cargo fuzz run lowering` spends outside libFuzzer itself. Times are this thread's
+//! CPU time, so other processes on the machine do not inflate them.
 
 use harness::exec::{run_interp, ExecOptions};
-use harness::native::run_jit_in_process;
-use std::time::{Duration, Instant};
+use harness::fuzzing::fuzz_oracle_config;
+use harness::native::run_lowered_jit_in_process;
+use std::time::Duration;
+
+/// This thread's CPU time: robust against other processes on a loaded machine.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The cases: seeded modules, or the modules of the fuzz inputs in the given directories.
+fn cases(args: &[String]) -> (String, Vec<converter::ir::Module>) {
+    if args.first().map(String::as_str) == Some("--corpus") {
+        let mut mods = Vec::new();
+        let mut files = 0usize;
+        for dir in &args[1..] {
+            let mut paths: Vec<_> = std::fs::read_dir(dir)
+                .unwrap_or_else(|e| panic!("{dir}: {e}"))
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
+            paths.sort();
+            for p in paths {
+                let data = std::fs::read(&p).unwrap_or_default();
+                files += 1;
+                let mut u = arbitrary::Unstructured::new(&data);
+                let Ok(cfg) = u.arbitrary::<generator::GenConfig>() else {
+                    continue;
+                };
+                if let Ok(m) = generator::generate(&mut u, &cfg) {
+                    mods.push(m);
+                }
+            }
+        }
+        let what = format!("{files} fuzz inputs ({} made a module)", mods.len());
+        return (what, mods);
+    }
+    let n: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let mods = (0..n)
+        .map(|seed| generator::generate_swarm_from_seed(seed).1)
+        .collect();
+    (format!("{n} seeds"), mods)
+}
 
 fn main() {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let opts = ExecOptions {
-        fuel: 5_000_000,
-        ..ExecOptions::default()
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let corpus = args.first().map(String::as_str) == Some("--corpus");
+    let opts = if corpus {
+        fuzz_oracle_config().exec
+    } else {
+        ExecOptions {
+            fuel: 5_000_000,
+            ..ExecOptions::default()
+        }
     };
+    let s = thread_cpu();
+    let (what, mods) = cases(&args);
+    let gen_time = thread_cpu() - s;
+    let n = mods.len().max(1);
     let mut t = [Duration::ZERO; 5];
+    t[0] = gen_time;
     let mut ops = 0usize;
-    for seed in 0..n {
-        let s = Instant::now();
-        let (_, m) = generator::generate_swarm_from_seed(seed);
-        t[0] += s.elapsed();
+    let mut jitted = 0usize;
+    for m in &mods {
         ops += m
             .funcs
             .iter()
             .filter_map(|f| f.body.as_ref())
             .map(|b| b.walk_ops().count())
             .sum::<usize>();
-        let s = Instant::now();
-        let _ = converter::verify::verify_module(&m);
-        t[1] += s.elapsed();
-        let s = Instant::now();
-        let _ = converter::lower::lower_module(&m, &Default::default());
-        t[2] += s.elapsed();
-        let s = Instant::now();
-        let _ = run_interp(&m, "main", &[], &opts);
+        let s = thread_cpu();
+        let _ = converter::verify::verify_module(m);
+        t[1] += thread_cpu() - s;
+        let s = thread_cpu();
+        let lopts = converter::lower::LowerOptions {
+            index_bitwidth: opts.index_bitwidth,
+            emit_c_interface: false,
+        };
+        let lowered = converter::lower::lower_module(m, &lopts);
+        if let Ok(l) = &lowered {
+            let _ = converter::verify::verify_llvm_module(l);
+        }
+        t[2] += thread_cpu() - s;
+        let s = thread_cpu();
+        let before = run_interp(m, "main", &[], &opts);
         let mut split = m.clone();
         converter::lower::split_repeated_successors(&mut split);
         let _ = run_interp(&split, "main", &[], &opts);
-        t[3] += s.elapsed();
-        let s = Instant::now();
-        let _ = run_jit_in_process(&m, "main", &[], &opts);
-        t[4] += s.elapsed();
+        t[3] += thread_cpu() - s;
+        // The oracle only runs the JIT when the interpreter produced values.
+        if let (Ok(l), harness::exec::Outcome::Values(_)) = (&lowered, &before) {
+            let s = thread_cpu();
+            let _ = run_lowered_jit_in_process(m, l, "main", &[], &opts);
+            t[4] += thread_cpu() - s;
+            jitted += 1;
+        }
     }
     let total: Duration = t.iter().sum();
     println!(
-        "{n} cases, {:.0} ops per module on average",
+        "{what}: {:.0} ops per module on average, {jitted} reached the JIT",
         ops as f64 / n as f64
     );
     for (name, d) in [

@@ -132,6 +132,12 @@ fn outcome(
     }
 }
 
+/// Registers the harness's externals with the in-process JIT, once per process.
+fn register_externals_once() {
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    REGISTER.call_once(crate::externals::register_with_jit);
+}
+
 /// Runs the entry natively in this process (no isolation: a crash ends the process).
 pub fn run_jit_in_process(
     m: &Module,
@@ -139,25 +145,38 @@ pub fn run_jit_in_process(
     args: &[RtValue],
     opts: &ExecOptions,
 ) -> Outcome {
-    static REGISTER: std::sync::Once = std::sync::Once::new();
-    REGISTER.call_once(crate::externals::register_with_jit);
+    register_externals_once();
     let results = match crate::exec::entry_signature(m, std_entry(m, entry)) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };
-    let ropts = RunOptions {
-        opt_level: opts.opt_level,
-        timeout: opts.timeout,
-        index_bitwidth: opts.index_bitwidth,
-        emit_c_interface: false,
+    in_process_outcome(
+        results,
+        jit::run_in_process(m, entry, args, &run_options(opts)),
+    )
+}
+
+/// Like [`run_jit_in_process`] for `m` already lowered to `lowered` (by the caller, with
+/// `opts.index_bitwidth` and no C interface): skips the JIT's own verification and
+/// lowering of `m`, which would repeat the caller's.
+pub fn run_lowered_jit_in_process(
+    m: &Module,
+    lowered: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    register_externals_once();
+    let (inputs, results) = match crate::exec::entry_signature(m, std_entry(m, entry)) {
+        Ok(sig) => sig,
+        Err(f) => return Outcome::Error(f.message),
     };
-    match jit::run_in_process(m, entry, args, &ropts) {
-        Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
-        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
-            Outcome::Crash(e.to_string())
-        }
-        Err(RunError::Error(msg)) => Outcome::Error(msg),
-    }
+    let sig = jit::EntrySig {
+        inputs,
+        results: results.clone(),
+    };
+    let r = jit::run_lowered_in_process(lowered, entry, &sig, args, &run_options(opts));
+    in_process_outcome(results, r)
 }
 
 /// [`run_ir`] in this process (no isolation: a crash ends the process), for fuzzing.
@@ -168,8 +187,7 @@ pub fn run_ir_in_process(
     args: &[RtValue],
     opts: &ExecOptions,
 ) -> Outcome {
-    static REGISTER: std::sync::Once = std::sync::Once::new();
-    REGISTER.call_once(crate::externals::register_with_jit);
+    register_externals_once();
     let (inputs, results) = match crate::exec::entry_signature(m, entry) {
         Ok(sig) => sig,
         Err(f) => return Outcome::Error(f.message),
@@ -183,6 +201,14 @@ pub fn run_ir_in_process(
         results: results.clone(),
     };
     let r = jit::run_ir_in_process(ir, &lowered, entry, &sig, args, &run_options(opts));
+    in_process_outcome(results, r)
+}
+
+/// An in-process JIT answer as an outcome with the entry's result types.
+fn in_process_outcome(
+    results: Vec<converter::ir::Type>,
+    r: Result<Vec<RtValue>, RunError>,
+) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {

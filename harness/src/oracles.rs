@@ -229,7 +229,7 @@ pub fn check_module_traced(
     let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
         if cfg.jit_in_process {
-            crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
+            crate::native::run_lowered_jit_in_process(m, &lowered, entry, args, &cfg.exec)
         } else {
             exec::run_jit(m, entry, args, &cfg.exec)
         }
