@@ -100,20 +100,23 @@ pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
     }
 }
 
-/// Writes an unsigned integer in decimal without going through `fmt`.
+/// Writes an unsigned integer in decimal without going through `fmt` (digit by
+/// digit: the numbers printed are short value names and constants).
 pub(crate) fn push_u64(out: &mut String, mut v: u64) {
+    if v < 10 {
+        out.push(char::from(b'0' + v as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while v != 0 {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
-        if v == 0 {
-            break;
-        }
     }
-    // The buffer holds ASCII digits only.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    for &d in &buf[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Writes a signed integer in decimal.
