@@ -928,7 +928,10 @@ impl<'a> Parser<'a> {
             } else {
                 Attribute::Unit
             };
-            v.push(NamedAttr { name, value });
+            v.push(NamedAttr {
+                name: name.into(),
+                value,
+            });
             if !self.eat(Tok::Comma) {
                 break;
             }
