@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-600}
-cargo build --release -q --bin stdlower
+cargo build --release -q -p harness --bins
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for j in 1 2; do
   target/release/stdlower campaign --count "$N" --jobs "$j" --out "$tmp/j$j" --quiet \

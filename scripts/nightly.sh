@@ -36,7 +36,7 @@ DATE=$(date -u +%Y-%m-%dT%H%M%SZ)
 OUT="out/nightly/$DATE"
 mkdir -p "$OUT"
 scripts/setup.sh
-cargo build --release -q --bin stdlower || exit 1
+cargo build --release -q -p harness --bins || exit 1
 BIN=target/release/stdlower
 status=0
 

@@ -284,7 +284,7 @@ fn attr_list(g: &mut Gen, depth: u32) -> Vec<NamedAttr> {
         let name = g.pick(NAMES).to_string();
         if v.iter().all(|a| a.name != name) {
             let value = any_attr(g, depth);
-            v.push(NamedAttr::new(&name, value));
+            v.push(NamedAttr::new(name, value));
         }
     }
     v

@@ -11,6 +11,7 @@ pub mod exec;
 pub mod exit;
 pub mod externals;
 pub mod filetest;
+pub mod front;
 pub mod fuzzing;
 pub mod input;
 pub mod known_upstream;

@@ -1,5 +1,6 @@
-//! `stdlower`: lowers MLIR's Standard dialect to the LLVM dialect and proves the
-//! lowering right. Everything lives in the `harness` library; see `cli.rs`.
+//! `stdlower`: lowers MLIR's Standard dialect to the LLVM dialect (`stdlower lower`)
+//! without loading libLLVM, and hands every other command to `stdlower-full`; see
+//! `front.rs`.
 
 /// The IR is many small vectors and strings; mimalloc's size-class free lists allocate
 /// and free them markedly faster than the system allocator (`scripts/bench_lower.sh`).
@@ -7,5 +8,5 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    harness::cli::main()
+    harness::front::main()
 }

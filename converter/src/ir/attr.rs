@@ -2,6 +2,7 @@
 //! (constant values, predicates, callee names, `llvm.emit_c_interface`, ...).
 
 use super::types::Type;
+use std::borrow::Cow;
 
 #[derive(Clone, PartialEq, Debug)]
 pub enum Attribute {
@@ -44,12 +45,15 @@ pub enum DenseValues {
 
 #[derive(Clone, PartialEq, Debug)]
 pub struct NamedAttr {
-    pub name: String,
+    /// Borrowed for the names the lowering writes (`position`, `predicate`, ...):
+    /// lowered modules have about one attribute per op, and an allocation each for
+    /// the name was a measurable part of `stdlower lower`.
+    pub name: Cow<'static, str>,
     pub value: Attribute,
 }
 
 impl NamedAttr {
-    pub fn new(name: impl Into<String>, value: Attribute) -> Self {
+    pub fn new(name: impl Into<Cow<'static, str>>, value: Attribute) -> Self {
         NamedAttr {
             name: name.into(),
             value,

@@ -9,6 +9,7 @@ use super::attr::{Attribute, NamedAttr};
 use super::ops::OpKind;
 use super::types::Type;
 use crate::diag::Loc;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -79,7 +80,8 @@ impl OpData {
     pub fn attr(&self, name: &str) -> Option<&Attribute> {
         super::attr::find_attr(&self.attrs, name)
     }
-    pub fn set_attr(&mut self, name: &str, value: Attribute) {
+    pub fn set_attr(&mut self, name: impl Into<Cow<'static, str>>, value: Attribute) {
+        let name = name.into();
         match self.attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
             None => self.attrs.push(NamedAttr::new(name, value)),
@@ -147,7 +149,7 @@ impl NewOp {
         self.result_types.push(ty);
         self
     }
-    pub fn attr(mut self, name: &str, value: Attribute) -> Self {
+    pub fn attr(mut self, name: impl Into<Cow<'static, str>>, value: Attribute) -> Self {
         // Most ops have one attribute: room for exactly one, not the four a first
         // `push` reserves (an attribute is 80 bytes and lowered modules have many).
         self.attrs.reserve_exact(1);

@@ -50,13 +50,7 @@ pub fn print_llvm(m: &Module, syntax: Syntax) -> String {
 /// without ever holding all of its text.
 pub fn print_llvm_in_pieces(m: &Module, syntax: Syntax, mut sink: impl FnMut(&str)) {
     let mut out = String::with_capacity(1 << 16);
-    out.push_str("module ");
-    if !m.attrs.is_empty() {
-        out.push_str("attributes ");
-        attr_dict(&mut out, &m.attrs, syntax);
-        out.push(' ');
-    }
-    out.push_str("{\n");
+    write_module_open(&mut out, &m.attrs, syntax);
     for f in &m.funcs {
         print_func(&mut out, f, syntax);
         if out.len() >= 1 << 15 {
@@ -64,8 +58,31 @@ pub fn print_llvm_in_pieces(m: &Module, syntax: Syntax, mut sink: impl FnMut(&st
             out.clear();
         }
     }
-    out.push_str("}\n");
+    write_module_close(&mut out);
     sink(&out);
+}
+
+/// Writes the opening of a lowered module whose attributes are `attrs`; with
+/// [`write_func`] for each function and [`write_module_close`], the text
+/// [`print_llvm`] prints, for callers that make the functions one at a time.
+pub fn write_module_open(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
+    out.push_str("module ");
+    if !attrs.is_empty() {
+        out.push_str("attributes ");
+        attr_dict(out, attrs, syntax);
+        out.push(' ');
+    }
+    out.push_str("{\n");
+}
+
+/// Writes one function of a lowered module (see [`write_module_open`]).
+pub fn write_func(out: &mut String, f: &Func, syntax: Syntax) {
+    print_func(out, f, syntax);
+}
+
+/// Writes the end of a lowered module (see [`write_module_open`]).
+pub fn write_module_close(out: &mut String) {
+    out.push_str("}\n");
 }
 
 /// Prints a type in the given syntax.
@@ -83,20 +100,23 @@ pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
     }
 }
 
-/// Writes an unsigned integer in decimal without going through `fmt`.
+/// Writes an unsigned integer in decimal without going through `fmt` (digit by
+/// digit: the numbers printed are short value names and constants).
 pub(crate) fn push_u64(out: &mut String, mut v: u64) {
+    if v < 10 {
+        out.push(char::from(b'0' + v as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while v != 0 {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
-        if v == 0 {
-            break;
-        }
     }
-    // The buffer holds ASCII digits only.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    for &d in &buf[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Writes a signed integer in decimal.

@@ -52,7 +52,7 @@ fn elementwise(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
     let operands = fl.vs(&op.operands);
     let kind = llvm_kind(op.kind);
-    let attrs = op.attrs.clone();
+    let attrs = &op.attrs;
     let mut em = fl.em(op.loc);
     let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {
         let mut new = NewOp::new(kind)

@@ -53,6 +53,14 @@ fn c_type(ctx: &Ctx, ft: &FunctionType) -> Result<Type, String> {
     Ok(Type::llvm_func(result, params))
 }
 
+/// The name and type of the function [`emit`] makes for `std_f` (the wrapper of a
+/// defined function, the `_mlir_ciface_` declaration of an external one); `None` for
+/// a function that gets none.
+pub(super) fn wrapper_signature(ctx: &Ctx, std_f: &Func) -> Option<Result<(String, Type), String>> {
+    let ft = std_f.std_type()?;
+    Some(c_type(ctx, ft).map(|t| (format!("{PREFIX}{}", std_f.name), t)))
+}
+
 fn param_types(fty: &Type) -> Vec<Type> {
     match fty {
         Type::LlvmFunc(f) => f.params.clone(),

@@ -6,7 +6,8 @@
 //! One file per concern: `types` (type rules), `descriptor` (every access to memref
 //! descriptors), `funcs` (signatures, blocks, dispatch), `calls` (call/return, result
 //! packing, unranked lifetimes), `memref`, `arith`, `vector`, `cwrapper`, `successors`;
-//! `emit` builds LLVM ops with the attribute conventions of `ir/ops.rs`.
+//! `emit` builds LLVM ops with the attribute conventions of `ir/ops.rs`; `stream`
+//! lowers, checks and hands over one function at a time (`lower_module_each`).
 //!
 //! The lowering is linear in the module size: every op is visited once and emits a
 //! number of ops bounded by its operand count and the rank of its memref types.
@@ -18,6 +19,7 @@ pub mod descriptor;
 pub mod emit;
 mod funcs;
 mod memref;
+pub mod stream;
 pub mod successors;
 pub mod types;
 mod vector;
@@ -25,6 +27,7 @@ mod vector;
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
+pub use stream::lower_module_each;
 pub use successors::{split_body, split_repeated_successors};
 pub use types::TypeConverter;
 

@@ -558,7 +558,7 @@ impl BodyExporter<'_, '_> {
         let extra: Vec<NamedAttr> = op
             .attrs
             .iter()
-            .filter(|a| !syntax.contains(&a.name.as_str()))
+            .filter(|a| !syntax.contains(&a.name.as_ref()))
             .cloned()
             .collect();
         if extra.is_empty() {
@@ -566,7 +566,7 @@ impl BodyExporter<'_, '_> {
         }
         if let Some(a) = extra
             .iter()
-            .find(|a| SEMANTIC_ATTRS.contains(&a.name.as_str()))
+            .find(|a| SEMANTIC_ATTRS.contains(&a.name.as_ref()))
         {
             self.x.fail(
                 op.loc,

@@ -928,7 +928,10 @@ impl<'a> Parser<'a> {
             } else {
                 Attribute::Unit
             };
-            v.push(NamedAttr { name, value });
+            v.push(NamedAttr {
+                name: name.into(),
+                value,
+            });
             if !self.eat(Tok::Comma) {
                 break;
             }
@@ -1394,14 +1397,17 @@ impl<'a> Parser<'a> {
     }
 
     fn define(&mut self, name: &'a str, first: ValueId, count: u32, loc: Loc) -> PResult<()> {
-        if let Some(prev) = self.values.get(name) {
-            return Err(
-                Diagnostic::error(loc, format!("redefinition of value '{name}'"))
-                    .with_note(prev.loc, "previous definition is here"),
-            );
+        match self.values.entry(name) {
+            std::collections::hash_map::Entry::Occupied(prev) => Err(Diagnostic::error(
+                loc,
+                format!("redefinition of value '{name}'"),
+            )
+            .with_note(prev.get().loc, "previous definition is here")),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(ValEntry { first, count, loc });
+                Ok(())
+            }
         }
-        self.values.insert(name, ValEntry { first, count, loc });
-        Ok(())
     }
 
     /// Resolves forward references and reports undefined values and blocks.
@@ -1627,8 +1633,10 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- operations
 
     fn parse_operation(&mut self, block: BlockId) -> PResult<()> {
-        // Result names: `%a, %b:2 =`.
-        let mut names: Vec<(&'a str, u32, Loc)> = Vec::new();
+        // Result names: `%a, %b:2 =` (the first apart: most ops bind one name, and
+        // this spares them an allocation).
+        let mut first_name: Option<(&'a str, u32, Loc)> = None;
+        let mut more_names: Vec<(&'a str, u32, Loc)> = Vec::new();
         if self.tok.kind == Tok::PercentIdent {
             loop {
                 if self.tok.kind != Tok::PercentIdent {
@@ -1643,7 +1651,12 @@ impl<'a> Parser<'a> {
                     }
                     count = c as u32;
                 }
-                names.push((self.spelling(t), count, t.loc));
+                let name = (self.spelling(t), count, t.loc);
+                if first_name.is_none() {
+                    first_name = Some(name);
+                } else {
+                    more_names.push(name);
+                }
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -1655,7 +1668,7 @@ impl<'a> Parser<'a> {
             Tok::Str => {
                 let name = self.parse_string("an operation name")?;
                 let spec = self.parse_generic(&name, loc)?;
-                (spec, name)
+                (spec, std::borrow::Cow::Owned(name))
             }
             Tok::BareIdent => {
                 let t = self.advance();
@@ -1669,13 +1682,14 @@ impl<'a> Parser<'a> {
                     let short = full.strip_prefix("std.").unwrap_or(full);
                     self.parse_custom(short, full, loc)?
                 };
-                (spec, full.to_string())
+                (spec, std::borrow::Cow::Borrowed(full))
             }
             _ => return Err(self.unexpected("an operation")),
         };
-        let bound: u64 = names.iter().map(|n| n.1 as u64).sum();
-        if bound != spec.results.len() as u64 && !names.is_empty() {
-            let at = names.first().map(|n| n.2).unwrap_or(loc);
+        let names = first_name.into_iter().chain(more_names);
+        let bound: u64 = names.clone().map(|n| n.1 as u64).sum();
+        if bound != spec.results.len() as u64 && first_name.is_some() {
+            let at = first_name.map(|n| n.2).unwrap_or(loc);
             return Err(self.err_at(
                 at,
                 format!(

@@ -625,7 +625,7 @@ impl<'b> FnPrinter<'b> {
         let extra: Vec<NamedAttr> = op
             .attrs
             .iter()
-            .filter(|a| Some(a.name.as_str()) != syntax_attr)
+            .filter(|a| Some(a.name.as_ref()) != syntax_attr)
             .cloned()
             .collect();
         if !extra.is_empty() {

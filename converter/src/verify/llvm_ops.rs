@@ -668,16 +668,15 @@ fn call(c: &mut OpCheck) {
             c.err("'callee' must be a symbol reference");
             return;
         };
-        let Some(f) = c.cx.module.func(name) else {
+        let Some((fty, fkind)) = c.cx.module.func_sig(name) else {
             c.err(format_args!("calls an undefined function @{name}"));
             return;
         };
-        let ft = match (&f.ty, f.kind) {
+        let ft = match (fty, fkind) {
             (Type::LlvmFunc(ft), FuncKind::Llvm) => ft,
             _ => {
                 c.err(format_args!(
-                    "calls @{name}, which is not an llvm.func (type {})",
-                    f.ty
+                    "calls @{name}, which is not an llvm.func (type {fty})"
                 ));
                 return;
             }
@@ -685,9 +684,8 @@ fn call(c: &mut OpCheck) {
         if let Some(d) = declared {
             if **d != **ft {
                 c.err(format_args!(
-                    "'callee_type' {} does not match the type {} of @{name}",
+                    "'callee_type' {} does not match the type {fty} of @{name}",
                     Type::LlvmFunc(d.clone()),
-                    f.ty
                 ));
             }
         }
@@ -801,9 +799,9 @@ fn address_of(c: &mut OpCheck) {
     }
     match c.op.attr("global_name").and_then(Attribute::as_symbol) {
         None => c.err("requires a symbol 'global_name' attribute"),
-        Some(name) => match c.cx.module.func(name) {
+        Some(name) => match c.cx.module.func_sig(name) {
             None => c.err(format_args!("references an undefined symbol @{name}")),
-            Some(f) => check_pointee(c, r, &f.ty, "the result"),
+            Some((ty, _)) => check_pointee(c, r, ty, "the result"),
         },
     }
 }

@@ -55,19 +55,44 @@ pub fn verify_llvm_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
     let mut errs = Vec::new();
     check_unique_names(m, &mut errs);
     for f in &m.funcs {
-        if f.kind != FuncKind::Llvm {
-            errs.push(Diagnostic::error(
-                f.loc,
-                format!(
-                    "function @{} is a Standard-dialect function in a lowered module",
-                    f.name
-                ),
-            ));
-            continue;
-        }
-        structure::verify_func(m, f, Dialect::Llvm, &mut errs);
+        llvm_func(m, f, &mut errs);
     }
     finish(errs)
+}
+
+/// Verifies one function of a lowered module, whose other functions `symbols` knows
+/// (callee and symbol checks look them up there): the checks [`verify_llvm_module`]
+/// makes of each function, so that a module can be checked one function at a time.
+pub fn verify_llvm_func(symbols: &dyn Symbols, f: &Func) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = Vec::new();
+    llvm_func(symbols, f, &mut errs);
+    finish(errs)
+}
+
+fn llvm_func(symbols: &dyn Symbols, f: &Func, errs: &mut Vec<Diagnostic>) {
+    if f.kind != FuncKind::Llvm {
+        errs.push(Diagnostic::error(
+            f.loc,
+            format!(
+                "function @{} is a Standard-dialect function in a lowered module",
+                f.name
+            ),
+        ));
+        return;
+    }
+    structure::verify_func(symbols, f, Dialect::Llvm, errs);
+}
+
+/// The functions of a module as the checks of one function see them: by name, their
+/// type and dialect.
+pub trait Symbols {
+    fn func_sig(&self, name: &str) -> Option<(&Type, FuncKind)>;
+}
+
+impl Symbols for Module {
+    fn func_sig(&self, name: &str) -> Option<(&Type, FuncKind)> {
+        self.func(name).map(|f| (&f.ty, f.kind))
+    }
 }
 
 fn finish(errs: Vec<Diagnostic>) -> Result<(), Vec<Diagnostic>> {
@@ -99,10 +124,10 @@ pub(crate) enum Dialect {
     Llvm,
 }
 
-/// What the per-op checks of either dialect need: the module (for callees), the
-/// function and its body, and the error list.
+/// What the per-op checks of either dialect need: the module's functions (for
+/// callees), the function and its body, and the error list.
 pub(crate) struct FuncCtx<'a> {
-    pub module: &'a Module,
+    pub module: &'a dyn Symbols,
     pub func: &'a Func,
     pub body: &'a Body,
     pub errs: &'a mut Vec<Diagnostic>,

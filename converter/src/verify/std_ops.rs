@@ -309,11 +309,10 @@ fn constant(c: &mut OpCheck) {
                 ));
                 return;
             }
-            match c.cx.module.func(name) {
+            match c.cx.module.func_sig(name) {
                 None => c.err(format_args!("references an undefined function @{name}")),
-                Some(f) if f.ty != *r => c.err(format_args!(
-                    "reference to @{name} of type {} does not match the result type {r}",
-                    f.ty
+                Some((ty, _)) if ty != r => c.err(format_args!(
+                    "reference to @{name} of type {ty} does not match the result type {r}"
                 )),
                 Some(_) => {}
             }
@@ -670,14 +669,13 @@ fn call(c: &mut OpCheck) {
         c.err("requires a symbol 'callee' attribute");
         return;
     };
-    let Some(f) = c.cx.module.func(name) else {
+    let Some((fty, _)) = c.cx.module.func_sig(name) else {
         c.err(format_args!("calls an undefined function @{name}"));
         return;
     };
-    let Some(ft) = f.ty.as_function() else {
+    let Some(ft) = fty.as_function() else {
         c.err(format_args!(
-            "calls @{name}, which has non-function type {}",
-            f.ty
+            "calls @{name}, which has non-function type {fty}"
         ));
         return;
     };

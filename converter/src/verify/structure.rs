@@ -4,9 +4,9 @@
 //! the dominance check.
 
 use super::dominance;
-use super::{llvm_ops, std_ops, Dialect, FuncCtx, OpCheck};
+use super::{llvm_ops, std_ops, Dialect, FuncCtx, OpCheck, Symbols};
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Body, Func, Module, OpKind, Type};
+use crate::ir::{Body, Func, OpKind, Type};
 
 /// Marks a missing position in the placement tables.
 pub(super) const NONE: u32 = u32::MAX;
@@ -22,7 +22,7 @@ pub(super) struct Placement {
     pub op_pos: Vec<u32>,
 }
 
-pub(super) fn verify_func(m: &Module, f: &Func, dialect: Dialect, errs: &mut Vec<Diagnostic>) {
+pub(super) fn verify_func(m: &dyn Symbols, f: &Func, dialect: Dialect, errs: &mut Vec<Diagnostic>) {
     let inputs: &[Type] = match (dialect, &f.ty) {
         (Dialect::Std, Type::Function(ft)) => {
             if let Some((reason, sub)) = std_ops::type_problem(&f.ty) {

@@ -53,7 +53,7 @@ fn check_op_attr(
     attr: Attribute,
 ) -> Res {
     check(inputs, |b, a| {
-        b.push(op(kind, a, results).attr(name, attr));
+        b.push(op(kind, a, results).attr(name.to_string(), attr));
     })
 }
 

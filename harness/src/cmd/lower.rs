@@ -3,8 +3,10 @@
 
 use crate::input::{self, Failure};
 use converter::ir::Module;
-use converter::llvm_print::{print_llvm, print_llvm_in_pieces, Syntax};
-use converter::lower::{lower_module, LowerOptions};
+use converter::llvm_print::{
+    print_llvm, write_func, write_module_close, write_module_open, Syntax,
+};
+use converter::lower::{lower_module, lower_module_each, LowerOptions};
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -61,21 +63,32 @@ pub fn output(args: &Args) -> Result<String, Failure> {
     Ok(print_llvm(&lowered, syntax(args)))
 }
 
-/// The `stdlower lower` command, which exits right after printing: the text goes
-/// to standard output function by function (never held whole), and the two modules
-/// are left to the end of the process instead of being freed op by op (as compilers
-/// do with their ASTs; freeing took about 8% of the command's time on
-/// `scripts/bench_lower.sh`'s module). In-process callers use [`output`].
+/// The `stdlower lower` command, which exits right after printing. The module is
+/// lowered, verified and printed one function at a time (`lower_module_each`), so the
+/// lowered module never exists whole; the text is held until the whole module has
+/// lowered, so that a failure prints nothing but its diagnostics (the output is often
+/// piped to `mlir-translate`). The input module is left to the end of the process
+/// instead of being freed op by op (as compilers do with their ASTs). In-process
+/// callers use [`output`].
 pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
-    let (m, lowered) = load_and_lower(args)?;
+    let m = input::load(&args.file)?;
+    let opts = LowerOptions {
+        index_bitwidth: args.index_bitwidth,
+        emit_c_interface: args.emit_c_interface,
+    };
+    let syntax = syntax(args);
+    // The text is about four times the input's size; untouched capacity costs nothing.
+    let source_len = m.source.as_deref().map_or(0, str::len);
+    let mut text = String::with_capacity(source_len * 5 + (1 << 16));
+    write_module_open(&mut text, &m.attrs, syntax);
+    lower_module_each(&m, &opts, |f| write_func(&mut text, f, syntax))
+        .map_err(|ds| Failure::from_diags(&m.file, m.source.as_deref(), &ds))?;
+    write_module_close(&mut text);
     let mut stdout = std::io::stdout().lock();
-    let mut ok = true;
-    print_llvm_in_pieces(&lowered, syntax(args), |piece| {
-        // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
-        ok = ok && stdout.write_all(piece.as_bytes()).is_ok();
-    });
+    // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
+    let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
-    std::mem::forget(lowered);
+    std::mem::forget(text);
     std::mem::forget(m);
     Ok(())
 }

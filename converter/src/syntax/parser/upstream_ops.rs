@@ -84,7 +84,7 @@ impl<'a> Parser<'a> {
         };
         if let Some(a) = attrs
             .iter()
-            .find(|a| SEMANTIC_ATTRS.contains(&a.name.as_str()))
+            .find(|a| SEMANTIC_ATTRS.contains(&a.name.as_ref()))
         {
             return Err(self.err_at(
                 at,

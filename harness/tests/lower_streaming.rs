@@ -1,0 +1,183 @@
+//! The one-function-at-a-time lowering (`lower_module_each`, which `stdlower lower`
+//! uses) against the whole-module lowering (`lower_module` + `print_llvm`): the same
+//! text on every module that lowers, the same diagnostics on every one that does not,
+//! and a failing `stdlower lower` prints nothing on standard output.
+
+use converter::ir::{FuncKind, Module};
+use converter::llvm_print::{
+    print_llvm, write_func, write_module_close, write_module_open, Syntax,
+};
+use converter::lower::{lower_module, lower_module_each, LowerOptions};
+use std::process::Command;
+
+/// Both lowerings of `m`: the printed text, or the rendered diagnostics.
+fn both(
+    m: &Module,
+    opts: &LowerOptions,
+    syntax: Syntax,
+) -> (Result<String, String>, Result<String, String>) {
+    let render = |ds: Vec<converter::Diagnostic>| -> String {
+        ds.iter()
+            .map(|d| d.render(&m.file, m.source.as_deref()))
+            .collect()
+    };
+    let whole = lower_module(m, opts)
+        .map(|l| print_llvm(&l, syntax))
+        .map_err(render);
+    let mut text = String::new();
+    write_module_open(&mut text, &m.attrs, syntax);
+    let each = lower_module_each(m, opts, |f| write_func(&mut text, f, syntax))
+        .map(|()| {
+            write_module_close(&mut text);
+            text
+        })
+        .map_err(render);
+    (whole, each)
+}
+
+fn all_options() -> Vec<(LowerOptions, Syntax)> {
+    let mut v = Vec::new();
+    for index_bitwidth in [64, 32] {
+        for emit_c_interface in [false, true] {
+            for syntax in [Syntax::Modern, Syntax::Legacy] {
+                v.push((
+                    LowerOptions {
+                        index_bitwidth,
+                        emit_c_interface,
+                    },
+                    syntax,
+                ));
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn generated_modules_lower_the_same_one_function_at_a_time() {
+    let mut lowered = 0;
+    for seed in 0..120u64 {
+        let m = if seed % 2 == 0 {
+            generator::generate_from_seed(seed, &generator::GenConfig::default())
+        } else {
+            generator::generate_swarm_from_seed(seed).1
+        };
+        for (opts, syntax) in all_options() {
+            let (whole, each) = both(&m, &opts, syntax);
+            assert_eq!(whole, each, "seed {seed}, {opts:?}, {syntax:?}");
+            lowered += whole.is_ok() as usize;
+        }
+    }
+    // The comparison must be of real lowerings, not of two failures.
+    assert!(lowered > 600, "only {lowered} lowerings succeeded");
+}
+
+#[test]
+fn corpus_files_lower_the_same_one_function_at_a_time() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from(root)];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "mlir") {
+                files.push(p);
+            }
+        }
+    }
+    let (mut ok, mut failed) = (0, 0);
+    for p in &files {
+        let bytes = std::fs::read(p).unwrap();
+        let Ok(m) = converter::syntax::parse_module(&p.display().to_string(), &bytes) else {
+            continue;
+        };
+        if converter::verify::verify_module(&m).is_err() {
+            continue;
+        }
+        for (opts, syntax) in all_options() {
+            let (whole, each) = both(&m, &opts, syntax);
+            assert_eq!(whole, each, "{}, {opts:?}, {syntax:?}", p.display());
+            if whole.is_ok() {
+                ok += 1;
+            } else {
+                failed += 1;
+            }
+        }
+    }
+    assert!(ok > 200 && failed > 0, "{ok} lowered, {failed} failed");
+}
+
+fn parse(text: &str) -> Module {
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    converter::verify::verify_module(&m).expect("verifies");
+    m
+}
+
+/// Modules that lower function by function without a lowering error, yet fail as a
+/// whole: a runtime function of the wrong type, a wrapper name taken, and a call to a
+/// `malloc` the module will not declare.
+#[test]
+fn module_level_failures_are_the_whole_module_lowerings() {
+    let opts = LowerOptions::default();
+    let wrong_malloc = parse(
+        "func @malloc(%a: i32) -> i32 {\n  return %a : i32\n}\n\
+         func @f() {\n  %a = alloc() : memref<3xf64>\n  return\n}\n",
+    );
+    let taken = parse(
+        "func @f() attributes {llvm.emit_c_interface} {\n  return\n}\n\
+         func @_mlir_ciface_f() {\n  return\n}\n",
+    );
+    // Lowered code that calls @malloc, fed back without the declaration and without
+    // any Standard op that needs it.
+    let allocating = parse("func @f() {\n  %a = alloc() : memref<3xf64>\n  return\n}\n");
+    let mut undeclared = lower_module(&allocating, &opts).expect("lowers");
+    undeclared.funcs.retain(|f| f.name != "malloc");
+    assert!(undeclared.funcs.iter().all(|f| f.kind == FuncKind::Llvm));
+    for m in [&wrong_malloc, &taken, &undeclared] {
+        let (whole, each) = both(m, &opts, Syntax::Modern);
+        assert!(whole.is_err(), "{whole:?}");
+        assert_eq!(whole, each);
+    }
+    // With the declaration kept, the same functions lower (and print) the same.
+    let fed_back = lower_module(&allocating, &opts).expect("lowers");
+    let (whole, each) = both(&fed_back, &opts, Syntax::Modern);
+    assert!(whole.is_ok(), "{whole:?}");
+    assert_eq!(whole, each);
+}
+
+/// A module whose last function fails to lower: `stdlower lower` prints the
+/// diagnostic and exits 1 with nothing on standard output, though the functions
+/// before it lowered.
+#[test]
+fn a_late_lowering_error_prints_no_partial_module() {
+    let mut text = String::new();
+    for i in 0..50 {
+        text.push_str(&format!(
+            "func @f{i}(%a: i32) -> i32 {{\n  %b = addi %a, %a : i32\n  return %b : i32\n}}\n"
+        ));
+    }
+    text.push_str("func @last(%a: bf16) {\n  return\n}\n");
+    let dir = std::env::temp_dir().join(format!("stdlower-late-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("late.mlir");
+    std::fs::write(&file, &text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        .arg("lower")
+        .arg(&file)
+        .output()
+        .expect("run stdlower lower");
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "partial output: {} bytes",
+        out.stdout.len()
+    );
+    assert!(
+        stderr.contains("late.mlir:201:") && stderr.contains("bf16"),
+        "{stderr}"
+    );
+}
