@@ -225,13 +225,23 @@ pub fn check_module_traced(
         };
     }
 
-    // Oracle 1: interp vs JIT.
+    // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
+    // the same compilation of the module, after this one; their answers wait below.
+    let ciface = crate::ciface::plan(m, cfg);
+    let mut ciface_answers = Vec::new();
     let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
-        if cfg.jit_in_process {
-            crate::native::run_lowered_jit_in_process(m, &lowered, entry, args, &cfg.exec)
+        let mut calls = vec![(entry, args)];
+        calls.extend(ciface.calls());
+        let mut answers = if cfg.jit_in_process {
+            crate::native::run_lowered_jit_batch_in_process(m, &lowered, &calls, &cfg.exec)
         } else {
-            exec::run_jit(m, entry, args, &cfg.exec)
+            crate::native::run_jit_batch(m, &calls, &cfg.exec)
+        };
+        ciface_answers = answers.split_off(1.min(answers.len()));
+        match answers.pop().flatten() {
+            Some(o) => o,
+            None => exec::run_jit(m, entry, args, &cfg.exec),
         }
     });
     // Oracle 5: upstream's lowering.
@@ -269,7 +279,7 @@ pub fn check_module_traced(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) = crate::ciface::check(m, cfg, ran) {
+    if let Some(finding) = crate::ciface::check_planned(m, cfg, ran, &ciface, &ciface_answers) {
         return finding;
     }
     Verdict::Agree
