@@ -1,6 +1,6 @@
 //! One compilation, several calls: on generated modules, the calls the interp-vs-jit and
-//! C-interface oracles make of a module (`main`, then every planned wrapper and direct
-//! call) answer in one batch exactly what each answers alone, in process (the fuzz
+//! C-interface oracles make of a module (`main`, then every planned wrapper call, and
+//! the direct calls of the same functions) answer in one batch exactly what each answers alone, in process (the fuzz
 //! path) and in the isolated worker (the campaign path).
 
 use converter::lower::{lower_module, LowerOptions};
@@ -11,7 +11,7 @@ use harness::native::{run_jit_in_process, run_lowered_jit_batch_in_process};
 use harness::oracles::OracleConfig;
 use std::process::Command;
 
-/// The calls of seed `seed`'s module: `main` and the C-interface oracle's plan.
+/// The calls of a module: `main`, the C-interface oracle's plan, the direct calls.
 fn calls_of(m: &converter::ir::Module, cfg: &OracleConfig) -> Vec<(String, Vec<RtValue>)> {
     let plan = harness::ciface::plan(m, cfg);
     let mut calls = vec![("main".to_string(), Vec::new())];
@@ -19,6 +19,11 @@ fn calls_of(m: &converter::ir::Module, cfg: &OracleConfig) -> Vec<(String, Vec<R
         plan.calls()
             .into_iter()
             .map(|(e, a)| (e.to_string(), a.to_vec())),
+    );
+    calls.extend(
+        plan.checks
+            .iter()
+            .map(|c| (c.func.name.clone(), c.args.clone())),
     );
     calls
 }

@@ -2,7 +2,9 @@
 //! ORC LLJIT and call its entry point with [`RtValue`] arguments and results.
 //!
 //! Calling convention. Whatever the entry's signature, Rust calls one C function,
-//! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
+//! `void __stdlower_entry(ptr args, ptr results, i64 which)`, generated into the
+//! module: `which` picks the call (one block per call, when several calls of a module
+//! share its compilation, see [`Jit::run_lowered_calls`]). Both
 //! buffers are arrays of 16-byte *slots*, one per scalar leaf of the flattened LLVM
 //! parameter list (resp. return value): structs, arrays and vectors are flattened
 //! depth-first, in order. Integers wider than 64 bits fill the slot as a sign-extended
@@ -516,23 +518,22 @@ fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
     r.map_err(|e| e.to_string())
 }
 
-/// Builds the thunk `name` (`void name(ptr args, ptr results)`) calling `target`.
+/// Builds, into the block `bb` of the thunk `thunk` (`void thunk(ptr args, ptr
+/// results, i64 which)`), the call of `target` ending in `ret void`; allocas go through
+/// `allocas` (at the end of the entry block, so they stay static).
 /// With `wrapper`, the leaves still follow `target`'s lowered signature but the call
 /// goes to the C wrapper (and the Standard signature of `target`), see [`ciface_call`].
 fn build_thunk<'ctx>(
     ctx: &'ctx Context,
-    module: &LlvmModule<'ctx>,
-    name: &str,
+    thunk: FunctionValue<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
+    bb: inkwell::basic_block::BasicBlock<'ctx>,
     target: FunctionValue<'ctx>,
     wrapper: Option<(FunctionValue<'ctx>, &EntrySig)>,
 ) -> Result<(usize, usize), String> {
-    let ptr = ctx.ptr_type(AddressSpace::default());
     let i128t = ctx.i128_type();
     let i64t = ctx.i64_type();
     let i32t = ctx.i32_type();
-    let fty = ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-    let thunk = module.add_function(name, fty, None);
-    let bb = ctx.append_basic_block(thunk, "entry");
     let b = ctx.create_builder();
     b.position_at_end(bb);
     let args_ptr = thunk
@@ -641,7 +642,7 @@ fn build_thunk<'ctx>(
         None => e(b.build_direct_call(target, &call_args, ""))?
             .try_as_basic_value()
             .basic(),
-        Some((w, sig)) => ciface_call(ctx, &b, target, w, sig, &call_args)?,
+        Some((w, sig)) => ciface_call(ctx, &b, allocas, target, w, sig, &call_args)?,
     };
     let mut out = 0usize;
     if let Some(rv) = result {
@@ -731,6 +732,7 @@ fn build_thunk<'ctx>(
 fn ciface_call<'ctx>(
     ctx: &'ctx Context,
     b: &inkwell::builder::Builder<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
     target: FunctionValue<'ctx>,
     w: FunctionValue<'ctx>,
     sig: &EntrySig,
@@ -754,7 +756,7 @@ fn ciface_call<'ctx>(
                     fields.push(idx.into_int_type().array_type(rank).into());
                 }
                 let st = ctx.struct_type(&fields, false);
-                let slot = e(b.build_alloca(st, "desc"))?;
+                let slot = e(allocas.build_alloca(st, "desc"))?;
                 for (f, v) in [(0u32, k), (1, k + 1), (2, k + 2)] {
                     let p = e(b.build_struct_gep(st, slot, f, ""))?;
                     e(b.build_store(p, val(v)?))?;
@@ -774,7 +776,7 @@ fn ciface_call<'ctx>(
             }
             Type::UnrankedMemRef(_) => {
                 let st = ctx.struct_type(&[val(k)?.get_type(), ptr.into()], false);
-                let slot = e(b.build_alloca(st, "udesc"))?;
+                let slot = e(allocas.build_alloca(st, "udesc"))?;
                 for f in 0..2u32 {
                     let p = e(b.build_struct_gep(st, slot, f, ""))?;
                     e(b.build_store(p, val(k + f as usize)?))?;
@@ -798,7 +800,7 @@ fn ciface_call<'ctx>(
     let ret = target.get_type().get_return_type();
     let res_slot = match (by_ptr, ret) {
         (true, Some(rt)) => {
-            let s = e(b.build_alloca(rt, "result"))?;
+            let s = e(allocas.build_alloca(rt, "result"))?;
             c_args.insert(0, s.into());
             Some((s, rt))
         }
@@ -1262,23 +1264,15 @@ pub struct Call<'a> {
     pub args: &'a [RtValue],
 }
 
-/// The thunk of call `i` of a batch: [`THUNK_NAME`] for the first, then numbered.
-fn thunk_name(i: usize) -> String {
-    if i == 0 {
-        THUNK_NAME.to_string()
-    } else {
-        format!("{THUNK_NAME}.{i}")
-    }
-}
-
-/// Builds the thunk of `call` named `name` into `module`; returns its slot counts. On
-/// an error the half-built thunk is removed again, so the module stays valid.
+/// Builds the block of `call` into the thunk; returns its slot counts. On an error
+/// the half-built block is removed again, so the thunk stays valid.
 fn prepare_call<'ctx>(
     ctx: &'ctx Context,
     module: &LlvmModule<'ctx>,
-    name: &str,
+    thunk: FunctionValue<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
     call: &Call<'_>,
-) -> Result<(usize, usize), RunError> {
+) -> Result<(usize, usize, inkwell::basic_block::BasicBlock<'ctx>), RunError> {
     let Call { entry, sig, args } = *call;
     if args.len() != sig.inputs.len() {
         return err(format!(
@@ -1300,14 +1294,60 @@ fn prepare_call<'ctx>(
         Some(n) if module.get_function(n).is_some() => (defined(n)?, Some((target, sig))),
         _ => (target, None),
     };
-    build_thunk(ctx, module, name, inner, wrapper).map_err(|e| {
-        if let Some(f) = module.get_function(name) {
-            // SAFETY: the half-built thunk is referenced by nothing else (no call of
-            // it exists and the builder that made it is gone).
-            unsafe { f.delete() };
+    let bb = ctx.append_basic_block(thunk, "call");
+    match build_thunk(ctx, thunk, allocas, bb, inner, wrapper) {
+        Ok((n_args, n_res)) => Ok((n_args, n_res, bb)),
+        Err(e) => {
+            // SAFETY: nothing branches to the half-built block yet.
+            let _ = unsafe { bb.delete() };
+            Err(RunError::Error(e))
         }
-        RunError::Error(e)
-    })
+    }
+}
+
+/// A call's argument and result slot counts, or why it cannot be made.
+type Prepared = Result<(usize, usize), RunError>;
+
+/// Builds the thunk [`THUNK_NAME`], `void (ptr args, ptr results, i64 which)`: one
+/// block per call that could be prepared, chosen by a switch on `which` (one function
+/// for all the calls, since code generation costs per function). Returns each call's
+/// slot counts (or why it cannot be made).
+fn build_dispatch<'ctx>(
+    ctx: &'ctx Context,
+    module: &LlvmModule<'ctx>,
+    calls: &[Call<'_>],
+) -> Result<Vec<Prepared>, RunError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    let fty = ctx
+        .void_type()
+        .fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+    let thunk = module.add_function(THUNK_NAME, fty, None);
+    let entry = ctx.append_basic_block(thunk, "entry");
+    let allocas = ctx.create_builder();
+    allocas.position_at_end(entry);
+    let mut cases = Vec::new();
+    let prepared = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (n_args, n_res, bb) = prepare_call(ctx, module, thunk, &allocas, c)?;
+            cases.push((i64t.const_int(i as u64, false), bb));
+            Ok((n_args, n_res))
+        })
+        .collect();
+    let none = ctx.append_basic_block(thunk, "none");
+    let b = ctx.create_builder();
+    b.position_at_end(none);
+    let bad = |e: inkwell::builder::BuilderError| RunError::Error(e.to_string());
+    b.build_return(None).map_err(bad)?;
+    allocas.position_at_end(entry);
+    let which = thunk
+        .get_nth_param(2)
+        .ok_or(RunError::Error("thunk parameter".into()))?
+        .into_int_value();
+    allocas.build_switch(which, none, &cases).map_err(bad)?;
+    Ok(prepared)
 }
 
 /// Translates (or parses, with `ir`) the module once, builds one thunk per call into
@@ -1343,11 +1383,15 @@ fn run_calls(
             return;
         }
     };
-    let prepared: Vec<Result<(usize, usize), RunError>> = calls
-        .iter()
-        .enumerate()
-        .map(|(i, c)| prepare_call(ctx, &module, &thunk_name(i), c))
-        .collect();
+    let prepared = match build_dispatch(ctx, &module, calls) {
+        Ok(p) => p,
+        Err(e) => {
+            for i in 0..calls.len() {
+                answer(i, Err(e.clone()));
+            }
+            return;
+        }
+    };
     let loaded = match compile(octx, orc, tm, module, opts) {
         Ok(l) => l,
         Err(e) => {
@@ -1380,12 +1424,13 @@ fn run_calls(
         td: &td,
         index_bits: opts.index_bitwidth,
     };
+    let addr = loaded
+        .lookup(THUNK_NAME)
+        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")));
     for (i, (call, slots)) in calls.iter().zip(prepared).enumerate() {
         let r = slots.and_then(|(n_args, n_res)| {
-            let addr = loaded
-                .lookup(&thunk_name(i))
-                .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")))?;
-            call_thunk(&lay, addr, call, n_args, n_res, &funcs, &names)
+            let addr = addr.clone()?;
+            call_thunk(&lay, addr, i, call, n_args, n_res, &funcs, &names)
         });
         free_all_live();
         answer(i, r);
@@ -1450,9 +1495,11 @@ fn compile<'o, 'ctx>(
 }
 
 /// Calls the compiled thunk at `addr` with `call`'s arguments and reads its results.
+#[allow(clippy::too_many_arguments)]
 fn call_thunk(
     lay: &Layout<'_, '_>,
     addr: usize,
+    which: usize,
     call: &Call<'_>,
     n_arg_slots: usize,
     n_res_slots: usize,
@@ -1471,11 +1518,12 @@ fn call_thunk(
         ));
     }
     let mut res_buf: Vec<u128> = vec![0; n_res_slots.max(1)];
-    // SAFETY: `addr` is the compiled `void thunk(ptr, ptr)`; both buffers have one
-    // 16-byte slot per leaf the thunk reads or writes (u128 is 16 bytes).
+    // SAFETY: `addr` is the compiled `void thunk(ptr, ptr, i64)`, whose block `which`
+    // is this call's; both buffers have one 16-byte slot per leaf that block reads or
+    // writes (u128 is 16 bytes).
     unsafe {
-        let f: extern "C" fn(*const u128, *mut u128) = std::mem::transmute(addr);
-        f(arg_buf.as_ptr(), res_buf.as_mut_ptr());
+        let f: extern "C" fn(*const u128, *mut u128, u64) = std::mem::transmute(addr);
+        f(arg_buf.as_ptr(), res_buf.as_mut_ptr(), which as u64);
     }
     let mut it = res_buf[..n_res_slots].iter();
     let mut results = Vec::new();
