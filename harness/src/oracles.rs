@@ -388,15 +388,20 @@ pub fn repeated_successor(lowered: &Module) -> Option<String> {
     None
 }
 
-/// The `mlir-translate` binary of the installed MLIR 22, if any.
+/// The `mlir-translate` binary of the installed MLIR 22, if any (asked of
+/// `llvm-config-22` once per process: the campaign samples it every 50th case).
 pub fn mlir_translate_path() -> Option<std::path::PathBuf> {
-    let bindir = std::process::Command::new("llvm-config-22")
-        .arg("--bindir")
-        .output()
-        .ok()?;
-    let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
-        .join("mlir-translate");
-    p.exists().then_some(p)
+    static PATH: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let bindir = std::process::Command::new("llvm-config-22")
+            .arg("--bindir")
+            .output()
+            .ok()?;
+        let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
+            .join("mlir-translate");
+        p.exists().then_some(p)
+    })
+    .clone()
 }
 
 /// Feeds the modern printing of a lowered module to `mlir-translate --mlir-to-llvmir`.
