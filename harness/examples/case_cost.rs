@@ -1,7 +1,9 @@
 //! Where the time of one checked case goes: generation, verification, lowering (with the
 //! LLVM-dialect verifier), the interpreter (twice: before and after successor
-//! splitting), and the JIT (in process, so no pipe; translation, LLVM's verifier, code
-//! generation and the call of the already lowered module), averaged over many cases.
+//! splitting), the C-interface oracle's plan (its interpreter runs), and the JIT (in
+//! process, so no pipe; translation, LLVM's verifier, code generation and the calls of
+//! the already lowered module: `main` and the C-interface calls, in one compilation as
+//! the oracles make them), averaged over many cases.
 //!
 //!     cargo run --release -p harness --example case_cost [SEEDS]
 //!     cargo run --release -p harness --example case_cost -- --corpus DIR...
@@ -14,7 +16,7 @@
 
 use harness::exec::{run_interp, ExecOptions};
 use harness::fuzzing::fuzz_oracle_config;
-use harness::native::run_lowered_jit_in_process;
+use harness::native::run_lowered_jit_batch_in_process;
 use std::time::Duration;
 
 /// This thread's CPU time: robust against other processes on a loaded machine.
@@ -77,7 +79,13 @@ fn main() {
     let (what, mods) = cases(&args);
     let gen_time = thread_cpu() - s;
     let n = mods.len().max(1);
-    let mut t = [Duration::ZERO; 5];
+    let mut t = [Duration::ZERO; 6];
+    let cfg = harness::oracles::OracleConfig {
+        exec: opts.clone(),
+        jit_in_process: true,
+        ..harness::oracles::OracleConfig::default()
+    };
+    let mut calls_made = 0usize;
     t[0] = gen_time;
     let mut ops = 0usize;
     let mut jitted = 0usize;
@@ -110,21 +118,29 @@ fn main() {
         // The oracle only runs the JIT when the interpreter produced values.
         if let (Ok(l), harness::exec::Outcome::Values(_)) = (&lowered, &before) {
             let s = thread_cpu();
-            let _ = run_lowered_jit_in_process(m, l, "main", &[], &opts);
+            let plan = harness::ciface::plan(m, &cfg);
+            let mut calls = vec![("main", &[][..])];
+            calls.extend(plan.calls());
             t[4] += thread_cpu() - s;
+            let s = thread_cpu();
+            let _ = run_lowered_jit_batch_in_process(m, l, &calls, &opts);
+            t[5] += thread_cpu() - s;
             jitted += 1;
+            calls_made += calls.len();
         }
     }
     let total: Duration = t.iter().sum();
     println!(
-        "{what}: {:.0} ops per module on average, {jitted} reached the JIT",
-        ops as f64 / n as f64
+        "{what}: {:.0} ops per module on average, {jitted} reached the JIT, {:.2} calls each",
+        ops as f64 / n as f64,
+        calls_made as f64 / jitted.max(1) as f64
     );
     for (name, d) in [
         "generate",
         "verify",
         "lower+verify",
         "interp x2",
+        "c-iface plan",
         "jit (O0)",
     ]
     .iter()

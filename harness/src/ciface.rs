@@ -5,8 +5,9 @@
 //! `jit::exec::ciface_call`) — with arguments the harness builds, and must give the
 //! interpreter's results. Memref arguments with an explicit strided layout get a
 //! nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
-//! and every stride reach the lowered code. No C compiler runs: one extra JIT run per
-//! checked function.
+//! and every stride reach the lowered code. No C compiler runs, and no extra
+//! compilation either: the calls are planned first ([`plan`]) and made in the same
+//! compilation as the interp-vs-jit oracle's call (see `oracles::check_module_traced`).
 //!
 //! On a disagreement the function is also run directly (without the wrapper): if that
 //! disagrees too the lowering of the function itself is wrong (`interp-vs-jit`),
@@ -20,7 +21,7 @@ use converter::value::{format_value, RtValue};
 /// The oracle's name in reports.
 pub const ORACLE: &str = "c-interface";
 
-/// Functions checked per module (each costs one JIT compilation and run).
+/// Functions checked per module (each costs two calls, an interpreter run or two).
 pub const MAX_PER_MODULE: usize = 2;
 
 /// A small deterministic generator (SplitMix64), seeded from the function.
@@ -209,14 +210,48 @@ pub fn candidates(m: &Module) -> Vec<&Func> {
     v
 }
 
-/// Runs the oracle; `Some(finding)` on a disagreement. Functions whose interpreter run
-/// does not end normally (UB for these arguments, fuel) are passed over.
-pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
+/// One function the oracle checks: the harness's arguments and the interpreter's
+/// results for them.
+pub struct Planned<'m> {
+    pub func: &'m Func,
+    pub args: Vec<RtValue>,
+    pub want: Outcome,
+    /// `_mlir_ciface_` and the function's name.
+    pub wrapper: String,
+}
+
+/// What the oracle will check in a module, decided before anything is compiled.
+pub struct Plan<'m> {
+    /// The oracle applies (the JIT is on and some function has a C interface).
+    pub active: bool,
+    pub checks: Vec<Planned<'m>>,
+}
+
+impl<'m> Plan<'m> {
+    /// The native calls the oracle always needs, one per check: the wrapper calls.
+    /// Answers go to [`check_planned`] in this order. The direct call that assigns the
+    /// blame is only needed on a disagreement (a finding, rare) and is made then: in
+    /// the batch every call's code costs about a third of a millisecond of LLVM code
+    /// generation (`case_cost`), more than the check itself.
+    pub fn calls(&self) -> Vec<(&str, &[RtValue])> {
+        self.checks
+            .iter()
+            .map(|c| (c.wrapper.as_str(), &c.args[..]))
+            .collect()
+    }
+}
+
+/// Chooses the functions to check and runs the interpreter on them. Functions whose
+/// interpreter run does not end normally (UB for these arguments, fuel) are passed over.
+pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
     let fs = candidates(m);
     if fs.is_empty() || !cfg.jit {
-        return None;
+        return Plan {
+            active: false,
+            checks: Vec::new(),
+        };
     }
-    ran.push(ORACLE);
+    let mut checks = Vec::new();
     for f in fs {
         let Some(args) = harness_args(m, f, cfg.exec.index_bitwidth) else {
             continue;
@@ -226,11 +261,49 @@ pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Opt
             continue;
         }
         let wrapper = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
-        let got = run_native(m, &wrapper, &args, cfg);
+        checks.push(Planned {
+            func: f,
+            args,
+            want,
+            wrapper,
+        });
+    }
+    Plan {
+        active: true,
+        checks,
+    }
+}
+
+/// Runs the oracle; `Some(finding)` on a disagreement.
+pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
+    check_planned(m, cfg, ran, &plan(m, cfg), &[])
+}
+
+/// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
+/// `answers[i]` is the outcome of call `i`; a call without one (not made because an
+/// earlier call crashed, or beyond `answers`) is made now, alone, as is the direct
+/// call on a disagreement.
+pub fn check_planned(
+    m: &Module,
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    plan: &Plan<'_>,
+    answers: &[Option<Outcome>],
+) -> Option<Verdict> {
+    if !plan.active {
+        return None;
+    }
+    ran.push(ORACLE);
+    for (k, c) in plan.checks.iter().enumerate() {
+        let (f, args, want, wrapper) = (c.func, &c.args, &c.want, &c.wrapper);
+        let got = match answers.get(k) {
+            Some(Some(o)) => o.clone(),
+            _ => run_native(m, wrapper, args, cfg),
+        };
         if want.same_results(&got) {
             continue;
         }
-        let direct = run_native(m, &f.name, &args, cfg);
+        let direct = run_native(m, &f.name, args, cfg);
         let (oracle, how) = if want.same_results(&direct) {
             (ORACLE, format!("@{wrapper}, called as C calls it"))
         } else {
@@ -239,7 +312,7 @@ pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Opt
                 format!("@{} (directly and through @{wrapper})", f.name),
             )
         };
-        let args_text = render_args(f, &args);
+        let args_text = render_args(f, args);
         return Some(Verdict::Finding {
             oracle,
             detail: format!(

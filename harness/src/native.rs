@@ -73,6 +73,71 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
     outcome(m, results, r)
 }
 
+/// Makes several calls (entry, arguments) of `m` with one compilation in this thread's
+/// isolated worker; each answer is what [`run_jit`] of that call alone gives, or `None`
+/// when the call was not made because an earlier one crashed or timed out (make it
+/// alone to know its outcome).
+pub fn run_jit_batch(
+    m: &Module,
+    calls: &[(&str, &[RtValue])],
+    opts: &ExecOptions,
+) -> Vec<Option<Outcome>> {
+    let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
+    let mut results = Vec::new();
+    let mut sent = Vec::new();
+    for (i, (entry, args)) in calls.iter().enumerate() {
+        match crate::exec::entry_signature(m, std_entry(m, entry)) {
+            Ok((_, r)) => {
+                results.push(r);
+                sent.push((i, (*entry, *args)));
+            }
+            Err(f) => answers[i] = Some(Outcome::Error(f.message)),
+        }
+    }
+    if sent.is_empty() {
+        return answers;
+    }
+    if let Err(o) = lowers(m, opts) {
+        for (i, _) in &sent {
+            answers[*i] = Some(o.clone());
+        }
+        return answers;
+    }
+    let text = print_module(m, &PrintOptions::default());
+    let ropts = run_options(opts);
+    let batch: Vec<(&str, &[RtValue])> = sent.iter().map(|(_, c)| *c).collect();
+    let got = WORKER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            match Worker::spawn(worker_command()) {
+                Ok(w) => *slot = Some(w),
+                Err(e) => return vec![Some(Err((e, String::new())))],
+            }
+        }
+        let Some(w) = slot.as_mut() else {
+            return vec![];
+        };
+        w.run_batch(&text, &batch, &ropts)
+            .into_iter()
+            .map(|a| {
+                a.map(|r| {
+                    r.map_err(|e| {
+                        let note = match e {
+                            RunError::Crash { .. } => stderr_note(w.crash_stderr()),
+                            _ => String::new(),
+                        };
+                        (e, note)
+                    })
+                })
+            })
+            .collect()
+    });
+    for (((i, _), r), a) in sent.iter().zip(results).zip(got) {
+        answers[*i] = a.map(|a| outcome(m, r, a));
+    }
+    answers
+}
+
 /// Runs `entry` of LLVM IR made elsewhere from `m` (upstream MLIR's lowering) in this
 /// thread's isolated worker, called as our lowering of `m` would call it.
 pub fn run_ir(m: &Module, ir: &str, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
@@ -177,6 +242,39 @@ pub fn run_lowered_jit_in_process(
     };
     let r = jit::run_lowered_in_process(lowered, entry, &sig, args, &run_options(opts));
     in_process_outcome(results, r)
+}
+
+/// [`run_jit_batch`] in this process, for `m` already lowered to `lowered` (as for
+/// [`run_lowered_jit_in_process`]): every call is made (a crash ends the process).
+pub fn run_lowered_jit_batch_in_process(
+    m: &Module,
+    lowered: &Module,
+    calls: &[(&str, &[RtValue])],
+    opts: &ExecOptions,
+) -> Vec<Option<Outcome>> {
+    register_externals_once();
+    let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
+    let mut sigs = Vec::new();
+    let mut sent = Vec::new();
+    for (i, (entry, args)) in calls.iter().enumerate() {
+        match crate::exec::entry_signature(m, std_entry(m, entry)) {
+            Ok((inputs, results)) => {
+                sigs.push(jit::EntrySig { inputs, results });
+                sent.push((i, *entry, *args));
+            }
+            Err(f) => answers[i] = Some(Outcome::Error(f.message)),
+        }
+    }
+    let jit_calls: Vec<jit::Call<'_>> = sent
+        .iter()
+        .zip(&sigs)
+        .map(|(&(_, entry, args), sig)| jit::Call { entry, sig, args })
+        .collect();
+    let got = jit::run_lowered_calls_in_process(lowered, &jit_calls, &run_options(opts));
+    for ((&(i, _, _), sig), r) in sent.iter().zip(&sigs).zip(got) {
+        answers[i] = Some(in_process_outcome(sig.results.clone(), r));
+    }
+    answers
 }
 
 /// [`run_ir`] in this process (no isolation: a crash ends the process), for fuzzing.

@@ -225,13 +225,23 @@ pub fn check_module_traced(
         };
     }
 
-    // Oracle 1: interp vs JIT.
+    // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
+    // the same compilation of the module, after this one; their answers wait below.
+    let ciface = crate::ciface::plan(m, cfg);
+    let mut ciface_answers = Vec::new();
     let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
-        if cfg.jit_in_process {
-            crate::native::run_lowered_jit_in_process(m, &lowered, entry, args, &cfg.exec)
+        let mut calls = vec![(entry, args)];
+        calls.extend(ciface.calls());
+        let mut answers = if cfg.jit_in_process {
+            crate::native::run_lowered_jit_batch_in_process(m, &lowered, &calls, &cfg.exec)
         } else {
-            exec::run_jit(m, entry, args, &cfg.exec)
+            crate::native::run_jit_batch(m, &calls, &cfg.exec)
+        };
+        ciface_answers = answers.split_off(1.min(answers.len()));
+        match answers.pop().flatten() {
+            Some(o) => o,
+            None => exec::run_jit(m, entry, args, &cfg.exec),
         }
     });
     // Oracle 5: upstream's lowering.
@@ -269,7 +279,7 @@ pub fn check_module_traced(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) = crate::ciface::check(m, cfg, ran) {
+    if let Some(finding) = crate::ciface::check_planned(m, cfg, ran, &ciface, &ciface_answers) {
         return finding;
     }
     Verdict::Agree
@@ -378,15 +388,20 @@ pub fn repeated_successor(lowered: &Module) -> Option<String> {
     None
 }
 
-/// The `mlir-translate` binary of the installed MLIR 22, if any.
+/// The `mlir-translate` binary of the installed MLIR 22, if any (asked of
+/// `llvm-config-22` once per process: the campaign samples it every 50th case).
 pub fn mlir_translate_path() -> Option<std::path::PathBuf> {
-    let bindir = std::process::Command::new("llvm-config-22")
-        .arg("--bindir")
-        .output()
-        .ok()?;
-    let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
-        .join("mlir-translate");
-    p.exists().then_some(p)
+    static PATH: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let bindir = std::process::Command::new("llvm-config-22")
+            .arg("--bindir")
+            .output()
+            .ok()?;
+        let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
+            .join("mlir-translate");
+        p.exists().then_some(p)
+    })
+    .clone()
 }
 
 /// Feeds the modern printing of a lowered module to `mlir-translate --mlir-to-llvmir`.

@@ -2,7 +2,9 @@
 //! ORC LLJIT and call its entry point with [`RtValue`] arguments and results.
 //!
 //! Calling convention. Whatever the entry's signature, Rust calls one C function,
-//! `void __stdlower_entry(ptr args, ptr results)`, generated into the module. Both
+//! `void __stdlower_entry(ptr args, ptr results, i64 which)`, generated into the
+//! module: `which` picks the call (one block per call, when several calls of a module
+//! share its compilation, see [`Jit::run_lowered_calls`]). Both
 //! buffers are arrays of 16-byte *slots*, one per scalar leaf of the flattened LLVM
 //! parameter list (resp. return value): structs, arrays and vectors are flattened
 //! depth-first, in order. Integers wider than 64 bits fill the slot as a sign-extended
@@ -210,6 +212,32 @@ pub struct EntrySig {
     pub results: Vec<Type>,
 }
 
+/// The Standard signature of `entry` of `std_module`: `_mlir_ciface_f` (the C wrapper
+/// of a Standard function `f` with `llvm.emit_c_interface`, not itself in the module)
+/// has `f`'s, and is called the way C calls it (see [`ciface_call`]).
+pub fn entry_sig(std_module: &Module, entry: &str) -> Result<EntrySig, RunError> {
+    let std_name = entry
+        .strip_prefix(CIFACE_PREFIX)
+        .filter(|n| std_module.func(entry).is_none() && std_module.func(n).is_some())
+        .unwrap_or(entry);
+    let f = std_module
+        .func(std_name)
+        .ok_or_else(|| RunError::Error(format!("no function @{entry} in the module")))?;
+    if f.kind != FuncKind::Std {
+        return err(format!("@{entry} is not a Standard function"));
+    }
+    let ft = f
+        .std_type()
+        .ok_or_else(|| RunError::Error(format!("@{entry} has no function type")))?;
+    if f.is_external() {
+        return err(format!("@{entry} is only a declaration"));
+    }
+    Ok(EntrySig {
+        inputs: ft.inputs.clone(),
+        results: ft.results.clone(),
+    })
+}
+
 fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> {
     Target::initialize_native(&InitializationConfig::default())?;
     let triple = TargetMachine::get_default_triple();
@@ -296,31 +324,38 @@ impl Jit {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        // `_mlir_ciface_f` names the C wrapper of a Standard function `f` with
-        // `llvm.emit_c_interface`: it is called the way C calls it (see
-        // [`ciface_call`]), with `f`'s Standard signature.
-        let std_name = entry
-            .strip_prefix(CIFACE_PREFIX)
-            .filter(|n| std_module.func(entry).is_none() && std_module.func(n).is_some())
-            .unwrap_or(entry);
-        let f = std_module
-            .func(std_name)
-            .ok_or_else(|| RunError::Error(format!("no function @{entry} in the module")))?;
-        if f.kind != FuncKind::Std {
-            return err(format!("@{entry} is not a Standard function"));
-        }
-        let ft = f
-            .std_type()
-            .ok_or_else(|| RunError::Error(format!("@{entry} has no function type")))?;
-        if f.is_external() {
-            return err(format!("@{entry} is only a declaration"));
-        }
-        let sig = EntrySig {
-            inputs: ft.inputs.clone(),
-            results: ft.results.clone(),
-        };
+        let sig = entry_sig(std_module, entry)?;
         let lowered = crate::lowering::lower(std_module, opts).map_err(RunError::Error)?;
         self.run_lowered(&lowered, entry, &sig, args, opts)
+    }
+
+    /// Makes all `calls` in one compilation of the already lowered module, in order,
+    /// handing each answer to `answer(i, result)` as soon as it is known (see
+    /// [`Jit::run_lowered`] for one call). A call that cannot be prepared fails alone;
+    /// a module that does not translate or compile is every call's error.
+    pub fn run_lowered_calls(
+        &mut self,
+        lowered: &Module,
+        calls: &[Call<'_>],
+        opts: &RunOptions,
+        answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
+    ) {
+        if self.modules_in_ctx >= CONTEXT_REUSE {
+            self.ctx = OrcContext::new();
+            self.modules_in_ctx = 0;
+        }
+        self.modules_in_ctx += 1;
+        if let Err(e) = self.orc(opts.opt_level, lowered) {
+            for i in 0..calls.len() {
+                answer(i, err(e.clone()));
+            }
+            return;
+        }
+        match self.orcs[opts.opt_level.min(3) as usize].as_ref() {
+            Some(orc) => run_calls(&self.ctx, orc, &self.tm, lowered, None, calls, opts, answer),
+            None => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
+        }
+        free_all_live();
     }
 
     /// Translates an already lowered module and runs `entry`, whose Standard-dialect
@@ -426,6 +461,25 @@ pub fn run_lowered_in_process(
     with_thread_jit(|j| j.run_lowered(lowered, entry, sig, args, opts))
 }
 
+/// Like [`Jit::run_lowered_calls`] on this thread's JIT (no isolation, no timeout):
+/// every call's answer, in order.
+pub fn run_lowered_calls_in_process(
+    lowered: &Module,
+    calls: &[Call<'_>],
+    opts: &RunOptions,
+) -> Vec<Result<Vec<RtValue>, RunError>> {
+    let mut out: Vec<Result<Vec<RtValue>, RunError>> =
+        vec![err("the call was not made"); calls.len()];
+    let r = with_thread_jit(|j| {
+        j.run_lowered_calls(lowered, calls, opts, &mut |i, r| out[i] = r);
+        Ok(())
+    });
+    if let Err(e) = r {
+        out.iter_mut().for_each(|o| *o = Err(e.clone()));
+    }
+    out
+}
+
 /// Like [`Jit::run_ir`] on this thread's JIT (no isolation, no timeout).
 pub fn run_ir_in_process(
     ir: &str,
@@ -464,22 +518,22 @@ fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
     r.map_err(|e| e.to_string())
 }
 
-/// Builds `__stdlower_entry` calling `target`.
+/// Builds, into the block `bb` of the thunk `thunk` (`void thunk(ptr args, ptr
+/// results, i64 which)`), the call of `target` ending in `ret void`; allocas go through
+/// `allocas` (at the end of the entry block, so they stay static).
 /// With `wrapper`, the leaves still follow `target`'s lowered signature but the call
 /// goes to the C wrapper (and the Standard signature of `target`), see [`ciface_call`].
 fn build_thunk<'ctx>(
     ctx: &'ctx Context,
-    module: &LlvmModule<'ctx>,
+    thunk: FunctionValue<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
+    bb: inkwell::basic_block::BasicBlock<'ctx>,
     target: FunctionValue<'ctx>,
     wrapper: Option<(FunctionValue<'ctx>, &EntrySig)>,
 ) -> Result<(usize, usize), String> {
-    let ptr = ctx.ptr_type(AddressSpace::default());
     let i128t = ctx.i128_type();
     let i64t = ctx.i64_type();
     let i32t = ctx.i32_type();
-    let fty = ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-    let thunk = module.add_function(THUNK_NAME, fty, None);
-    let bb = ctx.append_basic_block(thunk, "entry");
     let b = ctx.create_builder();
     b.position_at_end(bb);
     let args_ptr = thunk
@@ -588,7 +642,7 @@ fn build_thunk<'ctx>(
         None => e(b.build_direct_call(target, &call_args, ""))?
             .try_as_basic_value()
             .basic(),
-        Some((w, sig)) => ciface_call(ctx, &b, target, w, sig, &call_args)?,
+        Some((w, sig)) => ciface_call(ctx, &b, allocas, target, w, sig, &call_args)?,
     };
     let mut out = 0usize;
     if let Some(rv) = result {
@@ -678,6 +732,7 @@ fn build_thunk<'ctx>(
 fn ciface_call<'ctx>(
     ctx: &'ctx Context,
     b: &inkwell::builder::Builder<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
     target: FunctionValue<'ctx>,
     w: FunctionValue<'ctx>,
     sig: &EntrySig,
@@ -701,7 +756,7 @@ fn ciface_call<'ctx>(
                     fields.push(idx.into_int_type().array_type(rank).into());
                 }
                 let st = ctx.struct_type(&fields, false);
-                let slot = e(b.build_alloca(st, "desc"))?;
+                let slot = e(allocas.build_alloca(st, "desc"))?;
                 for (f, v) in [(0u32, k), (1, k + 1), (2, k + 2)] {
                     let p = e(b.build_struct_gep(st, slot, f, ""))?;
                     e(b.build_store(p, val(v)?))?;
@@ -721,7 +776,7 @@ fn ciface_call<'ctx>(
             }
             Type::UnrankedMemRef(_) => {
                 let st = ctx.struct_type(&[val(k)?.get_type(), ptr.into()], false);
-                let slot = e(b.build_alloca(st, "udesc"))?;
+                let slot = e(allocas.build_alloca(st, "udesc"))?;
                 for f in 0..2u32 {
                     let p = e(b.build_struct_gep(st, slot, f, ""))?;
                     e(b.build_store(p, val(k + f as usize)?))?;
@@ -745,7 +800,7 @@ fn ciface_call<'ctx>(
     let ret = target.get_type().get_return_type();
     let res_slot = match (by_ptr, ret) {
         (true, Some(rt)) => {
-            let s = e(b.build_alloca(rt, "result"))?;
+            let s = e(allocas.build_alloca(rt, "result"))?;
             c_args.insert(0, s.into());
             Some((s, rt))
         }
@@ -1200,18 +1255,25 @@ fn result_value(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_with(
-    octx: &OrcContext,
-    orc: &Orc,
-    tm: &TargetMachine,
-    lowered: &Module,
-    ir: Option<&str>,
-    entry: &str,
-    sig: &EntrySig,
-    args: &[RtValue],
-    opts: &RunOptions,
-) -> Result<Vec<RtValue>, RunError> {
+/// One call of a batch: an entry (a function of the module, or `_mlir_ciface_f` for
+/// `f` called through its C wrapper), its Standard signature and its arguments.
+#[derive(Clone, Copy, Debug)]
+pub struct Call<'a> {
+    pub entry: &'a str,
+    pub sig: &'a EntrySig,
+    pub args: &'a [RtValue],
+}
+
+/// Builds the block of `call` into the thunk; returns its slot counts. On an error
+/// the half-built block is removed again, so the thunk stays valid.
+fn prepare_call<'ctx>(
+    ctx: &'ctx Context,
+    module: &LlvmModule<'ctx>,
+    thunk: FunctionValue<'ctx>,
+    allocas: &inkwell::builder::Builder<'ctx>,
+    call: &Call<'_>,
+) -> Result<(usize, usize, inkwell::basic_block::BasicBlock<'ctx>), RunError> {
+    let Call { entry, sig, args } = *call;
     if args.len() != sig.inputs.len() {
         return err(format!(
             "@{entry} takes {} arguments, {} given",
@@ -1219,11 +1281,6 @@ fn run_with(
             args.len()
         ));
     }
-    let ctx = octx.context();
-    let module = match ir {
-        Some(text) => parse_ir(ctx, text)?,
-        None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
-    };
     let defined = |name: &str| {
         module
             .get_function(name)
@@ -1237,8 +1294,159 @@ fn run_with(
         Some(n) if module.get_function(n).is_some() => (defined(n)?, Some((target, sig))),
         _ => (target, None),
     };
-    let (n_arg_slots, n_res_slots) =
-        build_thunk(ctx, &module, inner, wrapper).map_err(RunError::Error)?;
+    let bb = ctx.append_basic_block(thunk, "call");
+    match build_thunk(ctx, thunk, allocas, bb, inner, wrapper) {
+        Ok((n_args, n_res)) => Ok((n_args, n_res, bb)),
+        Err(e) => {
+            // SAFETY: nothing branches to the half-built block yet.
+            let _ = unsafe { bb.delete() };
+            Err(RunError::Error(e))
+        }
+    }
+}
+
+/// A call's argument and result slot counts, or why it cannot be made.
+type Prepared = Result<(usize, usize), RunError>;
+
+/// Builds the thunk [`THUNK_NAME`], `void (ptr args, ptr results, i64 which)`: one
+/// block per call that could be prepared, chosen by a switch on `which` (one function
+/// for all the calls, since code generation costs per function). Returns each call's
+/// slot counts (or why it cannot be made).
+fn build_dispatch<'ctx>(
+    ctx: &'ctx Context,
+    module: &LlvmModule<'ctx>,
+    calls: &[Call<'_>],
+) -> Result<Vec<Prepared>, RunError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    let fty = ctx
+        .void_type()
+        .fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+    let thunk = module.add_function(THUNK_NAME, fty, None);
+    let entry = ctx.append_basic_block(thunk, "entry");
+    let allocas = ctx.create_builder();
+    allocas.position_at_end(entry);
+    let mut cases = Vec::new();
+    let prepared = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (n_args, n_res, bb) = prepare_call(ctx, module, thunk, &allocas, c)?;
+            cases.push((i64t.const_int(i as u64, false), bb));
+            Ok((n_args, n_res))
+        })
+        .collect();
+    let none = ctx.append_basic_block(thunk, "none");
+    let b = ctx.create_builder();
+    b.position_at_end(none);
+    let bad = |e: inkwell::builder::BuilderError| RunError::Error(e.to_string());
+    b.build_return(None).map_err(bad)?;
+    allocas.position_at_end(entry);
+    let which = thunk
+        .get_nth_param(2)
+        .ok_or(RunError::Error("thunk parameter".into()))?
+        .into_int_value();
+    allocas.build_switch(which, none, &cases).map_err(bad)?;
+    Ok(prepared)
+}
+
+/// Translates (or parses, with `ir`) the module once, builds one thunk per call into
+/// it, compiles it once and makes the calls in order, handing each answer to
+/// `answer(i, result)` as soon as it is known (the isolated worker sends it on at
+/// once, so a later crash still leaves the earlier answers). A call that cannot be
+/// prepared (unknown entry, wrong arguments) fails alone; a failure of the module
+/// (translation, verification, compilation) is every call's answer. Memory the
+/// generated code and the arguments took is freed after each call, so calls do not see
+/// each other's allocations.
+#[allow(clippy::too_many_arguments)]
+fn run_calls(
+    octx: &OrcContext,
+    orc: &Orc,
+    tm: &TargetMachine,
+    lowered: &Module,
+    ir: Option<&str>,
+    calls: &[Call<'_>],
+    opts: &RunOptions,
+    answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
+) {
+    let ctx = octx.context();
+    let module = match ir {
+        Some(text) => parse_ir(ctx, text),
+        None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error),
+    };
+    let module = match module {
+        Ok(m) => m,
+        Err(e) => {
+            for i in 0..calls.len() {
+                answer(i, Err(e.clone()));
+            }
+            return;
+        }
+    };
+    let prepared = match build_dispatch(ctx, &module, calls) {
+        Ok(p) => p,
+        Err(e) => {
+            for i in 0..calls.len() {
+                answer(i, Err(e.clone()));
+            }
+            return;
+        }
+    };
+    let loaded = match compile(octx, orc, tm, module, opts) {
+        Ok(l) => l,
+        Err(e) => {
+            for i in 0..calls.len() {
+                answer(i, Err(e.clone()));
+            }
+            return;
+        }
+    };
+    let needs_fn_addrs = calls.iter().any(|c| {
+        c.sig
+            .inputs
+            .iter()
+            .chain(&c.sig.results)
+            .any(|t| matches!(t, Type::Function(_)))
+    });
+    let mut funcs = HashMap::new();
+    let mut names = HashMap::new();
+    if needs_fn_addrs {
+        for f in lowered.funcs.iter().filter(|f| f.body.is_some()) {
+            if let Ok(a) = loaded.lookup(&f.name) {
+                funcs.insert(f.name.clone(), a);
+                names.insert(a, f.name.clone());
+            }
+        }
+    }
+    let td = TargetData::create(orc.data_layout());
+    let lay = Layout {
+        ctx,
+        td: &td,
+        index_bits: opts.index_bitwidth,
+    };
+    let addr = loaded
+        .lookup(THUNK_NAME)
+        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")));
+    for (i, (call, slots)) in calls.iter().zip(prepared).enumerate() {
+        let r = slots.and_then(|(n_args, n_res)| {
+            let addr = addr.clone()?;
+            call_thunk(&lay, addr, i, call, n_args, n_res, &funcs, &names)
+        });
+        free_all_live();
+        answer(i, r);
+    }
+    drop(loaded);
+}
+
+/// Verifies, optimizes (above O0) and hands the module to the JIT, after checking that
+/// every external it calls can be bound.
+fn compile<'o, 'ctx>(
+    octx: &'ctx OrcContext,
+    orc: &'o Orc,
+    tm: &TargetMachine,
+    module: LlvmModule<'ctx>,
+    opts: &RunOptions,
+) -> Result<crate::orc::Loaded<'o>, RunError> {
     crate::translate::verify(&module).map_err(RunError::Error)?;
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));
@@ -1283,62 +1491,68 @@ fn run_with(
             }
         }
     }
-    let fnames: Vec<String> = lowered
-        .funcs
-        .iter()
-        .filter(|f| f.body.is_some())
-        .map(|f| f.name.clone())
-        .collect();
-    let loaded = orc.add(octx, module).map_err(RunError::Error)?;
-    let addr = loaded
-        .lookup(THUNK_NAME)
-        .map_err(|e| RunError::Error(format!("JIT compilation failed: {e}")))?;
-    let mut funcs = HashMap::new();
-    let mut names = HashMap::new();
-    let needs_fn_addrs = sig
-        .inputs
-        .iter()
-        .chain(&sig.results)
-        .any(|t| matches!(t, Type::Function(_)));
-    if needs_fn_addrs {
-        for n in &fnames {
-            if let Ok(a) = loaded.lookup(n) {
-                funcs.insert(n.clone(), a);
-                names.insert(a, n.clone());
-            }
-        }
-    }
-    let lay = Layout {
-        ctx,
-        td: &td,
-        index_bits: opts.index_bitwidth,
-    };
-    let mut arg_leaves_v = Vec::new();
+    orc.add(octx, module).map_err(RunError::Error)
+}
+
+/// Calls the compiled thunk at `addr` with `call`'s arguments and reads its results.
+#[allow(clippy::too_many_arguments)]
+fn call_thunk(
+    lay: &Layout<'_, '_>,
+    addr: usize,
+    which: usize,
+    call: &Call<'_>,
+    n_arg_slots: usize,
+    n_res_slots: usize,
+    funcs: &HashMap<String, usize>,
+    names: &HashMap<usize, String>,
+) -> Result<Vec<RtValue>, RunError> {
+    let Call { entry, sig, args } = *call;
+    let mut arg_buf: Vec<u128> = Vec::new();
     for (t, v) in sig.inputs.iter().zip(args) {
-        arg_leaves(&lay, t, v, &funcs, &mut arg_leaves_v)?;
+        arg_leaves(lay, t, v, funcs, &mut arg_buf)?;
     }
-    if arg_leaves_v.len() != n_arg_slots {
+    if arg_buf.len() != n_arg_slots {
         return err(format!(
             "the arguments flatten to {} values but the lowered @{entry} takes {n_arg_slots}",
-            arg_leaves_v.len()
+            arg_buf.len()
         ));
     }
-    let arg_buf: Vec<u128> = arg_leaves_v;
     let mut res_buf: Vec<u128> = vec![0; n_res_slots.max(1)];
-    // SAFETY: `addr` is the compiled `void __stdlower_entry(ptr, ptr)`; both buffers
-    // have one 16-byte slot per leaf the thunk reads or writes (u128 is 16 bytes).
+    // SAFETY: `addr` is the compiled `void thunk(ptr, ptr, i64)`, whose block `which`
+    // is this call's; both buffers have one 16-byte slot per leaf that block reads or
+    // writes (u128 is 16 bytes).
     unsafe {
-        let f: extern "C" fn(*const u128, *mut u128) = std::mem::transmute(addr);
-        f(arg_buf.as_ptr(), res_buf.as_mut_ptr());
+        let f: extern "C" fn(*const u128, *mut u128, u64) = std::mem::transmute(addr);
+        f(arg_buf.as_ptr(), res_buf.as_mut_ptr(), which as u64);
     }
     let mut it = res_buf[..n_res_slots].iter();
     let mut results = Vec::new();
     for t in &sig.results {
-        results.push(result_value(&lay, t, &mut it, &names)?);
+        results.push(result_value(lay, t, &mut it, names)?);
     }
     if it.next().is_some() {
         return err("the lowered signature has more results than expected");
     }
-    drop(loaded);
     Ok(results)
+}
+
+/// One call: [`run_calls`] with a batch of one.
+#[allow(clippy::too_many_arguments)]
+fn run_with(
+    octx: &OrcContext,
+    orc: &Orc,
+    tm: &TargetMachine,
+    lowered: &Module,
+    ir: Option<&str>,
+    entry: &str,
+    sig: &EntrySig,
+    args: &[RtValue],
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    let mut out = err("the call was not made");
+    let call = Call { entry, sig, args };
+    run_calls(octx, orc, tm, lowered, ir, &[call], opts, &mut |_, r| {
+        out = r
+    });
+    out
 }

@@ -6,7 +6,8 @@
 //! - [`exec`]: verification + lowering ([`converter::lower::lower_module`]) +
 //!   translation + ORC LLJIT compilation + a call of the entry point with
 //!   [`converter::value::RtValue`] arguments and results, in this process
-//!   ([`run_in_process`], or a reusable [`Jit`]).
+//!   ([`run_in_process`], or a reusable [`Jit`]); several calls of one module share
+//!   one compilation ([`Jit::run_lowered_calls`], [`Worker::run_batch`]).
 //! - [`worker`]: the same in a child process, so that crashes and hangs of generated
 //!   code come back as [`RunError::Crash`] / [`RunError::Timeout`] instead of taking the
 //!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]).
@@ -43,8 +44,8 @@ pub mod translate;
 pub mod worker;
 
 pub use exec::{
-    register_external, run_in_process, run_ir_in_process, run_lowered_in_process,
-    unregister_external, EntrySig, Jit, RunError, RunOptions,
+    entry_sig, register_external, run_in_process, run_ir_in_process, run_lowered_calls_in_process,
+    run_lowered_in_process, unregister_external, Call, EntrySig, Jit, RunError, RunOptions,
 };
 pub use translate::{translate_module, translate_to_ir_string};
 pub use worker::{run_isolated, serve_stdio, Worker, WorkerPool};

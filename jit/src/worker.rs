@@ -13,8 +13,14 @@
 //! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, str entry,
 //! str module, u32 n, n values`. An *IR request* ([`Worker::run_ir`]: LLVM IR made
 //! elsewhere, run with the calling convention our lowering of the module gives the
-//! entry) is the byte [`IR_REQUEST`] followed by a request and `str ir`. Response:
-//! `u8 0, u32 n, n values` or `u8 1, str message`. Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
+//! entry) is the byte [`IR_REQUEST`] followed by a request and `str ir`. A *batch
+//! request* ([`Worker::run_batch`]: several calls of one module, compiled once) is the
+//! byte [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface,
+//! str module, u32 calls`, then per call `str entry, u32 n, n values`; it is answered
+//! with one response per call, each sent as soon as the call returns, so when a call
+//! crashes the worker the calls before it keep their answers. Response:
+//! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, `u8 2, str message`
+//! answers this call and every later one (the batch could not go on). Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
 //! The child's real stdout carries only frames: fd 1 is redirected to stderr before
 //! anything runs, so stray prints cannot corrupt the protocol.
 
@@ -30,6 +36,9 @@ use std::time::Duration;
 
 /// The first byte of an IR request (never an optimization level, which is 0-3).
 pub const IR_REQUEST: u8 = 0xff;
+
+/// The first byte of a batch request (neither an optimization level nor [`IR_REQUEST`]).
+pub const BATCH_REQUEST: u8 = 0xfe;
 
 /// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
 const MAX_FRAME: usize = 256 << 20;
@@ -210,8 +219,114 @@ fn encode_ir_request(
     out
 }
 
+fn encode_batch_request(
+    module_text: &str,
+    calls: &[(&str, &[RtValue])],
+    opts: &RunOptions,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(module_text.len() + 64);
+    out.push(BATCH_REQUEST);
+    out.push(opts.opt_level);
+    put_u32(&mut out, opts.index_bitwidth);
+    out.push(opts.emit_c_interface as u8);
+    put_str(&mut out, module_text);
+    put_u32(&mut out, calls.len() as u32);
+    for (entry, args) in calls {
+        put_str(&mut out, entry);
+        put_u32(&mut out, args.len() as u32);
+        for a in *args {
+            put_value(&mut out, a);
+        }
+    }
+    out
+}
+
+/// A response frame: `u8 0, values` or `u8 status, str message`.
+fn encode_response(result: &Result<Vec<RtValue>, String>, err_status: u8) -> Vec<u8> {
+    let mut resp = Vec::new();
+    match result {
+        Ok(vals) => {
+            resp.push(0);
+            put_u32(&mut resp, vals.len() as u32);
+            for v in vals {
+                put_value(&mut resp, v);
+            }
+        }
+        Err(msg) => {
+            resp.push(err_status);
+            put_str(&mut resp, msg);
+        }
+    }
+    resp
+}
+
 // ---------------------------------------------------------------------------------
 // The child
+
+/// Handles one batch request (after its first byte): parses and lowers the module once,
+/// then [`Jit::run_lowered_calls`], sending each answer with `send` as it comes. An
+/// `Err` is the answer of every call not yet answered.
+fn handle_batch(
+    jit: &mut Jit,
+    req: &[u8],
+    send: &mut dyn FnMut(Result<Vec<RtValue>, String>),
+) -> Result<(), String> {
+    let mut r = Reader { buf: req, pos: 0 };
+    let opt_level = r.u8()?;
+    let index_bitwidth = r.u32()?;
+    let emit_c_interface = r.u8()? != 0;
+    let text = r.str()?;
+    let n = r.u32()? as usize;
+    let mut calls = Vec::with_capacity(n.min(1 << 10));
+    for _ in 0..n {
+        let entry = r.str()?;
+        let args = r.values()?;
+        calls.push((entry, args));
+    }
+    let opts = RunOptions {
+        opt_level,
+        index_bitwidth,
+        emit_c_interface,
+        ..RunOptions::default()
+    };
+    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
+        .map_err(|d| d.render("<worker>", Some(&text)))?;
+    let sigs: Vec<Result<crate::exec::EntrySig, RunError>> = calls
+        .iter()
+        .map(|(entry, _)| crate::exec::entry_sig(&m, entry))
+        .collect();
+    let lowered = crate::lowering::lower(&m, &opts)?;
+    // The calls with a signature go to the JIT; the others are answered in their turn.
+    let runnable: Vec<usize> = (0..n).filter(|&i| sigs[i].is_ok()).collect();
+    let jit_calls: Vec<crate::exec::Call<'_>> = runnable
+        .iter()
+        .filter_map(|&i| {
+            let sig = sigs[i].as_ref().ok()?;
+            Some(crate::exec::Call {
+                entry: &calls[i].0,
+                sig,
+                args: &calls[i].1,
+            })
+        })
+        .collect();
+    let mut next = 0usize;
+    let mut answer_upto = |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, String>)| {
+        while next < upto {
+            if let Err(e) = &sigs[next] {
+                send(Err(e.to_string()));
+            }
+            next += 1;
+        }
+    };
+    jit.run_lowered_calls(&lowered, &jit_calls, &opts, &mut |k, r| {
+        let i = runnable[k];
+        answer_upto(i, send);
+        send(r.map_err(|e| e.to_string()));
+        answer_upto(i + 1, send);
+    });
+    answer_upto(n, send);
+    Ok(())
+}
 
 /// Handles one IR request (after its first byte): our lowering of the Standard module
 /// gives the entry's calling convention and the externals, the IR gives the code.
@@ -298,27 +413,30 @@ pub fn serve_stdio() -> i32 {
                 return 2;
             }
         };
+        if let Some((&BATCH_REQUEST, rest)) = req.split_first() {
+            let mut failed = false;
+            let mut send = |r: Result<Vec<RtValue>, String>| {
+                failed |= write_frame(&mut out, &encode_response(&r, 1)).is_err();
+            };
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                handle_batch(&mut jit, rest, &mut send)
+            }))
+            .unwrap_or_else(|_| Err("the worker panicked".into()));
+            if let Err(msg) = r {
+                failed |= write_frame(&mut out, &encode_response(&Err(msg), 2)).is_err();
+            }
+            if failed {
+                return 0; // the parent went away
+            }
+            continue;
+        }
         let result =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match req.split_first() {
                 Some((&IR_REQUEST, rest)) => handle_ir(&mut jit, rest),
                 _ => handle(&mut jit, &req),
             }))
             .unwrap_or_else(|_| Err("the worker panicked".into()));
-        let mut resp = Vec::new();
-        match result {
-            Ok(vals) => {
-                resp.push(0);
-                put_u32(&mut resp, vals.len() as u32);
-                for v in &vals {
-                    put_value(&mut resp, v);
-                }
-            }
-            Err(msg) => {
-                resp.push(1);
-                put_str(&mut resp, &msg);
-            }
-        }
-        if write_frame(&mut out, &resp).is_err() {
+        if write_frame(&mut out, &encode_response(&result, 1)).is_err() {
             return 0; // the parent went away
         }
     }
@@ -522,37 +640,92 @@ impl Worker {
         self.round_trip(&req, opts.timeout)
     }
 
-    /// Sends one request and waits at most `timeout` for its response.
-    fn round_trip(&mut self, req: &[u8], timeout: Duration) -> Result<Vec<RtValue>, RunError> {
+    /// Makes all `calls` (entry, arguments) of the Standard module `module_text` in one
+    /// compilation in the worker, in order; answers in the same order. Each call waits
+    /// at most `opts.timeout` (the first one includes the compilation). When a call
+    /// crashes or times out, the worker is replaced, that call's answer is the crash
+    /// and the later calls' are `None` (not made).
+    pub fn run_batch(
+        &mut self,
+        module_text: &str,
+        calls: &[(&str, &[RtValue])],
+        opts: &RunOptions,
+    ) -> Vec<Option<Result<Vec<RtValue>, RunError>>> {
+        let mut answers: Vec<Option<Result<Vec<RtValue>, RunError>>> = vec![None; calls.len()];
+        if calls.is_empty() {
+            return answers;
+        }
+        let req = encode_batch_request(module_text, calls, opts);
+        if let Err(e) = self.send(&req) {
+            answers[0] = Some(Err(e));
+            return answers;
+        }
+        for i in 0..calls.len() {
+            match self.receive(opts.timeout) {
+                Ok(frame) => {
+                    let mut r = Reader {
+                        buf: &frame,
+                        pos: 0,
+                    };
+                    if r.u8() == Ok(2) {
+                        let msg = r
+                            .str()
+                            .unwrap_or_else(|e| format!("malformed worker response: {e}"));
+                        for a in &mut answers[i..] {
+                            *a = Some(err_of(&msg));
+                        }
+                        return answers;
+                    }
+                    answers[i] = Some(decode_response(&frame));
+                }
+                Err(e) => {
+                    answers[i] = Some(Err(e));
+                    return answers;
+                }
+            }
+        }
+        answers
+    }
+
+    /// Sends one request to the worker, starting one first if none is running.
+    fn send(&mut self, req: &[u8]) -> Result<(), RunError> {
         if self.live.is_none() {
             self.live = Some(spawn_live(&self.recipe)?);
             self.spawned += 1;
         }
-        let outcome = {
-            let live = self
-                .live
-                .as_mut()
-                .ok_or(RunError::Error("no worker".into()))?;
-            if write_frame(&mut live.stdin, req).is_err() {
-                None
-            } else {
-                match live.frames.recv_timeout(timeout) {
-                    Ok(Some(frame)) => Some(Ok(frame)),
-                    Ok(None) | Err(RecvTimeoutError::Disconnected) => None,
-                    Err(RecvTimeoutError::Timeout) => Some(Err(())),
-                }
-            }
+        let live = self
+            .live
+            .as_mut()
+            .ok_or(RunError::Error("no worker".into()))?;
+        if write_frame(&mut live.stdin, req).is_err() {
+            return Err(self.reap());
+        }
+        Ok(())
+    }
+
+    /// Waits at most `timeout` for the next response frame; on a timeout the worker is
+    /// killed, on its death it is reaped (the crash is the error).
+    fn receive(&mut self, timeout: Duration) -> Result<Vec<u8>, RunError> {
+        let got = match self.live.as_mut() {
+            Some(live) => live.frames.recv_timeout(timeout),
+            None => return Err(RunError::Error("no worker".into())),
         };
-        match outcome {
-            Some(Ok(frame)) => decode_response(&frame),
-            Some(Err(())) => {
+        match got {
+            Ok(Some(frame)) => Ok(frame),
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(self.reap()),
+            Err(RecvTimeoutError::Timeout) => {
                 self.kill();
                 Err(RunError::Timeout {
                     secs: timeout.as_secs_f64(),
                 })
             }
-            None => Err(self.reap()),
         }
+    }
+
+    /// Sends one request and waits at most `timeout` for its response.
+    fn round_trip(&mut self, req: &[u8], timeout: Duration) -> Result<Vec<RtValue>, RunError> {
+        self.send(req)?;
+        decode_response(&self.receive(timeout)?)
     }
 
     /// Kills the child (after a timeout) and forgets it.
@@ -610,6 +783,10 @@ impl Drop for Worker {
             }
         }
     }
+}
+
+fn err_of(msg: &str) -> Result<Vec<RtValue>, RunError> {
+    Err(RunError::Error(msg.to_string()))
 }
 
 fn decode_response(frame: &[u8]) -> Result<Vec<RtValue>, RunError> {
