@@ -29,6 +29,32 @@ fn lowering_target_on_seeded_inputs() {
     );
 }
 
+/// A fuzz input whose module made LLVM 22 abort in the fuzzer's process on an AVX-512 host
+/// (`docs/findings/llvm22-avx512-i1-vector-call.md`; found by `scripts/bench_fuzz.sh`):
+/// the target recognizes the shape, leaves the in-process JIT out for it and checks the
+/// rest, instead of dying.
+#[test]
+fn lowering_target_leaves_known_llvm_aborts_to_campaigns() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fuzz/seeds/lowering/known-llvm22-avx512-abort"
+    );
+    let data = std::fs::read(path).expect("seed file");
+    let (m, v) = lowering_verdict(&data, &fuzz_oracle_config()).expect("a module");
+    assert!(harness::fuzzing::may_hit_known_llvm_abort(&m));
+    assert!(!v.is_finding(), "{v}");
+    fuzz_lowering(&data);
+    // The shape test itself: no false alarm on the seeded modules that compile.
+    let flagged = (0..300u64)
+        .filter_map(|seed| lowering_verdict(&seeded(seed, 16 * 1024), &fuzz_oracle_config()))
+        .filter(|(m, _)| harness::fuzzing::may_hit_known_llvm_abort(m))
+        .count();
+    assert!(
+        flagged < 30,
+        "{flagged} of 300 seeded modules left out of the JIT"
+    );
+}
+
 #[test]
 fn parse_target_on_seeded_and_mutated_inputs() {
     // LLVM 11 programs and programs in today's upstream syntax.
