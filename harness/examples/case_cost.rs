@@ -76,8 +76,16 @@ fn main() {
         }
     };
     let s = thread_cpu();
-    let (what, mods) = cases(&args);
+    let (what, all) = cases(&args);
     let gen_time = thread_cpu() - s;
+    // As the fuzz target does: shapes LLVM 22 aborts on in-process are left out.
+    let (mods, left_out): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|m| !harness::fuzzing::may_hit_known_llvm_abort(m));
+    let what = format!(
+        "{what}; {} left out (vector shapes LLVM 22 aborts on, docs/findings)",
+        left_out.len()
+    );
     let n = mods.len().max(1);
     let mut t = [Duration::ZERO; 6];
     let cfg = harness::oracles::OracleConfig {
