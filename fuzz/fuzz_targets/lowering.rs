@@ -1,3 +1,7 @@
-//! generate -> lower -> verify -> interp vs JIT and the other oracles.
+//! generate -> lower -> verify -> interp vs JIT and the other oracles. Started as
+//! `lowering __jit-worker`, the binary is its own isolated JIT worker instead.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzzing::fuzz_lowering(data));
+libfuzzer_sys::fuzz_target!(
+    init: harness::fuzzing::serve_worker_if_asked(),
+    |data: &[u8]| harness::fuzzing::fuzz_lowering(data)
+);
