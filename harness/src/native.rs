@@ -221,31 +221,9 @@ pub fn run_jit_in_process(
     )
 }
 
-/// Like [`run_jit_in_process`] for `m` already lowered to `lowered` (by the caller, with
-/// `opts.index_bitwidth` and no C interface): skips the JIT's own verification and
-/// lowering of `m`, which would repeat the caller's.
-pub fn run_lowered_jit_in_process(
-    m: &Module,
-    lowered: &Module,
-    entry: &str,
-    args: &[RtValue],
-    opts: &ExecOptions,
-) -> Outcome {
-    register_externals_once();
-    let (inputs, results) = match crate::exec::entry_signature(m, std_entry(m, entry)) {
-        Ok(sig) => sig,
-        Err(f) => return Outcome::Error(f.message),
-    };
-    let sig = jit::EntrySig {
-        inputs,
-        results: results.clone(),
-    };
-    let r = jit::run_lowered_in_process(lowered, entry, &sig, args, &run_options(opts));
-    in_process_outcome(results, r)
-}
-
-/// [`run_jit_batch`] in this process, for `m` already lowered to `lowered` (as for
-/// [`run_lowered_jit_in_process`]): every call is made (a crash ends the process).
+/// [`run_jit_batch`] in this process, for `m` already lowered to `lowered` (by the
+/// caller, with `opts.index_bitwidth` and no C interface, so the JIT does not verify and
+/// lower it again): every call is made (a crash ends the process).
 pub fn run_lowered_jit_batch_in_process(
     m: &Module,
     lowered: &Module,

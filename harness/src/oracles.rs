@@ -443,29 +443,7 @@ pub fn finding_as_file_test(
     verdict: &Verdict,
     cfg: &OracleConfig,
 ) -> String {
-    let mut out = String::new();
-    for line in verdict.to_string().lines() {
-        out.push_str("// ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    let expected = exec::run_interp(m, entry, &[], &cfg.exec);
-    match &expected {
-        Outcome::Values(vs) => {
-            let vals: Vec<String> = vs
-                .iter()
-                .map(|(t, v)| {
-                    let mut s = String::new();
-                    converter::value::format_value(&mut s, t, v);
-                    format!("{s} : {t}")
-                })
-                .collect();
-            out.push_str(&format!("// run: @{entry}() -> {}\n", vals.join(", ")));
-        }
-        other => out.push_str(&format!("// interp: {}", other.render())),
-    }
-    out.push_str(&converter::syntax::print_module(m, &Default::default()));
-    out
+    crate::reduce::reduced_file_test(m, entry, &verdict.to_string(), &cfg.exec)
 }
 
 #[cfg(test)]

@@ -126,7 +126,7 @@ pub fn pipeline(index_bitwidth: u32, data_layout: &str) -> Vec<String> {
 
 /// Runs `tool args` with `input` on stdin; its stdout, or a message with its stderr when
 /// it fails, crashes or outlives `timeout` (then it is killed).
-fn run_tool(
+pub fn run_tool(
     tool: &std::path::Path,
     args: &[String],
     input: &str,

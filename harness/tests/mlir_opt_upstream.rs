@@ -19,47 +19,13 @@ use converter::ir::{Module, OpKind, Type};
 use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::{export_upstream, parse_module};
 use harness::exec::{run_interp, ExecOptions};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use harness::upstream::{self, Tools};
+use std::path::Path;
 
-const PIPELINE: &[&str] = &[
-    "--convert-math-to-llvm",
-    "--convert-vector-to-llvm",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-cf-to-llvm",
-    "--convert-func-to-llvm",
-    "--reconcile-unrealized-casts",
-];
-
-fn tool(name: &str) -> Option<PathBuf> {
-    let out = Command::new("llvm-config-22")
-        .arg("--bindir")
-        .output()
-        .ok()?;
-    let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join(name);
-    p.exists().then_some(p)
-}
-
-/// Runs `tool args` on `input`; its stdout, or its stderr as the error.
-fn run(tool: &PathBuf, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", tool.display()))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input);
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if out.status.success() {
-        Ok(out.stdout)
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
+/// Runs an installed tool on `text` (see [`harness::upstream::run_tool`]).
+fn run(tool: &Path, args: &[&str], text: &str) -> Result<String, String> {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    upstream::run_tool(tool, &args, text, upstream::TOOL_TIMEOUT)
 }
 
 /// Whether a `memref.cast` from `a` to `b` verifies upstream: the same element type, and
@@ -117,38 +83,29 @@ fn verify_only(m: &Module) -> Option<&'static str> {
     None
 }
 
-struct Tools {
-    opt: PathBuf,
-    translate: PathBuf,
-}
-
-/// Exports `m` and runs upstream on it; `Ok(true)` when it went through the whole pipeline.
+/// Exports `m` and runs upstream on it (the pipeline of `stdlower run --via upstream`);
+/// `Ok(true)` when it went through the whole pipeline.
 fn check(t: &Tools, m: &Module) -> Result<bool, String> {
     let text = export_upstream(m).map_err(|d| format!("export failed: {d}"))?;
-    let bytes = text.as_bytes();
     if verify_only(m).is_some() {
         run(
-            &t.opt,
+            &t.mlir_opt,
             &["--allow-unregistered-dialect", "--verify-each"],
-            bytes,
+            &text,
         )
         .map_err(|e| format!("mlir-opt rejected the export:\n{e}\n{text}"))?;
         return Ok(false);
     }
-    let llvm = run(&t.opt, PIPELINE, bytes)
-        .map_err(|e| format!("mlir-opt's lowering failed:\n{e}\n{text}"))?;
-    run(&t.translate, &["--mlir-to-llvmir"], &llvm)
-        .map_err(|e| format!("mlir-translate failed:\n{e}\n{text}"))?;
+    upstream::lower_text(&text, 64).map_err(|e| format!("{e}\n{text}"))?;
     Ok(true)
 }
 
 #[test]
 fn mlir_opt_lowers_every_exported_module() {
-    let (Some(opt), Some(translate)) = (tool("mlir-opt"), tool("mlir-translate")) else {
+    let Ok(t) = upstream::tools() else {
         eprintln!("mlir-opt or mlir-translate not installed: skipped");
         return;
     };
-    let t = Tools { opt, translate };
     let mut failures = Vec::new();
     let (mut lowered, mut verified) = (0, 0);
     let mut tally = |name: String, r: Result<bool, String>| match r {
@@ -170,13 +127,13 @@ fn mlir_opt_lowers_every_exported_module() {
         {
             continue;
         }
-        tally(name, check(&t, &m));
+        tally(name, check(t, &m));
     }
     for seed in 0..40 {
         let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
-        tally(format!("gen --seed {seed}"), check(&t, &m));
+        tally(format!("gen --seed {seed}"), check(t, &m));
         let m = generator::generate_swarm_from_seed(seed).1;
-        tally(format!("gen --swarm --seed {seed}"), check(&t, &m));
+        tally(format!("gen --swarm --seed {seed}"), check(t, &m));
     }
     eprintln!("{lowered} modules lowered by mlir-opt, {verified} only verified");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -188,23 +145,22 @@ fn mlir_opt_lowers_every_exported_module() {
 
 #[test]
 fn front_end_reads_what_mlir_opt_prints() {
-    let Some(opt) = tool("mlir-opt") else {
+    let Ok(t) = upstream::tools() else {
         eprintln!("mlir-opt not installed: skipped");
         return;
     };
     let canonical = |m: &Module| -> Result<Module, String> {
         let text = export_upstream(m).map_err(|d| format!("export failed: {d}"))?;
-        let out = run(
-            &opt,
+        let printed = run(
+            &t.mlir_opt,
             &[
                 "--allow-unregistered-dialect",
                 "--canonicalize",
                 "--mlir-print-debuginfo",
             ],
-            text.as_bytes(),
+            &text,
         )
         .map_err(|e| format!("mlir-opt --canonicalize --mlir-print-debuginfo failed:\n{e}"))?;
-        let printed = String::from_utf8_lossy(&out).into_owned();
         let p = parse_module(&m.file, printed.as_bytes())
             .map_err(|d| format!("mlir-opt's output does not parse: {d}\n{printed}"))?;
         converter::verify::verify_module(&p)

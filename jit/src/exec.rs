@@ -340,22 +340,7 @@ impl Jit {
         opts: &RunOptions,
         answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
     ) {
-        if self.modules_in_ctx >= CONTEXT_REUSE {
-            self.ctx = OrcContext::new();
-            self.modules_in_ctx = 0;
-        }
-        self.modules_in_ctx += 1;
-        if let Err(e) = self.orc(opts.opt_level, lowered) {
-            for i in 0..calls.len() {
-                answer(i, err(e.clone()));
-            }
-            return;
-        }
-        match self.orcs[opts.opt_level.min(3) as usize].as_ref() {
-            Some(orc) => run_calls(&self.ctx, orc, &self.tm, lowered, None, calls, opts, answer),
-            None => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
-        }
-        free_all_live();
+        self.run_calls_in(lowered, None, calls, opts, answer)
     }
 
     /// Translates an already lowered module and runs `entry`, whose Standard-dialect
@@ -368,20 +353,7 @@ impl Jit {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        if self.modules_in_ctx >= CONTEXT_REUSE {
-            self.ctx = OrcContext::new();
-            self.modules_in_ctx = 0;
-        }
-        self.modules_in_ctx += 1;
-        self.orc(opts.opt_level, lowered).map_err(RunError::Error)?;
-        let orc = self.orcs[opts.opt_level.min(3) as usize]
-            .as_ref()
-            .ok_or(RunError::Error("no JIT".into()))?;
-        let r = run_with(
-            &self.ctx, orc, &self.tm, lowered, None, entry, sig, args, opts,
-        );
-        free_all_live();
-        r
+        self.run_one(lowered, None, Call { entry, sig, args }, opts)
     }
 
     /// Runs `entry` of LLVM IR produced elsewhere (upstream MLIR's lowering of the same
@@ -397,28 +369,47 @@ impl Jit {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
+        self.run_one(lowered, Some(ir), Call { entry, sig, args }, opts)
+    }
+
+    /// One call: [`Jit::run_calls_in`] with a batch of one.
+    fn run_one(
+        &mut self,
+        lowered: &Module,
+        ir: Option<&str>,
+        call: Call<'_>,
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let mut out = err("the call was not made");
+        self.run_calls_in(lowered, ir, &[call], opts, &mut |_, r| out = r);
+        out
+    }
+
+    /// Makes `calls` in one compilation of `lowered` (or of `ir`, see [`Jit::run_ir`]):
+    /// renews the LLVM context every [`CONTEXT_REUSE`] modules, binds the externals,
+    /// then [`run_calls`]; frees what the calls left allocated.
+    fn run_calls_in(
+        &mut self,
+        lowered: &Module,
+        ir: Option<&str>,
+        calls: &[Call<'_>],
+        opts: &RunOptions,
+        answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
+    ) {
         if self.modules_in_ctx >= CONTEXT_REUSE {
             self.ctx = OrcContext::new();
             self.modules_in_ctx = 0;
         }
         self.modules_in_ctx += 1;
-        self.orc(opts.opt_level, lowered).map_err(RunError::Error)?;
-        let orc = self.orcs[opts.opt_level.min(3) as usize]
-            .as_ref()
-            .ok_or(RunError::Error("no JIT".into()))?;
-        let r = run_with(
-            &self.ctx,
-            orc,
-            &self.tm,
-            lowered,
-            Some(ir),
-            entry,
-            sig,
-            args,
-            opts,
-        );
+        let ready = self.orc(opts.opt_level, lowered).map(|_| ());
+        match (ready, self.orcs[opts.opt_level.min(3) as usize].as_ref()) {
+            (Ok(()), Some(orc)) => {
+                run_calls(&self.ctx, orc, &self.tm, lowered, ir, calls, opts, answer)
+            }
+            (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.clone()))),
+            (Ok(()), None) => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
+        }
         free_all_live();
-        r
     }
 }
 
@@ -1370,30 +1361,16 @@ fn run_calls(
     answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
 ) {
     let ctx = octx.context();
-    let module = match ir {
-        Some(text) => parse_ir(ctx, text),
-        None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error),
+    let stage = || -> Result<_, RunError> {
+        let module = match ir {
+            Some(text) => parse_ir(ctx, text)?,
+            None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
+        };
+        let prepared = build_dispatch(ctx, &module, calls)?;
+        Ok((prepared, compile(octx, orc, tm, module, opts)?))
     };
-    let module = match module {
-        Ok(m) => m,
-        Err(e) => {
-            for i in 0..calls.len() {
-                answer(i, Err(e.clone()));
-            }
-            return;
-        }
-    };
-    let prepared = match build_dispatch(ctx, &module, calls) {
-        Ok(p) => p,
-        Err(e) => {
-            for i in 0..calls.len() {
-                answer(i, Err(e.clone()));
-            }
-            return;
-        }
-    };
-    let loaded = match compile(octx, orc, tm, module, opts) {
-        Ok(l) => l,
+    let (prepared, loaded) = match stage() {
+        Ok(x) => x,
         Err(e) => {
             for i in 0..calls.len() {
                 answer(i, Err(e.clone()));
@@ -1534,25 +1511,4 @@ fn call_thunk(
         return err("the lowered signature has more results than expected");
     }
     Ok(results)
-}
-
-/// One call: [`run_calls`] with a batch of one.
-#[allow(clippy::too_many_arguments)]
-fn run_with(
-    octx: &OrcContext,
-    orc: &Orc,
-    tm: &TargetMachine,
-    lowered: &Module,
-    ir: Option<&str>,
-    entry: &str,
-    sig: &EntrySig,
-    args: &[RtValue],
-    opts: &RunOptions,
-) -> Result<Vec<RtValue>, RunError> {
-    let mut out = err("the call was not made");
-    let call = Call { entry, sig, args };
-    run_calls(octx, orc, tm, lowered, ir, &[call], opts, &mut |_, r| {
-        out = r
-    });
-    out
 }

@@ -192,11 +192,16 @@ fn read_frame(r: &mut impl Read) -> std::io::Result<Option<Vec<u8>>> {
     Ok(Some(buf))
 }
 
+/// The run options every request starts with (read back by `read_options`).
+fn put_options(out: &mut Vec<u8>, opts: &RunOptions) {
+    out.push(opts.opt_level);
+    put_u32(out, opts.index_bitwidth);
+    out.push(opts.emit_c_interface as u8);
+}
+
 fn encode_request(module_text: &str, entry: &str, args: &[RtValue], opts: &RunOptions) -> Vec<u8> {
     let mut out = Vec::with_capacity(module_text.len() + 64);
-    out.push(opts.opt_level);
-    put_u32(&mut out, opts.index_bitwidth);
-    out.push(opts.emit_c_interface as u8);
+    put_options(&mut out, opts);
     put_str(&mut out, entry);
     put_str(&mut out, module_text);
     put_u32(&mut out, args.len() as u32);
@@ -226,9 +231,7 @@ fn encode_batch_request(
 ) -> Vec<u8> {
     let mut out = Vec::with_capacity(module_text.len() + 64);
     out.push(BATCH_REQUEST);
-    out.push(opts.opt_level);
-    put_u32(&mut out, opts.index_bitwidth);
-    out.push(opts.emit_c_interface as u8);
+    put_options(&mut out, opts);
     put_str(&mut out, module_text);
     put_u32(&mut out, calls.len() as u32);
     for (entry, args) in calls {
@@ -263,6 +266,22 @@ fn encode_response(result: &Result<Vec<RtValue>, String>, err_status: u8) -> Vec
 // ---------------------------------------------------------------------------------
 // The child
 
+/// The run options every request starts with.
+fn read_options(r: &mut Reader<'_>) -> Result<RunOptions, String> {
+    Ok(RunOptions {
+        opt_level: r.u8()?,
+        index_bitwidth: r.u32()?,
+        emit_c_interface: r.u8()? != 0,
+        ..RunOptions::default()
+    })
+}
+
+/// The Standard module a request carries as text.
+fn parse_text(text: &str) -> Result<converter::ir::Module, String> {
+    converter::syntax::parse_module("<worker>", text.as_bytes())
+        .map_err(|d| d.render("<worker>", Some(text)))
+}
+
 /// Handles one batch request (after its first byte): parses and lowers the module once,
 /// then [`Jit::run_lowered_calls`], sending each answer with `send` as it comes. An
 /// `Err` is the answer of every call not yet answered.
@@ -272,9 +291,7 @@ fn handle_batch(
     send: &mut dyn FnMut(Result<Vec<RtValue>, String>),
 ) -> Result<(), String> {
     let mut r = Reader { buf: req, pos: 0 };
-    let opt_level = r.u8()?;
-    let index_bitwidth = r.u32()?;
-    let emit_c_interface = r.u8()? != 0;
+    let opts = read_options(&mut r)?;
     let text = r.str()?;
     let n = r.u32()? as usize;
     let mut calls = Vec::with_capacity(n.min(1 << 10));
@@ -283,14 +300,7 @@ fn handle_batch(
         let args = r.values()?;
         calls.push((entry, args));
     }
-    let opts = RunOptions {
-        opt_level,
-        index_bitwidth,
-        emit_c_interface,
-        ..RunOptions::default()
-    };
-    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
-        .map_err(|d| d.render("<worker>", Some(&text)))?;
+    let m = parse_text(&text)?;
     let sigs: Vec<Result<crate::exec::EntrySig, RunError>> = calls
         .iter()
         .map(|(entry, _)| crate::exec::entry_sig(&m, entry))
@@ -332,29 +342,13 @@ fn handle_batch(
 /// gives the entry's calling convention and the externals, the IR gives the code.
 fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
     let mut r = Reader { buf: req, pos: 0 };
-    let opt_level = r.u8()?;
-    let index_bitwidth = r.u32()?;
-    let emit_c_interface = r.u8()? != 0;
+    let opts = read_options(&mut r)?;
     let entry = r.str()?;
     let text = r.str()?;
     let args = r.values()?;
     let ir = r.str()?;
-    let opts = RunOptions {
-        opt_level,
-        index_bitwidth,
-        emit_c_interface,
-        ..RunOptions::default()
-    };
-    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
-        .map_err(|d| d.render("<worker>", Some(&text)))?;
-    let ft = m
-        .func(&entry)
-        .and_then(|f| f.std_type())
-        .ok_or_else(|| format!("no Standard function @{entry} in the module"))?;
-    let sig = crate::exec::EntrySig {
-        inputs: ft.inputs.clone(),
-        results: ft.results.clone(),
-    };
+    let m = parse_text(&text)?;
+    let sig = crate::exec::entry_sig(&m, &entry).map_err(|e| e.to_string())?;
     let lowered = crate::lowering::lower(&m, &opts)?;
     jit.run_ir(&ir, &lowered, &entry, &sig, &args, &opts)
         .map_err(|e| e.to_string())
@@ -363,20 +357,11 @@ fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
 /// Handles one request in the worker: parse, lower, JIT, run.
 fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
     let mut r = Reader { buf: req, pos: 0 };
-    let opt_level = r.u8()?;
-    let index_bitwidth = r.u32()?;
-    let emit_c_interface = r.u8()? != 0;
+    let opts = read_options(&mut r)?;
     let entry = r.str()?;
     let text = r.str()?;
     let args = r.values()?;
-    let opts = RunOptions {
-        opt_level,
-        index_bitwidth,
-        emit_c_interface,
-        ..RunOptions::default()
-    };
-    let m = converter::syntax::parse_module("<worker>", text.as_bytes())
-        .map_err(|d| d.render("<worker>", Some(&text)))?;
+    let m = parse_text(&text)?;
     jit.run(&m, &entry, &args, &opts).map_err(|e| e.to_string())
 }
 

@@ -292,7 +292,7 @@ pub fn reduce_with(
     r
 }
 
-/// A reduced module as a corpus file test: `header` as comment lines, a `// run:` line
+/// A module (reduced, or a finding as found) as a corpus file test: `header` as comment lines, a `// run:` line
 /// with the interpreter's answer (or its complaint, commented), then the module.
 pub fn reduced_file_test(m: &Module, entry: &str, header: &str, exec_opts: &ExecOptions) -> String {
     let mut out = String::new();
