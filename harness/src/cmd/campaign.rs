@@ -38,6 +38,11 @@ pub struct Args {
     /// Feed every Nth lowered module to mlir-translate (0: never).
     #[arg(long, default_value_t = 50)]
     pub mlir_translate_every: u64,
+    /// Modules checked by one mlir-translate process (--split-input-file); a case is
+    /// journaled once its batch has answered.
+    #[arg(long, default_value_t = campaign::TRANSLATE_BATCH,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub mlir_translate_batch: u64,
     /// Add upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
     #[arg(long)]
     pub upstream: bool,
@@ -120,6 +125,7 @@ pub fn run(args: &Args) -> i32 {
         shard: args.shard.unwrap_or((0, 1)),
         resume: args.resume,
         mlir_translate_every: args.mlir_translate_every,
+        mlir_translate_batch: args.mlir_translate_batch as usize,
         upstream_every: if args.upstream {
             args.upstream_sample
         } else {
