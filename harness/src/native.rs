@@ -158,6 +158,14 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
     }
 }
 
+/// Ends this thread's worker now (it closes its input and is waited for), instead of
+/// whenever the thread's locals are dropped: a thread that is done with the JIT calls
+/// it, so the worker has exited, and its CPU time is counted, before the process ends.
+pub fn stop_worker() {
+    let w = WORKER.with(|cell| cell.borrow_mut().take());
+    drop(w);
+}
+
 /// Calls `f` with this thread's worker, started first if needed; a crash carries the
 /// worker's last stderr lines (LLVM's `LLVM ERROR: ...` before an abort, for instance).
 fn with_worker(

@@ -5,7 +5,10 @@
 //! (`stdlower gen --swarm --seed N`). `--shard I/N` takes the cases with `i % N == I`,
 //! so N machines run one campaign between them and `campaign merge` adds up their
 //! journals. Every case is appended to `DIR/journal.jsonl` as it finishes; `--resume`
-//! skips the cases already there, so a killed campaign loses nothing.
+//! skips the cases already there, so a killed campaign loses nothing. Each of the
+//! `--jobs` threads takes the next case number as soon as it is free. The cases sampled
+//! for `mlir-translate` finish when their batch has been through it
+//! ([`translate_queue`]).
 
 pub mod journal;
 pub mod report;
@@ -35,7 +38,7 @@ pub struct CampaignConfig {
     /// `(I, N)`: this machine runs the cases with `case % N == I`.
     pub shard: (u64, u64),
     pub resume: bool,
-    /// Run `mlir-translate` on every Nth case (it is a process; 0 = never).
+    /// Run `mlir-translate` on every Nth case (0 = never).
     pub mlir_translate_every: u64,
     /// How many of those modules one `mlir-translate` process checks
     /// ([`TRANSLATE_BATCH`] by default).
@@ -318,27 +321,32 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     // no thread waits for another's slow case.
     std::thread::scope(|scope| {
         for _ in 0..cfg.jobs.max(1) {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
-                    return;
-                }
-                let case = next.fetch_add(1, Ordering::Relaxed);
-                if cfg.count.is_some_and(|c| case >= c) {
-                    return;
-                }
-                if case % shard_n != shard_i || done.contains_key(&case) {
-                    continue;
-                }
-                let c = check_case(case, case_seed(cfg.seed, case), cfg);
-                if c.deferred.is_some() {
-                    for (c, answer) in queue.push(c) {
-                        let (entry, file) = finish_case(c, Some(answer), cfg);
+            scope.spawn(|| {
+                loop {
+                    if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        break;
+                    }
+                    let case = next.fetch_add(1, Ordering::Relaxed);
+                    if cfg.count.is_some_and(|c| case >= c) {
+                        break;
+                    }
+                    if case % shard_n != shard_i || done.contains_key(&case) {
+                        continue;
+                    }
+                    let c = check_case(case, case_seed(cfg.seed, case), cfg);
+                    if c.deferred.is_some() {
+                        for (c, answer) in queue.push(c) {
+                            let (entry, file) = finish_case(c, Some(answer), cfg);
+                            record(entry, file);
+                        }
+                    } else {
+                        let (entry, file) = finish_case(c, None, cfg);
                         record(entry, file);
                     }
-                } else {
-                    let (entry, file) = finish_case(c, None, cfg);
-                    record(entry, file);
                 }
+                // Waited for here, so its CPU time counts before the process ends.
+                crate::native::stop_worker();
             });
         }
     });
