@@ -345,17 +345,19 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                         record(entry, file);
                     }
                 }
+                // A thread out of cases runs the waiting mlir-translate cases while the
+                // others finish theirs (the last one to stop runs whatever is left).
+                if !stop.load(Ordering::Relaxed) {
+                    for (c, answer) in queue.flush() {
+                        let (entry, file) = finish_case(c, Some(answer), cfg);
+                        record(entry, file);
+                    }
+                }
                 // Waited for here, so its CPU time counts before the process ends.
                 crate::native::stop_worker();
             });
         }
     });
-    if !stop.load(Ordering::Relaxed) {
-        for (c, answer) in queue.flush() {
-            let (entry, file) = finish_case(c, Some(answer), cfg);
-            record(entry, file);
-        }
-    }
     if let Some(b) = &bar {
         b.finish();
     }

@@ -40,7 +40,8 @@ impl TranslateQueue {
         run(full)
     }
 
-    /// Runs whatever waits (at the end of a campaign).
+    /// Runs whatever waits (a campaign thread does when it runs out of cases; every case
+    /// is pushed by a thread before that thread flushes, so none is left waiting).
     pub fn flush(&self) -> Vec<Answered> {
         let rest = std::mem::take(&mut *self.waiting.lock().unwrap_or_else(|p| p.into_inner()));
         run(rest)
