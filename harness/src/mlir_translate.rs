@@ -154,16 +154,30 @@ pub fn accepts_batch(texts: &[String]) -> Vec<Result<(), String>> {
     let Some(tool) = tool_path() else {
         return answers;
     };
-    match texts.len() {
-        0 => return answers,
-        1 => {
-            answers[0] = accepts_text(&texts[0]);
-            return answers;
+    // A text holding the marker itself would be split in two: it goes alone.
+    let (batched, apart): (Vec<usize>, Vec<usize>) =
+        (0..texts.len()).partition(|&k| !texts[k].contains(MARKER));
+    for k in apart {
+        answers[k] = accepts_text(&texts[k]);
+    }
+    let chunks: Vec<String> = batched.iter().map(|&k| texts[k].clone()).collect();
+    for (k, a) in batched.into_iter().zip(accepts_split(&tool, &chunks)) {
+        answers[k] = a;
+    }
+    answers
+}
+
+/// [`accepts_batch`] of texts free of the marker, in one split run.
+fn accepts_split(tool: &std::path::Path, texts: &[String]) -> Vec<Result<(), String>> {
+    let mut answers: Vec<Result<(), String>> = vec![Ok(()); texts.len()];
+    if texts.len() < 2 {
+        for (a, t) in answers.iter_mut().zip(texts) {
+            *a = accepts_text(t);
         }
-        _ => {}
+        return answers;
     }
     let (input, starts) = join(texts);
-    let run = match run_tool(&tool, &input, true) {
+    let run = match run_tool(tool, &input, true) {
         Ok(r) => r,
         Err(e) => return vec![Err(e); texts.len()],
     };
@@ -226,5 +240,25 @@ mod tests {
             }
         }
         assert!(chunks_named("error: no location\n", &starts).is_empty());
+    }
+
+    /// The real tool's split-run diagnostics name the chunks that hold the bad modules
+    /// (so a rejected batch costs one process per bad module, not one per module).
+    #[test]
+    fn the_tools_diagnostics_name_the_bad_chunks() {
+        let Some(tool) = tool_path() else {
+            return;
+        };
+        let good = "module {\n  llvm.func @f() {\n    llvm.return\n  }\n}\n";
+        let bad = "module {\n  llvm.func @main() -> i32 {\n    %0 = llvm.mlir.constant(2 : i32) : i64\n    llvm.return %0 : i32\n  }\n}\n";
+        for bad_at in [vec![0], vec![2], vec![1, 4], vec![5]] {
+            let texts: Vec<String> = (0..6)
+                .map(|k| if bad_at.contains(&k) { bad } else { good }.to_string())
+                .collect();
+            let (input, starts) = join(&texts);
+            let run = run_tool(&tool, &input, true).unwrap();
+            assert!(!run.ok && !run.crashed, "{}", run.stderr);
+            assert_eq!(chunks_named(&run.stderr, &starts), bad_at, "{}", run.stderr);
+        }
     }
 }

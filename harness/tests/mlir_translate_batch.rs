@@ -39,6 +39,11 @@ fn a_rejection_in_a_batch_names_exactly_its_module() {
         assert!(accepts_text(bad).is_err(), "mlir-translate accepts {bad}");
     }
     assert!(accepts_batch(&good).iter().all(Result::is_ok));
+    // A module holding the split marker (in a comment) is still one module.
+    let marked = "module {\n// -----\n}\n".to_string();
+    assert!(accepts_text(&marked).is_ok());
+    let with_marked = vec![good[0].clone(), marked, good[1].clone()];
+    assert!(accepts_batch(&with_marked).iter().all(Result::is_ok));
     // Bad modules first, in the middle, last, and two in one batch.
     let placements: [&[(usize, usize)]; 5] = [
         &[(0, 0)],
