@@ -8,6 +8,9 @@
 //! diagnostic of a chunk is prefixed `within split at <stdin>:LINE offset :L:C:`, where
 //! `LINE` is the line of the `// -----` marker that opens the chunk (1 for the first
 //! chunk). A crash ends the process at the chunk it crashed on, with no such prefix.
+//! The chunks' LLVM IR is written one module after the other with no separator (and
+//! with `-o FILE`, not at all when a chunk failed); only acceptance matters here, so
+//! the output is discarded.
 
 use converter::ir::Module;
 use converter::llvm_print::{print_llvm, Syntax};
