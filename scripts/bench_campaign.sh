@@ -1,22 +1,39 @@
 #!/usr/bin/env bash
 # Campaign throughput, side by side: the same N cases with --jobs 1 and --jobs 2 (release
-# build), checks per second and the scaling ratio. Usage: scripts/bench_campaign.sh [N]
+# build), checks per second, the scaling ratio and the CPU time per check (the campaign
+# and its JIT workers and mlir-translate processes), for the campaign as users run it
+# (default oracles and mlir-translate sampling) and without mlir-translate.
+# Findings are written unreduced (--reduce-seconds 0) so a finding cannot stall the clock.
+# Usage: scripts/bench_campaign.sh [N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-600}
 cargo build --release -q -p harness --bins
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-for j in 1 2; do
-  target/release/stdlower campaign --count "$N" --jobs "$j" --out "$tmp/j$j" --quiet \
-    --mlir-translate-every 0 --reduce-seconds 0 > /dev/null || true
-done
-python3 - "$tmp" <<'PY'
-import json, sys
-r = {j: json.load(open(f"{sys.argv[1]}/j{j}/report.json")) for j in (1, 2)}
-for j in (1, 2):
-    x = r[j]
-    ms = [0]
-    print(f"--jobs {j}: {x['checked']} checks in {x['seconds']:.1f} s = {x['checks_per_second']:.0f} checks/s "
-          f"({x['agreed']} agreed, {x['findings']} findings, {x['skipped']} skipped)")
-print(f"scaling --jobs 2 / --jobs 1: {r[2]['checks_per_second'] / r[1]['checks_per_second']:.2f}x")
+python3 - "$tmp" "$N" <<'PY'
+import json, resource, subprocess, sys
+tmp, n = sys.argv[1], sys.argv[2]
+modes = [("default sampling", []), ("no mlir-translate", ["--mlir-translate-every", "0"])]
+
+def run(out, jobs, extra):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(["target/release/stdlower", "campaign", "--count", n, "--jobs", str(jobs),
+                    "--out", out, "--quiet", "--reduce-seconds", "0", *extra],
+                   stdout=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    r = json.load(open(f"{out}/report.json"))
+    return r, cpu
+
+for k, (name, extra) in enumerate(modes):
+    rate = {}
+    for j in (1, 2):
+        r, cpu = run(f"{tmp}/m{k}j{j}", j, extra)
+        rate[j] = r["checks_per_second"]
+        mt = r["per_oracle"].get("mlir-translate", {}).get("checked", 0)
+        print(f"{name:>18}  --jobs {j}: {r['checked']} checks in {r['seconds']:.1f} s = "
+              f"{rate[j]:.0f} checks/s, {1e3 * cpu / max(r['checked'], 1):.2f} ms CPU/check "
+              f"({r['agreed']} agreed, {r['findings']} findings, {r['skipped']} skipped, "
+              f"{mt} through mlir-translate)")
+    print(f"{name:>18}  scaling --jobs 2 / --jobs 1: {rate[2] / rate[1]:.2f}x")
 PY

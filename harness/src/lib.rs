@@ -15,6 +15,7 @@ pub mod front;
 pub mod fuzzing;
 pub mod input;
 pub mod known_upstream;
+pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
 pub mod reduce;

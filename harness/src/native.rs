@@ -76,7 +76,8 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
 /// Makes several calls (entry, arguments) of `m` with one compilation in this thread's
 /// isolated worker; each answer is what [`run_jit`] of that call alone gives, or `None`
 /// when the call was not made because an earlier one crashed or timed out (make it
-/// alone to know its outcome).
+/// alone to know its outcome). `m` must lower (the oracles lower it before they get
+/// here): unlike [`run_jit`], this does not lower it again in this process first.
 pub fn run_jit_batch(
     m: &Module,
     calls: &[(&str, &[RtValue])],
@@ -95,12 +96,6 @@ pub fn run_jit_batch(
         }
     }
     if sent.is_empty() {
-        return answers;
-    }
-    if let Err(o) = lowers(m, opts) {
-        for (i, _) in &sent {
-            answers[*i] = Some(o.clone());
-        }
         return answers;
     }
     let text = print_module(m, &PrintOptions::default());
@@ -161,6 +156,14 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
         index_bitwidth: opts.index_bitwidth,
         emit_c_interface: false,
     }
+}
+
+/// Ends this thread's worker now (it closes its input and is waited for), instead of
+/// whenever the thread's locals are dropped: a thread that is done with the JIT calls
+/// it, so the worker has exited, and its CPU time is counted, before the process ends.
+pub fn stop_worker() {
+    let w = WORKER.with(|cell| cell.borrow_mut().take());
+    drop(w);
 }
 
 /// Calls `f` with this thread's worker, started first if needed; a crash carries the

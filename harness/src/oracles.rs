@@ -102,6 +102,61 @@ pub fn check_module(
 /// finding of the `generator` oracle), then every oracle runs. `ran` receives the
 /// names of the oracles that ran.
 pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Verdict {
+    check_generated_in(m, cfg, ran, None)
+}
+
+/// The `mlir-translate` check of a case, left to the caller to run with other cases'
+/// in one process ([`crate::mlir_translate::accepts_batch`]).
+#[derive(Clone, Debug)]
+pub struct DeferredTranslate {
+    /// The lowered module as `mlir-translate` reads it.
+    pub text: String,
+    /// How many oracles had run when the check's turn came (itself included).
+    ran_upto: usize,
+}
+
+impl DeferredTranslate {
+    /// The case's verdict once `mlir-translate` has answered: a rejection is the
+    /// verdict the check would have given in its place (it runs before the interpreter,
+    /// so the oracles after it leave `ran`); an acceptance leaves `verdict` as it is.
+    pub fn resolve(
+        self,
+        verdict: Verdict,
+        ran: &mut Vec<&'static str>,
+        answer: Result<(), String>,
+    ) -> Verdict {
+        match answer {
+            Ok(()) => verdict,
+            Err(detail) => {
+                ran.truncate(self.ran_upto);
+                Verdict::Finding {
+                    oracle: "mlir-translate",
+                    detail,
+                }
+            }
+        }
+    }
+}
+
+/// [`check_generated`], except that when `cfg.mlir_translate` asks for the
+/// `mlir-translate` check, it is not run but handed back in `deferred` (when the case
+/// got that far) and the other oracles go on; [`DeferredTranslate::resolve`] gives the
+/// verdict [`check_generated`] would have given.
+pub fn check_generated_deferring(
+    m: &Module,
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    deferred: &mut Option<DeferredTranslate>,
+) -> Verdict {
+    check_generated_in(m, cfg, ran, Some(deferred))
+}
+
+fn check_generated_in(
+    m: &Module,
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    deferred: Option<&mut Option<DeferredTranslate>>,
+) -> Verdict {
     ran.push("generator");
     if let Err(ds) = converter::verify::verify_module(m) {
         let detail = ds
@@ -114,7 +169,7 @@ pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static st
             detail: format!("the generated module does not verify: {detail}"),
         };
     }
-    match check_module_traced(m, "main", &[], cfg, ran) {
+    match check_module_in(m, "main", &[], cfg, ran, deferred) {
         Verdict::Skipped { reason } if reason.starts_with("UB") => Verdict::Finding {
             oracle: "generator",
             detail: format!("the interpreter found undefined behaviour: {reason}"),
@@ -130,6 +185,17 @@ pub fn check_module_traced(
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
     ran: &mut Vec<&'static str>,
+) -> Verdict {
+    check_module_in(m, entry, args, cfg, ran, None)
+}
+
+fn check_module_in(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies.
     ran.push("llvm-verify");
@@ -171,7 +237,12 @@ pub fn check_module_traced(
     }
     if cfg.mlir_translate {
         ran.push("mlir-translate");
-        if let Err(e) = mlir_translate_accepts(&lowered) {
+        if let Some(slot) = deferred.filter(|_| crate::mlir_translate::tool_path().is_some()) {
+            *slot = Some(DeferredTranslate {
+                text: crate::mlir_translate::text_of(&lowered),
+                ran_upto: ran.len(),
+            });
+        } else if let Err(e) = mlir_translate_accepts(&lowered) {
             return Verdict::Finding {
                 oracle: "mlir-translate",
                 detail: e,
@@ -388,50 +459,15 @@ pub fn repeated_successor(lowered: &Module) -> Option<String> {
     None
 }
 
-/// The `mlir-translate` binary of the installed MLIR 22, if any (asked of
-/// `llvm-config-22` once per process: the campaign samples it every 50th case).
+/// The `mlir-translate` binary of the installed MLIR 22, if any.
 pub fn mlir_translate_path() -> Option<std::path::PathBuf> {
-    static PATH: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    PATH.get_or_init(|| {
-        let bindir = std::process::Command::new("llvm-config-22")
-            .arg("--bindir")
-            .output()
-            .ok()?;
-        let p = std::path::PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim())
-            .join("mlir-translate");
-        p.exists().then_some(p)
-    })
-    .clone()
+    crate::mlir_translate::tool_path()
 }
 
-/// Feeds the modern printing of a lowered module to `mlir-translate --mlir-to-llvmir`.
+/// Feeds the modern printing of a lowered module to `mlir-translate --mlir-to-llvmir`
+/// (`Ok` when the tool is not installed).
 pub fn mlir_translate_accepts(lowered: &Module) -> Result<(), String> {
-    use std::io::Write;
-    let Some(tool) = mlir_translate_path() else {
-        return Ok(());
-    };
-    let text = converter::llvm_print::print_llvm(lowered, converter::llvm_print::Syntax::Modern);
-    let mut child = std::process::Command::new(tool)
-        .arg("--mlir-to-llvmir")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start mlir-translate: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(text.as_bytes());
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("mlir-translate: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "mlir-translate rejected the lowered module:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
+    crate::mlir_translate::accepts_text(&crate::mlir_translate::text_of(lowered))
 }
 
 /// A finding written as a corpus file test: the module, with a `run:` line holding the

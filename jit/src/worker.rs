@@ -169,9 +169,14 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Writes one frame with a single write: on the unbuffered pipe to the worker, a
+/// separate write of the length would wake the reader once for it and again for the
+/// payload.
 fn write_frame(w: &mut impl Write, payload: &[u8]) -> std::io::Result<()> {
-    w.write_all(&(payload.len() as u32).to_le_bytes())?;
-    w.write_all(payload)?;
+    let mut frame = Vec::with_capacity(4 + payload.len());
+    frame.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    frame.extend_from_slice(payload);
+    w.write_all(&frame)?;
     w.flush()
 }
 
@@ -519,10 +524,13 @@ fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
         .stdin
         .take()
         .ok_or(RunError::Error("no worker stdin".into()))?;
-    let mut stdout = child
-        .stdout
-        .take()
-        .ok_or(RunError::Error("no worker stdout".into()))?;
+    // Buffered: a frame's length and payload come in one read.
+    let mut stdout = std::io::BufReader::new(
+        child
+            .stdout
+            .take()
+            .ok_or(RunError::Error("no worker stdout".into()))?,
+    );
     let mut stderr = child
         .stderr
         .take()

@@ -5,18 +5,26 @@
 //! (`stdlower gen --swarm --seed N`). `--shard I/N` takes the cases with `i % N == I`,
 //! so N machines run one campaign between them and `campaign merge` adds up their
 //! journals. Every case is appended to `DIR/journal.jsonl` as it finishes; `--resume`
-//! skips the cases already there, so a killed campaign loses nothing.
+//! skips the cases already there, so a killed campaign loses nothing. Each of the
+//! `--jobs` threads takes the next case number as soon as it is free. The cases sampled
+//! for `mlir-translate` finish when their batch has been through it
+//! ([`translate_queue`]).
 
 pub mod journal;
 pub mod report;
+pub mod translate_queue;
 
 use crate::oracles::{self, OracleConfig, Verdict};
 use journal::{Entry, Journal};
 use report::Report;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use translate_queue::TranslateQueue;
+
+/// How many sampled modules go through one `mlir-translate` process.
+pub const TRANSLATE_BATCH: u64 = 32;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -30,8 +38,11 @@ pub struct CampaignConfig {
     /// `(I, N)`: this machine runs the cases with `case % N == I`.
     pub shard: (u64, u64),
     pub resume: bool,
-    /// Run `mlir-translate` on every Nth case (it is a process; 0 = never).
+    /// Run `mlir-translate` on every Nth case (0 = never).
     pub mlir_translate_every: u64,
+    /// How many of those modules one `mlir-translate` process checks
+    /// ([`TRANSLATE_BATCH`] by default).
+    pub mlir_translate_batch: usize,
     /// Run the upstream oracle on every Nth case (it costs processes; 0 = never).
     pub upstream_every: u64,
     pub progress: bool,
@@ -65,8 +76,24 @@ fn skip_category(reason: &str) -> &'static str {
     }
 }
 
-/// Checks one case; returns its journal entry and, for a finding, the file test text.
-pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<String>) {
+/// A case checked by every oracle but, possibly, `mlir-translate`, whose check then
+/// waits in `deferred` (see [`translate_queue`]).
+pub struct Checked {
+    pub case: u64,
+    pub seed: u64,
+    module: converter::ir::Module,
+    ocfg: OracleConfig,
+    verdict: Verdict,
+    ran: Vec<&'static str>,
+    features: Vec<String>,
+    /// Milliseconds spent on the case so far.
+    pub ms: f64,
+    pub deferred: Option<oracles::DeferredTranslate>,
+}
+
+/// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
+/// the case is sampled for it (and got that far).
+pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let start = Instant::now();
     let (_, m) = generator::generate_swarm_from_seed(seed);
     let mut ocfg = cfg.oracle.clone();
@@ -74,11 +101,58 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     let mut ran = Vec::new();
-    let verdict = oracles::check_generated(&m, &ocfg, &mut ran);
+    let mut deferred = None;
+    let verdict = oracles::check_generated_deferring(&m, &ocfg, &mut ran, &mut deferred);
     let features = generator::features(&m)
         .into_iter()
         .map(str::to_string)
         .collect();
+    Checked {
+        case,
+        seed,
+        module: m,
+        ocfg,
+        verdict,
+        ran,
+        features,
+        ms: start.elapsed().as_secs_f64() * 1e3,
+        deferred,
+    }
+}
+
+/// Checks one case completely (its `mlir-translate` check in a process of its own);
+/// returns its journal entry and, for a finding, the file test text.
+pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<String>) {
+    let c = check_case(case, seed, cfg);
+    let answer = c
+        .deferred
+        .as_ref()
+        .map(|d| crate::mlir_translate::accepts_text(&d.text));
+    finish_case(c, answer, cfg)
+}
+
+/// The journal entry of a checked case and, for a finding, the file test text, given
+/// the answer of its deferred `mlir-translate` check (if it had one).
+pub fn finish_case(
+    c: Checked,
+    translate: Option<Result<(), String>>,
+    cfg: &CampaignConfig,
+) -> (Entry, Option<String>) {
+    let start = Instant::now();
+    let Checked {
+        case,
+        seed,
+        module: m,
+        ocfg,
+        mut verdict,
+        mut ran,
+        features,
+        ms,
+        deferred,
+    } = c;
+    if let (Some(d), Some(answer)) = (deferred, translate) {
+        verdict = d.resolve(verdict, &mut ran, answer);
+    }
     let mut entry = Entry {
         case,
         seed,
@@ -134,7 +208,7 @@ pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<St
             file = Some(text);
         }
     }
-    entry.ms = start.elapsed().as_secs_f64() * 1e3;
+    entry.ms = ms + start.elapsed().as_secs_f64() * 1e3;
     (entry, file)
 }
 
@@ -220,10 +294,6 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     }
     let journal =
         Mutex::new(Journal::open(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
     let start = Instant::now();
     let deadline = cfg.time.map(|t| start + t);
     let (shard_i, shard_n) = cfg.shard;
@@ -233,87 +303,65 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
             .count() as u64
     });
     let bar = progress_bar(cfg, total);
-    let agreed = AtomicU64::new(0);
-    let found = AtomicU64::new(0);
-    let skipped = AtomicU64::new(0);
-    let known = AtomicU64::new(0);
-    let mut next = 0u64;
-    let batch = 32 * cfg.jobs.max(1) as u64;
-    let mut io_error = None;
-    loop {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+    let tally = Tally::default();
+    let queue = TranslateQueue::new(cfg.mlir_translate_batch);
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let io_error: Mutex<Option<String>> = Mutex::new(None);
+    let record = |entry: Entry, file: Option<String>| {
+        if let Err(e) = record_case(entry, file, cfg, start, &journal, &tally, bar.as_ref()) {
+            stop.store(true, Ordering::Relaxed);
+            io_error
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get_or_insert(e);
         }
-        let end = match cfg.count {
-            Some(c) if next >= c => break,
-            Some(c) => (next + batch).min(c),
-            None => next + batch,
-        };
-        let cases: Vec<u64> = (next..end)
-            .filter(|i| i % shard_n == shard_i && !done.contains_key(i))
-            .collect();
-        next = end;
-        let errors: Vec<String> = pool.install(|| {
-            use rayon::prelude::*;
-            cases
-                .par_iter()
-                .filter_map(|&case| {
-                    if deadline.is_some_and(|d| Instant::now() >= d) {
-                        return None;
-                    }
-                    let seed = case_seed(cfg.seed, case);
-                    let (mut entry, file) = run_case(case, seed, cfg);
-                    entry.at_s = start.elapsed().as_secs_f64();
-                    match entry.verdict.as_str() {
-                        "agree" => agreed.fetch_add(1, Ordering::Relaxed),
-                        "finding" => found.fetch_add(1, Ordering::Relaxed),
-                        "known-upstream" => known.fetch_add(1, Ordering::Relaxed),
-                        _ => skipped.fetch_add(1, Ordering::Relaxed),
-                    };
-                    let mut err = None;
-                    if let Some(text) = file {
-                        let name = format!(
-                            "case{case}-{}.mlir",
-                            entry.oracle.as_deref().unwrap_or("finding")
-                        );
-                        let dir = if entry.known.is_some() {
-                            &known_dir
-                        } else {
-                            &findings_dir
-                        };
-                        if let Err(e) = std::fs::write(dir.join(&name), text) {
-                            err = Some(format!("cannot write finding {name}: {e}"));
-                        }
-                    }
-                    if let Err(e) = journal
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .append(&entry)
+    };
+    // Each thread takes the next case as soon as it is free: no batch boundaries, so
+    // no thread waits for another's slow case.
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
                     {
-                        err = Some(format!("cannot append to the journal: {e}"));
+                        break;
                     }
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                        b.set_message(format!(
-                            "{} findings, {} known-upstream, {} skipped",
-                            found.load(Ordering::Relaxed),
-                            known.load(Ordering::Relaxed),
-                            skipped.load(Ordering::Relaxed)
-                        ));
+                    let case = next.fetch_add(1, Ordering::Relaxed);
+                    if cfg.count.is_some_and(|c| case >= c) {
+                        break;
                     }
-                    err
-                })
-                .collect()
-        });
-        if let Some(e) = errors.into_iter().next() {
-            io_error = Some(e);
-            break;
+                    if case % shard_n != shard_i || done.contains_key(&case) {
+                        continue;
+                    }
+                    let c = check_case(case, case_seed(cfg.seed, case), cfg);
+                    if c.deferred.is_some() {
+                        for (c, answer) in queue.push(c) {
+                            let (entry, file) = finish_case(c, Some(answer), cfg);
+                            record(entry, file);
+                        }
+                    } else {
+                        let (entry, file) = finish_case(c, None, cfg);
+                        record(entry, file);
+                    }
+                }
+                // A thread out of cases runs the waiting mlir-translate cases while the
+                // others finish theirs (the last one to stop runs whatever is left).
+                if !stop.load(Ordering::Relaxed) {
+                    for (c, answer) in queue.flush() {
+                        let (entry, file) = finish_case(c, Some(answer), cfg);
+                        record(entry, file);
+                    }
+                }
+                // Waited for here, so its CPU time counts before the process ends.
+                crate::native::stop_worker();
+            });
         }
-    }
+    });
     if let Some(b) = &bar {
         b.finish();
     }
-    if let Some(e) = io_error {
+    if let Some(e) = io_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
     let all = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
@@ -324,6 +372,68 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     rep.known_upstream_files = files_in(&cfg.out, "known-upstream");
     write_report(&cfg.out, &rep)?;
     Ok(rep)
+}
+
+/// The verdicts so far, for the progress bar.
+#[derive(Default)]
+struct Tally {
+    agreed: AtomicU64,
+    found: AtomicU64,
+    skipped: AtomicU64,
+    known: AtomicU64,
+}
+
+/// Records a finished case: its finding file (if any), its journal line, the tally.
+fn record_case(
+    mut entry: Entry,
+    file: Option<String>,
+    cfg: &CampaignConfig,
+    start: Instant,
+    journal: &Mutex<Journal>,
+    tally: &Tally,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<(), String> {
+    entry.at_s = start.elapsed().as_secs_f64();
+    match entry.verdict.as_str() {
+        "agree" => &tally.agreed,
+        "finding" => &tally.found,
+        "known-upstream" => &tally.known,
+        _ => &tally.skipped,
+    }
+    .fetch_add(1, Ordering::Relaxed);
+    let mut err = None;
+    if let Some(text) = file {
+        let name = format!(
+            "case{}-{}.mlir",
+            entry.case,
+            entry.oracle.as_deref().unwrap_or("finding")
+        );
+        let dir = cfg.out.join(if entry.known.is_some() {
+            "known-upstream"
+        } else {
+            "findings"
+        });
+        if let Err(e) = std::fs::write(dir.join(&name), text) {
+            err = Some(format!("cannot write finding {name}: {e}"));
+        }
+    }
+    if let Err(e) = journal
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .append(&entry)
+    {
+        err = Some(format!("cannot append to the journal: {e}"));
+    }
+    if let Some(b) = bar {
+        b.inc(1);
+        b.set_message(format!(
+            "{} findings, {} known-upstream, {} skipped",
+            tally.found.load(Ordering::Relaxed),
+            tally.known.load(Ordering::Relaxed),
+            tally.skipped.load(Ordering::Relaxed)
+        ));
+    }
+    err.map_or(Ok(()), Err)
 }
 
 fn progress_bar(cfg: &CampaignConfig, total: Option<u64>) -> Option<indicatif::ProgressBar> {
