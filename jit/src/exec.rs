@@ -23,6 +23,12 @@
 //! modules and then replaced, which bounds the memory LLVM's uniqued constants and
 //! types can take.
 //!
+//! Code generation. The target machine is the host CPU minus AVX-512
+//! ([`jit_cpu_features`]), with the small code model and position-independent code:
+//! JITLink reaches far symbols (libc, registered externals) through its GOT and stubs,
+//! and FastISel, which gives up on every call and floating-point constant under the
+//! large code model that LLVM otherwise picks for JITs on x86-64, selects them at O0.
+//!
 //! In-process runs do not enforce `RunOptions::timeout` and a crash of the generated
 //! code takes the process down: use [`crate::worker`] for isolation.
 
@@ -238,6 +244,41 @@ pub fn entry_sig(std_module: &Module, entry: &str) -> Result<EntrySig, RunError>
     })
 }
 
+/// The environment variable that makes the JIT compile for all of the host's CPU
+/// features, AVX-512 included (set to `1`); see [`jit_cpu_features`].
+pub const FULL_HOST_FEATURES_ENV: &str = "STDLOWER_JIT_AVX512";
+
+/// Whether the JIT compiles with AVX-512 (only when [`FULL_HOST_FEATURES_ENV`] is `1`
+/// and the host has it). Read once per process.
+pub fn jit_uses_avx512() -> bool {
+    static USES: OnceLock<bool> = OnceLock::new();
+    *USES.get_or_init(|| {
+        std::env::var(FULL_HOST_FEATURES_ENV).is_ok_and(|v| v == "1")
+            && TargetMachine::get_host_cpu_features()
+                .to_string_lossy()
+                .split(',')
+                .any(|f| f == "+avx512f")
+    })
+}
+
+/// The CPU features the JIT compiles for: the host's, with AVX-512 switched off
+/// (`-avx512f`, which switches off every AVX-512 extension with it) unless
+/// [`FULL_HOST_FEATURES_ENV`] asks for all of them. Still native code for this CPU
+/// (AVX2 and the rest stay), and LLVM IR means the same whatever the features; but
+/// LLVM 22's x86 back end aborts compiling calls that pass `<1 x i1>` vectors in
+/// AVX-512 mask registers (`docs/findings/llvm22-avx512-i1-vector-call.md`), which
+/// cost every such module a dead worker and left it unchecked.
+pub fn jit_cpu_features() -> String {
+    let host = TargetMachine::get_host_cpu_features()
+        .to_string_lossy()
+        .into_owned();
+    if jit_uses_avx512() || !host.split(',').any(|f| f == "+avx512f") {
+        host
+    } else {
+        format!("{host},-avx512f")
+    }
+}
+
 fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> {
     Target::initialize_native(&InitializationConfig::default())?;
     let triple = TargetMachine::get_default_triple();
@@ -246,10 +287,10 @@ fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> 
         .create_target_machine(
             &triple,
             &TargetMachine::get_host_cpu_name().to_string(),
-            &TargetMachine::get_host_cpu_features().to_string(),
+            &jit_cpu_features(),
             opt,
-            RelocMode::Default,
-            CodeModel::JITDefault,
+            RelocMode::PIC,
+            CodeModel::Small,
         )
         .ok_or_else(|| "cannot create a target machine for the host".to_string())
 }
@@ -1332,12 +1373,30 @@ fn build_dispatch<'ctx>(
     b.position_at_end(none);
     let bad = |e: inkwell::builder::BuilderError| RunError::Error(e.to_string());
     b.build_return(None).map_err(bad)?;
-    allocas.position_at_end(entry);
     let which = thunk
         .get_nth_param(2)
         .ok_or(RunError::Error("thunk parameter".into()))?
         .into_int_value();
-    allocas.build_switch(which, none, &cases).map_err(bad)?;
+    // A chain of compares rather than a `switch`, which FastISel does not select (the
+    // block would go to SelectionDAG, a fixed cost of every module).
+    let mut at = entry;
+    for (k, (i, bb)) in cases.iter().enumerate() {
+        let next = if k + 1 == cases.len() {
+            none
+        } else {
+            ctx.insert_basic_block_after(at, "next")
+        };
+        b.position_at_end(at);
+        let is = b
+            .build_int_compare(inkwell::IntPredicate::EQ, which, *i, "")
+            .map_err(bad)?;
+        b.build_conditional_branch(is, *bb, next).map_err(bad)?;
+        at = next;
+    }
+    if cases.is_empty() {
+        b.position_at_end(entry);
+        b.build_unconditional_branch(none).map_err(bad)?;
+    }
     Ok(prepared)
 }
 
@@ -1367,7 +1426,14 @@ fn run_calls(
             None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
         };
         let prepared = build_dispatch(ctx, &module, calls)?;
-        Ok((prepared, compile(octx, orc, tm, module, opts)?))
+        // A translated module was verified by `translate_module`; of it, only the
+        // thunk just added is new. IR from elsewhere is verified whole.
+        let checked = if ir.is_some() {
+            Checked::Module
+        } else {
+            Checked::Thunk
+        };
+        Ok((prepared, compile(octx, orc, tm, module, checked, opts)?))
     };
     let (prepared, loaded) = match stage() {
         Ok(x) => x,
@@ -1415,16 +1481,38 @@ fn run_calls(
     drop(loaded);
 }
 
-/// Verifies, optimizes (above O0) and hands the module to the JIT, after checking that
-/// every external it calls can be bound.
+/// What of a module [`compile`] runs LLVM's verifier on.
+#[derive(Clone, Copy, PartialEq)]
+enum Checked {
+    /// All of it (IR that no verifier has seen).
+    Module,
+    /// Only the thunk (the rest was verified by [`translate_module`]).
+    Thunk,
+}
+
+/// Verifies (what `checked` says), optimizes (above O0) and hands the module to the
+/// JIT, after checking that every external it calls can be bound.
 fn compile<'o, 'ctx>(
     octx: &'ctx OrcContext,
     orc: &'o Orc,
     tm: &TargetMachine,
     module: LlvmModule<'ctx>,
+    checked: Checked,
     opts: &RunOptions,
 ) -> Result<crate::orc::Loaded<'o>, RunError> {
-    crate::translate::verify(&module).map_err(RunError::Error)?;
+    match checked {
+        Checked::Module => crate::translate::verify(&module).map_err(RunError::Error)?,
+        Checked::Thunk => {
+            let thunk = module
+                .get_function(THUNK_NAME)
+                .ok_or_else(|| RunError::Error("no entry thunk".into()))?;
+            if !thunk.verify(false) {
+                return err(format!(
+                    "LLVM verifier rejected the entry thunk @{THUNK_NAME}"
+                ));
+            }
+        }
+    }
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));
     module.set_data_layout(&td.get_data_layout());

@@ -30,8 +30,9 @@
 //!   [`register_external`] *in the process that runs the code*, i.e. in the worker
 //!   (before calling [`serve_stdio`]) when running isolated.
 //! - Results: print each with `converter::value::format_result(result_type, value)`.
-//! - Environment: `STDLOWER_CONFORMANCE` points the tests at another conformance
-//!   directory; `STDLOWER_JIT_O0_PASSES` (experimental, unset by default) runs a
+//! - Environment: `STDLOWER_JIT_AVX512=1` makes the JIT compile for all of the host's
+//!   CPU features (by default it leaves AVX-512 out, see [`exec::jit_cpu_features`]);
+//!   `STDLOWER_CONFORMANCE` points the tests at another conformance directory; `STDLOWER_JIT_O0_PASSES` (experimental, unset by default) runs a
 //!   new-pass-manager pipeline such as `function(sroa,instsimplify)` at O0, which
 //!   makes O0 compilation ~20 % faster at the price of no longer running the raw
 //!   lowering.

@@ -22,7 +22,8 @@ use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module as LlvmModule};
 use inkwell::types::{BasicType, BasicTypeEnum, FunctionType as LlvmFnType};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue, PhiValue,
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, IntValue,
+    Operand, PhiValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
@@ -419,6 +420,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 return Err(format!("block ^bb{} does not end with a terminator", b.0));
             }
         }
+        erase_dead_aggregate_ops(fv);
         Ok(())
     }
 
@@ -1121,13 +1123,27 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     if idx >= s.get_type().count_fields() {
                         return Err(format!("position {p} out of range"));
                     }
-                    bld(self.builder.build_extract_value(s, idx, ""))?
+                    match inserted_at(s.as_basic_value_enum(), idx) {
+                        Ok(v) => v,
+                        Err(base) => bld(self.builder.build_extract_value(
+                            base.into_struct_value(),
+                            idx,
+                            "",
+                        ))?,
+                    }
                 }
                 BasicValueEnum::ArrayValue(a) => {
                     if idx >= a.get_type().len() {
                         return Err(format!("position {p} out of range"));
                     }
-                    bld(self.builder.build_extract_value(a, idx, ""))?
+                    match inserted_at(a.as_basic_value_enum(), idx) {
+                        Ok(v) => v,
+                        Err(base) => {
+                            bld(self
+                                .builder
+                                .build_extract_value(base.into_array_value(), idx, ""))?
+                        }
+                    }
                 }
                 _ => return Err("position indexes into a non-aggregate".into()),
             };
@@ -1331,6 +1347,60 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             }
             None => Err("no insertion point for a constant".into()),
         }
+    }
+}
+
+/// The value field `idx` of `agg` holds when `agg` is a chain of single-index
+/// `insertvalue`s that sets it (`extractvalue (insertvalue _, v, i), i` is `v`), so no
+/// `extractvalue` is emitted for it; otherwise (`Err`) the start of the chain, which
+/// has the same field `idx` as `agg` (other positions look through) and, when it is a
+/// constant such as `undef`, makes the builder fold the `extractvalue` to a constant.
+/// Exact: the field is `v` whatever `v` is (also `undef` or `poison`).
+/// Memref descriptors are built with `insertvalue` and read with `extractvalue`; the
+/// folded reads are most of a lowered module's instructions, which FastISel cannot
+/// select (a block it gives up on goes to SelectionDAG).
+fn inserted_at<'ctx>(
+    agg: BasicValueEnum<'ctx>,
+    idx: u32,
+) -> Result<BasicValueEnum<'ctx>, BasicValueEnum<'ctx>> {
+    let mut x = agg;
+    loop {
+        let Some(inst) = x.as_instruction_value() else {
+            return Err(x);
+        };
+        if inst.get_opcode() != InstructionOpcode::InsertValue {
+            return Err(x);
+        }
+        let (Some(Operand::Value(base)), Some(Operand::Value(field))) =
+            (inst.get_operand(0), inst.get_operand(1))
+        else {
+            return Err(x);
+        };
+        match inst.get_indices().as_slice() {
+            [i] if *i == idx => return Ok(field),
+            [_] => x = base,
+            _ => return Err(x),
+        }
+    }
+}
+
+/// Removes the `insertvalue`s and `extractvalue`s of `f` that nothing uses (left
+/// behind by [`inserted_at`]), last first so that whole dead chains go in one pass.
+fn erase_dead_aggregate_ops(f: FunctionValue<'_>) {
+    let mut bb = f.get_last_basic_block();
+    while let Some(b) = bb {
+        let mut inst = b.get_last_instruction();
+        while let Some(i) = inst {
+            inst = i.get_previous_instruction();
+            let aggregate_op = matches!(
+                i.get_opcode(),
+                InstructionOpcode::InsertValue | InstructionOpcode::ExtractValue
+            );
+            if aggregate_op && i.get_first_use().is_none() {
+                i.erase_from_basic_block();
+            }
+        }
+        bb = b.get_previous_basic_block();
     }
 }
 
