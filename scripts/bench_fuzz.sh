@@ -7,7 +7,9 @@
 #
 # Prints libFuzzer's exec/s (wall clock: on a loaded machine it counts the other
 # processes' time too), runs per CPU second of the fuzzer process (what one core
-# would sustain alone), and the per-stage breakdown of `case_cost --corpus`.
+# would sustain alone), how many of the inputs were modules the target had not checked
+# before (it checks each distinct module once, see harness/src/fuzzing.rs), and the
+# per-stage breakdown of `case_cost --corpus`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TIME=60
@@ -35,7 +37,7 @@ PIN=()
 command -v taskset >/dev/null && PIN=(taskset -c "$CORE")
 
 # Run the fuzzer and measure its CPU time (children's rusage) next to libFuzzer's figures.
-python3 - "$WORK" "${PIN[@]}" cargo fuzz run --fuzz-dir fuzz --sanitizer none "$TARGET" \
+STDLOWER_FUZZ_STATS=1 python3 - "$WORK" "${PIN[@]}" cargo fuzz run --fuzz-dir fuzz --sanitizer none "$TARGET" \
     "$WORK/corpus" "fuzz/seeds/$TARGET" -- "$LIMIT" -print_final_stats=1 <<'PY'
 import re, resource, subprocess, sys, time
 work, cmd = sys.argv[1], sys.argv[2:]
@@ -57,6 +59,11 @@ print(done[-1] if done else "")
 print(f"runs: {n} in {wall:.1f} s wall, {cpu:.1f} s CPU (build check included)")
 print(f"libFuzzer exec/s (wall): {eps[-1]}")
 print(f"runs per CPU second:     {n / cpu:.0f}")
+stats = re.findall(r"stdlower fuzz: (\d+) inputs made a module, (\d+) distinct", p.stdout)
+if stats:
+    made, distinct = map(int, stats[-1])
+    print(f"distinct modules checked: {distinct} of {made} inputs that made a module "
+          f"({100 * distinct / made:.0f}%), {distinct / wall:.0f} per second (wall)")
 PY
 
 if [ "$TARGET" = lowering ]; then

@@ -13,7 +13,10 @@ use crate::known_upstream;
 use crate::oracles::{self, OracleConfig, Verdict};
 use arbitrary::Unstructured;
 use converter::syntax::{parse_module, print_module, PrintOptions};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// Set when this executable can serve as its own isolated JIT worker (the fuzz binary,
@@ -50,7 +53,6 @@ pub fn fuzz_oracle_config() -> OracleConfig {
 /// True for every Nth call when `STDLOWER_FUZZ_UPSTREAM=N` (N > 0) is set.
 fn upstream_sampled() -> bool {
     use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::OnceLock;
     static EVERY: OnceLock<u64> = OnceLock::new();
     static CALLS: AtomicU64 = AtomicU64::new(0);
     let every = *EVERY.get_or_init(|| {
@@ -62,15 +64,27 @@ fn upstream_sampled() -> bool {
     every > 0 && CALLS.fetch_add(1, Ordering::Relaxed).is_multiple_of(every)
 }
 
+/// The module a lowering-fuzz input stands for: the bytes choose the swarm
+/// configuration, then the module.
+pub fn module_of_input(data: &[u8]) -> Option<converter::ir::Module> {
+    let mut u = Unstructured::new(data);
+    let gcfg: generator::GenConfig = u.arbitrary().ok()?;
+    generator::generate(&mut u, &gcfg).ok()
+}
+
 /// What one lowering-fuzz input came to (for tests and statistics).
 pub fn lowering_verdict(
     data: &[u8],
     cfg: &OracleConfig,
 ) -> Option<(converter::ir::Module, Verdict)> {
-    let mut u = Unstructured::new(data);
-    let gcfg: generator::GenConfig = u.arbitrary().ok()?;
-    let m = generator::generate(&mut u, &gcfg).ok()?;
-    let v = if cfg.jit_in_process && may_hit_known_llvm_abort(&m) {
+    let m = module_of_input(data)?;
+    let v = check_fuzz_module(&m, cfg);
+    Some((m, v))
+}
+
+/// Every oracle on a generated module, as the fuzz target runs them.
+fn check_fuzz_module(m: &converter::ir::Module, cfg: &OracleConfig) -> Verdict {
+    if cfg.jit_in_process && may_hit_known_llvm_abort(m) {
         // In-process, LLVM's abort would end the fuzzer: compile in an isolated worker
         // when this executable can be one (the fuzz binary), where an abort is a crash
         // outcome that `known_upstream` recognizes; otherwise (tests) leave the JIT out
@@ -88,11 +102,48 @@ pub fn lowering_verdict(
                 ..cfg.clone()
             }
         };
-        oracles::check_generated(&m, &safer, &mut Vec::new())
+        oracles::check_generated(m, &safer, &mut Vec::new())
     } else {
-        oracles::check_generated(&m, cfg, &mut Vec::new())
-    };
-    Some((m, v))
+        oracles::check_generated(m, cfg, &mut Vec::new())
+    }
+}
+
+/// The modules this process has checked already, by a 128-bit hash of their printed
+/// text. Most of libFuzzer's mutations change bytes the generator never reads, or
+/// reads into the same choice (a `bool` is one bit of a byte), so the same module
+/// comes back again and again; checking it again would find nothing new, and its JIT
+/// compilation is most of a case's time. A finding panics on its first check, so
+/// nothing is hidden.
+#[derive(Default)]
+pub struct CheckedModules {
+    seen: HashSet<u128>,
+    /// Inputs that made a module, and how many of those modules were new.
+    pub inputs: u64,
+    pub distinct: u64,
+}
+
+/// Past this many hashes the memory is cleared (it holds 16 bytes a module).
+const CHECKED_MODULES_LIMIT: usize = 1 << 20;
+
+impl CheckedModules {
+    /// Records `m`; true the first time its text is seen.
+    pub fn first_time(&mut self, m: &converter::ir::Module) -> bool {
+        let text = print_module(m, &PrintOptions::default());
+        let half = |salt: u8| {
+            let mut h = std::hash::DefaultHasher::new();
+            salt.hash(&mut h);
+            text.hash(&mut h);
+            h.finish()
+        };
+        let key = (u128::from(half(0)) << 64) | u128::from(half(1));
+        self.inputs += 1;
+        if self.seen.len() >= CHECKED_MODULES_LIMIT {
+            self.seen.clear();
+        }
+        let new = self.seen.insert(key);
+        self.distinct += u64::from(new);
+        new
+    }
 }
 
 /// Whether a function of `m` passes or returns a vector shape LLVM 22 is known to abort
@@ -122,20 +173,45 @@ pub fn may_hit_known_llvm_abort(m: &converter::ir::Module) -> bool {
         .any(|ft| ft.inputs.iter().chain(&ft.results).any(risky))
 }
 
-/// The `lowering` fuzz target.
+/// The `lowering` fuzz target. A module this process has checked before is not checked
+/// again ([`CheckedModules`]). With `STDLOWER_FUZZ_STATS=1` it prints, every 1,000
+/// inputs, how many made a module and how many of those were new.
 pub fn fuzz_lowering(data: &[u8]) {
-    let mut cfg = fuzz_oracle_config();
-    cfg.upstream = upstream_sampled();
-    if let Some((m, v)) = lowering_verdict(data, &cfg) {
-        if known_upstream::classify(&v).is_some() {
-            return; // a documented LLVM bug, not a converter finding
-        }
-        if v.is_finding() {
-            panic!(
-                "stdlower finding; the module as a corpus file test:\n{}",
-                oracles::finding_as_file_test(&m, "main", &v, &cfg)
+    static CHECKED: OnceLock<Mutex<CheckedModules>> = OnceLock::new();
+    static STATS: OnceLock<bool> = OnceLock::new();
+    let Some(m) = module_of_input(data) else {
+        return;
+    };
+    let first = {
+        let mut c = CHECKED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let first = c.first_time(&m);
+        if *STATS.get_or_init(|| std::env::var_os("STDLOWER_FUZZ_STATS").is_some())
+            && c.inputs.is_multiple_of(1000)
+        {
+            eprintln!(
+                "stdlower fuzz: {} inputs made a module, {} distinct modules checked",
+                c.inputs, c.distinct
             );
         }
+        first
+    };
+    if !first {
+        return;
+    }
+    let mut cfg = fuzz_oracle_config();
+    cfg.upstream = upstream_sampled();
+    let v = check_fuzz_module(&m, &cfg);
+    if known_upstream::classify(&v).is_some() {
+        return; // a documented LLVM bug, not a converter finding
+    }
+    if v.is_finding() {
+        panic!(
+            "stdlower finding; the module as a corpus file test:\n{}",
+            oracles::finding_as_file_test(&m, "main", &v, &cfg)
+        );
     }
 }
 

@@ -1,7 +1,10 @@
 //! The cargo-fuzz targets run briefly as ordinary tests: a few hundred seeded inputs
 //! each, so CI exercises them without cargo-fuzz or a nightly toolchain.
 
-use harness::fuzzing::{fuzz_lowering, fuzz_oracle_config, fuzz_parse, lowering_verdict};
+use harness::fuzzing::{
+    fuzz_lowering, fuzz_oracle_config, fuzz_parse, lowering_verdict, module_of_input,
+    CheckedModules,
+};
 use harness::oracles::Verdict;
 
 fn seeded(seed: u64, len: usize) -> Vec<u8> {
@@ -27,6 +30,43 @@ fn lowering_target_on_seeded_inputs() {
         agree >= 250,
         "only {agree} of 300 cases agreed ({skipped} skipped)"
     );
+}
+
+/// The lowering target skips a module it has checked before, and only such a module:
+/// mutants of one input are new exactly when their printed module differs from every
+/// module seen so far.
+#[test]
+fn lowering_target_checks_each_distinct_module_once() {
+    let mut checked = CheckedModules::default();
+    let mut texts = std::collections::HashSet::new();
+    let base = seeded(7, 4096);
+    let mut new_modules = 0;
+    for i in 0..400usize {
+        let mut data = base.clone();
+        // Every fourth input is the unchanged base; the others flip one bit, half of
+        // them in the first 64 bytes (which the generator reads for sure).
+        if i % 4 != 0 {
+            let pos = if i % 2 == 0 {
+                i % 64
+            } else {
+                (i * 7919) % data.len()
+            };
+            data[pos] ^= 1 << (i % 8);
+        }
+        let Some(m) = module_of_input(&data) else {
+            continue;
+        };
+        let text = converter::syntax::print_module(&m, &Default::default());
+        let first = checked.first_time(&m);
+        assert_eq!(first, texts.insert(text), "input {i}");
+        new_modules += usize::from(first);
+    }
+    assert_eq!(checked.distinct as usize, texts.len());
+    assert!(
+        checked.inputs > checked.distinct,
+        "no mutant repeated a module"
+    );
+    assert!(new_modules > 1, "every mutant gave the base's module");
 }
 
 /// A fuzz input whose module made LLVM 22 abort in the fuzzer's process on an AVX-512 host
