@@ -59,6 +59,7 @@ pub struct Token {
     pub loc: Loc,
 }
 
+#[derive(Clone)]
 pub struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
@@ -149,6 +150,59 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
+    }
+
+    /// Skips to just after the `}` that closes a `{` already read, looking only at
+    /// braces, string literals, comments and line ends (a skim of a function body,
+    /// which the parser reads properly later). `false`, with the position unchanged,
+    /// when the braces do not close or a string literal does not end on its line.
+    pub fn skip_braced(&mut self) -> bool {
+        let src = self.src;
+        let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        let mut depth = 1usize;
+        while depth > 0 {
+            let Some(&c) = src.get(pos) else {
+                return false;
+            };
+            pos += 1;
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                b'\n' => {
+                    line += 1;
+                    line_start = pos;
+                }
+                b'"' => loop {
+                    match src.get(pos) {
+                        None | Some(b'\n') => return false,
+                        Some(b'"') => {
+                            pos += 1;
+                            break;
+                        }
+                        Some(b'\\') if src.get(pos + 1).is_some_and(|&c| c != b'\n') => pos += 2,
+                        Some(_) => pos += 1,
+                    }
+                },
+                b'/' if src.get(pos) == Some(&b'/') => {
+                    while src.get(pos).is_some_and(|&c| c != b'\n') {
+                        pos += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if line != self.line {
+            self.line_adjust = 0;
+        }
+        // Columns count characters: the continuation bytes passed on the last line.
+        let from = if line != self.line {
+            line_start
+        } else {
+            self.pos
+        };
+        self.line_adjust += src[from..pos].iter().filter(|&&c| c & 0xC0 == 0x80).count();
+        (self.pos, self.line, self.line_start) = (pos, line, line_start);
+        true
     }
 
     /// Reads decimal digits at the current position and returns their value, or

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
+pub mod skim;
 mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
@@ -151,6 +152,9 @@ pub struct Parser<'a> {
     /// Set while an upstream op is parsed: its modifiers and attributes are checked
     /// for semantics stdlower does not model.
     upstream_op: bool,
+    /// While skimming (see `skim`), where each function parsed so far starts, if it has
+    /// a body, which is skipped rather than parsed.
+    skimmed: Option<Vec<Option<skim::BodyStart<'a>>>>,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -224,6 +228,7 @@ impl<'a> Parser<'a> {
             blocks: FxMap::default(),
             pending: Vec::new(),
             upstream_op: false,
+            skimmed: None,
         }
     }
 
@@ -1207,6 +1212,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_func(&mut self) -> PResult<Func> {
+        let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
         let kw = self.advance();
         let mut attrs = Vec::new();
         if self.tok.kind == Tok::BareIdent {
@@ -1286,10 +1292,17 @@ impl<'a> Parser<'a> {
                     !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into()))
                 });
             }
+            if let Some(s) = &mut self.skimmed {
+                s.push(None);
+            }
             return Ok(f);
         }
         if named == Some(false) {
             return Err(self.err_here("a function with a body must name its arguments ('%x: T')"));
+        }
+        if let Some((lex, tok)) = start {
+            self.skip_body(lex, tok)?;
+            return Ok(f);
         }
         let lbrace = self.advance();
         f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);
