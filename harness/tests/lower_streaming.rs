@@ -43,8 +43,8 @@ fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> 
     let s = SourceLowering::new("t.mlir", src, opts)?;
     let mut text = String::new();
     write_module_open(&mut text, &s.headers().attrs, syntax);
-    let pieces = s.run(jobs, |out: &mut String, f| write_func(out, f, syntax))?;
-    text.extend(pieces);
+    let lowered = s.run(jobs, |out, f| write_func(out, f, syntax))?;
+    text.extend(lowered.pieces());
     write_module_close(&mut text);
     Some(text)
 }

@@ -102,20 +102,39 @@ pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
 
 /// Writes an unsigned integer in decimal without going through `fmt` (digit by
 /// digit: the numbers printed are short value names and constants).
-pub(crate) fn push_u64(out: &mut String, mut v: u64) {
-    if v < 10 {
-        out.push(char::from(b'0' + v as u8));
-        return;
-    }
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    while v != 0 {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-    }
-    for &d in &buf[i..] {
-        out.push(char::from(d));
+pub(crate) fn push_u64(out: &mut String, v: u64) {
+    // Value names are short: up to four digits without a loop or a buffer.
+    let digit = |d: u64| char::from(b'0' + (d % 10) as u8);
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        100..=999 => {
+            out.push(digit(v / 100));
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        1000..=9999 => {
+            out.push(digit(v / 1000));
+            out.push(digit(v / 100));
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        _ => {
+            let mut buf = [0u8; 20];
+            let mut i = buf.len();
+            let mut v = v;
+            while v != 0 {
+                i -= 1;
+                buf[i] = b'0' + (v % 10) as u8;
+                v /= 10;
+            }
+            for &d in &buf[i..] {
+                out.push(char::from(d));
+            }
+        }
     }
 }
 

@@ -29,7 +29,7 @@ mod vector;
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
-pub use source::SourceLowering;
+pub use source::{LoweredText, SourceLowering};
 pub use stream::lower_module_each;
 pub use successors::{split_body, split_repeated_successors};
 pub use types::TypeConverter;

@@ -16,9 +16,10 @@
 use super::stream::{FuncStream, Worker};
 use super::LowerOptions;
 use crate::ir::{Func, FuncKind, Module, Type};
-use crate::syntax::{skim_module, BodyReader, FuncBodies};
+use crate::syntax::{skim_module, FuncBodies};
 use crate::verify::{verify_std_func, Symbols};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The functions of the source module by name, for the Standard verifier.
@@ -35,6 +36,7 @@ pub struct SourceLowering<'a> {
     headers: Module,
     bodies: FuncBodies<'a>,
     opts: LowerOptions,
+    src_len: usize,
 }
 
 impl<'a> SourceLowering<'a> {
@@ -46,6 +48,7 @@ impl<'a> SourceLowering<'a> {
             headers,
             bodies,
             opts: opts.clone(),
+            src_len: src.len(),
         })
     }
 
@@ -55,16 +58,13 @@ impl<'a> SourceLowering<'a> {
     }
 
     /// Lowers the module on `jobs` threads (at least one; the calling thread is one
-    /// of them), each taking the next function not yet taken: every function of the
-    /// lowered module is handed to `sink` with the piece of output of the source
-    /// function it comes from (a function and its C wrapper). The pieces come back in
-    /// module order, followed by one for the runtime declarations. `None` on any
-    /// failure.
-    pub fn run<O: Default + Send>(
+    /// of them), each taking the next function not yet taken and writing every
+    /// function it lowers with `write` into a buffer of its own. `None` on any failure.
+    pub fn run(
         self,
         jobs: usize,
-        sink: impl Fn(&mut O, &Func) + Sync,
-    ) -> Option<Vec<O>> {
+        write: impl Fn(&mut String, &Func) + Sync,
+    ) -> Option<LoweredText> {
         let symbols = Headers(
             self.headers
                 .funcs
@@ -74,33 +74,35 @@ impl<'a> SourceLowering<'a> {
         );
         let stream = FuncStream::new(&self.headers, &self.opts)?;
         let n = self.headers.funcs.len();
+        let jobs = jobs.clamp(1, n.max(1));
+        // The text is about four times the source's size; untouched capacity is free.
+        let capacity = self.src_len * 5 / jobs + (1 << 16);
         let next = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
-        let one = |w: &mut Worker, r: &mut BodyReader<'a>, i: usize| -> Option<O> {
-            let f = self.bodies.parse_func(r, &self.headers, i)?;
-            verify_std_func(&symbols, &f).ok()?;
-            let mut piece = O::default();
-            w.lower(&f, &mut |g| sink(&mut piece, g))?;
-            Some(piece)
-        };
-        let work = || -> Option<(Worker, Vec<(usize, O)>)> {
+        let work = || -> Option<Share> {
             let mut w = stream.worker();
             let mut r = self.bodies.reader();
+            let mut buf = String::with_capacity(capacity);
             let mut done = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= n || failed.load(Ordering::Relaxed) {
                     break;
                 }
-                let Some(piece) = one(&mut w, &mut r, i) else {
+                let start = buf.len();
+                let lowered = self
+                    .bodies
+                    .parse_func(&mut r, &self.headers, i)
+                    .filter(|f| verify_std_func(&symbols, f).is_ok())
+                    .and_then(|f| w.lower(&f, &mut |g| write(&mut buf, g)));
+                if lowered.is_none() {
                     failed.store(true, Ordering::Relaxed);
                     return None;
-                };
-                done.push((i, piece));
+                }
+                done.push((i, start..buf.len()));
             }
-            Some((w, done))
+            Some(Share { w, buf, done })
         };
-        let jobs = jobs.clamp(1, n.max(1));
         let results = if jobs == 1 {
             vec![work()]
         } else {
@@ -113,18 +115,47 @@ impl<'a> SourceLowering<'a> {
                 results
             })
         };
-        let mut pieces: Vec<O> = (0..=n).map(|_| O::default()).collect();
+        let mut text = LoweredText {
+            bufs: Vec::with_capacity(results.len() + 1),
+            order: vec![(0, 0..0); n + 1],
+        };
         let mut workers = Vec::with_capacity(results.len());
         for r in results {
-            let (w, done) = r?;
+            let Share { w, buf, done } = r?;
             workers.push(w);
-            for (i, piece) in done {
-                pieces[i] = piece;
+            for (i, range) in done {
+                text.order[i] = (text.bufs.len(), range);
             }
+            text.bufs.push(buf);
         }
-        let mut last = O::default();
-        stream.finish(workers, &mut |g| sink(&mut last, g))?;
-        pieces[n] = last;
-        Some(pieces)
+        let mut last = String::new();
+        stream.finish(workers, &mut |g| write(&mut last, g))?;
+        text.order[n] = (text.bufs.len(), 0..last.len());
+        text.bufs.push(last);
+        Some(text)
+    }
+}
+
+/// What one thread lowered: its worker, its text, and which function's text is where.
+struct Share<'s> {
+    w: Worker<'s>,
+    buf: String,
+    done: Vec<(usize, Range<usize>)>,
+}
+
+/// The text of a lowered module, in the buffers of the threads that wrote it.
+pub struct LoweredText {
+    bufs: Vec<String>,
+    /// For each function of the source module, and then for the runtime
+    /// declarations: the buffer and range of its text.
+    order: Vec<(usize, Range<usize>)>,
+}
+
+impl LoweredText {
+    /// The pieces of the text, in module order.
+    pub fn pieces(&self) -> impl Iterator<Item = &str> {
+        self.order
+            .iter()
+            .map(|(b, r)| self.bufs[*b].get(r.clone()).unwrap_or(""))
     }
 }

@@ -71,6 +71,17 @@ pub struct Lexer<'a> {
     pub error_message: &'static str,
 }
 
+/// The bytes [`Lexer::skip_braced`] stops at.
+const SKIM_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -161,6 +172,12 @@ impl<'a> Lexer<'a> {
         let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
         let mut depth = 1usize;
         while depth > 0 {
+            // Most bytes are none of those looked at.
+            let rest = src.get(pos..).unwrap_or_default();
+            pos += rest
+                .iter()
+                .position(|&c| SKIM_SPECIAL[c as usize])
+                .unwrap_or(rest.len());
             let Some(&c) = src.get(pos) else {
                 return false;
             };

@@ -88,18 +88,13 @@ pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
     };
     let syntax = syntax(args);
     let mut text = String::new();
-    let mut pieces = Vec::new();
+    let jobs = args.jobs.map_or_else(default_jobs, usize::from);
     let streamed = SourceLowering::new(&args.file, &bytes, &opts).and_then(|s| {
         write_module_open(&mut text, &s.headers().attrs, syntax);
-        pieces = s.run(
-            args.jobs.map_or_else(default_jobs, usize::from),
-            |out: &mut String, f| write_func(out, f, syntax),
-        )?;
-        Some(())
+        s.run(jobs, |out, f| write_func(out, f, syntax))
     });
     if streamed.is_none() {
         text.clear();
-        pieces.clear();
         let m = input::parse_and_verify(&args.file, &bytes)?;
         // The text is about four times the input's size; untouched capacity costs nothing.
         text.reserve(bytes.len() * 5 + (1 << 16));
@@ -114,12 +109,12 @@ pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
     write_module_close(&mut close);
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
-    let _ = std::iter::once(&text)
-        .chain(&pieces)
-        .chain([&close])
+    let _ = std::iter::once(text.as_str())
+        .chain(streamed.iter().flat_map(|t| t.pieces()))
+        .chain([close.as_str()])
         .try_for_each(|t| stdout.write_all(t.as_bytes()));
     let _ = stdout.flush();
     std::mem::forget(text);
-    std::mem::forget(pieces);
+    std::mem::forget(streamed);
     Ok(())
 }
