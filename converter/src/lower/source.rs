@@ -107,7 +107,16 @@ impl<'a> SourceLowering<'a> {
             vec![work()]
         } else {
             std::thread::scope(|s| {
-                let others: Vec<_> = (1..jobs).map(|_| s.spawn(work)).collect();
+                // As much stack as the main thread has (deeply nested types recurse);
+                // a thread the system does not give is one fewer sharing the work.
+                let others: Vec<_> = (1..jobs)
+                    .filter_map(|_| {
+                        std::thread::Builder::new()
+                            .stack_size(8 << 20)
+                            .spawn_scoped(s, work)
+                            .ok()
+                    })
+                    .collect();
                 let mut results = vec![work()];
                 for t in others {
                     results.push(t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
