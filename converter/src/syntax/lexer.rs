@@ -133,7 +133,8 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
-    /// Moves back to `pos`, which must be the start of a token on the current line.
+    /// Moves to `pos`, which must be on the current line with only ASCII between it
+    /// and the current position (columns count characters).
     pub fn reset(&mut self, pos: usize) {
         self.pos = pos;
     }

@@ -155,6 +155,10 @@ pub struct Parser<'a> {
     /// While skimming (see `skim`), where each function parsed so far starts, if it has
     /// a body, which is skipped rather than parsed.
     skimmed: Option<Vec<Option<skim::BodyStart<'a>>>>,
+    /// The end of the last token consumed.
+    prev_end: u32,
+    /// The shaped types parsed last, with their text (see `parse_shaped_type`).
+    type_memo: Vec<(&'a str, Type)>,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -229,6 +233,8 @@ impl<'a> Parser<'a> {
             pending: Vec::new(),
             upstream_op: false,
             skimmed: None,
+            prev_end: 0,
+            type_memo: Vec::new(),
         }
     }
 
@@ -241,6 +247,7 @@ impl<'a> Parser<'a> {
     /// Consumes the current token and returns it.
     pub(super) fn advance(&mut self) -> Token {
         let t = self.tok;
+        self.prev_end = t.end;
         self.tok = self.lex.next_token();
         t
     }
@@ -437,8 +444,7 @@ impl<'a> Parser<'a> {
                     "bf16" => Type::BF16,
                     "f32" => Type::F32,
                     "f64" => Type::F64,
-                    "vector" => return self.parse_vector_type(),
-                    "memref" => return self.parse_memref_type(),
+                    "vector" | "memref" => return self.parse_shaped_type(),
                     "tensor" | "none" | "tuple" | "complex" | "f80" | "f128" | "tf32"
                     | "opaque" => return Err(self.err_here(format!("unsupported type '{s}'"))),
                     _ => {
@@ -560,6 +566,47 @@ impl<'a> Parser<'a> {
         }
         self.tok = self.lex.next_token();
         Ok((dims, star))
+    }
+
+    /// `vector<...>` or `memref<...>`. Shaped types repeat (every load and store
+    /// spells its memref's type), so the last few parsed are remembered with their
+    /// text, when it is short, on one line and ASCII: the same text is the same type
+    /// (types do not depend on where they are, and aliases are never redefined), read
+    /// by moving the lexer past it.
+    fn parse_shaped_type(&mut self) -> PResult<Type> {
+        const MEMO_LEN: usize = 64;
+        const MEMO_TYPES: usize = 4;
+        let start = self.tok.start as usize;
+        let rest = self.src.get(start..).unwrap_or("");
+        // The text nests at most as deep as it is long.
+        if self.depth as usize + MEMO_LEN < MAX_DEPTH as usize {
+            if let Some((text, ty)) = self.type_memo.iter().find(|(t, _)| rest.starts_with(t)) {
+                let (end, ty) = (start + text.len(), ty.clone());
+                self.lex.reset(end);
+                self.prev_end = end as u32;
+                self.tok = self.lex.next_token();
+                return Ok(ty);
+            }
+        }
+        let ty = if self.spelling(self.tok) == "vector" {
+            self.parse_vector_type()?
+        } else {
+            self.parse_memref_type()?
+        };
+        let end = self.prev_end as usize;
+        let text = self.src.get(start..end).unwrap_or("");
+        // A shaped type ends with its own '>', after which no token continues it.
+        if text.len() <= MEMO_LEN
+            && text.ends_with('>')
+            && end <= self.tok.start as usize
+            && text.bytes().all(|c| c.is_ascii() && c != b'\n')
+        {
+            if self.type_memo.len() == MEMO_TYPES {
+                self.type_memo.remove(0);
+            }
+            self.type_memo.push((text, ty.clone()));
+        }
+        Ok(ty)
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
