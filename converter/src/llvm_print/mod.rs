@@ -21,7 +21,9 @@ use crate::ir::{
     attr::float_bits_to_f64, Attribute, Body, DenseValues, Func, Module, NamedAttr, OpData, OpKind,
     Successor, Type, ValueId,
 };
+use std::cell::RefCell;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// Which textual form of the LLVM dialect to print.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -171,6 +173,9 @@ pub(crate) struct Names<'a> {
     values: Vec<Name>,
     /// Each block's position in the layout (`^bbN`), `None` when it is not laid out.
     blocks: Vec<Option<u32>>,
+    /// The struct type printed last and its text: memref descriptors are printed
+    /// with every access to one.
+    last_struct: RefCell<Option<(Arc<[Type]>, String)>>,
 }
 
 impl<'a> Names<'a> {
@@ -207,6 +212,7 @@ impl<'a> Names<'a> {
             syntax,
             values,
             blocks,
+            last_struct: RefCell::new(None),
         }
     }
 
@@ -257,7 +263,18 @@ impl<'a> Names<'a> {
     }
 
     pub fn ty(&self, out: &mut String, t: &Type) {
-        write_type(out, t, self.syntax)
+        let Type::LlvmStruct(fields) = t else {
+            return write_type(out, t, self.syntax);
+        };
+        let mut last = self.last_struct.borrow_mut();
+        match &*last {
+            Some((f, text)) if f == fields => out.push_str(text),
+            _ => {
+                let start = out.len();
+                write_type(out, t, self.syntax);
+                *last = Some((fields.clone(), out[start..].to_string()));
+            }
+        }
     }
 
     /// Writes the type of a value.
