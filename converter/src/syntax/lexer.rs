@@ -85,12 +85,28 @@ const SKIM_SPECIAL: [bool; 256] = {
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
-fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
-}
-/// Characters of a `%`/`^`/`#`/`!` suffix identifier.
-fn is_suffix_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+/// Per byte: bit 0 set for identifier characters (`[a-zA-Z0-9_$.]`), bit 1 for the
+/// characters of a `%`/`^`/`#`/`!` suffix identifier (the same and `-`).
+const IDENT_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            t[c] = 3;
+        } else if b == b'-' {
+            t[c] = 2;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// How many bytes at the start of `s` are of the class `bit` of [`IDENT_CLASS`].
+fn class_run(s: &[u8], bit: u8) -> usize {
+    s.iter()
+        .position(|&c| IDENT_CLASS[c as usize] & bit == 0)
+        .unwrap_or(s.len())
 }
 
 impl<'a> Lexer<'a> {
@@ -299,9 +315,7 @@ impl<'a> Lexer<'a> {
             b'"' => return self.lex_string(start),
             b'%' | b'^' | b'#' | b'!' => {
                 let s = self.pos;
-                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
                 if self.pos == s {
                     return self.error(
                         start,
@@ -333,9 +347,7 @@ impl<'a> Lexer<'a> {
                     return self.make(Tok::AtIdent, start);
                 }
                 let s = self.pos;
-                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
                 if self.pos == s {
                     return self.error(start, "expected a symbol name after '@'");
                 }
@@ -343,9 +355,7 @@ impl<'a> Lexer<'a> {
             }
             b'0'..=b'9' => return self.lex_number(start),
             c if is_ident_start(c) => {
-                while self.src.get(self.pos).is_some_and(|&c| is_ident_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(self.pos..).unwrap_or_default(), 1);
                 Tok::BareIdent
             }
             b'/' => return self.error(start, "unexpected character '/'"),
