@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue benchmark: `stdlower lower` (parse + convert + print) against mlir-opt 22 lowering
-# the same module written in upstream syntax, side by side in one run.
+# the same module written in upstream syntax, side by side in one run; stdlower runs with
+# its default threads (one per core) and again with --jobs 1.
 # Usage: scripts/bench_lower.sh [FUNCS] [OPS_PER_FUNC] [RUNS]
 # With SCALING=1 it also lowers modules of FUNCS/2, FUNCS and FUNCS*2 functions with
 # stdlower alone and prints the CPU time per 1,000 ops beyond the start-up (an empty
@@ -32,15 +33,19 @@ print(min(wall), min(cpu))
 PY
 }
 read -r ours_wall ours_cpu < <(best "$STDLOWER" lower "$tmp/std.mlir")
+read -r seq_wall seq_cpu < <(best "$STDLOWER" lower --jobs 1 "$tmp/std.mlir")
 read -r theirs_wall theirs_cpu < <(best "$MLIR_OPT" --finalize-memref-to-llvm --convert-arith-to-llvm \
   --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts "$tmp/upstream.mlir")
-python3 - "$ops" "$ours_wall" "$ours_cpu" "$theirs_wall" "$theirs_cpu" <<'PY'
-import sys
-ops = int(sys.argv[1]); ow, oc, tw, tc = map(float, sys.argv[2:])
-print(f"module: {ops} ops; best of runs; CPU = user + sys")
+python3 - "$ops" "$ours_wall" "$ours_cpu" "$theirs_wall" "$theirs_cpu" "$seq_wall" "$seq_cpu" <<'PY'
+import os, sys
+ops = int(sys.argv[1]); ow, oc, tw, tc, sw, sc = map(float, sys.argv[2:])
+print(f"module: {ops} ops; best of runs; CPU = user + sys; {os.cpu_count()} cores, "
+      f"load average {os.getloadavg()[0]:.2f}")
 print(f"stdlower lower : wall {ow*1000:8.1f} ms   CPU {oc*1000:8.1f} ms")
+print(f"  (--jobs 1)   : wall {sw*1000:8.1f} ms   CPU {sc*1000:8.1f} ms")
 print(f"mlir-opt 22    : wall {tw*1000:8.1f} ms   CPU {tc*1000:8.1f} ms")
 print(f"ratio          : {tw/ow:.1f}x faster (wall), {tc/oc:.1f}x less CPU")
+print(f"  (--jobs 1)   : {tw/sw:.1f}x faster (wall), {tc/sc:.1f}x less CPU")
 PY
 if [[ "${SCALING:-0}" == 1 ]]; then
   echo 'module {}' > "$tmp/empty.mlir"

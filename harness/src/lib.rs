@@ -3,6 +3,7 @@
 //! targets, benchmarks and tests use the same code as the command.
 
 pub mod abi;
+pub mod alloc;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;

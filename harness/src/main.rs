@@ -5,7 +5,7 @@
 /// The IR is many small vectors and strings; mimalloc's size-class free lists allocate
 /// and free them markedly faster than the system allocator (`scripts/bench_lower.sh`).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: harness::alloc::Allocator = harness::alloc::Allocator;
 
 fn main() {
     harness::front::main()

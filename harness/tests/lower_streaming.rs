@@ -1,13 +1,16 @@
-//! The one-function-at-a-time lowering (`lower_module_each`, which `stdlower lower`
-//! uses) against the whole-module lowering (`lower_module` + `print_llvm`): the same
-//! text on every module that lowers, the same diagnostics on every one that does not,
-//! and a failing `stdlower lower` prints nothing on standard output.
+//! The one-function-at-a-time lowerings against the whole-module lowering
+//! (`lower_module` + `print_llvm`): `lower_module_each` gives the same text on every
+//! module that lowers and the same diagnostics on every one that does not;
+//! `SourceLowering` (which `stdlower lower` uses, parsing one function at a time on
+//! several threads) gives the same text from the module's source on every module that
+//! parses, verifies and lowers, on one thread or several, and gives up on every other;
+//! a failing `stdlower lower` prints nothing on standard output.
 
 use converter::ir::{FuncKind, Module};
 use converter::llvm_print::{
     print_llvm, write_func, write_module_close, write_module_open, Syntax,
 };
-use converter::lower::{lower_module, lower_module_each, LowerOptions};
+use converter::lower::{lower_module, lower_module_each, LowerOptions, SourceLowering};
 use std::process::Command;
 
 /// Both lowerings of `m`: the printed text, or the rendered diagnostics.
@@ -33,6 +36,36 @@ fn both(
         })
         .map_err(render);
     (whole, each)
+}
+
+/// The text `SourceLowering` makes of `src` on `jobs` threads, `None` where it gives up.
+fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> Option<String> {
+    let s = SourceLowering::new("t.mlir", src, opts)?;
+    let mut text = String::new();
+    write_module_open(&mut text, &s.headers().attrs, syntax);
+    let lowered = s.run(jobs, |out, f| write_func(out, f, syntax))?;
+    text.extend(lowered.pieces());
+    write_module_close(&mut text);
+    Some(text)
+}
+
+/// `SourceLowering` on `src` (whose parsed and verified module is `m`, if any) agrees
+/// with the whole-module lowering on one thread and on three; whether it lowered.
+fn source_agrees(
+    src: &[u8],
+    m: Option<&Module>,
+    opts: &LowerOptions,
+    syntax: Syntax,
+    what: &str,
+) -> bool {
+    let whole = m
+        .and_then(|m| lower_module(m, opts).ok())
+        .map(|l| print_llvm(&l, syntax));
+    for jobs in [1, 3] {
+        let streamed = from_source(src, opts, syntax, jobs);
+        assert_eq!(whole, streamed, "{what}, {opts:?}, {syntax:?}, {jobs} jobs");
+    }
+    whole.is_some()
 }
 
 fn all_options() -> Vec<(LowerOptions, Syntax)> {
@@ -62,10 +95,14 @@ fn generated_modules_lower_the_same_one_function_at_a_time() {
         } else {
             generator::generate_swarm_from_seed(seed).1
         };
+        let text = converter::syntax::print_module(&m, &Default::default());
+        let reparsed = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
         for (opts, syntax) in all_options() {
             let (whole, each) = both(&m, &opts, syntax);
             assert_eq!(whole, each, "seed {seed}, {opts:?}, {syntax:?}");
             lowered += whole.is_ok() as usize;
+            let what = format!("seed {seed}");
+            source_agrees(text.as_bytes(), Some(&reparsed), &opts, syntax, &what);
         }
     }
     // The comparison must be of real lowerings, not of two failures.
@@ -87,15 +124,19 @@ fn corpus_files_lower_the_same_one_function_at_a_time() {
             }
         }
     }
-    let (mut ok, mut failed) = (0, 0);
+    let (mut ok, mut failed, mut streamed) = (0, 0, 0);
     for p in &files {
         let bytes = std::fs::read(p).unwrap();
-        let Ok(m) = converter::syntax::parse_module(&p.display().to_string(), &bytes) else {
+        let what = p.display().to_string();
+        let m = converter::syntax::parse_module(&what, &bytes)
+            .ok()
+            .filter(|m| converter::verify::verify_module(m).is_ok());
+        for (opts, syntax) in all_options() {
+            streamed += source_agrees(&bytes, m.as_ref(), &opts, syntax, &what) as usize;
+        }
+        let Some(m) = m else {
             continue;
         };
-        if converter::verify::verify_module(&m).is_err() {
-            continue;
-        }
         for (opts, syntax) in all_options() {
             let (whole, each) = both(&m, &opts, syntax);
             assert_eq!(whole, each, "{}, {opts:?}, {syntax:?}", p.display());
@@ -107,6 +148,7 @@ fn corpus_files_lower_the_same_one_function_at_a_time() {
         }
     }
     assert!(ok > 200 && failed > 0, "{ok} lowered, {failed} failed");
+    assert_eq!(streamed, ok);
 }
 
 fn parse(text: &str) -> Module {
@@ -180,4 +222,43 @@ fn a_late_lowering_error_prints_no_partial_module() {
         stderr.contains("late.mlir:201:") && stderr.contains("bf16"),
         "{stderr}"
     );
+}
+
+/// An alias defined after a function body, which the source lowering does not read one
+/// function at a time: `stdlower lower` takes the whole-module path and prints what the
+/// whole-module lowering does; a use before the definition is the parser's error.
+#[test]
+fn an_alias_after_a_function_is_lowered_as_a_whole_module() {
+    let f = |name: &str| {
+        format!("func @{name}(%m: memref<4xf32, #s>) -> f32 {{\n  %c = constant 1 : index\n  %v = load %m[%c] : memref<4xf32, #s>\n  return %v : f32\n}}\n")
+    };
+    let alias = "#s = affine_map<(d0) -> (d0 + 2)>\n";
+    let late = format!("func @g() {{\n  return\n}}\n{alias}{}", f("h"));
+    let early_use = format!("{}{alias}", f("h"));
+    let opts = LowerOptions::default();
+    assert!(from_source(late.as_bytes(), &opts, Syntax::Modern, 1).is_none());
+    let dir = std::env::temp_dir().join(format!("stdlower-alias-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, ok) in [(&late, true), (&early_use, false)] {
+        let file = dir.join("alias.mlir");
+        std::fs::write(&file, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+            .arg("lower")
+            .arg(&file)
+            .output()
+            .expect("run stdlower lower");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if ok {
+            let whole = print_llvm(&lower_module(&parse(text), &opts).unwrap(), Syntax::Modern);
+            assert_eq!(out.status.code(), Some(0), "{stderr}");
+            assert_eq!(stdout, whole);
+        } else {
+            let err = converter::syntax::parse_module("t.mlir", text.as_bytes()).unwrap_err();
+            assert_eq!(out.status.code(), Some(1), "{stderr}");
+            assert!(stdout.is_empty());
+            assert!(stderr.contains(&err.message), "{stderr} / {}", err.message);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

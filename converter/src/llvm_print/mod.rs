@@ -21,7 +21,9 @@ use crate::ir::{
     attr::float_bits_to_f64, Attribute, Body, DenseValues, Func, Module, NamedAttr, OpData, OpKind,
     Successor, Type, ValueId,
 };
+use std::cell::RefCell;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// Which textual form of the LLVM dialect to print.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -102,20 +104,39 @@ pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
 
 /// Writes an unsigned integer in decimal without going through `fmt` (digit by
 /// digit: the numbers printed are short value names and constants).
-pub(crate) fn push_u64(out: &mut String, mut v: u64) {
-    if v < 10 {
-        out.push(char::from(b'0' + v as u8));
-        return;
-    }
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    while v != 0 {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-    }
-    for &d in &buf[i..] {
-        out.push(char::from(d));
+pub(crate) fn push_u64(out: &mut String, v: u64) {
+    // Value names are short: up to four digits without a loop or a buffer.
+    let digit = |d: u64| char::from(b'0' + (d % 10) as u8);
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        100..=999 => {
+            out.push(digit(v / 100));
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        1000..=9999 => {
+            out.push(digit(v / 1000));
+            out.push(digit(v / 100));
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        _ => {
+            let mut buf = [0u8; 20];
+            let mut i = buf.len();
+            let mut v = v;
+            while v != 0 {
+                i -= 1;
+                buf[i] = b'0' + (v % 10) as u8;
+                v /= 10;
+            }
+            for &d in &buf[i..] {
+                out.push(char::from(d));
+            }
+        }
     }
 }
 
@@ -152,6 +173,9 @@ pub(crate) struct Names<'a> {
     values: Vec<Name>,
     /// Each block's position in the layout (`^bbN`), `None` when it is not laid out.
     blocks: Vec<Option<u32>>,
+    /// The struct type printed last and its text: memref descriptors are printed
+    /// with every access to one.
+    last_struct: RefCell<Option<(Arc<[Type]>, String)>>,
 }
 
 impl<'a> Names<'a> {
@@ -188,6 +212,7 @@ impl<'a> Names<'a> {
             syntax,
             values,
             blocks,
+            last_struct: RefCell::new(None),
         }
     }
 
@@ -238,7 +263,18 @@ impl<'a> Names<'a> {
     }
 
     pub fn ty(&self, out: &mut String, t: &Type) {
-        write_type(out, t, self.syntax)
+        let Type::LlvmStruct(fields) = t else {
+            return write_type(out, t, self.syntax);
+        };
+        let mut last = self.last_struct.borrow_mut();
+        match &*last {
+            Some((f, text)) if f == fields => out.push_str(text),
+            _ => {
+                let start = out.len();
+                write_type(out, t, self.syntax);
+                *last = Some((fields.clone(), out[start..].to_string()));
+            }
+        }
     }
 
     /// Writes the type of a value.

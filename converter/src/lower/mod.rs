@@ -7,7 +7,8 @@
 //! descriptors), `funcs` (signatures, blocks, dispatch), `calls` (call/return, result
 //! packing, unranked lifetimes), `memref`, `arith`, `vector`, `cwrapper`, `successors`;
 //! `emit` builds LLVM ops with the attribute conventions of `ir/ops.rs`; `stream`
-//! lowers, checks and hands over one function at a time (`lower_module_each`).
+//! lowers, checks and hands over one function at a time (`lower_module_each`);
+//! `source` does so straight from source text, parsing one function at a time.
 //!
 //! The lowering is linear in the module size: every op is visited once and emits a
 //! number of ops bounded by its operand count and the rank of its memref types.
@@ -19,6 +20,7 @@ pub mod descriptor;
 pub mod emit;
 mod funcs;
 mod memref;
+pub mod source;
 pub mod stream;
 pub mod successors;
 pub mod types;
@@ -27,6 +29,7 @@ mod vector;
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
+pub use source::{LoweredText, SourceLowering};
 pub use stream::lower_module_each;
 pub use successors::{split_body, split_repeated_successors};
 pub use types::TypeConverter;

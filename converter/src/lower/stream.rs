@@ -19,8 +19,8 @@ use super::{cwrapper, funcs, lower_module, memref, split_body, LowerOptions, EMI
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 use crate::verify::{verify_llvm_func, Symbols};
-use std::cell::Cell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Lowers `m` like [`lower_module`], handing each function of the lowered module to
 /// `sink` in order, as soon as it is lowered and verified. On `Err`, the functions
@@ -49,7 +49,7 @@ struct Signatures {
     funcs: HashMap<String, (Type, FuncKind)>,
     /// Runtime declarations the module will hold only if the lowering needs them,
     /// and whether a check has looked one up.
-    pending: Vec<(&'static str, Type, Cell<bool>)>,
+    pending: Vec<(&'static str, Type, AtomicBool)>,
 }
 
 impl Symbols for Signatures {
@@ -58,7 +58,7 @@ impl Symbols for Signatures {
             return Some((t, *k));
         }
         let (_, t, used) = self.pending.iter().find(|(n, _, _)| *n == name)?;
-        used.set(true);
+        used.store(true, Ordering::Relaxed);
         Some((t, FuncKind::Llvm))
     }
 }
@@ -97,81 +97,152 @@ fn signatures(ctx: &funcs::Ctx, m: &Module) -> Option<Signatures> {
     ]
     .into_iter()
     .filter(|(n, _)| !funcs.contains_key(*n))
-    .map(|(n, t)| (n, t, Cell::new(false)))
+    .map(|(n, t)| (n, t, AtomicBool::new(false)))
     .collect();
     Some(Signatures { funcs, pending })
 }
 
 /// The streaming lowering; `None` on any failure.
 fn stream(m: &Module, opts: &LowerOptions, sink: &mut impl FnMut(&Func)) -> Option<()> {
-    if opts.index_bitwidth != 32 && opts.index_bitwidth != 64 {
-        return None;
+    let s = FuncStream::new(m, opts)?;
+    let mut w = s.worker();
+    for f in &m.funcs {
+        w.lower(f, sink)?;
     }
-    let mut ctx = funcs::Ctx::new(opts);
-    let sigs = signatures(&ctx, m)?;
-    let mut produced = 0usize;
-    let mut emit = |f: &Func| -> Option<()> {
+    s.finish([w], sink)
+}
+
+/// The lowering of one module, fed one Standard function at a time: [`FuncStream::new`]
+/// takes the module's functions without their bodies (the signatures are all the
+/// lowered module's symbol table needs); each [`Worker`] lowers, verifies and hands
+/// over the functions it is given (several workers may run on threads of their own,
+/// each taking a share of the functions); [`FuncStream::finish`] checks that every
+/// function was lowered and adds the runtime declarations. Every step returns `None`
+/// on any failure, after which what was handed over is not a module and must be
+/// discarded.
+pub struct FuncStream {
+    opts: LowerOptions,
+    sigs: Signatures,
+}
+
+/// One worker of a [`FuncStream`]: the lowering's state for the functions it lowers.
+pub struct Worker<'s> {
+    stream: &'s FuncStream,
+    ctx: funcs::Ctx,
+    produced: usize,
+}
+
+impl FuncStream {
+    /// A stream for the module whose functions (bodies or not) `headers` holds.
+    pub fn new(headers: &Module, opts: &LowerOptions) -> Option<FuncStream> {
+        if opts.index_bitwidth != 32 && opts.index_bitwidth != 64 {
+            return None;
+        }
+        let sigs = signatures(&funcs::Ctx::new(opts), headers)?;
+        Some(FuncStream {
+            opts: opts.clone(),
+            sigs,
+        })
+    }
+
+    /// A worker, to lower some of the module's functions.
+    pub fn worker(&self) -> Worker<'_> {
+        Worker {
+            stream: self,
+            ctx: funcs::Ctx::new(&self.opts),
+            produced: 0,
+        }
+    }
+
+    /// After every function went through one of `workers`: checks that every expected
+    /// function was produced and hands over the runtime declarations the lowering needs.
+    pub fn finish<'s>(
+        &'s self,
+        workers: impl IntoIterator<Item = Worker<'s>>,
+        sink: &mut impl FnMut(&Func),
+    ) -> Option<()> {
+        let sigs = &self.sigs;
+        let (mut produced, mut needs_malloc, mut needs_free) = (0, false, false);
+        for w in workers {
+            produced += w.produced;
+            needs_malloc |= w.ctx.needs_malloc;
+            needs_free |= w.ctx.needs_free;
+        }
+        if produced != sigs.funcs.len() {
+            return None;
+        }
+        let runtime = [
+            ("malloc", memref::malloc_type(), needs_malloc),
+            ("free", memref::free_type(), needs_free),
+        ];
+        for (name, ty, needed) in runtime {
+            if let Some((t, _)) = sigs.funcs.get(name) {
+                // The module's own function serves, if it has the type the lowering calls.
+                if needed && *t != ty {
+                    return None;
+                }
+                continue;
+            }
+            if !needed {
+                let used = sigs
+                    .pending
+                    .iter()
+                    .any(|(n, _, u)| *n == name && u.load(Ordering::Relaxed));
+                if used {
+                    return None; // checked against a declaration the module will not have
+                }
+                continue;
+            }
+            let decl = Func {
+                name: name.to_string(),
+                kind: FuncKind::Llvm,
+                ty,
+                attrs: Vec::new(),
+                body: None,
+                loc: Loc::UNKNOWN,
+            };
+            verify_llvm_func(sigs, &decl).ok()?;
+            sink(&decl);
+        }
+        Some(())
+    }
+}
+
+impl Worker<'_> {
+    /// Checks a lowered function against its precomputed entry and the LLVM-dialect
+    /// verifier, then hands it to `sink`.
+    fn emit(&mut self, f: &Func, sink: &mut impl FnMut(&Func)) -> Option<()> {
+        let sigs = &self.stream.sigs;
         match sigs.funcs.get(f.name.as_str()) {
             Some((ty, kind)) if *ty == f.ty && *kind == f.kind => {}
             _ => return None,
         }
-        produced += 1;
-        verify_llvm_func(&sigs, f).ok()?;
+        self.produced += 1;
+        verify_llvm_func(sigs, f).ok()?;
         sink(f);
         Some(())
-    };
-    for f in &m.funcs {
+    }
+
+    /// Lowers one function of the module (with its body, if it has one) and hands the
+    /// functions it becomes to `sink`.
+    pub fn lower(&mut self, f: &Func, sink: &mut impl FnMut(&Func)) -> Option<()> {
         if f.kind == FuncKind::Llvm {
             let mut c = f.clone();
             if let Some(b) = &mut c.body {
                 split_body(b, OpKind::LlvmBr);
             }
-            emit(&c)?;
-            continue;
+            return self.emit(&c, sink);
         }
-        let mut lowered = funcs::lower_func(&mut ctx, f).ok()?;
-        let extra = if wants_wrapper(opts, f) {
-            cwrapper::emit(&ctx, f, &mut lowered).ok()?
+        let mut lowered = funcs::lower_func(&mut self.ctx, f).ok()?;
+        let extra = if wants_wrapper(&self.ctx.opts, f) {
+            cwrapper::emit(&self.ctx, f, &mut lowered).ok()?
         } else {
             Vec::new()
         };
-        emit(&lowered)?;
+        self.emit(&lowered, sink)?;
         for e in &extra {
-            emit(e)?;
+            self.emit(e, sink)?;
         }
+        Some(())
     }
-    if produced != sigs.funcs.len() {
-        return None;
-    }
-    let runtime = [
-        ("malloc", memref::malloc_type(), ctx.needs_malloc),
-        ("free", memref::free_type(), ctx.needs_free),
-    ];
-    for (name, ty, needed) in runtime {
-        if let Some((t, _)) = sigs.funcs.get(name) {
-            // The module's own function serves, if it has the type the lowering calls.
-            if needed && *t != ty {
-                return None;
-            }
-            continue;
-        }
-        if !needed {
-            let used = sigs.pending.iter().any(|(n, _, u)| *n == name && u.get());
-            if used {
-                return None; // checked against a declaration the module will not have
-            }
-            continue;
-        }
-        let decl = Func {
-            name: name.to_string(),
-            kind: FuncKind::Llvm,
-            ty,
-            attrs: Vec::new(),
-            body: None,
-            loc: Loc::UNKNOWN,
-        };
-        verify_llvm_func(&sigs, &decl).ok()?;
-        sink(&decl);
-    }
-    Some(())
 }

@@ -59,6 +59,7 @@ pub struct Token {
     pub loc: Loc,
 }
 
+#[derive(Clone)]
 pub struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
@@ -70,15 +71,42 @@ pub struct Lexer<'a> {
     pub error_message: &'static str,
 }
 
+/// The bytes [`Lexer::skip_braced`] stops at.
+const SKIM_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
-fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
-}
-/// Characters of a `%`/`^`/`#`/`!` suffix identifier.
-fn is_suffix_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+/// Per byte: bit 0 set for identifier characters (`[a-zA-Z0-9_$.]`), bit 1 for the
+/// characters of a `%`/`^`/`#`/`!` suffix identifier (the same and `-`).
+const IDENT_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            t[c] = 3;
+        } else if b == b'-' {
+            t[c] = 2;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// How many bytes at the start of `s` are of the class `bit` of [`IDENT_CLASS`].
+fn class_run(s: &[u8], bit: u8) -> usize {
+    s.iter()
+        .position(|&c| IDENT_CLASS[c as usize] & bit == 0)
+        .unwrap_or(s.len())
 }
 
 impl<'a> Lexer<'a> {
@@ -121,7 +149,8 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
-    /// Moves back to `pos`, which must be the start of a token on the current line.
+    /// Moves to `pos`, which must be on the current line with only ASCII between it
+    /// and the current position (columns count characters).
     pub fn reset(&mut self, pos: usize) {
         self.pos = pos;
     }
@@ -149,6 +178,65 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
+    }
+
+    /// Skips to just after the `}` that closes a `{` already read, looking only at
+    /// braces, string literals, comments and line ends (a skim of a function body,
+    /// which the parser reads properly later). `false`, with the position unchanged,
+    /// when the braces do not close or a string literal does not end on its line.
+    pub fn skip_braced(&mut self) -> bool {
+        let src = self.src;
+        let (mut pos, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        let mut depth = 1usize;
+        while depth > 0 {
+            // Most bytes are none of those looked at.
+            let rest = src.get(pos..).unwrap_or_default();
+            pos += rest
+                .iter()
+                .position(|&c| SKIM_SPECIAL[c as usize])
+                .unwrap_or(rest.len());
+            let Some(&c) = src.get(pos) else {
+                return false;
+            };
+            pos += 1;
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                b'\n' => {
+                    line += 1;
+                    line_start = pos;
+                }
+                b'"' => loop {
+                    match src.get(pos) {
+                        None | Some(b'\n') => return false,
+                        Some(b'"') => {
+                            pos += 1;
+                            break;
+                        }
+                        Some(b'\\') if src.get(pos + 1).is_some_and(|&c| c != b'\n') => pos += 2,
+                        Some(_) => pos += 1,
+                    }
+                },
+                b'/' if src.get(pos) == Some(&b'/') => {
+                    while src.get(pos).is_some_and(|&c| c != b'\n') {
+                        pos += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if line != self.line {
+            self.line_adjust = 0;
+        }
+        // Columns count characters: the continuation bytes passed on the last line.
+        let from = if line != self.line {
+            line_start
+        } else {
+            self.pos
+        };
+        self.line_adjust += src[from..pos].iter().filter(|&&c| c & 0xC0 == 0x80).count();
+        (self.pos, self.line, self.line_start) = (pos, line, line_start);
+        true
     }
 
     /// Reads decimal digits at the current position and returns their value, or
@@ -227,9 +315,7 @@ impl<'a> Lexer<'a> {
             b'"' => return self.lex_string(start),
             b'%' | b'^' | b'#' | b'!' => {
                 let s = self.pos;
-                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
                 if self.pos == s {
                     return self.error(
                         start,
@@ -261,9 +347,7 @@ impl<'a> Lexer<'a> {
                     return self.make(Tok::AtIdent, start);
                 }
                 let s = self.pos;
-                while self.src.get(self.pos).is_some_and(|&c| is_suffix_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
                 if self.pos == s {
                     return self.error(start, "expected a symbol name after '@'");
                 }
@@ -271,9 +355,7 @@ impl<'a> Lexer<'a> {
             }
             b'0'..=b'9' => return self.lex_number(start),
             c if is_ident_start(c) => {
-                while self.src.get(self.pos).is_some_and(|&c| is_ident_char(c)) {
-                    self.pos += 1;
-                }
+                self.pos += class_run(self.src.get(self.pos..).unwrap_or_default(), 1);
                 Tok::BareIdent
             }
             b'/' => return self.error(start, "unexpected character '/'"),

@@ -4,7 +4,8 @@
 //! values and test expectations).
 //!
 //! Layout: `lexer` (bytes to tokens), `parser` (tokens to IR, with located
-//! diagnostics and a nesting-depth bound), `affine` (affine-map layouts), `printer`.
+//! diagnostics and a nesting-depth bound; [`skim_module`] reads a module one function
+//! at a time), `affine` (affine-map layouts), `printer`.
 //! Today's upstream syntax: `upstream` (the op-name table), `export` (IR to upstream
 //! text, [`export_upstream`]).
 
@@ -16,6 +17,7 @@ pub mod printer;
 pub mod upstream;
 
 pub use export::export_upstream;
+pub use parser::skim::{skim_module, BodyReader, FuncBodies};
 pub use printer::{float_text, print_module, PrintOptions};
 
 use crate::diag::{Diagnostic, Loc};

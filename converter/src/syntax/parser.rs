@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
+pub mod skim;
 mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
@@ -151,6 +152,13 @@ pub struct Parser<'a> {
     /// Set while an upstream op is parsed: its modifiers and attributes are checked
     /// for semantics stdlower does not model.
     upstream_op: bool,
+    /// While skimming (see `skim`), where each function parsed so far starts, if it has
+    /// a body, which is skipped rather than parsed.
+    skimmed: Option<Vec<Option<skim::BodyStart<'a>>>>,
+    /// The end of the last token consumed.
+    prev_end: u32,
+    /// The shaped types parsed last, with their text (see `parse_shaped_type`).
+    type_memo: Vec<(&'a str, Type)>,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -224,6 +232,9 @@ impl<'a> Parser<'a> {
             blocks: FxMap::default(),
             pending: Vec::new(),
             upstream_op: false,
+            skimmed: None,
+            prev_end: 0,
+            type_memo: Vec::new(),
         }
     }
 
@@ -236,6 +247,7 @@ impl<'a> Parser<'a> {
     /// Consumes the current token and returns it.
     pub(super) fn advance(&mut self) -> Token {
         let t = self.tok;
+        self.prev_end = t.end;
         self.tok = self.lex.next_token();
         t
     }
@@ -432,8 +444,7 @@ impl<'a> Parser<'a> {
                     "bf16" => Type::BF16,
                     "f32" => Type::F32,
                     "f64" => Type::F64,
-                    "vector" => return self.parse_vector_type(),
-                    "memref" => return self.parse_memref_type(),
+                    "vector" | "memref" => return self.parse_shaped_type(),
                     "tensor" | "none" | "tuple" | "complex" | "f80" | "f128" | "tf32"
                     | "opaque" => return Err(self.err_here(format!("unsupported type '{s}'"))),
                     _ => {
@@ -555,6 +566,47 @@ impl<'a> Parser<'a> {
         }
         self.tok = self.lex.next_token();
         Ok((dims, star))
+    }
+
+    /// `vector<...>` or `memref<...>`. Shaped types repeat (every load and store
+    /// spells its memref's type), so the last few parsed are remembered with their
+    /// text, when it is short, on one line and ASCII: the same text is the same type
+    /// (types do not depend on where they are, and aliases are never redefined), read
+    /// by moving the lexer past it.
+    fn parse_shaped_type(&mut self) -> PResult<Type> {
+        const MEMO_LEN: usize = 64;
+        const MEMO_TYPES: usize = 4;
+        let start = self.tok.start as usize;
+        let rest = self.src.get(start..).unwrap_or("");
+        // The text nests at most as deep as it is long.
+        if self.depth as usize + MEMO_LEN < MAX_DEPTH as usize {
+            if let Some((text, ty)) = self.type_memo.iter().find(|(t, _)| rest.starts_with(t)) {
+                let (end, ty) = (start + text.len(), ty.clone());
+                self.lex.reset(end);
+                self.prev_end = end as u32;
+                self.tok = self.lex.next_token();
+                return Ok(ty);
+            }
+        }
+        let ty = if self.spelling(self.tok) == "vector" {
+            self.parse_vector_type()?
+        } else {
+            self.parse_memref_type()?
+        };
+        let end = self.prev_end as usize;
+        let text = self.src.get(start..end).unwrap_or("");
+        // A shaped type ends with its own '>', after which no token continues it.
+        if text.len() <= MEMO_LEN
+            && text.ends_with('>')
+            && end <= self.tok.start as usize
+            && text.bytes().all(|c| c.is_ascii() && c != b'\n')
+        {
+            if self.type_memo.len() == MEMO_TYPES {
+                self.type_memo.remove(0);
+            }
+            self.type_memo.push((text, ty.clone()));
+        }
+        Ok(ty)
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
@@ -1207,6 +1259,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_func(&mut self) -> PResult<Func> {
+        let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
         let kw = self.advance();
         let mut attrs = Vec::new();
         if self.tok.kind == Tok::BareIdent {
@@ -1286,10 +1339,17 @@ impl<'a> Parser<'a> {
                     !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into()))
                 });
             }
+            if let Some(s) = &mut self.skimmed {
+                s.push(None);
+            }
             return Ok(f);
         }
         if named == Some(false) {
             return Err(self.err_here("a function with a body must name its arguments ('%x: T')"));
+        }
+        if let Some((lex, tok)) = start {
+            self.skip_body(lex, tok)?;
+            return Ok(f);
         }
         let lbrace = self.advance();
         f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);

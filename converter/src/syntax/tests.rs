@@ -598,3 +598,61 @@ fn builder_module_prints_in_llvm11_custom_form() {
     );
     assert_round_trip("b.mlir", &text);
 }
+
+/// Shaped types met again are read from the parser's memo of recent types: each is
+/// the type its text parses to alone (also where one text is a prefix of another),
+/// and what follows a remembered type is located as in the text.
+#[test]
+fn repeated_shaped_types_parse_alike_and_keep_locations() {
+    let types = [
+        "memref<4xf32>",
+        "memref<4xf32, 1>",
+        "vector<4xf32>",
+        "memref<?x4xvector<4xf32>>",
+        "memref<4xf32,1>",
+        "vector<4x2xf32>",
+        "memref<4 x f32>",
+        "memref<8xi64, offset: ?, strides: [1]>",
+    ];
+    let all: Vec<&str> = types
+        .iter()
+        .chain(types.iter().rev())
+        .chain(&types)
+        .copied()
+        .collect();
+    let args: Vec<String> = all
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("%a{i}: {t}"))
+        .collect();
+    let src = format!("func @f({}) {{\n  return\n}}\n", args.join(", "));
+    let m = parse_module("t.mlir", src.as_bytes()).unwrap_or_else(|d| panic!("{}", d.message));
+    let inputs = &m.funcs[0].std_type().unwrap().inputs;
+    for (t, got) in all.iter().zip(inputs) {
+        assert_eq!(&parse_type(t).unwrap(), got, "{t}");
+    }
+    // The second `memref<4xf32>` is remembered; the error is at `bad`.
+    for (line, text, bad) in [
+        (
+            1,
+            "func @g(%a: memref<4xf32>, %b: memref<4xf32> %c: i32)\n",
+            "%c",
+        ),
+        (
+            2,
+            "func @g(%a: memref<4xf32>,\n %b: memref<4xf32> %c: i32)\n",
+            "%c",
+        ),
+        (
+            1,
+            "func @g(%a: memref<4xf32>, %b: memref<4xf32>> %c: i32)\n",
+            "> %c",
+        ),
+    ] {
+        let err = parse_module("t.mlir", text.as_bytes()).unwrap_err();
+        let at = text.rfind(bad).unwrap();
+        let col = at - text[..at].rfind('\n').map_or(0, |p| p + 1) + 1;
+        let want = crate::diag::Loc::new(line, col as u32);
+        assert_eq!(err.loc, want, "{text}: {}", err.message);
+    }
+}

@@ -48,6 +48,18 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
     finish(errs)
 }
 
+/// Verifies one Standard-dialect function of a module whose functions `symbols`
+/// knows: the checks [`verify_module`] makes of each function, so that a module can
+/// be checked one function at a time (function names must be unique, which the
+/// parser ensures).
+pub fn verify_std_func(symbols: &dyn Symbols, f: &Func) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = Vec::new();
+    if f.kind == FuncKind::Std {
+        structure::verify_func(symbols, f, Dialect::Std, &mut errs);
+    }
+    finish(errs)
+}
+
 /// Verifies a lowered module: every function must be an `llvm.func` whose body holds
 /// only LLVM-dialect (or unregistered) ops over LLVM-compatible types, with no
 /// terminator naming one successor block twice.

@@ -6,7 +6,7 @@ use converter::ir::Module;
 use converter::llvm_print::{
     print_llvm, write_func, write_module_close, write_module_open, Syntax,
 };
-use converter::lower::{lower_module, lower_module_each, LowerOptions};
+use converter::lower::{lower_module, lower_module_each, LowerOptions, SourceLowering};
 use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -32,6 +32,15 @@ pub struct Args {
     /// The bit width `index` lowers to.
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
+    /// Threads lowering functions in parallel (default: one per core, at most 8).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+}
+
+/// One thread per core, at most 8: functions are independent, and more threads
+/// than that buy little for the memory they take.
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
 /// Lowers a verified module with the given options, rendering conversion errors.
@@ -64,31 +73,48 @@ pub fn output(args: &Args) -> Result<String, Failure> {
 }
 
 /// The `stdlower lower` command, which exits right after printing. The module is
-/// lowered, verified and printed one function at a time (`lower_module_each`), so the
-/// lowered module never exists whole; the text is held until the whole module has
-/// lowered, so that a failure prints nothing but its diagnostics (the output is often
-/// piped to `mlir-translate`). The input module is left to the end of the process
-/// instead of being freed op by op (as compilers do with their ASTs). In-process
-/// callers use [`output`].
+/// parsed, verified, lowered, verified and printed one function at a time
+/// (`SourceLowering`), so neither the parsed nor the lowered module ever exists whole;
+/// where that fails, the whole module is parsed and verified and then lowered one
+/// function at a time (`lower_module_each`), which yields the diagnostics. The text is
+/// held until the whole module has lowered, so that a failure prints nothing but its
+/// diagnostics (the output is often piped to `mlir-translate`). In-process callers use
+/// [`output`].
 pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
-    let m = input::load(&args.file)?;
+    let bytes = input::read_bytes(&args.file)?;
     let opts = LowerOptions {
         index_bitwidth: args.index_bitwidth,
         emit_c_interface: args.emit_c_interface,
     };
     let syntax = syntax(args);
-    // The text is about four times the input's size; untouched capacity costs nothing.
-    let source_len = m.source.as_deref().map_or(0, str::len);
-    let mut text = String::with_capacity(source_len * 5 + (1 << 16));
-    write_module_open(&mut text, &m.attrs, syntax);
-    lower_module_each(&m, &opts, |f| write_func(&mut text, f, syntax))
-        .map_err(|ds| Failure::from_diags(&m.file, m.source.as_deref(), &ds))?;
-    write_module_close(&mut text);
+    let mut text = String::new();
+    let jobs = args.jobs.map_or_else(default_jobs, usize::from);
+    let streamed = SourceLowering::new(&args.file, &bytes, &opts).and_then(|s| {
+        write_module_open(&mut text, &s.headers().attrs, syntax);
+        s.run(jobs, |out, f| write_func(out, f, syntax))
+    });
+    if streamed.is_none() {
+        text.clear();
+        let m = input::parse_and_verify(&args.file, &bytes)?;
+        // The text is about four times the input's size; untouched capacity costs nothing.
+        text.reserve(bytes.len() * 5 + (1 << 16));
+        write_module_open(&mut text, &m.attrs, syntax);
+        lower_module_each(&m, &opts, |f| write_func(&mut text, f, syntax))
+            .map_err(|ds| Failure::from_diags(&m.file, m.source.as_deref(), &ds))?;
+        // The input module is left to the end of the process instead of being freed
+        // op by op (as compilers do with their ASTs).
+        std::mem::forget(m);
+    }
+    let mut close = String::new();
+    write_module_close(&mut close);
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
-    let _ = stdout.write_all(text.as_bytes());
+    let _ = std::iter::once(text.as_str())
+        .chain(streamed.iter().flat_map(|t| t.pieces()))
+        .chain([close.as_str()])
+        .try_for_each(|t| stdout.write_all(t.as_bytes()));
     let _ = stdout.flush();
     std::mem::forget(text);
-    std::mem::forget(m);
+    std::mem::forget(streamed);
     Ok(())
 }
