@@ -9,7 +9,7 @@ use super::types::TypeConverter;
 use super::{arith, calls, memref, vector, LowerOptions};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
-    BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, Successor, Type, ValueId,
+    Attribute, BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, Successor, Type, ValueId,
 };
 use std::collections::HashMap;
 
@@ -62,9 +62,43 @@ pub struct FnLower<'a> {
     /// For each old terminator that names a block more than once: the successor
     /// indexes that go through a new dummy block instead, with that block.
     dummies: HashMap<OpId, Vec<(usize, BlockId)>>,
+    /// Stack slots hoisted to the top of the entry block so far ([`FnLower::entry_slot`]).
+    entry_slots: usize,
 }
 
 impl<'a> FnLower<'a> {
+    /// A stack slot for one `elem`, allocated at the top of the entry block, for a
+    /// temporary of the lowering itself (not a Standard `alloca`, which stays where it
+    /// is). Placed where the op is, the slot would be a dynamic alloca: inside a loop it
+    /// would grow the stack on every iteration, and at -O0 LLVM 22 miscompiles calls
+    /// passing over-aligned vectors after one
+    /// (`docs/findings/llvm22-o0-dynamic-alloca-vector-args.md`).
+    pub fn entry_slot(&mut self, elem: &Type, loc: Loc) -> ValueId {
+        let entry = self.new.entry().unwrap_or(self.block);
+        let pos = 2 * self.entry_slots;
+        let idx = self.ctx.tc.index();
+        let one = self.new.insert_op(
+            entry,
+            pos,
+            NewOp::new(OpKind::LlvmConstant)
+                .attr("value", Attribute::int(1, idx.clone()))
+                .result(idx)
+                .loc(loc),
+        );
+        let one = self.new.op(one).results[0];
+        let slot = self.new.insert_op(
+            entry,
+            pos + 1,
+            NewOp::new(OpKind::LlvmAlloca)
+                .operands([one])
+                .attr("elem_type", Attribute::Type(elem.clone()))
+                .result(Type::llvm_ptr(elem.clone()))
+                .loc(loc),
+        );
+        self.entry_slots += 1;
+        self.new.op(slot).results[0]
+    }
+
     /// An emitter appending to the current block at `loc`.
     pub fn em(&mut self, loc: Loc) -> Emitter<'_> {
         let idx = self.ctx.tc.index();
@@ -173,6 +207,7 @@ fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnosti
         block: BlockId(0),
         results,
         dummies: HashMap::new(),
+        entry_slots: 0,
     };
     let mut errors = Vec::new();
     // Blocks first, in the old layout order, so every branch can name its target.

@@ -124,21 +124,21 @@ pub fn extract_element(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> 
             ),
         ));
     }
+    let dynamic = !consts[..outer].iter().all(|c| c.is_some());
+    let slot = dynamic.then(|| fl.entry_slot(&vty, op.loc));
     let mut em = fl.em(op.loc);
     let row = if outer == 0 {
         vec
-    } else if consts[..outer].iter().all(|c| c.is_some()) {
-        let pos: Vec<i64> = consts[..outer].iter().map(|c| c.unwrap_or(0)).collect();
-        em.extract(vec, &pos)
-    } else {
-        let one = em.const_index(1);
-        let slot = em.alloca(one, &vty, None);
+    } else if let Some(slot) = slot {
         em.store(vec, slot);
         let mut gi = vec![GepIndex::Const(0)];
         gi.extend(idx[..outer].iter().map(|&i| GepIndex::Value(i)));
         let leaf = field_type(&vty, &vec![0; outer]).unwrap_or(Type::LlvmVoid);
         let p = em.gep(slot, &vty, &gi, &leaf);
         em.load(p, &leaf)
+    } else {
+        let pos: Vec<i64> = consts[..outer].iter().map(|c| c.unwrap_or(0)).collect();
+        em.extract(vec, &pos)
     };
     let last = idx.last().copied();
     let rty = fl
