@@ -1490,6 +1490,44 @@ enum Checked {
     Thunk,
 }
 
+/// The alignment the JIT gives every dynamic alloca (one outside the entry block, or
+/// with a count that is not a constant): that of the widest vector register, AVX-512's
+/// 64 bytes. LLVM 22's x86 back end moves the stack pointer by a multiple of 16 bytes
+/// for a dynamic alloca, yet stores the outgoing arguments of a later call that passes
+/// 32- or 64-byte aligned vectors with aligned moves relative to it, which faults
+/// (`docs/findings/llvm22-o0-dynamic-alloca-vector-args.md`). An over-aligned alloca
+/// realigns the stack pointer; a stricter alignment never changes what a program means.
+/// Only the JIT does this: the LLVM dialect we print and `stdlower translate` keep the
+/// lowering's own alignments.
+const DYNAMIC_ALLOCA_ALIGN: u32 = 64;
+
+fn align_dynamic_allocas(module: &LlvmModule<'_>) -> Result<(), RunError> {
+    use inkwell::values::InstructionOpcode;
+    let mut f = module.get_first_function();
+    while let Some(func) = f {
+        f = func.get_next_function();
+        for (i, bb) in func.get_basic_blocks().into_iter().enumerate() {
+            let mut next = bb.get_first_instruction();
+            while let Some(inst) = next {
+                next = inst.get_next_instruction();
+                if inst.get_opcode() != InstructionOpcode::Alloca {
+                    continue;
+                }
+                let constant_count = inst
+                    .get_operand(0)
+                    .and_then(|o| o.value())
+                    .is_some_and(|c| c.is_int_value() && c.into_int_value().is_const());
+                let dynamic = i > 0 || !constant_count;
+                if dynamic && inst.get_alignment().unwrap_or(0) < DYNAMIC_ALLOCA_ALIGN {
+                    inst.set_alignment(DYNAMIC_ALLOCA_ALIGN)
+                        .map_err(|e| RunError::Error(format!("cannot align an alloca: {e}")))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Verifies (what `checked` says), optimizes (above O0) and hands the module to the
 /// JIT, after checking that every external it calls can be bound.
 fn compile<'o, 'ctx>(
@@ -1513,6 +1551,7 @@ fn compile<'o, 'ctx>(
             }
         }
     }
+    align_dynamic_allocas(&module)?;
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));
     module.set_data_layout(&td.get_data_layout());
