@@ -17,18 +17,8 @@
 use harness::exec::{run_interp, ExecOptions};
 use harness::fuzzing::fuzz_oracle_config;
 use harness::native::run_lowered_jit_batch_in_process;
+use jit::clock::thread_cpu_time;
 use std::time::Duration;
-
-/// This thread's CPU time: robust against other processes on a loaded machine.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 /// The cases: seeded modules, or the modules of the fuzz inputs in the given directories.
 fn cases(args: &[String]) -> (String, Vec<converter::ir::Module>) {
@@ -75,9 +65,9 @@ fn main() {
             ..ExecOptions::default()
         }
     };
-    let s = thread_cpu();
+    let s = thread_cpu_time();
     let (what, all) = cases(&args);
-    let gen_time = thread_cpu() - s;
+    let gen_time = thread_cpu_time() - s;
     // As the fuzz target does: shapes LLVM 22 aborts on in-process are left out.
     let (mods, left_out): (Vec<_>, Vec<_>) = all
         .into_iter()
@@ -104,10 +94,10 @@ fn main() {
             .filter_map(|f| f.body.as_ref())
             .map(|b| b.walk_ops().count())
             .sum::<usize>();
-        let s = thread_cpu();
+        let s = thread_cpu_time();
         let _ = converter::verify::verify_module(m);
-        t[1] += thread_cpu() - s;
-        let s = thread_cpu();
+        t[1] += thread_cpu_time() - s;
+        let s = thread_cpu_time();
         let lopts = converter::lower::LowerOptions {
             index_bitwidth: opts.index_bitwidth,
             emit_c_interface: false,
@@ -116,23 +106,23 @@ fn main() {
         if let Ok(l) = &lowered {
             let _ = converter::verify::verify_llvm_module(l);
         }
-        t[2] += thread_cpu() - s;
-        let s = thread_cpu();
+        t[2] += thread_cpu_time() - s;
+        let s = thread_cpu_time();
         let before = run_interp(m, "main", &[], &opts);
         let mut split = m.clone();
         converter::lower::split_repeated_successors(&mut split);
         let _ = run_interp(&split, "main", &[], &opts);
-        t[3] += thread_cpu() - s;
+        t[3] += thread_cpu_time() - s;
         // The oracle only runs the JIT when the interpreter produced values.
         if let (Ok(l), harness::exec::Outcome::Values(_)) = (&lowered, &before) {
-            let s = thread_cpu();
+            let s = thread_cpu_time();
             let plan = harness::ciface::plan(m, &cfg);
             let mut calls = vec![("main", &[][..])];
             calls.extend(plan.calls());
-            t[4] += thread_cpu() - s;
-            let s = thread_cpu();
+            t[4] += thread_cpu_time() - s;
+            let s = thread_cpu_time();
             let _ = run_lowered_jit_batch_in_process(m, l, &calls, &opts);
-            t[5] += thread_cpu() - s;
+            t[5] += thread_cpu_time() - s;
             jitted += 1;
             calls_made += calls.len();
         }

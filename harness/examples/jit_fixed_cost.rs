@@ -9,18 +9,7 @@
 
 use harness::exec::ExecOptions;
 use harness::native::run_lowered_jit_batch_in_process;
-use std::time::Duration;
-
-/// This thread's CPU time: robust against other processes on a loaded machine.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
+use jit::clock::thread_cpu_time;
 
 const TRIVIAL: &str = "func @main() -> i32 {\n  %c = constant 7 : i32\n  return %c : i32\n}\n";
 
@@ -38,11 +27,11 @@ fn main() {
     // The first module also builds the LLJIT: leave it out.
     let first = run_lowered_jit_batch_in_process(&m, &lowered, &calls, &opts);
     println!("result: {first:?}");
-    let s = thread_cpu();
+    let s = thread_cpu_time();
     for _ in 0..n {
         run_lowered_jit_batch_in_process(&m, &lowered, &calls, &opts);
     }
-    let d = thread_cpu() - s;
+    let d = thread_cpu_time() - s;
     println!(
         "{n} trivial modules: {:.3} ms each (thread CPU time)",
         d.as_secs_f64() * 1e3 / n as f64

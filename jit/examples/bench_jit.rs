@@ -7,21 +7,12 @@
 //! (robust on a loaded machine) and in wall time.
 
 use converter::value::RtValue;
+use jit::clock::thread_cpu_time;
 use jit::{Jit, RunOptions, Worker};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 include!("support/modules.rs");
-
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec to a valid pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 /// (median, min) in microseconds.
 fn stats(mut v: Vec<Duration>) -> (f64, f64) {
@@ -35,9 +26,9 @@ fn measure<T>(items: &[T], mut f: impl FnMut(&T)) -> (f64, f64, f64, f64) {
     let mut cpu = Vec::new();
     let mut wall = Vec::new();
     for it in items {
-        let (c0, w0) = (thread_cpu(), Instant::now());
+        let (c0, w0) = (thread_cpu_time(), Instant::now());
         f(it);
-        cpu.push(thread_cpu() - c0);
+        cpu.push(thread_cpu_time() - c0);
         wall.push(w0.elapsed());
     }
     let (cm, cn) = stats(cpu);

@@ -50,6 +50,18 @@ impl Func {
             loc: Loc::UNKNOWN,
         }
     }
+    /// An external LLVM-dialect function declaration of type `ty` (an `LlvmFunc`), such
+    /// as a runtime function the lowering calls.
+    pub fn new_llvm_decl(name: &str, ty: Type) -> Func {
+        Func {
+            name: name.to_string(),
+            kind: FuncKind::Llvm,
+            ty,
+            attrs: Vec::new(),
+            body: None,
+            loc: Loc::UNKNOWN,
+        }
+    }
     /// The signature of a Standard function.
     pub fn std_type(&self) -> Option<&FunctionType> {
         self.ty.as_function()

@@ -141,14 +141,7 @@ fn declare(m: &mut Module, name: &str, ty: Type, errors: &mut Vec<Diagnostic>) {
             f.loc,
             format!("'{name}' is needed by the lowering with type {ty}, but the module defines it as {}", f.ty),
         )),
-        None => m.funcs.push(Func {
-            name: name.to_string(),
-            kind: FuncKind::Llvm,
-            ty,
-            attrs: Vec::new(),
-            body: None,
-            loc: Loc::UNKNOWN,
-        }),
+        None => m.funcs.push(Func::new_llvm_decl(name, ty)),
     }
 }
 

@@ -193,14 +193,7 @@ impl FuncStream {
                 }
                 continue;
             }
-            let decl = Func {
-                name: name.to_string(),
-                kind: FuncKind::Llvm,
-                ty,
-                attrs: Vec::new(),
-                body: None,
-                loc: Loc::UNKNOWN,
-            };
+            let decl = Func::new_llvm_decl(name, ty);
             verify_llvm_func(sigs, &decl).ok()?;
             sink(&decl);
         }
