@@ -62,6 +62,15 @@ fn outcomes(out: &Path) -> Outcomes {
         .collect()
 }
 
+/// The journal's case times (`at_s`), in journal order.
+fn case_times(out: &Path) -> Vec<f64> {
+    let text = std::fs::read_to_string(out.join("journal.jsonl")).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["at_s"].as_f64())
+        .collect()
+}
+
 fn report(out: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(out.join("report.json")).expect("report.json");
     serde_json::from_str(&text).expect("report.json is JSON")
@@ -112,10 +121,22 @@ fn batching_and_sigkill_then_resume_change_no_outcome() {
     let _ = child.wait();
     let at_kill = outcomes(&killed).len() as u64;
     assert!(at_kill < COUNT, "the campaign ended before it was killed");
+    let latest_before_kill = case_times(&killed).into_iter().fold(0.0, f64::max);
     let status = campaign(&killed, 7, true).status().unwrap();
     assert!(status.success());
     assert_eq!(outcomes(&killed), want, "killed at {at_kill} cases");
     assert_eq!(totals(&report(&killed)), totals(&r));
+    // Campaign time runs on across the resume: the resumed cases come after the ones
+    // journaled before the kill, and the report's seconds cover both runs.
+    let resumed = report(&killed);
+    let times = case_times(&killed);
+    let seconds = resumed["seconds"].as_f64().unwrap();
+    assert!(times
+        .iter()
+        .skip(at_kill as usize)
+        .all(|&t| t >= latest_before_kill));
+    assert!(seconds >= times.into_iter().fold(0.0, f64::max));
+    assert!(seconds > latest_before_kill);
     for d in [alone, batched, killed] {
         let _ = std::fs::remove_dir_all(d);
     }

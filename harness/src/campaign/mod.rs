@@ -296,6 +296,12 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
         Mutex::new(Journal::open(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?);
     let start = Instant::now();
     let deadline = cfg.time.map(|t| start + t);
+    // Campaign time runs on across a resume: the journal's latest case time is where the
+    // earlier runs stopped, so case times, `seconds` and checks/s cover every run.
+    let before = done.values().map(|e| e.at_s).fold(0.0f64, f64::max);
+    let clock = start
+        .checked_sub(Duration::from_secs_f64(before))
+        .unwrap_or(start);
     let (shard_i, shard_n) = cfg.shard;
     let total = cfg.count.map(|c| {
         (0..c)
@@ -309,7 +315,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     let stop = AtomicBool::new(false);
     let io_error: Mutex<Option<String>> = Mutex::new(None);
     let record = |entry: Entry, file: Option<String>| {
-        if let Err(e) = record_case(entry, file, cfg, start, &journal, &tally, bar.as_ref()) {
+        if let Err(e) = record_case(entry, file, cfg, clock, &journal, &tally, bar.as_ref()) {
             stop.store(true, Ordering::Relaxed);
             io_error
                 .lock()
@@ -365,7 +371,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
         return Err(e);
     }
     let all = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
-    let mut rep = report::summarize(all.values(), start.elapsed().as_secs_f64());
+    let mut rep = report::summarize(all.values(), clock.elapsed().as_secs_f64());
     rep.seed = Some(cfg.seed);
     rep.shard = Some(format!("{shard_i}/{shard_n}"));
     rep.finding_files = finding_files(&cfg.out);
