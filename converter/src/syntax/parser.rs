@@ -104,11 +104,14 @@ struct Pending<'a> {
     ty: Option<Type>,
 }
 
-/// A top-level `#name = ...` alias.
+/// A top-level alias: `#name = ...` (an attribute or an affine map) or `!name = type T`
+/// (a type; today's syntax drops the `type` keyword). Names keep their sigil, so `#a`
+/// and `!a` are different aliases.
 #[derive(Clone)]
 enum Alias {
     Attr(Attribute),
     Map(AffineMap),
+    Type(Type),
 }
 
 /// An operand with the type the syntax states for it (`None` when it states none).
@@ -479,10 +482,19 @@ impl<'a> Parser<'a> {
                 self.advance();
                 Ok(ty)
             }
-            Tok::ExclIdent => Err(self.err_here(format!(
-                "dialect types are not supported in the Standard dialect: '{}'",
-                self.spelling(self.tok)
-            ))),
+            Tok::ExclIdent => {
+                let name = self.spelling(self.tok);
+                if let Some(Alias::Type(t)) = self.aliases.get(name) {
+                    let t = t.clone();
+                    self.advance();
+                    return Ok(t);
+                }
+                Err(self.err_here(if name.contains('.') {
+                    format!("dialect types are not supported in the Standard dialect: '{name}'")
+                } else {
+                    format!("undefined type alias '{name}'")
+                }))
+            }
             _ => Err(self.unexpected("a type")),
         }
     }
@@ -749,7 +761,7 @@ impl<'a> Parser<'a> {
                     self.advance();
                     m
                 }
-                Some(Alias::Attr(_)) => {
+                Some(Alias::Attr(_) | Alias::Type(_)) => {
                     return Err(self.err_here(format!("alias '{name}' is not an affine map")))
                 }
                 None => return Err(self.err_here(format!("undefined alias '{name}'"))),
@@ -841,6 +853,9 @@ impl<'a> Parser<'a> {
                     }
                     Some(Alias::Map(_)) => {
                         Err(self.err_here("affine maps are only supported as memref layouts"))
+                    }
+                    Some(Alias::Type(_)) => {
+                        Err(self.err_here(format!("'{name}' is a type alias, not an attribute")))
                     }
                     None => Err(self.err_here(format!("undefined alias '{name}'"))),
                 }
@@ -1144,6 +1159,7 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::HashIdent => self.parse_alias_def()?,
+                Tok::ExclIdent => self.parse_type_alias_def()?,
                 Tok::BareIdent if self.is_kw("module") || self.is_kw("builtin.module") => {
                     if saw_module || saw_func {
                         return Err(self.err_here("nested or repeated modules are not supported: expected one top-level module or bare functions"));
@@ -1176,6 +1192,7 @@ impl<'a> Parser<'a> {
                                 break;
                             }
                             Tok::HashIdent => self.parse_alias_def()?,
+                            Tok::ExclIdent => self.parse_type_alias_def()?,
                             Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
                                 let f = self.parse_func()?;
                                 m.funcs.push(f);
@@ -1255,6 +1272,26 @@ impl<'a> Parser<'a> {
             Alias::Attr(self.parse_attr()?)
         };
         self.aliases.insert(name, alias);
+        Ok(())
+    }
+
+    /// `!name = type T` (LLVM 11) or `!name = T` (today's syntax).
+    fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let t = self.advance();
+        let name = self.spelling(t);
+        if name.contains('.') {
+            return Err(self.err_at(
+                t.loc,
+                format!("a type alias name cannot contain '.': '{name}'"),
+            ));
+        }
+        if self.aliases.contains_key(name) {
+            return Err(self.err_at(t.loc, format!("redefinition of alias '{name}'")));
+        }
+        self.expect(Tok::Equal, "'=' in type alias definition")?;
+        self.eat_kw("type");
+        let ty = self.parse_type()?;
+        self.aliases.insert(name, Alias::Type(ty));
         Ok(())
     }
 
