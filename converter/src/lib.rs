@@ -2,6 +2,7 @@
 //! Standard-dialect front end, the verifier, and the Standard -> LLVM dialect lowering
 //! with its printers. Pure Rust: nothing here links LLVM, so it builds in seconds.
 
+pub mod conformance;
 pub mod diag;
 pub mod float_round;
 pub mod ir;

@@ -21,20 +21,12 @@ use std::process::{Command, Stdio};
 /// The marker `--split-input-file` splits on (its default), alone on a line.
 const MARKER: &str = "// -----";
 
-/// The `mlir-translate` binary of the installed MLIR 22, if any (asked of
-/// `llvm-config-22` once per process).
+/// The `mlir-translate` binary of the installed MLIR 22, if any
+/// ([`crate::upstream::find_tool`], looked up once per process).
 pub fn tool_path() -> Option<PathBuf> {
     static PATH: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    PATH.get_or_init(|| {
-        let bindir = Command::new("llvm-config-22")
-            .arg("--bindir")
-            .output()
-            .ok()?;
-        let p =
-            PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim()).join("mlir-translate");
-        p.exists().then_some(p)
-    })
-    .clone()
+    PATH.get_or_init(|| crate::upstream::find_tool("mlir-translate"))
+        .clone()
 }
 
 /// The text `mlir-translate` is given for a lowered module (today's syntax).

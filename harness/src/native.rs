@@ -60,6 +60,20 @@ fn stderr_note(tail: &str) -> String {
 
 /// Runs the entry natively in this thread's isolated worker.
 pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    run_on_worker(m, entry, opts, |w, text, ropts| {
+        w.run(text, entry, args, ropts)
+    })
+}
+
+/// What [`run_jit`] and [`run_ir`] share: the entry's result types, lowering in this
+/// process first (see [`lowers`]), then `run` on this thread's worker with the module's
+/// text, its answer as an outcome.
+fn run_on_worker(
+    m: &Module,
+    entry: &str,
+    opts: &ExecOptions,
+    run: impl FnOnce(&mut Worker, &str, &RunOptions) -> Result<Vec<RtValue>, RunError>,
+) -> Outcome {
     let results = match crate::exec::entry_signature(m, std_entry(m, entry)) {
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
@@ -69,7 +83,7 @@ pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) ->
     }
     let text = print_module(m, &PrintOptions::default());
     let ropts = run_options(opts);
-    let r = with_worker(|w| w.run(&text, entry, args, &ropts));
+    let r = with_worker(|w| run(w, &text, &ropts));
     outcome(m, results, r)
 }
 
@@ -83,70 +97,64 @@ pub fn run_jit_batch(
     calls: &[(&str, &[RtValue])],
     opts: &ExecOptions,
 ) -> Vec<Option<Outcome>> {
-    let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
-    let mut results = Vec::new();
-    let mut sent = Vec::new();
-    for (i, (entry, args)) in calls.iter().enumerate() {
-        match crate::exec::entry_signature(m, std_entry(m, entry)) {
-            Ok((_, r)) => {
-                results.push(r);
-                sent.push((i, (*entry, *args)));
-            }
-            Err(f) => answers[i] = Some(Outcome::Error(f.message)),
-        }
-    }
+    let (mut answers, sent) = signed_calls(m, calls);
     if sent.is_empty() {
         return answers;
     }
     let text = print_module(m, &PrintOptions::default());
     let ropts = run_options(opts);
-    let batch: Vec<(&str, &[RtValue])> = sent.iter().map(|(_, c)| *c).collect();
-    let got = WORKER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            match Worker::spawn(worker_command()) {
-                Ok(w) => *slot = Some(w),
-                Err(e) => return vec![Some(Err((e, String::new())))],
-            }
-        }
-        let Some(w) = slot.as_mut() else {
-            return vec![];
-        };
+    let batch: Vec<(&str, &[RtValue])> = sent.iter().map(|c| (c.entry, c.args)).collect();
+    let got = match on_worker(|w| {
         w.run_batch(&text, &batch, &ropts)
             .into_iter()
-            .map(|a| {
-                a.map(|r| {
-                    r.map_err(|e| {
-                        let note = match e {
-                            RunError::Crash { .. } => stderr_note(w.crash_stderr()),
-                            _ => String::new(),
-                        };
-                        (e, note)
-                    })
-                })
-            })
-            .collect()
-    });
-    for (((i, _), r), a) in sent.iter().zip(results).zip(got) {
-        answers[*i] = a.map(|a| outcome(m, r, a));
+            .map(|a| a.map(|r| r.map_err(|e| with_note(w, e))))
+            .collect::<Vec<_>>()
+    }) {
+        Ok(got) => got,
+        Err(e) => vec![Some(Err((e, String::new()))); sent.len()],
+    };
+    for (c, a) in sent.into_iter().zip(got) {
+        answers[c.index] = a.map(|a| outcome(m, c.sig.results, a));
     }
     answers
+}
+
+/// A call of a batch whose entry has a Standard signature, to be made.
+struct SignedCall<'c> {
+    index: usize,
+    entry: &'c str,
+    args: &'c [RtValue],
+    sig: jit::EntrySig,
+}
+
+/// Splits a batch: the calls whose entry has no Standard signature are answered now
+/// (the other answers are `None`), the others come back with their signatures.
+fn signed_calls<'c>(
+    m: &Module,
+    calls: &[(&'c str, &'c [RtValue])],
+) -> (Vec<Option<Outcome>>, Vec<SignedCall<'c>>) {
+    let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
+    let mut sent = Vec::new();
+    for (index, &(entry, args)) in calls.iter().enumerate() {
+        match crate::exec::entry_signature(m, std_entry(m, entry)) {
+            Ok((inputs, results)) => sent.push(SignedCall {
+                index,
+                entry,
+                args,
+                sig: jit::EntrySig { inputs, results },
+            }),
+            Err(f) => answers[index] = Some(Outcome::Error(f.message)),
+        }
+    }
+    (answers, sent)
 }
 
 /// Runs `entry` of LLVM IR made elsewhere from `m` (upstream MLIR's lowering) in this
 /// thread's isolated worker, called as our lowering of `m` would call it.
 pub fn run_ir(m: &Module, ir: &str, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
-    let results = match crate::exec::entry_signature(m, entry) {
-        Ok((_, r)) => r,
-        Err(f) => return Outcome::Error(f.message),
-    };
-    if let Err(o) = lowers(m, opts) {
-        return o;
-    }
-    let text = print_module(m, &PrintOptions::default());
-    let ropts = run_options(opts);
-    let r = with_worker(|w| w.run_ir(&text, ir, entry, args, &ropts));
-    outcome(m, results, r)
+    run_on_worker(m, entry, opts, |w, text, ropts| {
+        w.run_ir(text, ir, entry, args, ropts)
+    })
 }
 
 fn run_options(opts: &ExecOptions) -> RunOptions {
@@ -166,24 +174,39 @@ pub fn stop_worker() {
     drop(w);
 }
 
-/// Calls `f` with this thread's worker, started first if needed; a crash carries the
-/// worker's last stderr lines (LLVM's `LLVM ERROR: ...` before an abort, for instance).
-fn with_worker(
-    f: impl FnOnce(&mut Worker) -> Result<Vec<RtValue>, RunError>,
-) -> Result<Vec<RtValue>, (RunError, String)> {
+/// Calls `f` with this thread's worker, started first if needed.
+fn on_worker<R>(f: impl FnOnce(&mut Worker) -> R) -> Result<R, RunError> {
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            *slot = Some(Worker::spawn(worker_command()).map_err(|e| (e, String::new()))?);
+            *slot = Some(Worker::spawn(worker_command())?);
         }
         match slot.as_mut() {
-            Some(w) => f(w).map_err(|e| {
-                let note = stderr_note(w.crash_stderr());
-                (e, note)
-            }),
-            None => Err((RunError::Error("no JIT worker".into()), String::new())),
+            Some(w) => Ok(f(w)),
+            None => Err(RunError::Error("no JIT worker".into())),
         }
     })
+}
+
+/// A worker's error with the note of its last stderr lines when it crashed (LLVM's
+/// `LLVM ERROR: ...` before an abort, for instance).
+fn with_note(w: &Worker, e: RunError) -> (RunError, String) {
+    let note = match e {
+        RunError::Crash { .. } => stderr_note(w.crash_stderr()),
+        _ => String::new(),
+    };
+    (e, note)
+}
+
+/// Calls `f` with this thread's worker (see [`on_worker`]); a crash carries the
+/// worker's last stderr lines.
+fn with_worker(
+    f: impl FnOnce(&mut Worker) -> Result<Vec<RtValue>, RunError>,
+) -> Result<Vec<RtValue>, (RunError, String)> {
+    match on_worker(|w| f(w).map_err(|e| with_note(w, e))) {
+        Ok(r) => r,
+        Err(e) => Err((e, String::new())),
+    }
 }
 
 /// A worker's answer as an outcome with the entry's result types.
@@ -234,26 +257,18 @@ pub fn run_lowered_jit_batch_in_process(
     opts: &ExecOptions,
 ) -> Vec<Option<Outcome>> {
     register_externals_once();
-    let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
-    let mut sigs = Vec::new();
-    let mut sent = Vec::new();
-    for (i, (entry, args)) in calls.iter().enumerate() {
-        match crate::exec::entry_signature(m, std_entry(m, entry)) {
-            Ok((inputs, results)) => {
-                sigs.push(jit::EntrySig { inputs, results });
-                sent.push((i, *entry, *args));
-            }
-            Err(f) => answers[i] = Some(Outcome::Error(f.message)),
-        }
-    }
+    let (mut answers, sent) = signed_calls(m, calls);
     let jit_calls: Vec<jit::Call<'_>> = sent
         .iter()
-        .zip(&sigs)
-        .map(|(&(_, entry, args), sig)| jit::Call { entry, sig, args })
+        .map(|c| jit::Call {
+            entry: c.entry,
+            sig: &c.sig,
+            args: c.args,
+        })
         .collect();
     let got = jit::run_lowered_calls_in_process(lowered, &jit_calls, &run_options(opts));
-    for ((&(i, _, _), sig), r) in sent.iter().zip(&sigs).zip(got) {
-        answers[i] = Some(in_process_outcome(sig.results.clone(), r));
+    for (c, r) in sent.iter().zip(got) {
+        answers[c.index] = Some(in_process_outcome(c.sig.results.clone(), r));
     }
     answers
 }

@@ -61,24 +61,25 @@ pub struct Tools {
     pub mlir_translate: PathBuf,
 }
 
-fn find_tool(name: &str) -> Option<PathBuf> {
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join(name))
-            .find(|p| p.is_file())
-    });
-    on_path.or_else(|| {
-        let out = Command::new("llvm-config-22")
-            .arg("--bindir")
-            .output()
-            .ok()?;
-        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join(name);
-        p.is_file().then_some(p)
+/// The MLIR 22 tool `name`: in `llvm-config-22 --bindir` (where Debian's mlir-22-tools
+/// puts it), else on `PATH`.
+pub fn find_tool(name: &str) -> Option<PathBuf> {
+    let in_bindir = Command::new("llvm-config-22")
+        .arg("--bindir")
+        .output()
+        .ok()
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join(name))
+        .filter(|p| p.is_file());
+    in_bindir.or_else(|| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
     })
 }
 
-/// `mlir-opt` and `mlir-translate`, from `PATH` or else `llvm-config-22 --bindir`
-/// (looked up once per process).
+/// `mlir-opt` and `mlir-translate` ([`find_tool`], looked up once per process).
 pub fn tools() -> Result<&'static Tools, UpstreamError> {
     static TOOLS: OnceLock<Option<Tools>> = OnceLock::new();
     TOOLS
@@ -91,8 +92,8 @@ pub fn tools() -> Result<&'static Tools, UpstreamError> {
         .as_ref()
         .ok_or_else(|| {
             UpstreamError::NotInstalled(
-                "mlir-opt/mlir-translate 22 are not installed (neither on PATH nor in \
-                 `llvm-config-22 --bindir`; scripts/setup.sh installs them)"
+                "mlir-opt/mlir-translate 22 are not installed (neither in \
+                 `llvm-config-22 --bindir` nor on PATH; scripts/setup.sh installs them)"
                     .into(),
             )
         })

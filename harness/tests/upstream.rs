@@ -4,6 +4,7 @@
 //! on the interpreter, on our JIT and on upstream MLIR's lowering, with the three-way
 //! oracle agreeing. Skipped when `mlir-opt`/`mlir-translate` 22 are not installed.
 
+use converter::conformance::conformance_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -25,21 +26,6 @@ fn installed() -> bool {
         eprintln!("mlir-opt/mlir-translate 22 not installed: skipped");
     }
     yes
-}
-
-/// `$STDLOWER_CONFORMANCE`, else `shared/conformance` next to the checkout or one level
-/// further up (a worktree under `wt/`).
-fn conformance_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
-        return Some(d.into());
-    }
-    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        base.join("../../shared/conformance"),
-        base.join("../../../shared/conformance"),
-    ]
-    .into_iter()
-    .find(|d| d.is_dir())
 }
 
 /// Runnable corpus files that upstream MLIR 22 cannot take, each with the text its

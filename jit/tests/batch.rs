@@ -3,21 +3,11 @@
 //! when one crashes or hangs, the calls before it keep their answers and the later ones
 //! are reported as not made.
 
+mod common;
+
+use common::{opts, worker};
 use converter::value::RtValue;
-use jit::{RunError, RunOptions, Worker};
-use std::process::Command;
-use std::time::Duration;
-
-fn worker() -> Worker {
-    Worker::spawn(Command::new(env!("CARGO_BIN_EXE_stdlower-jit-worker"))).unwrap()
-}
-
-fn opts(secs: f64) -> RunOptions {
-    RunOptions {
-        timeout: Duration::from_secs_f64(secs),
-        ..RunOptions::default()
-    }
-}
+use jit::RunError;
 
 /// `add` and `div` are safe for most arguments; `segv` stores far outside any mapping,
 /// `spin` never returns; `sum` reads a memref argument and returns a fresh one.

@@ -1,28 +1,13 @@
 //! Every `/work/shared/conformance/*.mlir` lowers, JITs and prints its `.expect` line.
 
+use converter::conformance::conformance_dir;
 use converter::value::format_result;
 use jit::{run_in_process, RunOptions};
-use std::path::Path;
-
-/// `$STDLOWER_CONFORMANCE`, else `../../shared/conformance` from the crate (a clone
-/// next to `shared/`), else one level further up (a worktree under `wt/`).
-fn dir() -> std::path::PathBuf {
-    if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
-        return d.into();
-    }
-    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let near = base.join("../../shared/conformance");
-    if near.is_dir() {
-        return near;
-    }
-    base.join("../../../shared/conformance")
-}
 
 /// Runs every conformance file at `opt`; returns the failures.
 fn run_all(opt: u8) -> (usize, Vec<String>) {
-    let d = dir();
-    let Ok(rd) = std::fs::read_dir(&d) else {
-        eprintln!("conformance directory {} is absent; skipping", d.display());
+    let Some(rd) = conformance_dir().and_then(|d| std::fs::read_dir(d).ok()) else {
+        eprintln!("no conformance directory; skipping");
         return (0, vec![]);
     };
     let mut files: Vec<_> = rd
@@ -85,8 +70,7 @@ fn conformance_o2() {
 
 #[test]
 fn conformance_through_the_worker() {
-    let d = dir();
-    let Ok(rd) = std::fs::read_dir(&d) else {
+    let Some(rd) = conformance_dir().and_then(|d| std::fs::read_dir(d).ok()) else {
         return;
     };
     let mut w = jit::Worker::spawn(std::process::Command::new(env!(

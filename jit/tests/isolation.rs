@@ -1,20 +1,12 @@
 //! Crash and hang isolation through the worker process.
 
+mod common;
+
+use common::{opts, worker};
 use converter::value::RtValue;
-use jit::{RunError, RunOptions, Worker};
+use jit::RunError;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn worker() -> Worker {
-    Worker::spawn(Command::new(env!("CARGO_BIN_EXE_stdlower-jit-worker"))).unwrap()
-}
-
-fn opts(secs: f64) -> RunOptions {
-    RunOptions {
-        timeout: Duration::from_secs_f64(secs),
-        ..RunOptions::default()
-    }
-}
 
 const OK: &str = r#"
 func @main(%a: i32, %b: i32) -> i32 {

@@ -7,16 +7,11 @@
 
 use super::tests::mlir_translate;
 use super::{lower_module, LowerOptions};
+use crate::conformance::conformance_dir;
 use crate::ir::{Attribute, Module, Type};
 use crate::llvm_print::{print_llvm, Syntax};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn conformance_dir() -> PathBuf {
-    std::env::var_os("STDLOWER_CONFORMANCE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/conformance"))
-}
 
 fn clang() -> Option<PathBuf> {
     let out = Command::new("llvm-config-22")
@@ -146,7 +141,11 @@ fn run_one(
 
 #[test]
 fn conformance_programs_run_correctly_via_mlir_translate_and_clang() {
-    run_programs(&conformance_dir(), &LowerOptions::default());
+    let Some(dir) = conformance_dir() else {
+        eprintln!("skipped: no conformance directory");
+        return;
+    };
+    run_programs(&dir, &LowerOptions::default());
 }
 
 /// The same programs with 32-bit index and C wrappers for every function: the
@@ -157,7 +156,11 @@ fn conformance_programs_run_correctly_with_index32_and_c_wrappers() {
         index_bitwidth: 32,
         emit_c_interface: true,
     };
-    run_programs(&conformance_dir(), &o);
+    let Some(dir) = conformance_dir() else {
+        eprintln!("skipped: no conformance directory");
+        return;
+    };
+    run_programs(&dir, &o);
 }
 
 /// The project's own runnable programs (`corpus/run`), same procedure.

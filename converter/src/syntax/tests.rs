@@ -2,20 +2,8 @@
 //! every-op module, and a table of malformed inputs with their exact locations.
 
 use super::*;
+use crate::conformance::conformance_dir;
 use crate::ir::{Attribute, DenseValues, Layout, OpKind, Type};
-use std::path::PathBuf;
-
-/// The shared conformance directory, if it is present beside the repository.
-fn conformance_dir() -> Option<PathBuf> {
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut candidates = Vec::new();
-    if let Ok(d) = std::env::var("STDLOWER_SHARED") {
-        candidates.push(PathBuf::from(d).join("conformance"));
-    }
-    candidates.push(crate_dir.join("../../shared/conformance"));
-    candidates.push(crate_dir.join("../../../shared/conformance"));
-    candidates.into_iter().find(|p| p.is_dir())
-}
 
 /// Parses, prints, re-parses and re-prints; the two printed texts must agree, in
 /// custom and in generic form (and generic text must read back to the custom text).

@@ -1,4 +1,5 @@
-//! Helpers to build LLVM-dialect functions by hand in tests.
+//! Helpers of the jit tests: LLVM-dialect functions built by hand, and an isolated
+//! worker with its options.
 #![allow(dead_code)]
 
 use converter::ir::{Attribute, Body, Func, FuncKind, Module, NewOp, OpKind, Type, ValueId};
@@ -25,14 +26,7 @@ pub fn llvm_func(name: &str, params: Vec<Type>, result: Type) -> Func {
 }
 
 pub fn llvm_decl(name: &str, params: Vec<Type>, result: Type) -> Func {
-    Func {
-        name: name.to_string(),
-        kind: FuncKind::Llvm,
-        ty: Type::llvm_func(result, params),
-        attrs: Vec::new(),
-        body: None,
-        loc: Loc::UNKNOWN,
-    }
+    Func::new_llvm_decl(name, Type::llvm_func(result, params))
 }
 
 pub fn module(funcs: Vec<Func>) -> Module {
@@ -97,4 +91,20 @@ pub fn f32v(x: f32) -> RtValue {
 }
 pub fn f64v(x: f64) -> RtValue {
     RtValue::Float(x.to_bits())
+}
+
+/// A worker process of the crate's own `stdlower-jit-worker` binary.
+pub fn worker() -> jit::Worker {
+    jit::Worker::spawn(std::process::Command::new(env!(
+        "CARGO_BIN_EXE_stdlower-jit-worker"
+    )))
+    .unwrap()
+}
+
+/// Default run options with a timeout of `secs` seconds.
+pub fn opts(secs: f64) -> RunOptions {
+    RunOptions {
+        timeout: std::time::Duration::from_secs_f64(secs),
+        ..RunOptions::default()
+    }
 }

@@ -1,0 +1,23 @@
+//! Where the shared conformance programs are (`shared/conformance/*.mlir` with their
+//! `.expect` lines), for the tests of every crate: one rule, so that no crate's tests
+//! look somewhere else or skip them where another's run them.
+
+use std::path::{Path, PathBuf};
+
+/// `$STDLOWER_CONFORMANCE` when set; else the first directory that exists of
+/// `shared/conformance` beside the checkout, one level further up (a worktree under
+/// `wt/`), and `/work/shared/conformance` (where this machine keeps it, wherever the
+/// checkout is). `None` when there is none.
+pub fn conformance_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
+        return Some(d.into());
+    }
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        base.join("../../shared/conformance"),
+        base.join("../../../shared/conformance"),
+        PathBuf::from("/work/shared/conformance"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir())
+}
