@@ -58,6 +58,9 @@ n = int(runs[-1])
 print(done[-1] if done else "")
 print(f"runs: {n} in {wall:.1f} s wall, {cpu:.1f} s CPU (build check included)")
 print(f"libFuzzer exec/s (wall): {eps[-1]}")
+counters = re.findall(r"\((\d+) inline 8-bit counters\)", p.stdout)
+if counters:
+    print(f"coverage counters:       {counters[0]} (scripts/rustc-fuzz-scope)")
 print(f"runs per CPU second:     {n / cpu:.0f}")
 stats = re.findall(r"stdlower fuzz: (\d+) inputs made a module, (\d+) distinct", p.stdout)
 if stats:
