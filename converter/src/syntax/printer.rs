@@ -798,11 +798,12 @@ impl<'b> FnPrinter<'b> {
                 self.colon_ty(o[0]);
             }
             Return => {
+                // LLVM 11's format: `return {attrs} %a : T`.
+                self.extras(op, None);
                 if !o.is_empty() {
                     self.out.push(' ');
                     self.values(o);
                 }
-                self.extras(op, None);
                 if !o.is_empty() {
                     self.out.push_str(" : ");
                     let tys = self.types_of(o);
