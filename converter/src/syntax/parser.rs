@@ -886,8 +886,10 @@ impl<'a> Parser<'a> {
                         self.advance();
                         Ok(a)
                     }
-                    Some(Alias::Map(_)) => {
-                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                    Some(Alias::Map(m)) => {
+                        let a = Attribute::AffineMap(m.text());
+                        self.advance();
+                        Ok(a)
                     }
                     Some(Alias::Type(_)) => {
                         Err(self.err_here(format!("'{name}' is a type alias, not an attribute")))
@@ -912,7 +914,11 @@ impl<'a> Parser<'a> {
                     }
                     "dense" => self.parse_dense(),
                     "affine_map" => {
-                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                        self.advance();
+                        self.expect(Tok::Less, "'<' after 'affine_map'")?;
+                        let m = self.parse_affine_map()?;
+                        self.expect(Tok::Greater, "'>' to end the affine map")?;
+                        Ok(Attribute::AffineMap(m.text()))
                     }
                     _ if self.at_type_start() => Ok(Attribute::Type(self.parse_type()?)),
                     _ => Err(self.unexpected("an attribute value")),

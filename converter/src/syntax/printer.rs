@@ -219,6 +219,9 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
             out.push(']');
         }
         Attribute::Dict(d) => write_attr_dict(out, d),
+        Attribute::AffineMap(m) => {
+            let _ = write!(out, "affine_map<{m}>");
+        }
         Attribute::Dense { ty, values } => {
             out.push_str("dense<");
             match values {
