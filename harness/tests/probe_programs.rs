@@ -60,3 +60,38 @@ fn probe_programs_print_their_expected_output_on_every_path() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `stdlower interp` runs about as long as `stdlower run` waits: a loop of 50 million
+/// iterations (300 million steps, 0.05 s natively) finishes, with the JIT's result.
+#[test]
+fn a_long_loop_finishes_in_the_interpreter() {
+    let src = "func @main() -> i64 {
+  %c0 = constant 0 : i64
+  %c1 = constant 1 : i64
+  %n = constant 50000000 : i64
+  br ^l(%c0, %c0 : i64, i64)
+^l(%i: i64, %acc: i64):
+  %d = cmpi \"eq\", %i, %n : i64
+  cond_br %d, ^x, ^b
+^b:
+  %m = muli %i, %i : i64
+  %a2 = xor %acc, %m : i64
+  %i2 = addi %i, %c1 : i64
+  br ^l(%i2, %a2 : i64, i64)
+^x:
+  return %acc : i64
+}
+";
+    let dir = std::env::temp_dir().join(format!("stdlower-long-loop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("loop.mlir");
+    std::fs::write(&path, src).unwrap();
+    let p = path.display().to_string();
+    let (ok_i, interp, err_i) = stdlower(&["interp", &p]);
+    let (ok_r, run, err_r) = stdlower(&["run", &p]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok_i, "{interp}{err_i}");
+    assert!(ok_r, "{run}{err_r}");
+    assert_eq!(interp, run);
+    assert!(interp.starts_with("i64 "), "{interp}");
+}
