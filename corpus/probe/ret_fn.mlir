@@ -1,4 +1,4 @@
-// run: @main() -> -> i32 @f : (i32)
+// run: @main() -> @f : (i32) -> i32
 // A function value as main's result prints its name.
 func @f(%a: i32) -> i32 {
   return %a : i32
