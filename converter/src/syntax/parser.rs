@@ -217,6 +217,16 @@ fn drop_private(attrs: &mut Vec<NamedAttr>) {
     attrs.retain(|a| !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into())));
 }
 
+/// Moves `sym_visibility` to the front of a function's attributes, where the keyword
+/// form (`func private @f`, today's syntax) puts it: the IR does not depend on whether
+/// it was spelled as a keyword or in the dictionary.
+fn visibility_first(attrs: &mut Vec<NamedAttr>) {
+    if let Some(i) = attrs.iter().position(|a| a.name == "sym_visibility") {
+        let a = attrs.remove(i);
+        attrs.insert(0, a);
+    }
+}
+
 pub fn i1_like(ty: &Type) -> Type {
     match ty {
         Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
@@ -1423,6 +1433,7 @@ impl<'a> Parser<'a> {
             },
             None => return Err(self.err_at(attrs_loc, "a generic 'func' needs a 'type'")),
         };
+        visibility_first(&mut attrs);
         let declaration = match skimmed_body {
             Some(has_body) => !has_body,
             None => body.is_none(),
@@ -1623,6 +1634,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.skip_loc()?;
+        visibility_first(&mut attrs);
         let mut f = Func {
             name,
             kind: FuncKind::Std,
