@@ -765,6 +765,12 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
+            // LLVM 11 builds the map `offset + sum(d_i * stride_i)`; at rank 1 with
+            // offset 0 and stride 1 that is `(d0) -> (d0)`, the identity, which the
+            // memref type drops. (Today's `strided<[1]>` stays a layout.)
+            if offset == Some(0) && strides == [Some(1)] {
+                return Ok(Layout::Identity);
+            }
             return Ok(Layout::Strided(StridedLayout { offset, strides }));
         }
         if self.eat_kw("strided") {
