@@ -1962,6 +1962,32 @@ impl<'a> Parser<'a> {
     }
 
     /// A comma-separated list of uses (possibly empty, ended by `close`, not consumed).
+    /// Whether the `%name` here starts the result names of the next operation
+    /// (`%a, %b:2 = ...`) rather than a list of uses: what follows the names is `=`.
+    /// (A `return` without values may be followed by an op in a printed, unverified
+    /// module.)
+    fn at_result_names(&self) -> bool {
+        let mut lex = self.lex.clone();
+        let mut t = self.tok;
+        loop {
+            if t.kind != Tok::PercentIdent {
+                return false;
+            }
+            t = lex.next_token();
+            if t.kind == Tok::Colon {
+                if lex.next_token().kind != Tok::Int {
+                    return false;
+                }
+                t = lex.next_token();
+            }
+            match t.kind {
+                Tok::Equal => return true,
+                Tok::Comma => t = lex.next_token(),
+                _ => return false,
+            }
+        }
+    }
+
     fn parse_use_list(&mut self, close: Tok) -> PResult<Vec<UseRef<'a>>> {
         let mut v = Vec::new();
         if self.tok.kind == close {
@@ -2519,7 +2545,7 @@ impl<'a> Parser<'a> {
                 // The attribute dictionary comes first (`return {a} %x : i32`, the
                 // format of LLVM 11 and today); after the values is accepted too.
                 s.attrs = self.parse_opt_attr_dict()?;
-                let uses = if self.tok.kind == Tok::PercentIdent {
+                let uses = if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
                     self.parse_use_list(Tok::Colon)?
                 } else {
                     Vec::new()
