@@ -185,7 +185,7 @@ pub fn parse_value(text: &str, ty: &Type) -> Result<RtValue, String> {
             Ok(RtValue::Vector(elems))
         }
         Type::MemRef(m) => {
-            let (shape, elems) = parse_nested(text, &m.elem)?;
+            let (shape, elems) = parse_memref_elems(text, &m.elem)?;
             if shape.len() != m.rank() {
                 return Err(format!("a value of rank {} for {ty}", shape.len()));
             }
@@ -199,7 +199,7 @@ pub fn parse_value(text: &str, ty: &Type) -> Result<RtValue, String> {
             Ok(RtValue::MemRef { shape, elems })
         }
         Type::UnrankedMemRef(e) => {
-            let (shape, elems) = parse_nested(text, e)?;
+            let (shape, elems) = parse_memref_elems(text, e)?;
             Ok(RtValue::MemRef { shape, elems })
         }
         Type::Function(_) => match text.strip_prefix('@') {
@@ -223,6 +223,26 @@ fn split_type_suffix(text: &str) -> Option<(&str, &str)> {
         }
     }
     last.map(|i| (text[..i].trim(), text[i + 1..].trim()))
+}
+
+/// A memref's contents: nested lists of `elem` values, where a vector element is
+/// itself a nested list of its shape (`[[1, 2], [3, 4]]` for `memref<2xvector<2xi64>>`).
+fn parse_memref_elems(text: &str, elem: &Type) -> Result<(Vec<u64>, Vec<RtValue>), String> {
+    let Type::Vector(vt) = elem else {
+        return parse_nested(text, elem);
+    };
+    let (mut shape, scalars) = parse_nested(text, &vt.elem)?;
+    let k = vt.shape.len();
+    if shape.len() < k || shape[shape.len() - k..] != vt.shape[..] {
+        return Err(format!("elements of shape {shape:?} do not end in {elem}"));
+    }
+    shape.truncate(shape.len() - k);
+    let lanes = vt.shape.iter().product::<u64>().max(1) as usize;
+    let elems = scalars
+        .chunks(lanes)
+        .map(|c| RtValue::Vector(c.to_vec()))
+        .collect();
+    Ok((shape, elems))
 }
 
 fn parse_nested(text: &str, elem: &Type) -> Result<(Vec<u64>, Vec<RtValue>), String> {
@@ -472,6 +492,23 @@ mod tests {
                     elems: (0..6).map(RtValue::Int).collect(),
                 },
             ),
+            (
+                Type::memref(vec![Some(2)], Type::vector(vec![2], Type::i64())),
+                RtValue::MemRef {
+                    shape: vec![2],
+                    elems: vec![
+                        RtValue::Vector(vec![RtValue::Int(5), RtValue::Int(-6)]),
+                        RtValue::Vector(vec![RtValue::Int(7), RtValue::Int(8)]),
+                    ],
+                },
+            ),
+            (
+                Type::unranked_memref(Type::vector(vec![1, 2], Type::i8())),
+                RtValue::MemRef {
+                    shape: vec![1],
+                    elems: vec![RtValue::Vector(vec![RtValue::Int(1), RtValue::Int(2)])],
+                },
+            ),
         ];
         for (t, v) in cases {
             let s = format_result(&t, &v);
@@ -490,6 +527,9 @@ mod tests {
             RtValue::Int(-128)
         );
         assert!(parse_value("[1, 2]", &Type::memref(vec![Some(3)], Type::i8())).is_err());
+        let mv = Type::memref(vec![Some(2)], Type::vector(vec![2], Type::i8()));
+        assert!(parse_value("[[1, 2], [3]]", &mv).is_err());
+        assert!(parse_value("[1, 2]", &mv).is_err());
     }
 
     #[test]

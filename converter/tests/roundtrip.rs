@@ -254,7 +254,7 @@ const STRINGS: &[&str] = &[
 ];
 
 fn any_attr(g: &mut Gen, depth: u32) -> Attribute {
-    match g.below(if depth > 2 { 8 } else { 11 }) {
+    match g.below(if depth > 2 { 8 } else { 12 }) {
         0 => Attribute::Unit,
         1 => Attribute::Bool(g.chance(50)),
         2 | 3 => {
@@ -270,6 +270,15 @@ fn any_attr(g: &mut Gen, depth: u32) -> Attribute {
         7 => Attribute::SymbolRef(g.pick(&["f0", "odd name", "x.y"]).to_string()),
         8 => Attribute::Array((0..g.below(4)).map(|_| any_attr(g, depth + 1)).collect()),
         9 => Attribute::Dict(attr_list(g, depth + 1)),
+        10 => Attribute::AffineMap(
+            g.pick(&[
+                "(d0, d1) -> (d1, d0)",
+                "(d0)[s0] -> (d0 * s0 + 1)",
+                "(d0) -> (d0 floordiv 2, -d0)",
+                "() -> ()",
+            ])
+            .to_string(),
+        ),
         _ => {
             let e = scalar_ty(g);
             let t = vector_of(g, e);

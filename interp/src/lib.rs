@@ -64,7 +64,8 @@ pub struct Options {
     pub fuel: u64,
     /// The width of `index`: 64 or 32.
     pub index_bitwidth: u32,
-    /// The deepest call stack allowed (the entry function is depth 1).
+    /// The deepest call stack allowed (the entry function is depth 1). The frames live on
+    /// the heap; the default is about as deep as native code gets on an 8 MB stack.
     pub max_call_depth: u32,
 }
 
@@ -73,7 +74,7 @@ impl Default for Options {
         Options {
             fuel: 10_000_000,
             index_bitwidth: 64,
-            max_call_depth: 1000,
+            max_call_depth: 200_000,
         }
     }
 }

@@ -29,6 +29,9 @@ pub enum Attribute {
     SymbolRef(String),
     Array(Vec<Attribute>),
     Dict(Vec<NamedAttr>),
+    /// `affine_map<...>` outside a memref type (in an attribute dictionary), kept as
+    /// the map's canonical text without the wrapper, e.g. `(d0) -> (d0 + 1)`.
+    AffineMap(String),
     /// `dense<...> : vector<...>`: a splat or every element in row-major order.
     /// Elements are `Int`/`Float`/`Bool` attributes of the element type.
     Dense {

@@ -342,8 +342,13 @@ impl fmt::Display for Type {
 }
 
 impl fmt::Display for StridedLayout {
-    /// LLVM 11's spelling: `offset: ?, strides: [?, 1]`.
+    /// LLVM 11's spelling: `offset: ?, strides: [?, 1]`; but `strided<[1]>` (today's)
+    /// for offset 0 and stride 1 at rank 1, which LLVM 11's spelling would make the
+    /// identity map, no layout at all.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.offset == Some(0) && self.strides == [Some(1)] {
+            return f.write_str("strided<[1]>");
+        }
         match self.offset {
             Some(o) => write!(f, "offset: {o}, strides: [")?,
             None => f.write_str("offset: ?, strides: [")?,

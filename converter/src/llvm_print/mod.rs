@@ -629,6 +629,11 @@ pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
             out.push(']');
         }
         Attribute::Dict(d) => attr_dict(out, d, syntax),
+        Attribute::AffineMap(m) => {
+            out.push_str("affine_map<");
+            out.push_str(m);
+            out.push('>');
+        }
         Attribute::Dense { ty, values } => {
             out.push_str("dense<");
             match values {

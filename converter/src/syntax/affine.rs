@@ -135,6 +135,26 @@ impl AffineMap {
         out
     }
 
+    /// True for `(d0, ..., dn) -> (d0, ..., dn)` (no symbols), also where a single
+    /// result simplifies to `d0` (`(d0) -> (d0 * 1 + 0)`), as MLIR simplifies it.
+    pub fn is_identity(&self) -> bool {
+        if self.num_syms != 0 || self.results.len() != self.num_dims as usize {
+            return false;
+        }
+        if self.num_dims == 1 {
+            let unit = self
+                .strided()
+                .is_some_and(|s| s.offset == Some(0) && s.strides == [Some(1)]);
+            if unit {
+                return true;
+            }
+        }
+        self.results
+            .iter()
+            .enumerate()
+            .all(|(i, e)| *e == AffineExpr::Dim(i as u32))
+    }
+
     /// The strided form of a single-result map, `None` when it is not strided.
     pub fn strided(&self) -> Option<StridedLayout> {
         if self.results.len() != 1 {
@@ -475,6 +495,14 @@ mod tests {
         assert_eq!(m.strided().unwrap().offset, None);
         assert!(map("(d0) -> (d0 floordiv 2)").strided().is_none());
         assert!(map("(d0, d1) -> (d0, d1)").strided().is_none());
+        assert!(map("(i, j) -> (i, j)").is_identity());
+        assert!(map("() -> ()").is_identity());
+        assert!(map("(d0) -> (d0 * 1 + 0)").is_identity());
+        assert!(!map("(d0) -> (d0 * 2)").is_identity());
+        assert!(!map("(d0) -> (d0 + 1)").is_identity());
+        assert!(!map("(d0, d1) -> (d1, d0)").is_identity());
+        assert!(!map("(d0)[s0] -> (d0)").is_identity());
+        assert!(!map("(d0, d1) -> (d0)").is_identity());
         assert_eq!(
             map("(d0, d1) -> (d1)").strided().unwrap().strides,
             vec![Some(0), Some(1)]

@@ -732,7 +732,8 @@ impl BodyExporter<'_, '_> {
                 let t = ty0(self);
                 if o.len() == 2 {
                     let ex = self.extras(op, &[]);
-                    format!("{name} {}, {}{ex} : {t}", self.v(o[0]), self.v(o[1]))
+                    // `memref.dim {attrs} %m, %i : T`: the dictionary comes first.
+                    format!("{name}{ex} {}, {} : {t}", self.v(o[0]), self.v(o[1]))
                 } else {
                     let Some(Attribute::Int { value, .. }) = op.attr("index") else {
                         self.x.fail(loc, "cannot export a dim without an index");
@@ -741,7 +742,7 @@ impl BodyExporter<'_, '_> {
                     let c = format!("%{}", self.names.extra_base[id]);
                     self.line(&format!("{c} = arith.constant {value} : index"));
                     let ex = self.extras(op, &["index"]);
-                    format!("{name} {}, {c}{ex} : {t}", self.v(o[0]))
+                    format!("{name}{ex} {}, {c} : {t}", self.v(o[0]))
                 }
             }
             Splat => {
@@ -789,7 +790,8 @@ impl BodyExporter<'_, '_> {
                     format!("{name}{ex}")
                 } else {
                     let tys = self.tys(o, loc);
-                    format!("{name} {}{ex} : {tys}", self.vs(o))
+                    // The attribute dictionary comes before the values.
+                    format!("{name}{ex} {} : {tys}", self.vs(o))
                 }
             }
             _ => {

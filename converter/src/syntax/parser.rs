@@ -211,6 +211,22 @@ fn std_kind(short: &str) -> Option<OpKind> {
 }
 
 /// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
+/// Drops `sym_visibility = "private"` from a declaration's attributes: every
+/// declaration is private upstream, and the IR does not tell them apart.
+fn drop_private(attrs: &mut Vec<NamedAttr>) {
+    attrs.retain(|a| !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into())));
+}
+
+/// Moves `sym_visibility` to the front of a function's attributes, where the keyword
+/// form (`func private @f`, today's syntax) puts it: the IR does not depend on whether
+/// it was spelled as a keyword or in the dictionary.
+fn visibility_first(attrs: &mut Vec<NamedAttr>) {
+    if let Some(i) = attrs.iter().position(|a| a.name == "sym_visibility") {
+        let a = attrs.remove(i);
+        attrs.insert(0, a);
+    }
+}
+
 pub fn i1_like(ty: &Type) -> Type {
     match ty {
         Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
@@ -533,6 +549,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A function signature's results: a single type, or `(T {attrs}, ...)` where each
+    /// type may carry a result attribute dictionary (checked for syntax, not kept).
+    fn parse_func_results(&mut self) -> PResult<Vec<Type>> {
+        if self.tok.kind != Tok::LParen {
+            return Ok(vec![self.parse_type()?]);
+        }
+        self.advance();
+        let mut v = Vec::new();
+        if self.eat(Tok::RParen) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_type()?);
+            if self.tok.kind == Tok::LBrace {
+                self.parse_attr_dict()?;
+            }
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, "')' or ',' in result list")?;
+        Ok(v)
+    }
+
     /// A comma-separated list of at least one type.
     fn parse_type_list(&mut self) -> PResult<Vec<Type>> {
         let mut v = vec![self.parse_type()?];
@@ -725,6 +765,12 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
+            // LLVM 11 builds the map `offset + sum(d_i * stride_i)`; at rank 1 with
+            // offset 0 and stride 1 that is `(d0) -> (d0)`, the identity, which the
+            // memref type drops. (Today's `strided<[1]>` stays a layout.)
+            if offset == Some(0) && strides == [Some(1)] {
+                return Ok(Layout::Identity);
+            }
             return Ok(Layout::Strided(StridedLayout { offset, strides }));
         }
         if self.eat_kw("strided") {
@@ -774,6 +820,11 @@ impl<'a> Parser<'a> {
                 "memref layout mismatch: the affine map has {} dimensions but the memref has rank {rank}",
                 map.num_dims
             )));
+        }
+        // An identity map is no layout at all: the type is the same as without it
+        // (MLIR drops identity maps when it builds a memref type).
+        if map.is_identity() {
+            return Ok(Layout::Identity);
         }
         Ok(Layout::Affine {
             text: map.text(),
@@ -851,8 +902,10 @@ impl<'a> Parser<'a> {
                         self.advance();
                         Ok(a)
                     }
-                    Some(Alias::Map(_)) => {
-                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                    Some(Alias::Map(m)) => {
+                        let a = Attribute::AffineMap(m.text());
+                        self.advance();
+                        Ok(a)
                     }
                     Some(Alias::Type(_)) => {
                         Err(self.err_here(format!("'{name}' is a type alias, not an attribute")))
@@ -877,7 +930,11 @@ impl<'a> Parser<'a> {
                     }
                     "dense" => self.parse_dense(),
                     "affine_map" => {
-                        Err(self.err_here("affine maps are only supported as memref layouts"))
+                        self.advance();
+                        self.expect(Tok::Less, "'<' after 'affine_map'")?;
+                        let m = self.parse_affine_map()?;
+                        self.expect(Tok::Greater, "'>' to end the affine map")?;
+                        Ok(Attribute::AffineMap(m.text()))
                     }
                     _ if self.at_type_start() => Ok(Attribute::Type(self.parse_type()?)),
                     _ => Err(self.unexpected("an attribute value")),
@@ -1200,9 +1257,36 @@ impl<'a> Parser<'a> {
                             Tok::BareIdent if self.is_kw("module") => {
                                 return Err(self.err_here("nested modules are not supported"));
                             }
+                            Tok::Str if self.spelling(self.tok) == "\"func\"" => {
+                                let f = self.parse_generic_func()?;
+                                m.funcs.push(f);
+                            }
+                            Tok::Str | Tok::BareIdent
+                                if self.spelling(self.tok).trim_matches('"')
+                                    == "module_terminator" =>
+                            {
+                                self.parse_module_terminator()?;
+                            }
                             _ => return Err(self.unexpected("'func' or '}' in module body")),
                         }
                     }
+                }
+                Tok::Str if self.spelling(self.tok) == "\"module\"" => {
+                    if saw_module || saw_func {
+                        return Err(self.err_here("nested or repeated modules are not supported: expected one top-level module or bare functions"));
+                    }
+                    saw_module = true;
+                    self.parse_generic_module(&mut m)?;
+                }
+                Tok::Str if self.spelling(self.tok) == "\"func\"" => {
+                    if saw_module {
+                        return Err(
+                            self.err_here("functions after the top-level module are not supported")
+                        );
+                    }
+                    saw_func = true;
+                    let f = self.parse_generic_func()?;
+                    m.funcs.push(f);
                 }
                 Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
                     if saw_module {
@@ -1229,6 +1313,200 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(m)
+    }
+
+    /// The generic form of a module, as LLVM 11 prints it with
+    /// `--mlir-print-op-generic`: `"module"() ( { ... "module_terminator"() : () -> () })
+    /// {attrs} : () -> ()`, holding functions in either form.
+    fn parse_generic_module(&mut self, m: &mut Module) -> PResult<()> {
+        self.advance();
+        self.expect(Tok::LParen, "'(' after \"module\"")?;
+        self.expect(Tok::RParen, "')': a module takes no operands")?;
+        self.expect(Tok::LParen, "'(' to start the module's region")?;
+        self.expect(Tok::LBrace, "'{' to start the module body")?;
+        loop {
+            match self.tok.kind {
+                Tok::RBrace => break,
+                Tok::HashIdent => self.parse_alias_def()?,
+                Tok::ExclIdent => self.parse_type_alias_def()?,
+                Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
+                    let f = self.parse_func()?;
+                    m.funcs.push(f);
+                }
+                Tok::Str if self.spelling(self.tok) == "\"func\"" => {
+                    let f = self.parse_generic_func()?;
+                    m.funcs.push(f);
+                }
+                Tok::Str | Tok::BareIdent
+                    if self.spelling(self.tok).trim_matches('"') == "module_terminator" =>
+                {
+                    self.parse_module_terminator()?;
+                }
+                _ => return Err(self.unexpected("a function or '}' in the module body")),
+            }
+        }
+        self.advance();
+        self.expect(Tok::RParen, "')' to end the module's region")?;
+        if self.tok.kind == Tok::LBrace {
+            for a in self.parse_attr_dict()? {
+                if m.attrs.iter().any(|b| b.name == a.name) {
+                    return Err(self.err_here(format!("duplicate attribute '{}'", a.name)));
+                }
+                m.attrs.push(a);
+            }
+        }
+        self.unit_op_type("module")?;
+        self.skip_loc()
+    }
+
+    /// `: () -> ()` after the generic form of a module or function.
+    fn unit_op_type(&mut self, what: &str) -> PResult<()> {
+        self.expect(Tok::Colon, "':' and the type '() -> ()'")?;
+        let tl = self.tok.loc;
+        let ty = self.parse_type()?;
+        if ty != Type::function(vec![], vec![]) {
+            return Err(self.err_at(tl, format!("'{what}' has type '() -> ()', found '{ty}'")));
+        }
+        Ok(())
+    }
+
+    /// The generic form of a function: `"func"() ( { ^bb0(%a: i32): ... }) {sym_name =
+    /// "f", type = (i32) -> i32} : () -> ()`, or an empty region for a declaration. The
+    /// entry block's header names the arguments; `type` gives the signature.
+    fn parse_generic_func(&mut self) -> PResult<Func> {
+        let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
+        let kw = self.advance();
+        self.expect(Tok::LParen, "'(' after \"func\"")?;
+        self.expect(Tok::RParen, "')': a function takes no operands")?;
+        self.expect(Tok::LParen, "'(' to start the function's region")?;
+        if self.tok.kind != Tok::LBrace {
+            return Err(self.unexpected("'{' to start the function body"));
+        }
+        // Skimming: the region is skipped, and parsed later from `start`.
+        let skimmed_body = match start {
+            Some(_) => Some(!self.skip_region()?),
+            None => None,
+        };
+        let lbrace = if skimmed_body.is_some() {
+            kw
+        } else {
+            self.advance()
+        };
+        let mut body = None;
+        let mut arg_types = Vec::new();
+        if skimmed_body.is_none() && !self.eat(Tok::RBrace) {
+            let mut names: Vec<(&'a str, Loc)> = Vec::new();
+            let mut label = None;
+            if self.tok.kind == Tok::CaretIdent && self.lex.peek_byte() == Some(b'(') {
+                label = Some(self.advance());
+                self.expect(Tok::LParen, "'('")?;
+                if !self.eat(Tok::RParen) {
+                    loop {
+                        if self.tok.kind != Tok::PercentIdent {
+                            return Err(self.unexpected("an argument name ('%name')"));
+                        }
+                        let t = self.advance();
+                        names.push((self.spelling(t), t.loc));
+                        self.expect(Tok::Colon, "':' after the argument name")?;
+                        arg_types.push(self.parse_type()?);
+                        self.skip_loc()?;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RParen, "')' or ',' in the block arguments")?;
+                }
+                self.expect(Tok::Colon, "':' after the block header")?;
+            }
+            body = Some(self.parse_body_labelled(&arg_types, &names, lbrace.loc, label)?);
+        }
+        self.expect(Tok::RParen, "')' to end the function's region")?;
+        let attrs_loc = self.tok.loc;
+        let mut attrs = self.parse_opt_attr_dict()?;
+        self.unit_op_type("func")?;
+        self.skip_loc()?;
+        let name = match attrs.iter().position(|a| a.name == "sym_name") {
+            Some(i) => match attrs.remove(i).value {
+                Attribute::Str(s) => s,
+                _ => return Err(self.err_at(attrs_loc, "'sym_name' must be a string")),
+            },
+            None => return Err(self.err_at(attrs_loc, "a generic 'func' needs a 'sym_name'")),
+        };
+        let ty = match attrs.iter().position(|a| a.name == "type") {
+            Some(i) => match attrs.remove(i).value {
+                Attribute::Type(t @ Type::Function(_)) => t,
+                _ => return Err(self.err_at(attrs_loc, "'type' must be a function type")),
+            },
+            None => return Err(self.err_at(attrs_loc, "a generic 'func' needs a 'type'")),
+        };
+        visibility_first(&mut attrs);
+        let declaration = match skimmed_body {
+            Some(has_body) => !has_body,
+            None => body.is_none(),
+        };
+        if declaration {
+            drop_private(&mut attrs);
+        }
+        if let Some((lex, tok)) = start {
+            match skimmed_body {
+                Some(true) => self.record_body(lex, tok),
+                _ => {
+                    if let Some(s) = &mut self.skimmed {
+                        s.push(None);
+                    }
+                }
+            }
+        }
+        if let (Some(_), Type::Function(ft)) = (&body, &ty) {
+            if ft.inputs != arg_types {
+                return Err(self.err_at(
+                    lbrace.loc,
+                    format!(
+                        "the entry block's arguments ({}) do not match the function type {ty}",
+                        arg_types
+                            .iter()
+                            .map(|t| t.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(Func {
+            name,
+            kind: FuncKind::Std,
+            ty,
+            attrs,
+            body,
+            loc: kw.loc,
+        })
+    }
+
+    /// LLVM 11's implicit module terminator written out: `"module_terminator"() : () ->
+    /// ()` (generic) or `module_terminator` (custom), last in the module body.
+    fn parse_module_terminator(&mut self) -> PResult<()> {
+        let t = self.advance();
+        if t.kind == Tok::Str {
+            self.expect(Tok::LParen, "'(' after \"module_terminator\"")?;
+            self.expect(Tok::RParen, "')': module_terminator takes no operands")?;
+            if self.tok.kind == Tok::LBrace {
+                self.parse_attr_dict()?;
+            }
+            self.expect(Tok::Colon, "':' and the type '() -> ()'")?;
+            let tl = self.tok.loc;
+            let ty = self.parse_type()?;
+            if ty != Type::function(vec![], vec![]) {
+                return Err(self.err_at(
+                    tl,
+                    format!("module_terminator has type '() -> ()', found '{ty}'"),
+                ));
+            }
+        }
+        self.skip_loc()?;
+        if self.tok.kind != Tok::RBrace {
+            return Err(self.unexpected("'}': module_terminator must end the module body"));
+        }
+        Ok(())
     }
 
     /// Skips a trailing source location `loc(...)`, which the IR does not keep.
@@ -1337,10 +1615,12 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Colon, "':' after the argument name")?;
                 }
                 inputs.push(self.parse_type()?);
-                self.skip_loc()?;
+                // Argument attributes (`%x: i32 {llvm.noalias = true}`) say nothing the
+                // lowering or the execution paths use: checked for syntax, not kept.
                 if self.tok.kind == Tok::LBrace {
-                    return Err(self.err_here("argument attributes are not supported"));
+                    self.parse_attr_dict()?;
                 }
+                self.skip_loc()?;
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -1349,7 +1629,7 @@ impl<'a> Parser<'a> {
         }
         let mut results = Vec::new();
         if self.eat(Tok::Arrow) {
-            results = self.parse_result_types()?;
+            results = self.parse_func_results()?;
         }
         if self.eat_kw("attributes") {
             for a in self.parse_attr_dict()? {
@@ -1360,6 +1640,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.skip_loc()?;
+        visibility_first(&mut attrs);
         let mut f = Func {
             name,
             kind: FuncKind::Std,
@@ -1370,12 +1651,9 @@ impl<'a> Parser<'a> {
         };
         if self.tok.kind != Tok::LBrace {
             // Upstream declarations must be private; that says nothing LLVM 11's
-            // external `func` does not, so the IR is the same in both syntaxes.
-            if self.spelling(kw) == "func.func" {
-                f.attrs.retain(|a| {
-                    !(a.name == "sym_visibility" && a.value == Attribute::Str("private".into()))
-                });
-            }
+            // external `func` does not, so the IR is the same in both syntaxes (and
+            // whether an LLVM 11 declaration spells it out).
+            drop_private(&mut f.attrs);
             if let Some(s) = &mut self.skimmed {
                 s.push(None);
             }
@@ -1394,6 +1672,18 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_body(&mut self, inputs: &[Type], names: &[(&'a str, Loc)], loc: Loc) -> PResult<Body> {
+        self.parse_body_labelled(inputs, names, loc, None)
+    }
+
+    /// [`Self::parse_body`] where the entry block's label `label` (with the arguments
+    /// `names`) has been read already, as in the generic form of `func`.
+    fn parse_body_labelled(
+        &mut self,
+        inputs: &[Type],
+        names: &[(&'a str, Loc)],
+        loc: Loc,
+        label: Option<Token>,
+    ) -> PResult<Body> {
         self.body = Body::new();
         // The name table keeps its capacity from the previous function: a cheap guess
         // of this one's size, which spares the arenas most of their growth by doubling.
@@ -1410,13 +1700,21 @@ impl<'a> Parser<'a> {
             self.define(name, v, 1, *loc)?;
         }
         // An optional label on the entry block.
-        if self.tok.kind == Tok::CaretIdent {
-            let t = self.advance();
-            if self.tok.kind == Tok::LParen {
-                return Err(self.err_here(
-                    "the entry block's arguments are the function's: declare them in the signature",
-                ));
+        let label = match label {
+            Some(t) => Some(t),
+            None if self.tok.kind == Tok::CaretIdent => {
+                let t = self.advance();
+                if self.tok.kind == Tok::LParen {
+                    return Err(self.err_here(
+                        "the entry block's arguments are the function's: declare them in the signature",
+                    ));
+                }
+                self.expect(Tok::Colon, "':' after the block label")?;
+                Some(t)
             }
+            None => None,
+        };
+        if let Some(t) = label {
             self.blocks.insert(
                 self.spelling(t),
                 BlockEntry {
@@ -1426,7 +1724,6 @@ impl<'a> Parser<'a> {
                 },
             );
             self.body.blocks[entry.index()].loc = t.loc;
-            self.expect(Tok::Colon, "':' after the block label")?;
         }
         let mut cur = entry;
         loop {
@@ -1665,6 +1962,32 @@ impl<'a> Parser<'a> {
     }
 
     /// A comma-separated list of uses (possibly empty, ended by `close`, not consumed).
+    /// Whether the `%name` here starts the result names of the next operation
+    /// (`%a, %b:2 = ...`) rather than a list of uses: what follows the names is `=`.
+    /// (A `return` without values may be followed by an op in a printed, unverified
+    /// module.)
+    fn at_result_names(&self) -> bool {
+        let mut lex = self.lex.clone();
+        let mut t = self.tok;
+        loop {
+            if t.kind != Tok::PercentIdent {
+                return false;
+            }
+            t = lex.next_token();
+            if t.kind == Tok::Colon {
+                if lex.next_token().kind != Tok::Int {
+                    return false;
+                }
+                t = lex.next_token();
+            }
+            match t.kind {
+                Tok::Equal => return true,
+                Tok::Comma => t = lex.next_token(),
+                _ => return false,
+            }
+        }
+    }
+
     fn parse_use_list(&mut self, close: Tok) -> PResult<Vec<UseRef<'a>>> {
         let mut v = Vec::new();
         if self.tok.kind == close {
@@ -1889,6 +2212,31 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // LLVM 11's generic form stores a comparison predicate as its enum value
+        // (`{predicate = 2 : i64}` is `slt`); the IR keeps the custom form's name.
+        if matches!(kind, OpKind::CmpI | OpKind::CmpF) {
+            let names: &[&str] = if kind == OpKind::CmpI {
+                &CMPI_PREDICATES
+            } else {
+                &CMPF_PREDICATES
+            };
+            if let Some(a) = attrs.iter_mut().find(|a| a.name == "predicate") {
+                if let Attribute::Int { value, .. } = a.value {
+                    match usize::try_from(value).ok().and_then(|i| names.get(i)) {
+                        Some(n) => a.value = Attribute::Str((*n).to_string()),
+                        None => {
+                            return Err(self.err_at(
+                                loc,
+                                format!(
+                                    "invalid '{name}' predicate {value}: expected 0 to {}",
+                                    names.len() - 1
+                                ),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
         let mut spec = OpSpec::new(kind);
         if kind == OpKind::Unregistered {
             spec.name = Some(Arc::from(name));
@@ -2077,6 +2425,9 @@ impl<'a> Parser<'a> {
                 s.operands.extend(idx);
             }
             Dim => {
+                // Today's `memref.dim` puts the attribute dictionary first; LLVM 11's
+                // `dim` after the index.
+                s.attrs = self.parse_opt_attr_dict()?;
                 let m = self.parse_use()?;
                 self.expect(Tok::Comma, "','")?;
                 let mut index = None;
@@ -2088,7 +2439,9 @@ impl<'a> Parser<'a> {
                 } else {
                     iu = Some(self.parse_use()?);
                 }
-                s.attrs = self.parse_opt_attr_dict()?;
+                if s.attrs.is_empty() {
+                    s.attrs = self.parse_opt_attr_dict()?;
+                }
                 let (_, ty) = self.colon_type()?;
                 s.operands.push((m, Some(ty)));
                 if let Some(u) = iu {
@@ -2189,12 +2542,17 @@ impl<'a> Parser<'a> {
                 s.results = results;
             }
             Return => {
-                let uses = if self.tok.kind == Tok::PercentIdent {
+                // The attribute dictionary comes first (`return {a} %x : i32`, the
+                // format of LLVM 11 and today); after the values is accepted too.
+                s.attrs = self.parse_opt_attr_dict()?;
+                let uses = if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
                     self.parse_use_list(Tok::Colon)?
                 } else {
                     Vec::new()
                 };
-                s.attrs = self.parse_opt_attr_dict()?;
+                if s.attrs.is_empty() {
+                    s.attrs = self.parse_opt_attr_dict()?;
+                }
                 if !uses.is_empty() {
                     let cl = self.expect(Tok::Colon, "':' and the types of the returned values")?;
                     let types = self.parse_type_list()?;

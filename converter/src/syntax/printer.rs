@@ -219,6 +219,9 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
             out.push(']');
         }
         Attribute::Dict(d) => write_attr_dict(out, d),
+        Attribute::AffineMap(m) => {
+            let _ = write!(out, "affine_map<{m}>");
+        }
         Attribute::Dense { ty, values } => {
             out.push_str("dense<");
             match values {
@@ -798,11 +801,12 @@ impl<'b> FnPrinter<'b> {
                 self.colon_ty(o[0]);
             }
             Return => {
+                // LLVM 11's format: `return {attrs} %a : T`.
+                self.extras(op, None);
                 if !o.is_empty() {
                     self.out.push(' ');
                     self.values(o);
                 }
-                self.extras(op, None);
                 if !o.is_empty() {
                     self.out.push_str(" : ");
                     let tys = self.types_of(o);

@@ -15,8 +15,10 @@ pub struct Args {
     /// optionally typed (`3 : i32`). Repeat for each argument.
     #[arg(long = "arg", allow_hyphen_values = true)]
     pub args: Vec<String>,
-    /// The most steps the interpreter takes before it gives up (exit status 5).
-    #[arg(long, default_value_t = 100_000_000)]
+    /// The most steps the interpreter takes before it gives up (exit status 5). The
+    /// default is about ten seconds of stepping, as long as `run` waits for native code
+    /// (100 million stopped a 50-million-iteration loop that runs natively in 0.05 s).
+    #[arg(long, default_value_t = 2_000_000_000)]
     pub fuel: u64,
     /// The bit width of `index` (to match `lower --index-bitwidth`).
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]

@@ -36,6 +36,13 @@ impl<'a> Parser<'a> {
         }
         self.tok = self.lex.next_token();
         self.skip_loc()?;
+        self.record_body(lex, tok);
+        Ok(())
+    }
+
+    /// While skimming, with the current token the first after a function whose keyword
+    /// `lex` and `tok` are at: records where it starts and ends.
+    pub(super) fn record_body(&mut self, lex: Lexer<'a>, tok: Token) {
         let start = BodyStart {
             lex,
             tok,
@@ -45,7 +52,18 @@ impl<'a> Parser<'a> {
         if let Some(s) = &mut self.skimmed {
             s.push(Some(start));
         }
-        Ok(())
+    }
+
+    /// While skimming, with the current token the `{` of a function's region in generic
+    /// form: skips the region, leaving the parser at the token after its `}`. Whether
+    /// the region was empty.
+    pub(super) fn skip_region(&mut self) -> PResult<bool> {
+        let empty = self.lex.clone().next_token().kind == Tok::RBrace;
+        if self.tok.kind != Tok::LBrace || !self.lex.skip_braced() {
+            return Err(self.err_here("unterminated function body"));
+        }
+        self.tok = self.lex.next_token();
+        Ok(empty)
     }
 }
 
@@ -106,7 +124,11 @@ impl<'a> FuncBodies<'a> {
         let p = &mut r.parser;
         p.lex = start.lex.clone();
         p.tok = start.tok;
-        let f = p.parse_func().ok()?;
+        let f = if p.tok.kind == Tok::Str {
+            p.parse_generic_func().ok()?
+        } else {
+            p.parse_func().ok()?
+        };
         (p.tok.start == start.end && f.body.is_some()).then_some(f)
     }
 }

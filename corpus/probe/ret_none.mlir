@@ -1,0 +1,5 @@
+// run: @main() ->
+// No result prints nothing.
+func @main() {
+  return
+}
