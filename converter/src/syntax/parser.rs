@@ -925,7 +925,9 @@ impl<'a> Parser<'a> {
                 if !fits {
                     return Err(self.err_at(
                         t.loc,
-                        format!("integer constant {sign}{text} does not fit in {ty}"),
+                        format!(
+                            "integer constant out of range for attribute: {sign}{text} does not fit in {ty}"
+                        ),
                     ));
                 }
                 let v = if neg {
@@ -947,7 +949,7 @@ impl<'a> Parser<'a> {
                 if neg || m >> w != 0 {
                     return Err(self.err_at(
                         t.loc,
-                        format!("hexadecimal float literal {sign}{text} does not fit in {ty}"),
+                        format!("hexadecimal float constant out of range for type: {sign}{text} does not fit in {ty}"),
                     ));
                 }
                 Ok(Attribute::Float {
@@ -964,7 +966,7 @@ impl<'a> Parser<'a> {
             }
             (Tok::Float, Type::Int(_) | Type::Index) => Err(self.err_at(
                 t.loc,
-                format!("floating point literal {sign}{text} used with integer type {ty}"),
+                format!("floating point value not valid for specified type: {sign}{text} used with integer type {ty}"),
             )),
             _ => Err(self.err_at(t.loc, format!("a number literal cannot have type {ty}"))),
         }
@@ -1389,11 +1391,17 @@ impl<'a> Parser<'a> {
             return Ok(f);
         }
         let lbrace = self.advance();
-        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);
+        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc)?);
         Ok(f)
     }
 
-    fn parse_body(&mut self, inputs: &[Type], names: &[(&'a str, Loc)], loc: Loc) -> PResult<Body> {
+    fn parse_body(
+        &mut self,
+        inputs: &[Type],
+        names: &[(&'a str, Loc)],
+        loc: Loc,
+        func_loc: Loc,
+    ) -> PResult<Body> {
         self.body = Body::new();
         // The name table keeps its capacity from the previous function: a cheap guess
         // of this one's size, which spares the arenas most of their growth by doubling.
@@ -1409,12 +1417,20 @@ impl<'a> Parser<'a> {
             let v = self.body.blocks[entry.index()].args[i];
             self.define(name, v, 1, *loc)?;
         }
-        // An optional label on the entry block.
+        // An optional label on the entry block (the printer writes one when an
+        // unregistered op branches to it); its arguments are the signature's.
         if self.tok.kind == Tok::CaretIdent {
             let t = self.advance();
+            if self.tok.kind == Tok::LParen && !names.is_empty() {
+                return Err(self.err_at(
+                    t.loc,
+                    "invalid block name in region with named arguments: the entry block's arguments are the signature's",
+                ));
+            }
             if self.tok.kind == Tok::LParen {
-                return Err(self.err_here(
-                    "the entry block's arguments are the function's: declare them in the signature",
+                return Err(self.err_at(
+                    func_loc,
+                    "'func' op entry block must have 0 arguments to match function signature: declare them in the signature",
                 ));
             }
             self.blocks.insert(

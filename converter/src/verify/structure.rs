@@ -229,7 +229,7 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         }
         if i == last && !op.kind.is_terminator() && op.kind != OpKind::Unregistered {
             c.err(format_args!(
-                "ends block ^bb{name}, which does not end with a terminator"
+                "ends block ^bb{name}, which does not end with a terminator (block with no terminator)"
             ));
         }
         check_successors(&mut c, p, dialect);
