@@ -208,10 +208,26 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         });
     }
     if block.ops.is_empty() {
-        let loc = block_loc(cx, b.index());
-        cx.error(
-            loc,
-            format!("empty block ^bb{name}: expected at least a terminator"),
+        if name == 0 {
+            cx.error(
+                loc,
+                "expected non-empty function body: the entry block needs at least a terminator",
+            );
+            return;
+        }
+        // MLIR reports an empty block at the op that holds the region (the function),
+        // having no op of the block to point at; the note points at the block.
+        let at = if cx.func.loc.is_known() {
+            cx.func.loc
+        } else {
+            loc
+        };
+        cx.errs.push(
+            Diagnostic::error(
+                at,
+                format!("empty block: expect at least a terminator (block ^bb{name} has no ops)"),
+            )
+            .with_note(loc, format!("block ^bb{name} is here")),
         );
         return;
     }
@@ -224,7 +240,7 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         let mut c = OpCheck { cx, op };
         if op.kind.is_terminator() && i != last {
             c.err(format_args!(
-                "is a terminator in the middle of block ^bb{name}; it must be the last op"
+                "is a terminator in the middle of block ^bb{name}: it must be the last operation in the parent block"
             ));
         }
         if i == last && !op.kind.is_terminator() && op.kind != OpKind::Unregistered {
