@@ -1905,6 +1905,22 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // LLVM 11's generic form writes a comparison's predicate as its enum value.
+        let names: &[&str] = match kind {
+            OpKind::CmpI => &CMPI_PREDICATES,
+            OpKind::CmpF => &CMPF_PREDICATES,
+            _ => &[],
+        };
+        if let Some(a) = attrs.iter_mut().find(|a| a.name == "predicate") {
+            let name = match a.value {
+                Attribute::Int { value, .. } => usize::try_from(value).ok(),
+                _ => None,
+            }
+            .and_then(|v| names.get(v));
+            if let Some(name) = name {
+                a.value = Attribute::Str((*name).into());
+            }
+        }
         let mut spec = OpSpec::new(kind);
         if kind == OpKind::Unregistered {
             spec.name = Some(Arc::from(name));

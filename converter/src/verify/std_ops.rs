@@ -149,6 +149,13 @@ pub(super) fn check_predicate(c: &mut OpCheck, valid: &[&str]) {
             "has invalid predicate \"{s}\"; expected one of {}",
             valid.join(", ")
         )),
+        // The parser turns LLVM 11's generic `{predicate = 2 : i64}` into its name;
+        // an integer left here is out of the enum's range.
+        Some(Attribute::Int { value, .. }) => c.err(format_args!(
+            "has invalid predicate {value}: the integer form ranges from 0 to {} ({})",
+            valid.len() - 1,
+            valid.join(", ")
+        )),
         Some(_) => c.err("requires a string 'predicate' attribute"),
         None => c.err("requires a 'predicate' attribute"),
     }
