@@ -53,9 +53,15 @@ fn check_located(what: &str, file: &Path, stderr: &str, targets: &[Target]) -> R
     let source = std::fs::read_to_string(file).unwrap_or_default();
     let src_line = source.lines().nth(line - 1).unwrap_or("");
     let (shown, caret) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    // Columns count bytes (as MLIR's do); the caret goes under that byte's character.
+    let caret_at = src_line
+        .char_indices()
+        .take_while(|&(i, _)| i + 1 < col as usize)
+        .count()
+        + 1;
     // Long lines are shown as a window; short ones whole, the caret under the column.
     if src_line.chars().count() < 90
-        && (shown != src_line || caret.chars().count() != col as usize || !caret.ends_with('^'))
+        && (shown != src_line || caret.chars().count() != caret_at || !caret.ends_with('^'))
     {
         return Err(format!(
             "{what}: source line and caret missing or misplaced:\n{stderr}"
