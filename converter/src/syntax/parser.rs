@@ -916,12 +916,15 @@ impl<'a> Parser<'a> {
                     Type::Int(w) => *w,
                     _ => 64,
                 };
-                let m = self.int_magnitude(t)?;
-                let fits = if neg {
-                    m <= 1u128 << (w - 1)
-                } else {
-                    w == 128 || m < 1u128 << w
-                };
+                // A literal beyond 128 bits is out of range like any other.
+                let magnitude = self.int_magnitude(t).ok();
+                let m = magnitude.unwrap_or(u128::MAX);
+                let fits = magnitude.is_some()
+                    && if neg {
+                        m <= 1u128 << (w - 1)
+                    } else {
+                        w == 128 || m < 1u128 << w
+                    };
                 if !fits {
                     return Err(self.err_at(
                         t.loc,
@@ -945,8 +948,14 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let w = ty.bit_width().unwrap_or(64);
+                if neg {
+                    return Err(self.err_at(
+                        t.loc,
+                        "hexadecimal float literal should not have a leading minus",
+                    ));
+                }
                 let m = self.int_magnitude(t)?;
-                if neg || m >> w != 0 {
+                if m >> w != 0 {
                     return Err(self.err_at(
                         t.loc,
                         format!("hexadecimal float constant out of range for type: {sign}{text} does not fit in {ty}"),
