@@ -559,7 +559,25 @@ fn dim(c: &mut OpCheck) {
             (Some(_), _) => {}
             (None, _) => c.err("'index' attribute must be an integer"),
         },
-        (None, 2) => check_indices(c, 1),
+        (None, 2) => {
+            check_indices(c, 1);
+            // A constant index operand is checked like the attribute (MLIR's "index is
+            // out of range"); any other index is checked when the op runs.
+            let body = c.cx.body;
+            let constant = body
+                .defining_op(c.op.operands[1])
+                .map(|o| body.op(o))
+                .filter(|o| o.kind == OpKind::Constant)
+                .and_then(|o| o.attr("value")?.as_int());
+            if let (Some(i), Type::MemRef(m)) = (constant, t) {
+                if i < 0 || i >= m.rank() as i128 {
+                    c.err(format_args!(
+                        "index is out of range: constant index {i} for {t} of rank {}",
+                        m.rank()
+                    ));
+                }
+            }
+        }
         (Some(_), _) => c.err("takes either an 'index' attribute or an index operand, not both"),
         (None, n) => c.err(format_args!(
             "expects an 'index' attribute or one index operand, found {} index operands",
