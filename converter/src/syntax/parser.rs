@@ -30,6 +30,9 @@ mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// The most elements a vector type may have (`vector<256x256xi8>`).
+pub const MAX_VECTOR_ELEMENTS: u64 = 1 << 16;
+
 /// The deepest nesting of types, attributes or affine expressions accepted.
 pub const MAX_DEPTH: u32 = 256;
 
@@ -644,6 +647,19 @@ impl<'a> Parser<'a> {
                     ))
                 }
             }
+        }
+        // Every path materializes a vector element by element (the interpreter's values,
+        // the lowering's insertvalue chains, LLVM's legalization), so a vector of 10^16
+        // elements would exhaust memory rather than fail: a located error instead.
+        let elements = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d));
+        if elements.is_none_or(|n| n > MAX_VECTOR_ELEMENTS) {
+            return Err(self.err_at(
+                dims_loc,
+                format!(
+                    "vector type is too large: {} elements, at most {MAX_VECTOR_ELEMENTS} are supported",
+                    elements.map_or("more than 2^64".to_string(), |n| n.to_string())
+                ),
+            ));
         }
         let elem_loc = self.tok.loc;
         let elem = self.parse_type()?;
