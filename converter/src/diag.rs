@@ -18,6 +18,14 @@ impl Loc {
     pub fn is_known(self) -> bool {
         self.line != 0
     }
+    /// The location `bytes` further along the same line (unknown stays unknown).
+    pub fn offset(self, bytes: usize) -> Loc {
+        if !self.is_known() {
+            return self;
+        }
+        let col = (self.col as usize).saturating_add(bytes);
+        Loc::new(self.line, col.min(u32::MAX as usize) as u32)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -431,8 +431,9 @@ impl<'a> Lexer<'a> {
 }
 
 /// Decodes the body of a string literal token (quotes included in `raw`): `\"`, `\\`,
-/// `\n`, `\t` and two-digit hex escapes `\XX`. Returns an error message on a bad escape.
-pub fn unescape(raw: &[u8]) -> Result<String, &'static str> {
+/// `\n`, `\t` and two-digit hex escapes `\XX`. On a bad escape, the error message and
+/// the byte offset in `raw` of its backslash (where MLIR reports it).
+pub fn unescape(raw: &[u8]) -> Result<String, (usize, &'static str)> {
     let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[]);
     let mut out: Vec<u8> = Vec::with_capacity(inner.len());
     let mut i = 0;
@@ -453,13 +454,13 @@ pub fn unescape(raw: &[u8]) -> Result<String, &'static str> {
                     out.push(hex_val(h) * 16 + hex_val(l));
                     i += 1;
                 }
-                _ => return Err("invalid escape sequence in string literal"),
+                _ => return Err((i + 1, "unknown escape in string literal")),
             },
-            _ => return Err("invalid escape sequence in string literal"),
+            _ => return Err((i + 1, "unknown escape in string literal")),
         }
         i += 2;
     }
-    String::from_utf8(out).map_err(|_| "string literal is not valid UTF-8 after unescaping")
+    String::from_utf8(out).map_err(|_| (0, "string literal is not valid UTF-8 after unescaping"))
 }
 
 fn hex_val(c: u8) -> u8 {

@@ -415,7 +415,7 @@ impl<'a> Parser<'a> {
             return Err(self.unexpected(what));
         }
         let t = self.advance();
-        unescape(self.spelling(t).as_bytes()).map_err(|m| self.err_at(t.loc, m))
+        unescape(self.spelling(t).as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(at), m))
     }
 
     /// The name of an `@sym` token (quoted names unescaped).
@@ -423,7 +423,7 @@ impl<'a> Parser<'a> {
         let s = self.spelling(t);
         let s = s.get(1..).unwrap_or("");
         if s.starts_with('"') {
-            unescape(s.as_bytes()).map_err(|m| self.err_at(t.loc, m))
+            unescape(s.as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(1 + at), m))
         } else {
             Ok(s.to_string())
         }
