@@ -1265,6 +1265,18 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         let open = self.expect(Tok::LParen, "'(' after 'loc'")?;
+        // What may start a location: `"file":1:2`, `"name"(...)`, `unknown`,
+        // `callsite(...)`, `fused[...]` or an alias `#loc`; the rest is skipped.
+        let starts_location = match self.tok.kind {
+            Tok::Str | Tok::HashIdent => true,
+            Tok::BareIdent => matches!(self.spelling(self.tok), "unknown" | "callsite" | "fused"),
+            _ => false,
+        };
+        if !starts_location {
+            return Err(
+                self.unexpected("a location instance ('\"file\":line:col', 'unknown', ...)")
+            );
+        }
         let mut depth = 1usize;
         while depth > 0 {
             match self.tok.kind {
