@@ -663,8 +663,9 @@ impl<'a> Parser<'a> {
         }
         let elem_loc = self.tok.loc;
         let elem = self.parse_type()?;
-        if !elem.is_scalar() {
-            return Err(self.err_at(elem_loc, format!("invalid vector element type '{elem}': expected an integer, index or float type")));
+        // LLVM 11 allows no `index` in vectors (upstream MLIR does, since LLVM 12).
+        if !elem.is_scalar() || elem == Type::Index {
+            return Err(self.err_at(elem_loc, format!("vector elements must be int or float type: invalid vector element type '{elem}'")));
         }
         self.expect(Tok::Greater, "'>' to end the vector type")?;
         let _ = kw;
