@@ -1421,9 +1421,6 @@ impl<'a> Parser<'a> {
             }
             return Ok(f);
         }
-        if named == Some(false) {
-            return Err(self.err_here("a function with a body must name its arguments ('%x: T')"));
-        }
         if let Some((lex, tok)) = start {
             self.skip_body(lex, tok)?;
             return Ok(f);
@@ -1456,7 +1453,19 @@ impl<'a> Parser<'a> {
             self.define(name, v, 1, *loc)?;
         }
         // An optional label on the entry block (the printer writes one when an
-        // unregistered op branches to it); its arguments are the signature's.
+        // unregistered op branches to it). With a signature of bare types (LLVM 11's
+        // `func @f(i32) { ^bb0(%a: i32): ... }`) the label names the arguments, which
+        // must match the signature as MLIR's FuncOp verifier requires.
+        let mut entry_named = names.len() == inputs.len();
+        let count_error = || {
+            Diagnostic::error(
+                func_loc,
+                format!(
+                    "'func' op entry block must have {} arguments to match function signature",
+                    inputs.len()
+                ),
+            )
+        };
         if self.tok.kind == Tok::CaretIdent {
             let t = self.advance();
             if self.tok.kind == Tok::LParen && !names.is_empty() {
@@ -1465,11 +1474,39 @@ impl<'a> Parser<'a> {
                     "invalid block name in region with named arguments: the entry block's arguments are the signature's",
                 ));
             }
-            if self.tok.kind == Tok::LParen {
-                return Err(self.err_at(
-                    func_loc,
-                    "'func' op entry block must have 0 arguments to match function signature: declare them in the signature",
-                ));
+            if self.eat(Tok::LParen) {
+                let mut declared = Vec::new();
+                while !self.eat(Tok::RParen) {
+                    if !declared.is_empty() {
+                        self.expect(Tok::Comma, "')' or ',' in block argument list")?;
+                    }
+                    if self.tok.kind != Tok::PercentIdent {
+                        return Err(self.unexpected("a block argument ('%name: type')"));
+                    }
+                    let at = self.advance();
+                    self.expect(Tok::Colon, "':' after the block argument name")?;
+                    let ty = self.parse_type()?;
+                    self.skip_loc()?;
+                    declared.push((at, ty));
+                }
+                // The count first, then each type, as MLIR's verifier checks them.
+                if declared.len() != inputs.len() {
+                    return Err(count_error());
+                }
+                let args = self.body.blocks[entry.index()].args.clone();
+                for (i, ((at, ty), v)) in declared.into_iter().zip(args).enumerate() {
+                    if ty != inputs[i] {
+                        return Err(self.err_at(
+                            func_loc,
+                            format!(
+                                "'func' op type of entry block argument #{i}({ty}) must match the type of the corresponding argument in function signature({})",
+                                inputs[i]
+                            ),
+                        ));
+                    }
+                    self.define(self.spelling(at), v, 1, at.loc)?;
+                }
+                entry_named = true;
             }
             self.blocks.insert(
                 self.spelling(t),
@@ -1481,6 +1518,9 @@ impl<'a> Parser<'a> {
             );
             self.body.blocks[entry.index()].loc = t.loc;
             self.expect(Tok::Colon, "':' after the block label")?;
+        }
+        if !entry_named {
+            return Err(count_error());
         }
         let mut cur = entry;
         loop {
