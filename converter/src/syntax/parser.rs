@@ -1591,7 +1591,7 @@ impl<'a> Parser<'a> {
         match self.values.entry(name) {
             std::collections::hash_map::Entry::Occupied(prev) => Err(Diagnostic::error(
                 loc,
-                format!("redefinition of value '{name}'"),
+                format!("redefinition of value '{name}' (redefinition of SSA value '{name}')"),
             )
             .with_note(prev.get().loc, "previous definition is here")),
             std::collections::hash_map::Entry::Vacant(v) => {
@@ -1608,7 +1608,10 @@ impl<'a> Parser<'a> {
             let v = self.lookup(p.use_, p.ty.as_ref())?.ok_or_else(|| {
                 self.err_at(
                     p.use_.loc,
-                    format!("use of undefined value '{}'", p.use_.name),
+                    format!(
+                        "use of undefined value '{}' (use of undeclared SSA value name)",
+                        p.use_.name
+                    ),
                 )
             })?;
             let op = &mut self.body.ops[p.op.index()];
@@ -1631,7 +1634,10 @@ impl<'a> Parser<'a> {
             .collect();
         undefined.sort_by_key(|(_, l)| *l);
         if let Some((name, loc)) = undefined.first() {
-            return Err(self.err_at(*loc, format!("use of undefined block '{name}'")));
+            return Err(self.err_at(
+                *loc,
+                format!("use of undefined block '{name}' (reference to an undefined block)"),
+            ));
         }
         Ok(())
     }

@@ -656,9 +656,28 @@ fn ret(c: &mut OpCheck) {
         return;
     };
     let got: Vec<&Type> = c.op.operands.iter().map(|&v| c.cx.ty(v)).collect();
-    if got.len() != ft.results.len() || got.iter().zip(&ft.results).any(|(g, w)| *g != w) {
+    // MLIR's own wording follows: the count, or the first operand whose type differs.
+    let detail = if got.len() != ft.results.len() {
+        Some(format!(
+            "has {} operands, but enclosing function (@{}) returns {}",
+            got.len(),
+            c.cx.func.name,
+            ft.results.len()
+        ))
+    } else {
+        got.iter()
+            .zip(&ft.results)
+            .position(|(g, w)| *g != w)
+            .map(|i| {
+                format!(
+                    "type of return operand {i} ({}) doesn't match function result type ({})",
+                    got[i], ft.results[i]
+                )
+            })
+    };
+    if let Some(detail) = detail {
         c.err(format_args!(
-            "operand types {} do not match the result types {} of @{}",
+            "operand types {} do not match the result types {} of @{}: {detail}",
             type_list(got.iter().copied()),
             type_list(&ft.results),
             c.cx.func.name
@@ -672,17 +691,28 @@ fn check_call_types(c: &mut OpCheck, first: usize, inputs: &[Type], results: &[T
         .iter()
         .map(|&v| c.cx.ty(v))
         .collect();
-    if args.len() != inputs.len() || args.iter().zip(inputs).any(|(g, w)| *g != w) {
+    // MLIR's own wording follows: the count, or the first type that differs.
+    let detail = |got: &[&Type], want: &[Type], kind: &str| {
+        if got.len() != want.len() {
+            return Some(format!("incorrect number of {kind}s for callee"));
+        }
+        let i = got.iter().zip(want).position(|(g, w)| *g != w)?;
+        Some(format!(
+            "{kind} type mismatch: expected {kind} type '{}', but provided '{}' for {kind} number {i}",
+            want[i], got[i]
+        ))
+    };
+    if let Some(d) = detail(&args, inputs, "operand") {
         c.err(format_args!(
-            "operand types {} do not match the input types {} of {what}",
+            "operand types {} do not match the input types {} of {what}: {d}",
             type_list(args.iter().copied()),
             type_list(inputs)
         ));
     }
     let res: Vec<&Type> = c.op.results.iter().map(|&v| c.cx.ty(v)).collect();
-    if res.len() != results.len() || res.iter().zip(results).any(|(g, w)| *g != w) {
+    if let Some(d) = detail(&res, results, "result") {
         c.err(format_args!(
-            "result types {} do not match the result types {} of {what}",
+            "result types {} do not match the result types {} of {what}: {d}",
             type_list(res.iter().copied()),
             type_list(results)
         ));
@@ -695,7 +725,9 @@ fn call(c: &mut OpCheck) {
         return;
     };
     let Some((fty, _)) = c.cx.module.func_sig(name) else {
-        c.err(format_args!("calls an undefined function @{name}"));
+        c.err(format_args!(
+            "calls an undefined function @{name}: '{name}' does not reference a valid function"
+        ));
         return;
     };
     let Some(ft) = fty.as_function() else {

@@ -299,9 +299,24 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
             continue;
         }
         if Some(s.block) == entry {
-            c.err(format_args!(
-                "successor #{k} is the entry block ^bb0, which may not have predecessors"
-            ));
+            // MLIR reports this at the op holding the region (the function); the note
+            // points at the branch.
+            let func_loc = c.cx.func.loc;
+            let at = if func_loc.is_known() {
+                func_loc
+            } else {
+                op.loc
+            };
+            c.cx.errs.push(
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "entry block of region may not have predecessors: successor #{k} of '{}' is the entry block ^bb0",
+                        op.name()
+                    ),
+                )
+                .with_note(op.loc, "the branch to the entry block is here"),
+            );
         }
         let args = body.block_args(s.block);
         if args.len() != s.args.len() {
