@@ -222,7 +222,18 @@ fn cast(c: &mut OpCheck) {
         _ => None,
     };
     if let Some(p) = problem {
-        c.err(format_args!("{p}, found {from} -> {to}"));
+        // MLIR's own wording follows: integer extensions and truncations compare
+        // widths, the other casts are "cast incompatible".
+        let mlir = match c.op.kind {
+            ZExtI | SExtI if a.is_integer() && b.is_integer() => {
+                format!("result type '{b}' must be wider than operand type '{a}'")
+            }
+            TruncI if a.is_integer() && b.is_integer() => {
+                format!("result type '{b}' must be shorter than operand type '{a}'")
+            }
+            _ => format!("operand type '{from}' and result type '{to}' are cast incompatible"),
+        };
+        c.err(format_args!("{p}, found {from} -> {to}: {mlir}"));
     }
 }
 
@@ -502,7 +513,7 @@ fn load(c: &mut OpCheck) {
     let n = c.op.operands.len() - 1;
     if n != m.rank() {
         c.err(format_args!(
-            "expects {} indices for a memref of rank {}, found {n}",
+            "expects {} indices for a memref of rank {}, found {n}: incorrect number of indices for load",
             m.rank(),
             m.rank()
         ));
@@ -525,7 +536,7 @@ fn store(c: &mut OpCheck) {
     let n = c.op.operands.len() - 2;
     if n != m.rank() {
         c.err(format_args!(
-            "expects {} indices for a memref of rank {}, found {n}",
+            "expects {} indices for a memref of rank {}, found {n}: store index operand count not equal to memref rank",
             m.rank(),
             m.rank()
         ));
