@@ -1701,7 +1701,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err_at(
                     u.loc,
                     format!(
-                        "'{}' defined with type {actual} but used as {ty}",
+                        "'{0}' defined with type {actual} but used as {ty} (use of value '{0}' expects different type than prior uses: '{ty}' vs '{actual}')",
                         self.use_spelling(u)
                     ),
                 ));
