@@ -18,6 +18,14 @@ impl Loc {
     pub fn is_known(self) -> bool {
         self.line != 0
     }
+    /// The location `bytes` further along the same line (unknown stays unknown).
+    pub fn offset(self, bytes: usize) -> Loc {
+        if !self.is_known() {
+            return self;
+        }
+        let col = (self.col as usize).saturating_add(bytes);
+        Loc::new(self.line, col.min(u32::MAX as usize) as u32)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,7 +93,13 @@ fn render_one(out: &mut String, file: &str, source: Option<&str>, loc: Loc, sev:
         // Show at most a window of the line around the column, so a 100,000-character
         // line does not flood the terminal; `...` marks what was cut.
         let chars: Vec<char> = text.chars().collect();
-        let col = (loc.col.saturating_sub(1) as usize).min(chars.len());
+        // Columns count bytes (as MLIR's do); the caret goes under that byte's character.
+        let byte = (loc.col.saturating_sub(1) as usize).min(text.len());
+        let col = text
+            .char_indices()
+            .take_while(|&(i, _)| i < byte)
+            .count()
+            .min(chars.len());
         let start = col.saturating_sub(WINDOW / 2);
         let end = (start + WINDOW).min(chars.len());
         let mut shown = String::new();
@@ -129,6 +143,13 @@ mod tests {
         let d = Diagnostic::error(Loc::new(2, 5), "unknown op 'foo'");
         let s = d.render("a.mlir", Some("func @f() {\n  %0 foo\n}"));
         assert_eq!(s, "a.mlir:2:5: error: unknown op 'foo'\n  %0 foo\n    ^\n");
+    }
+
+    #[test]
+    fn columns_count_bytes_and_the_caret_sits_under_the_character() {
+        let d = Diagnostic::error(Loc::new(1, 10), "bad");
+        let s = d.render("a.mlir", Some("\"éé\" x $"));
+        assert_eq!(s, "a.mlir:1:10: error: bad\n\"éé\" x $\n       ^\n");
     }
 
     #[test]

@@ -72,9 +72,15 @@ fn scalar_ty(g: &mut Gen) -> Type {
     }
 }
 
+/// A vector of `elem`, or of i64 for `index` (LLVM 11's vectors hold no index).
 fn vector_of(g: &mut Gen, elem: Type) -> Type {
     let rank = 1 + g.below(3);
     let shape = (0..rank).map(|_| 1 + g.below(4) as u64).collect();
+    let elem = if elem == Type::Index {
+        Type::i64()
+    } else {
+        elem
+    };
     Type::vector(shape, elem)
 }
 
@@ -537,7 +543,8 @@ impl FnGen<'_, '_> {
             }
             10 => {
                 let e = scalar_ty(self.g);
-                let v = vector_of(self.g, e.clone());
+                let v = vector_of(self.g, e);
+                let e = v.as_vector().unwrap().elem.clone();
                 let x = self.value_of(b, &e);
                 let sv = self.push1(b, NewOp::new(Splat).operands([x]).result(v.clone()));
                 let rank = v.as_vector().unwrap().shape.len();

@@ -4,6 +4,7 @@
 
 use crate::exit;
 use crate::input::Failure;
+use converter::diag::{Diagnostic, Loc};
 use converter::ir::{Module, Type};
 use converter::value::{format_result, parse_value, same_value, RtValue};
 use std::time::Duration;
@@ -66,21 +67,32 @@ pub fn entry_signature(m: &Module, entry: &str) -> Result<(Vec<Type>, Vec<Type>)
             .and_then(|n| m.func(n))
             .filter(|f| f.has_attr("llvm.emit_c_interface"))
     });
+    // A missing or unrunnable entry is bad input (the module lacks what the command
+    // needs), located at the function or, when there is none, at the module's start.
+    let located = |loc: Loc, msg: String| {
+        let loc = if loc.is_known() { loc } else { Loc::new(1, 1) };
+        Failure::new(
+            exit::BAD_INPUT,
+            Diagnostic::error(loc, msg)
+                .render(&m.file, m.source.as_deref())
+                .trim_end(),
+        )
+    };
     let f = f.ok_or_else(|| {
-        Failure::new(
-            exit::USAGE,
-            format!(
-                "{}: error: no function '@{entry}' to run (use --entry NAME)",
-                m.file
-            ),
+        located(
+            Loc::UNKNOWN,
+            format!("no function '@{entry}' to run (use --entry NAME)"),
         )
     })?;
-    let ft = f.std_type().ok_or_else(|| {
-        Failure::new(
-            exit::USAGE,
-            format!("{}: error: '@{entry}' is not a Standard function", m.file),
-        )
-    })?;
+    let ft = f
+        .std_type()
+        .ok_or_else(|| located(f.loc, format!("'@{entry}' is not a Standard function")))?;
+    if f.is_external() {
+        return Err(located(
+            f.loc,
+            format!("the entry '@{entry}' is an external declaration: it has no body to run"),
+        ));
+    }
     Ok((ft.inputs.clone(), ft.results.clone()))
 }
 
@@ -152,6 +164,13 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
             match trap {
                 interp::Trap::Ub { .. } => Outcome::Ub(msg),
                 interp::Trap::OutOfFuel | interp::Trap::CallDepth { .. } => Outcome::OutOfFuel(msg),
+                // Bad input the interpreter found: shown like every other diagnostic.
+                interp::Trap::Error { loc, message } if loc.is_known() => Outcome::Error(
+                    Diagnostic::error(loc, message)
+                        .render(&m.file, m.source.as_deref())
+                        .trim_end()
+                        .to_string(),
+                ),
                 _ => Outcome::Error(msg),
             }
         }

@@ -4,7 +4,8 @@
 //! queue behind one worker.
 
 use crate::exec::{ExecOptions, Outcome};
-use converter::ir::Module;
+use converter::diag::Diagnostic;
+use converter::ir::{Module, OpKind};
 use converter::syntax::{print_module, PrintOptions};
 use converter::value::RtValue;
 use jit::{RunError, RunOptions, Worker};
@@ -28,7 +29,39 @@ fn worker_command() -> Command {
 fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
     crate::cmd::lower::lower(m, false, opts.index_bitwidth)
         .map(|_| ())
-        .map_err(|f| Outcome::Error(f.message))
+        .map_err(|f| Outcome::Error(f.message))?;
+    match unregistered_op(m) {
+        Some(d) => Err(Outcome::Error(
+            d.render(&m.file, m.source.as_deref())
+                .trim_end()
+                .to_string(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The first unregistered op (`"foo.bar"() : () -> ()`) in `m`, as a located error:
+/// lowering passes such ops through, but no code can be generated for them, and the
+/// worker would report them against the re-printed text instead of the user's file.
+fn unregistered_op(m: &Module) -> Option<Diagnostic> {
+    m.funcs
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .find_map(|b| {
+            let op = b
+                .layout
+                .iter()
+                .flat_map(|&bl| &b.blocks[bl.index()].ops)
+                .map(|&o| &b.ops[o.index()])
+                .find(|op| op.kind == OpKind::Unregistered)?;
+            Some(Diagnostic::error(
+                op.loc,
+                format!(
+                    "cannot run unregistered op '{}': it has no code to execute",
+                    op.name()
+                ),
+            ))
+        })
 }
 
 /// The Standard function an entry runs: `_mlir_ciface_f` (not itself in the module)

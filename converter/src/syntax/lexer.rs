@@ -3,9 +3,8 @@
 //! byte-level helpers the parser uses for the `4x8xf32` dimension lists, which MLIR
 //! lexes specially.
 //!
-//! Columns are 1-based and count characters, not bytes: the lexer keeps, per line, the
-//! number of UTF-8 continuation bytes it has passed (they can only occur inside string
-//! literals and comments).
+//! Columns are 1-based and count bytes, as MLIR's do (a diagnostic's column is the
+//! one `mlir-opt` would print); the renderer maps them to characters for the caret.
 
 use crate::diag::Loc;
 
@@ -64,9 +63,9 @@ pub struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
     line: u32,
+    /// Byte offset of the current line's start: columns count bytes from it, as MLIR's
+    /// (LLVM's `SourceMgr`) do, so a diagnostic's column is the one MLIR would give.
     line_start: usize,
-    /// UTF-8 continuation bytes seen on the current line before `pos`.
-    line_adjust: usize,
     /// Why the last `Tok::Error` token was produced.
     pub error_message: &'static str,
 }
@@ -116,7 +115,6 @@ impl<'a> Lexer<'a> {
             pos: 0,
             line: 1,
             line_start: 0,
-            line_adjust: 0,
             error_message: "",
         }
     }
@@ -127,7 +125,7 @@ impl<'a> Lexer<'a> {
 
     /// The location of byte offset `pos`, which must be on the current line.
     fn loc_at(&self, pos: usize) -> Loc {
-        let col = pos.saturating_sub(self.line_start + self.line_adjust) + 1;
+        let col = pos.saturating_sub(self.line_start) + 1;
         Loc::new(self.line, col.min(u32::MAX as usize) as u32)
     }
 
@@ -149,8 +147,7 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
-    /// Moves to `pos`, which must be on the current line with only ASCII between it
-    /// and the current position (columns count characters).
+    /// Moves to `pos`, which must be on the current line.
     pub fn reset(&mut self, pos: usize) {
         self.pos = pos;
     }
@@ -163,7 +160,6 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     self.line += 1;
                     self.line_start = self.pos;
-                    self.line_adjust = 0;
                 }
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'/' if self.src.get(self.pos + 1) == Some(&b'/') => {
@@ -225,16 +221,6 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
         }
-        if line != self.line {
-            self.line_adjust = 0;
-        }
-        // Columns count characters: the continuation bytes passed on the last line.
-        let from = if line != self.line {
-            line_start
-        } else {
-            self.pos
-        };
-        self.line_adjust += src[from..pos].iter().filter(|&&c| c & 0xC0 == 0x80).count();
         (self.pos, self.line, self.line_start) = (pos, line, line_start);
         true
     }
@@ -432,12 +418,7 @@ impl<'a> Lexer<'a> {
                         self.pos += 1;
                     }
                 }
-                Some(&c) => {
-                    if c & 0xC0 == 0x80 {
-                        self.line_adjust += 1;
-                    }
-                    self.pos += 1;
-                }
+                Some(_) => self.pos += 1,
             }
         }
         Token {
@@ -450,8 +431,9 @@ impl<'a> Lexer<'a> {
 }
 
 /// Decodes the body of a string literal token (quotes included in `raw`): `\"`, `\\`,
-/// `\n`, `\t` and two-digit hex escapes `\XX`. Returns an error message on a bad escape.
-pub fn unescape(raw: &[u8]) -> Result<String, &'static str> {
+/// `\n`, `\t` and two-digit hex escapes `\XX`. On a bad escape, the error message and
+/// the byte offset in `raw` of its backslash (where MLIR reports it).
+pub fn unescape(raw: &[u8]) -> Result<String, (usize, &'static str)> {
     let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[]);
     let mut out: Vec<u8> = Vec::with_capacity(inner.len());
     let mut i = 0;
@@ -472,13 +454,13 @@ pub fn unescape(raw: &[u8]) -> Result<String, &'static str> {
                     out.push(hex_val(h) * 16 + hex_val(l));
                     i += 1;
                 }
-                _ => return Err("invalid escape sequence in string literal"),
+                _ => return Err((i + 1, "unknown escape in string literal")),
             },
-            _ => return Err("invalid escape sequence in string literal"),
+            _ => return Err((i + 1, "unknown escape in string literal")),
         }
         i += 2;
     }
-    String::from_utf8(out).map_err(|_| "string literal is not valid UTF-8 after unescaping")
+    String::from_utf8(out).map_err(|_| (0, "string literal is not valid UTF-8 after unescaping"))
 }
 
 fn hex_val(c: u8) -> u8 {
@@ -566,10 +548,10 @@ mod tests {
     }
 
     #[test]
-    fn columns_count_characters() {
+    fn columns_count_bytes_as_mlir_does() {
         let mut l = Lexer::new("\"é\" x\n  y".as_bytes());
         assert_eq!(l.next_token().loc, Loc::new(1, 1));
-        assert_eq!(l.next_token().loc, Loc::new(1, 5));
+        assert_eq!(l.next_token().loc, Loc::new(1, 6));
         assert_eq!(l.next_token().loc, Loc::new(2, 3));
     }
 

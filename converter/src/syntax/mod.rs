@@ -33,8 +33,8 @@ fn check_utf8(src: &[u8]) -> Result<&str, Diagnostic> {
             let good = &src[..e.valid_up_to()];
             let line = good.iter().filter(|&&c| c == b'\n').count() + 1;
             let line_start = good.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
-            // The prefix is valid UTF-8, so counting chars gives the column.
-            let col = std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+            // Columns count bytes, as the lexer's (and MLIR's) do.
+            let col = good.len() - line_start + 1;
             Err(Diagnostic::error(
                 Loc::new(line as u32, col as u32),
                 format!(

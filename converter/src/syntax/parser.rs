@@ -30,6 +30,9 @@ mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// The most elements a vector type may have (`vector<256x256xi8>`).
+pub const MAX_VECTOR_ELEMENTS: u64 = 1 << 16;
+
 /// The deepest nesting of types, attributes or affine expressions accepted.
 pub const MAX_DEPTH: u32 = 256;
 
@@ -428,7 +431,7 @@ impl<'a> Parser<'a> {
             return Err(self.unexpected(what));
         }
         let t = self.advance();
-        unescape(self.spelling(t).as_bytes()).map_err(|m| self.err_at(t.loc, m))
+        unescape(self.spelling(t).as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(at), m))
     }
 
     /// The name of an `@sym` token (quoted names unescaped).
@@ -436,7 +439,7 @@ impl<'a> Parser<'a> {
         let s = self.spelling(t);
         let s = s.get(1..).unwrap_or("");
         if s.starts_with('"') {
-            unescape(s.as_bytes()).map_err(|m| self.err_at(t.loc, m))
+            unescape(s.as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(1 + at), m))
         } else {
             Ok(s.to_string())
         }
@@ -685,10 +688,24 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // Every path materializes a vector element by element (the interpreter's values,
+        // the lowering's insertvalue chains, LLVM's legalization), so a vector of 10^16
+        // elements would exhaust memory rather than fail: a located error instead.
+        let elements = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d));
+        if elements.is_none_or(|n| n > MAX_VECTOR_ELEMENTS) {
+            return Err(self.err_at(
+                dims_loc,
+                format!(
+                    "vector type is too large: {} elements, at most {MAX_VECTOR_ELEMENTS} are supported",
+                    elements.map_or("more than 2^64".to_string(), |n| n.to_string())
+                ),
+            ));
+        }
         let elem_loc = self.tok.loc;
         let elem = self.parse_type()?;
-        if !elem.is_scalar() {
-            return Err(self.err_at(elem_loc, format!("invalid vector element type '{elem}': expected an integer, index or float type")));
+        // LLVM 11 allows no `index` in vectors (upstream MLIR does, since LLVM 12).
+        if !elem.is_scalar() || elem == Type::Index {
+            return Err(self.err_at(elem_loc, format!("vector elements must be int or float type: invalid vector element type '{elem}'")));
         }
         self.expect(Tok::Greater, "'>' to end the vector type")?;
         let _ = kw;
@@ -973,16 +990,21 @@ impl<'a> Parser<'a> {
                     Type::Int(w) => *w,
                     _ => 64,
                 };
-                let m = self.int_magnitude(t)?;
-                let fits = if neg {
-                    m <= 1u128 << (w - 1)
-                } else {
-                    w == 128 || m < 1u128 << w
-                };
+                // A literal beyond 128 bits is out of range like any other.
+                let magnitude = self.int_magnitude(t).ok();
+                let m = magnitude.unwrap_or(u128::MAX);
+                let fits = magnitude.is_some()
+                    && if neg {
+                        m <= 1u128 << (w - 1)
+                    } else {
+                        w == 128 || m < 1u128 << w
+                    };
                 if !fits {
                     return Err(self.err_at(
                         t.loc,
-                        format!("integer constant {sign}{text} does not fit in {ty}"),
+                        format!(
+                            "integer constant out of range for attribute: {sign}{text} does not fit in {ty}"
+                        ),
                     ));
                 }
                 let v = if neg {
@@ -1000,11 +1022,17 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let w = ty.bit_width().unwrap_or(64);
-                let m = self.int_magnitude(t)?;
-                if neg || m >> w != 0 {
+                if neg {
                     return Err(self.err_at(
                         t.loc,
-                        format!("hexadecimal float literal {sign}{text} does not fit in {ty}"),
+                        "hexadecimal float literal should not have a leading minus",
+                    ));
+                }
+                let m = self.int_magnitude(t)?;
+                if m >> w != 0 {
+                    return Err(self.err_at(
+                        t.loc,
+                        format!("hexadecimal float constant out of range for type: {sign}{text} does not fit in {ty}"),
                     ));
                 }
                 Ok(Attribute::Float {
@@ -1021,7 +1049,7 @@ impl<'a> Parser<'a> {
             }
             (Tok::Float, Type::Int(_) | Type::Index) => Err(self.err_at(
                 t.loc,
-                format!("floating point literal {sign}{text} used with integer type {ty}"),
+                format!("floating point value not valid for specified type: {sign}{text} used with integer type {ty}"),
             )),
             _ => Err(self.err_at(t.loc, format!("a number literal cannot have type {ty}"))),
         }
@@ -1418,7 +1446,7 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(Tok::Colon, "':' after the block header")?;
             }
-            body = Some(self.parse_body_labelled(&arg_types, &names, lbrace.loc, label)?);
+            body = Some(self.parse_body_labelled(&arg_types, &names, lbrace.loc, kw.loc, label)?);
         }
         self.expect(Tok::RParen, "')' to end the function's region")?;
         let attrs_loc = self.tok.loc;
@@ -1516,6 +1544,18 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         let open = self.expect(Tok::LParen, "'(' after 'loc'")?;
+        // What may start a location: `"file":1:2`, `"name"(...)`, `unknown`,
+        // `callsite(...)`, `fused[...]` or an alias `#loc`; the rest is skipped.
+        let starts_location = match self.tok.kind {
+            Tok::Str | Tok::HashIdent => true,
+            Tok::BareIdent => matches!(self.spelling(self.tok), "unknown" | "callsite" | "fused"),
+            _ => false,
+        };
+        if !starts_location {
+            return Err(
+                self.unexpected("a location instance ('\"file\":line:col', 'unknown', ...)")
+            );
+        }
         let mut depth = 1usize;
         while depth > 0 {
             match self.tok.kind {
@@ -1659,20 +1699,23 @@ impl<'a> Parser<'a> {
             }
             return Ok(f);
         }
-        if named == Some(false) {
-            return Err(self.err_here("a function with a body must name its arguments ('%x: T')"));
-        }
         if let Some((lex, tok)) = start {
             self.skip_body(lex, tok)?;
             return Ok(f);
         }
         let lbrace = self.advance();
-        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc)?);
+        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc)?);
         Ok(f)
     }
 
-    fn parse_body(&mut self, inputs: &[Type], names: &[(&'a str, Loc)], loc: Loc) -> PResult<Body> {
-        self.parse_body_labelled(inputs, names, loc, None)
+    fn parse_body(
+        &mut self,
+        inputs: &[Type],
+        names: &[(&'a str, Loc)],
+        loc: Loc,
+        func_loc: Loc,
+    ) -> PResult<Body> {
+        self.parse_body_labelled(inputs, names, loc, func_loc, None)
     }
 
     /// [`Self::parse_body`] where the entry block's label `label` (with the arguments
@@ -1682,6 +1725,7 @@ impl<'a> Parser<'a> {
         inputs: &[Type],
         names: &[(&'a str, Loc)],
         loc: Loc,
+        func_loc: Loc,
         label: Option<Token>,
     ) -> PResult<Body> {
         self.body = Body::new();
@@ -1699,15 +1743,63 @@ impl<'a> Parser<'a> {
             let v = self.body.blocks[entry.index()].args[i];
             self.define(name, v, 1, *loc)?;
         }
-        // An optional label on the entry block.
+        // An optional label on the entry block (the printer writes one when an
+        // unregistered op branches to it). With a signature of bare types (LLVM 11's
+        // `func @f(i32) { ^bb0(%a: i32): ... }`) the label names the arguments, which
+        // must match the signature as MLIR's FuncOp verifier requires.
+        let mut entry_named = names.len() == inputs.len();
+        let count_error = || {
+            Diagnostic::error(
+                func_loc,
+                format!(
+                    "'func' op entry block must have {} arguments to match function signature",
+                    inputs.len()
+                ),
+            )
+        };
         let label = match label {
             Some(t) => Some(t),
             None if self.tok.kind == Tok::CaretIdent => {
                 let t = self.advance();
-                if self.tok.kind == Tok::LParen {
-                    return Err(self.err_here(
-                        "the entry block's arguments are the function's: declare them in the signature",
+                if self.tok.kind == Tok::LParen && !names.is_empty() {
+                    return Err(self.err_at(
+                        t.loc,
+                        "invalid block name in region with named arguments: the entry block's arguments are the signature's",
                     ));
+                }
+                if self.eat(Tok::LParen) {
+                    let mut declared = Vec::new();
+                    while !self.eat(Tok::RParen) {
+                        if !declared.is_empty() {
+                            self.expect(Tok::Comma, "')' or ',' in block argument list")?;
+                        }
+                        if self.tok.kind != Tok::PercentIdent {
+                            return Err(self.unexpected("a block argument ('%name: type')"));
+                        }
+                        let at = self.advance();
+                        self.expect(Tok::Colon, "':' after the block argument name")?;
+                        let ty = self.parse_type()?;
+                        self.skip_loc()?;
+                        declared.push((at, ty));
+                    }
+                    // The count first, then each type, as MLIR's verifier checks them.
+                    if declared.len() != inputs.len() {
+                        return Err(count_error());
+                    }
+                    let args = self.body.blocks[entry.index()].args.clone();
+                    for (i, ((at, ty), v)) in declared.into_iter().zip(args).enumerate() {
+                        if ty != inputs[i] {
+                            return Err(self.err_at(
+                                func_loc,
+                                format!(
+                                    "'func' op type of entry block argument #{i}({ty}) must match the type of the corresponding argument in function signature({})",
+                                    inputs[i]
+                                ),
+                            ));
+                        }
+                        self.define(self.spelling(at), v, 1, at.loc)?;
+                    }
+                    entry_named = true;
                 }
                 self.expect(Tok::Colon, "':' after the block label")?;
                 Some(t)
@@ -1724,6 +1816,9 @@ impl<'a> Parser<'a> {
                 },
             );
             self.body.blocks[entry.index()].loc = t.loc;
+        }
+        if !entry_named {
+            return Err(count_error());
         }
         let mut cur = entry;
         loop {
@@ -1794,7 +1889,7 @@ impl<'a> Parser<'a> {
         match self.values.entry(name) {
             std::collections::hash_map::Entry::Occupied(prev) => Err(Diagnostic::error(
                 loc,
-                format!("redefinition of value '{name}'"),
+                format!("redefinition of value '{name}' (redefinition of SSA value '{name}')"),
             )
             .with_note(prev.get().loc, "previous definition is here")),
             std::collections::hash_map::Entry::Vacant(v) => {
@@ -1811,7 +1906,10 @@ impl<'a> Parser<'a> {
             let v = self.lookup(p.use_, p.ty.as_ref())?.ok_or_else(|| {
                 self.err_at(
                     p.use_.loc,
-                    format!("use of undefined value '{}'", p.use_.name),
+                    format!(
+                        "use of undefined value '{}' (use of undeclared SSA value name)",
+                        p.use_.name
+                    ),
                 )
             })?;
             let op = &mut self.body.ops[p.op.index()];
@@ -1834,7 +1932,10 @@ impl<'a> Parser<'a> {
             .collect();
         undefined.sort_by_key(|(_, l)| *l);
         if let Some((name, loc)) = undefined.first() {
-            return Err(self.err_at(*loc, format!("use of undefined block '{name}'")));
+            return Err(self.err_at(
+                *loc,
+                format!("use of undefined block '{name}' (reference to an undefined block)"),
+            ));
         }
         Ok(())
     }
@@ -1898,7 +1999,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err_at(
                     u.loc,
                     format!(
-                        "'{}' defined with type {actual} but used as {ty}",
+                        "'{0}' defined with type {actual} but used as {ty} (use of value '{0}' expects different type than prior uses: '{ty}' vs '{actual}')",
                         self.use_spelling(u)
                     ),
                 ));
@@ -2212,29 +2313,22 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        // LLVM 11's generic form stores a comparison predicate as its enum value
-        // (`{predicate = 2 : i64}` is `slt`); the IR keeps the custom form's name.
-        if matches!(kind, OpKind::CmpI | OpKind::CmpF) {
-            let names: &[&str] = if kind == OpKind::CmpI {
-                &CMPI_PREDICATES
-            } else {
-                &CMPF_PREDICATES
-            };
-            if let Some(a) = attrs.iter_mut().find(|a| a.name == "predicate") {
-                if let Attribute::Int { value, .. } = a.value {
-                    match usize::try_from(value).ok().and_then(|i| names.get(i)) {
-                        Some(n) => a.value = Attribute::Str((*n).to_string()),
-                        None => {
-                            return Err(self.err_at(
-                                loc,
-                                format!(
-                                    "invalid '{name}' predicate {value}: expected 0 to {}",
-                                    names.len() - 1
-                                ),
-                            ))
-                        }
-                    }
-                }
+        // LLVM 11's generic form writes a comparison's predicate as its enum value
+        // (`{predicate = 2 : i64}` is `slt`); the IR keeps the custom form's name, and
+        // the verifier reports an integer outside the enum.
+        let names: &[&str] = match kind {
+            OpKind::CmpI => &CMPI_PREDICATES,
+            OpKind::CmpF => &CMPF_PREDICATES,
+            _ => &[],
+        };
+        if let Some(a) = attrs.iter_mut().find(|a| a.name == "predicate") {
+            let name = match a.value {
+                Attribute::Int { value, .. } => usize::try_from(value).ok(),
+                _ => None,
+            }
+            .and_then(|v| names.get(v));
+            if let Some(name) = name {
+                a.value = Attribute::Str((*name).into());
             }
         }
         let mut spec = OpSpec::new(kind);

@@ -149,6 +149,13 @@ pub(super) fn check_predicate(c: &mut OpCheck, valid: &[&str]) {
             "has invalid predicate \"{s}\"; expected one of {}",
             valid.join(", ")
         )),
+        // The parser turns LLVM 11's generic `{predicate = 2 : i64}` into its name;
+        // an integer left here is out of the enum's range.
+        Some(Attribute::Int { value, .. }) => c.err(format_args!(
+            "has invalid predicate {value}: the integer form ranges from 0 to {} ({})",
+            valid.len() - 1,
+            valid.join(", ")
+        )),
         Some(_) => c.err("requires a string 'predicate' attribute"),
         None => c.err("requires a 'predicate' attribute"),
     }
@@ -215,7 +222,18 @@ fn cast(c: &mut OpCheck) {
         _ => None,
     };
     if let Some(p) = problem {
-        c.err(format_args!("{p}, found {from} -> {to}"));
+        // MLIR's own wording follows: integer extensions and truncations compare
+        // widths, the other casts are "cast incompatible".
+        let mlir = match c.op.kind {
+            ZExtI | SExtI if a.is_integer() && b.is_integer() => {
+                format!("result type '{b}' must be wider than operand type '{a}'")
+            }
+            TruncI if a.is_integer() && b.is_integer() => {
+                format!("result type '{b}' must be shorter than operand type '{a}'")
+            }
+            _ => format!("operand type '{from}' and result type '{to}' are cast incompatible"),
+        };
+        c.err(format_args!("{p}, found {from} -> {to}: {mlir}"));
     }
 }
 
@@ -495,7 +513,7 @@ fn load(c: &mut OpCheck) {
     let n = c.op.operands.len() - 1;
     if n != m.rank() {
         c.err(format_args!(
-            "expects {} indices for a memref of rank {}, found {n}",
+            "expects {} indices for a memref of rank {}, found {n}: incorrect number of indices for load",
             m.rank(),
             m.rank()
         ));
@@ -518,7 +536,7 @@ fn store(c: &mut OpCheck) {
     let n = c.op.operands.len() - 2;
     if n != m.rank() {
         c.err(format_args!(
-            "expects {} indices for a memref of rank {}, found {n}",
+            "expects {} indices for a memref of rank {}, found {n}: store index operand count not equal to memref rank",
             m.rank(),
             m.rank()
         ));
@@ -552,7 +570,25 @@ fn dim(c: &mut OpCheck) {
             (Some(_), _) => {}
             (None, _) => c.err("'index' attribute must be an integer"),
         },
-        (None, 2) => check_indices(c, 1),
+        (None, 2) => {
+            check_indices(c, 1);
+            // A constant index operand is checked like the attribute (MLIR's "index is
+            // out of range"); any other index is checked when the op runs.
+            let body = c.cx.body;
+            let constant = body
+                .defining_op(c.op.operands[1])
+                .map(|o| body.op(o))
+                .filter(|o| o.kind == OpKind::Constant)
+                .and_then(|o| o.attr("value")?.as_int());
+            if let (Some(i), Type::MemRef(m)) = (constant, t) {
+                if i < 0 || i >= m.rank() as i128 {
+                    c.err(format_args!(
+                        "index is out of range: constant index {i} for {t} of rank {}",
+                        m.rank()
+                    ));
+                }
+            }
+        }
         (Some(_), _) => c.err("takes either an 'index' attribute or an index operand, not both"),
         (None, n) => c.err(format_args!(
             "expects an 'index' attribute or one index operand, found {} index operands",
@@ -631,9 +667,28 @@ fn ret(c: &mut OpCheck) {
         return;
     };
     let got: Vec<&Type> = c.op.operands.iter().map(|&v| c.cx.ty(v)).collect();
-    if got.len() != ft.results.len() || got.iter().zip(&ft.results).any(|(g, w)| *g != w) {
+    // MLIR's own wording follows: the count, or the first operand whose type differs.
+    let detail = if got.len() != ft.results.len() {
+        Some(format!(
+            "has {} operands, but enclosing function (@{}) returns {}",
+            got.len(),
+            c.cx.func.name,
+            ft.results.len()
+        ))
+    } else {
+        got.iter()
+            .zip(&ft.results)
+            .position(|(g, w)| *g != w)
+            .map(|i| {
+                format!(
+                    "type of return operand {i} ({}) doesn't match function result type ({})",
+                    got[i], ft.results[i]
+                )
+            })
+    };
+    if let Some(detail) = detail {
         c.err(format_args!(
-            "operand types {} do not match the result types {} of @{}",
+            "operand types {} do not match the result types {} of @{}: {detail}",
             type_list(got.iter().copied()),
             type_list(&ft.results),
             c.cx.func.name
@@ -647,17 +702,28 @@ fn check_call_types(c: &mut OpCheck, first: usize, inputs: &[Type], results: &[T
         .iter()
         .map(|&v| c.cx.ty(v))
         .collect();
-    if args.len() != inputs.len() || args.iter().zip(inputs).any(|(g, w)| *g != w) {
+    // MLIR's own wording follows: the count, or the first type that differs.
+    let detail = |got: &[&Type], want: &[Type], kind: &str| {
+        if got.len() != want.len() {
+            return Some(format!("incorrect number of {kind}s for callee"));
+        }
+        let i = got.iter().zip(want).position(|(g, w)| *g != w)?;
+        Some(format!(
+            "{kind} type mismatch: expected {kind} type '{}', but provided '{}' for {kind} number {i}",
+            want[i], got[i]
+        ))
+    };
+    if let Some(d) = detail(&args, inputs, "operand") {
         c.err(format_args!(
-            "operand types {} do not match the input types {} of {what}",
+            "operand types {} do not match the input types {} of {what}: {d}",
             type_list(args.iter().copied()),
             type_list(inputs)
         ));
     }
     let res: Vec<&Type> = c.op.results.iter().map(|&v| c.cx.ty(v)).collect();
-    if res.len() != results.len() || res.iter().zip(results).any(|(g, w)| *g != w) {
+    if let Some(d) = detail(&res, results, "result") {
         c.err(format_args!(
-            "result types {} do not match the result types {} of {what}",
+            "result types {} do not match the result types {} of {what}: {d}",
             type_list(res.iter().copied()),
             type_list(results)
         ));
@@ -670,7 +736,9 @@ fn call(c: &mut OpCheck) {
         return;
     };
     let Some((fty, _)) = c.cx.module.func_sig(name) else {
-        c.err(format_args!("calls an undefined function @{name}"));
+        c.err(format_args!(
+            "calls an undefined function @{name}: '{name}' does not reference a valid function"
+        ));
         return;
     };
     let Some(ft) = fty.as_function() else {

@@ -208,10 +208,26 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         });
     }
     if block.ops.is_empty() {
-        let loc = block_loc(cx, b.index());
-        cx.error(
-            loc,
-            format!("empty block ^bb{name}: expected at least a terminator"),
+        if name == 0 {
+            cx.error(
+                loc,
+                "expected non-empty function body: the entry block needs at least a terminator",
+            );
+            return;
+        }
+        // MLIR reports an empty block at the op that holds the region (the function),
+        // having no op of the block to point at; the note points at the block.
+        let at = if cx.func.loc.is_known() {
+            cx.func.loc
+        } else {
+            loc
+        };
+        cx.errs.push(
+            Diagnostic::error(
+                at,
+                format!("empty block: expect at least a terminator (block ^bb{name} has no ops)"),
+            )
+            .with_note(loc, format!("block ^bb{name} is here")),
         );
         return;
     }
@@ -224,12 +240,12 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         let mut c = OpCheck { cx, op };
         if op.kind.is_terminator() && i != last {
             c.err(format_args!(
-                "is a terminator in the middle of block ^bb{name}; it must be the last op"
+                "is a terminator in the middle of block ^bb{name}: it must be the last operation in the parent block"
             ));
         }
         if i == last && !op.kind.is_terminator() && op.kind != OpKind::Unregistered {
             c.err(format_args!(
-                "ends block ^bb{name}, which does not end with a terminator"
+                "ends block ^bb{name}, which does not end with a terminator (block with no terminator)"
             ));
         }
         check_successors(&mut c, p, dialect);
@@ -283,9 +299,24 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
             continue;
         }
         if Some(s.block) == entry {
-            c.err(format_args!(
-                "successor #{k} is the entry block ^bb0, which may not have predecessors"
-            ));
+            // MLIR reports this at the op holding the region (the function); the note
+            // points at the branch.
+            let func_loc = c.cx.func.loc;
+            let at = if func_loc.is_known() {
+                func_loc
+            } else {
+                op.loc
+            };
+            c.cx.errs.push(
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "entry block of region may not have predecessors: successor #{k} of '{}' is the entry block ^bb0",
+                        op.name()
+                    ),
+                )
+                .with_note(op.loc, "the branch to the entry block is here"),
+            );
         }
         let args = body.block_args(s.block);
         if args.len() != s.args.len() {

@@ -824,7 +824,11 @@ fn empty_block_is_reported() {
         body.block_mut(b1).loc = AT;
         body.builder(e).br(b1, vec![]);
     });
-    assert_error_at(verify_module(&module(vec![f])), "empty block ^bb1", AT);
+    assert_error_at(
+        verify_module(&module(vec![f])),
+        "empty block: expect at least a terminator (block ^bb1 has no ops)",
+        AT,
+    );
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //!   the right side is a comma-separated list of `VALUE : TYPE`, or `ub "text"`,
 //!   `crash "text"`, `error "text"`, `out-of-fuel`, `timeout`, or nothing/`()` for no
 //!   results;
-//! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line).
+//! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line); `@+N:C`
+//!   also requires the diagnostic's column to be C.
 
 /// One directive, with the 1-based line it was written on.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +28,8 @@ pub enum Directive {
         line: usize,
         /// The line the diagnostic must be reported on.
         target_line: usize,
+        /// The column it must be reported at, when the directive gives one (`@+1:8`).
+        target_col: Option<u32>,
         text: String,
     },
 }
@@ -88,7 +91,7 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
                 },
             )?);
         } else if let Some(rest) = comment.strip_prefix("expected-error") {
-            let (offset, rest) = parse_offset(rest).map_err(|e| (line, e))?;
+            let (offset, target_col, rest) = parse_offset(rest).map_err(|e| (line, e))?;
             let target = line as i64 + offset;
             if target < 1 {
                 return Err((line, "expected-error points before the first line".into()));
@@ -101,6 +104,7 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
             out.push(Directive::ExpectedError {
                 line,
                 target_line: target as usize,
+                target_col,
                 text: text.to_string(),
             });
         }
@@ -108,17 +112,21 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
     Ok(out)
 }
 
-fn parse_offset(rest: &str) -> Result<(i64, &str), String> {
+/// `@+N`, `@-N` or `@+N:C` (a column too) before the `{{text}}`; none is the same line.
+fn parse_offset(rest: &str) -> Result<(i64, Option<u32>, &str), String> {
     let Some(r) = rest.strip_prefix('@') else {
-        return Ok((0, rest));
+        return Ok((0, None, rest));
     };
     let end = r
         .find(|c: char| c.is_whitespace() || c == '{')
         .unwrap_or(r.len());
-    let n: i64 = r[..end]
-        .parse()
-        .map_err(|_| format!("bad expected-error offset '@{}'", &r[..end]))?;
-    Ok((n, &r[end..]))
+    let bad = || format!("bad expected-error offset '@{}'", &r[..end]);
+    let (n, col) = match r[..end].split_once(':') {
+        Some((n, c)) => (n, Some(c.parse::<u32>().map_err(|_| bad())?)),
+        None => (&r[..end], None),
+    };
+    let n: i64 = n.parse().map_err(|_| bad())?;
+    Ok((n, col, &r[end..]))
 }
 
 /// Parses `@entry(args) -> expectation`.
@@ -263,7 +271,17 @@ mod tests {
             Directive::ExpectedError {
                 line: 4,
                 target_line: 5,
+                target_col: None,
                 text: "bf16 is not {supported}".into()
+            }
+        );
+        assert_eq!(
+            parse_directives("// expected-error@+2:8 {{x}}").unwrap()[0],
+            Directive::ExpectedError {
+                line: 1,
+                target_line: 3,
+                target_col: Some(8),
+                text: "x".into()
             }
         );
     }
@@ -273,6 +291,7 @@ mod tests {
         assert!(parse_directives("// run: main() -> 1 : i32").is_err());
         assert!(parse_directives("// run: @main() -> 1").is_err());
         assert!(parse_directives("// expected-error@x {{a}}").is_err());
+        assert!(parse_directives("// expected-error@+1:x {{a}}").is_err());
         assert!(parse_directives("// expected-error text").is_err());
         assert!(parse_directives("// RUN:").is_err());
     }

@@ -55,8 +55,11 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
         .iter()
         .filter_map(|d| match d {
             Directive::ExpectedError {
-                target_line, text, ..
-            } => Some((*target_line, text.clone())),
+                target_line,
+                target_col,
+                text,
+                ..
+            } => Some((*target_line, *target_col, text.clone())),
             _ => None,
         })
         .collect();
@@ -165,19 +168,26 @@ fn collect_diagnostics(path: &str, bytes: &[u8], lower_argv: Option<&[String]>) 
 
 fn check_expected_errors(
     path: &str,
-    expected: &[(usize, String)],
+    expected: &[(usize, Option<u32>, String)],
     diags: &[Diagnostic],
     failures: &mut Vec<String>,
 ) {
     let mut used = vec![false; diags.len()];
-    for (line, text) in expected {
+    for (line, col, text) in expected {
         let hit = diags.iter().enumerate().find(|(i, d)| {
-            !used[*i] && d.loc.line as usize == *line && d.message.contains(text.as_str())
+            !used[*i]
+                && d.loc.line as usize == *line
+                && col.is_none_or(|c| d.loc.col == c)
+                && d.message.contains(text.as_str())
         });
+        let at = match col {
+            Some(c) => format!("{line}:{c}"),
+            None => line.to_string(),
+        };
         match hit {
             Some((i, _)) => used[i] = true,
             None => failures.push(format!(
-                "{path}:{line}: expected error {{{{{text}}}}} was not produced; got: {}",
+                "{path}:{at}: expected error {{{{{text}}}}} was not produced; got: {}",
                 if diags.is_empty() {
                     "no error".to_string()
                 } else {

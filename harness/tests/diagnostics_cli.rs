@@ -1,0 +1,200 @@
+//! Bad input through every command a user runs on a file: `parse`, `lower`, `interp` and
+//! `run` must each exit 1 with `FILE:LINE:COL: error: ...`, the source line and a caret,
+//! at the place the file's `expected-error` directive names. The file tests check the
+//! diagnostics of the library; this checks what the binaries print and return.
+
+use harness::filetest::directives::{parse_directives, Directive};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const FRONT: &str = env!("CARGO_BIN_EXE_stdlower");
+const FULL: &str = env!("CARGO_BIN_EXE_stdlower-full");
+
+/// Where a diagnostic must be: a line, and a column when the directive gives one.
+type Target = (usize, Option<u32>);
+
+/// Runs `exe cmd file`; returns the exit code and stderr.
+fn run(exe: &str, cmd: &str, file: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(exe)
+        .arg(cmd)
+        .arg(file)
+        .args(extra)
+        .output()
+        .expect("run stdlower");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Checks that `stderr` starts with a located error at one of `targets` (line, optional
+/// column), followed by the source line and a caret under the column.
+fn check_located(what: &str, file: &Path, stderr: &str, targets: &[Target]) -> Result<(), String> {
+    let mut lines = stderr.lines();
+    let first = lines.next().unwrap_or("");
+    let prefix = format!("{}:", file.display());
+    let rest = first
+        .strip_prefix(&prefix)
+        .ok_or_else(|| format!("{what}: not located in the file: {first:?}"))?;
+    let mut parts = rest.splitn(3, ':');
+    let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let col: u32 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+    if !parts.next().unwrap_or("").starts_with(" error: ") {
+        return Err(format!("{what}: not an error line: {first:?}"));
+    }
+    if !targets
+        .iter()
+        .any(|&(l, c)| l == line && c.is_none_or(|c| c == col))
+    {
+        return Err(format!(
+            "{what}: reported at {line}:{col}, expected one of {targets:?}: {first:?}"
+        ));
+    }
+    let source = std::fs::read_to_string(file).unwrap_or_default();
+    let src_line = source.lines().nth(line - 1).unwrap_or("");
+    let (shown, caret) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    // Columns count bytes (as MLIR's do); the caret goes under that byte's character.
+    let caret_at = src_line
+        .char_indices()
+        .take_while(|&(i, _)| i + 1 < col as usize)
+        .count()
+        + 1;
+    // Long lines are shown as a window; short ones whole, the caret under the column.
+    if src_line.chars().count() < 90
+        && (shown != src_line || caret.chars().count() != caret_at || !caret.ends_with('^'))
+    {
+        return Err(format!(
+            "{what}: source line and caret missing or misplaced:\n{stderr}"
+        ));
+    }
+    Ok(())
+}
+
+fn diagnostics_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/diagnostics");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus/diagnostics")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
+    let files = diagnostics_files();
+    assert!(files.len() >= 40, "only {} diagnostics files", files.len());
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let directives = parse_directives(&text).unwrap();
+        let targets: Vec<Target> = directives
+            .iter()
+            .filter_map(|d| match d {
+                Directive::ExpectedError {
+                    target_line,
+                    target_col,
+                    ..
+                } => Some((*target_line, *target_col)),
+                _ => None,
+            })
+            .collect();
+        // Conversion errors (`RUN: lower`) are valid Standard input: only lowering fails.
+        let lowering_only = directives
+            .iter()
+            .any(|d| matches!(d, Directive::Run { argv, .. } if argv[0] == "lower"));
+        let commands: &[(&str, &str)] = if lowering_only {
+            &[("lower", FRONT), ("lower", FULL)]
+        } else {
+            &[
+                ("parse", FULL),
+                ("lower", FRONT),
+                ("lower", FULL),
+                ("interp", FULL),
+                ("run", FULL),
+            ]
+        };
+        for &(cmd, exe) in commands {
+            let what = format!("{} {cmd} ({exe})", file.display());
+            let (code, stderr) = run(exe, cmd, file, &[]);
+            if code != Some(1) {
+                failures.push(format!("{what}: exit {code:?}, not 1:\n{stderr}"));
+                continue;
+            }
+            if let Err(e) = check_located(&what, file, &stderr, &targets) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A file in a directory of its own (per process and test) in the temporary directory.
+fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stdlower-diag-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_missing_or_bodiless_entry_is_bad_input_located_in_the_file() {
+    let no_main = temp_file(
+        "entry",
+        "no_main.mlir",
+        "func @f() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+    );
+    let decl = temp_file(
+        "entry",
+        "decl.mlir",
+        "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\nfunc @ext(i32) -> i32\n",
+    );
+    let cases: &[(&Path, &[&str], Target, &str)] = &[
+        (&no_main, &[], (1, Some(1)), "no function '@main' to run"),
+        (
+            &no_main,
+            &["--entry", "nope"],
+            (1, Some(1)),
+            "no function '@nope' to run",
+        ),
+        (
+            &decl,
+            &["--entry", "ext", "--arg", "1"],
+            (5, Some(1)),
+            "the entry '@ext' is an external declaration",
+        ),
+    ];
+    for (file, extra, target, message) in cases {
+        for cmd in ["interp", "run"] {
+            let what = format!("{cmd} {} {extra:?}", file.display());
+            let (code, stderr) = run(FULL, cmd, file, extra);
+            assert_eq!(code, Some(1), "{what}: {stderr}");
+            check_located(&what, file, &stderr, &[*target]).unwrap();
+            assert!(stderr.contains(message), "{what}: {stderr}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(no_main.parent().unwrap());
+}
+
+#[test]
+fn an_unregistered_op_cannot_be_executed_and_is_located_in_the_file() {
+    // Parsing and lowering keep unregistered ops (the spec's examples use them);
+    // executing one is an error at the op, not at the worker's re-printed text.
+    let file = temp_file(
+        "unregistered",
+        "unregistered.mlir",
+        "func @main() -> i32 {\n  %0 = constant 1 : i32\n  \"foo.bar\"(%0) : (i32) -> ()\n  return %0 : i32\n}\n",
+    );
+    for cmd in ["interp", "run"] {
+        let (code, stderr) = run(FULL, cmd, &file, &[]);
+        assert_eq!(code, Some(1), "{cmd}: {stderr}");
+        check_located(cmd, &file, &stderr, &[(3, Some(3))]).unwrap();
+        assert!(
+            stderr.contains("unregistered op 'foo.bar'"),
+            "{cmd}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
