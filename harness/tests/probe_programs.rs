@@ -5,20 +5,9 @@
 //! text (float formatting, `i1`, vectors, memrefs, several results), as the hidden
 //! conformance set does.
 
+mod common;
+use common::stdlower;
 use std::path::PathBuf;
-use std::process::Command;
-
-fn stdlower(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
-        .args(args)
-        .output()
-        .expect("run stdlower");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn probe_programs_print_their_expected_output_on_every_path() {

@@ -4,21 +4,10 @@
 //! on the interpreter, on our JIT and on upstream MLIR's lowering, with the three-way
 //! oracle agreeing. Skipped when `mlir-opt`/`mlir-translate` 22 are not installed.
 
+mod common;
+use common::stdlower;
 use converter::conformance::conformance_dir;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn stdlower(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
-        .args(args)
-        .output()
-        .expect("run stdlower");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn installed() -> bool {
     let yes = harness::upstream::tools().is_ok();

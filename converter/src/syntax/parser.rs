@@ -1306,24 +1306,18 @@ impl<'a> Parser<'a> {
                     saw_module = true;
                     self.parse_generic_module(&mut m)?;
                 }
-                Tok::Str if self.spelling(self.tok) == "\"func\"" => {
+                Tok::Str | Tok::BareIdent if self.at_func() => {
                     if saw_module {
                         return Err(
                             self.err_here("functions after the top-level module are not supported")
                         );
                     }
                     saw_func = true;
-                    let f = self.parse_generic_func()?;
-                    m.funcs.push(f);
-                }
-                Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
-                    if saw_module {
-                        return Err(
-                            self.err_here("functions after the top-level module are not supported")
-                        );
-                    }
-                    saw_func = true;
-                    let f = self.parse_func()?;
+                    let f = if self.tok.kind == Tok::Str {
+                        self.parse_generic_func()?
+                    } else {
+                        self.parse_func()?
+                    };
                     m.funcs.push(f);
                 }
                 _ => return Err(self.unexpected("'func' or 'module' at top level")),
@@ -1396,6 +1390,16 @@ impl<'a> Parser<'a> {
             return Err(self.err_at(tl, format!("'{what}' has type '() -> ()', found '{ty}'")));
         }
         Ok(())
+    }
+
+    /// Whether the current token starts a function: `func`, `func.func` or the generic
+    /// form's `"func"`.
+    fn at_func(&self) -> bool {
+        match self.tok.kind {
+            Tok::Str => self.spelling(self.tok) == "\"func\"",
+            Tok::BareIdent => self.is_kw("func") || self.is_kw("func.func"),
+            _ => false,
+        }
     }
 
     /// The generic form of a function: `"func"() ( { ^bb0(%a: i32): ... }) {sym_name =
@@ -1773,14 +1777,7 @@ impl<'a> Parser<'a> {
                         if !declared.is_empty() {
                             self.expect(Tok::Comma, "')' or ',' in block argument list")?;
                         }
-                        if self.tok.kind != Tok::PercentIdent {
-                            return Err(self.unexpected("a block argument ('%name: type')"));
-                        }
-                        let at = self.advance();
-                        self.expect(Tok::Colon, "':' after the block argument name")?;
-                        let ty = self.parse_type()?;
-                        self.skip_loc()?;
-                        declared.push((at, ty));
+                        declared.push(self.parse_block_arg()?);
                     }
                     // The count first, then each type, as MLIR's verifier checks them.
                     if declared.len() != inputs.len() {
@@ -1837,6 +1834,18 @@ impl<'a> Parser<'a> {
         Ok(std::mem::take(&mut self.body))
     }
 
+    /// One block argument, `%name: type` with an optional location: its name token and type.
+    fn parse_block_arg(&mut self) -> PResult<(Token, Type)> {
+        if self.tok.kind != Tok::PercentIdent {
+            return Err(self.unexpected("a block argument ('%name: type')"));
+        }
+        let at = self.advance();
+        self.expect(Tok::Colon, "':' after the block argument name")?;
+        let ty = self.parse_type()?;
+        self.skip_loc()?;
+        Ok((at, ty))
+    }
+
     /// `^bb1(%a: i32, %b: f32):` — defines the block and its arguments.
     fn parse_block_header(&mut self) -> PResult<BlockId> {
         let t = self.advance();
@@ -1866,13 +1875,7 @@ impl<'a> Parser<'a> {
         self.body.blocks[id.index()].loc = t.loc;
         if self.eat(Tok::LParen) && !self.eat(Tok::RParen) {
             loop {
-                if self.tok.kind != Tok::PercentIdent {
-                    return Err(self.unexpected("a block argument ('%name: type')"));
-                }
-                let at = self.advance();
-                self.expect(Tok::Colon, "':' after the block argument name")?;
-                let ty = self.parse_type()?;
-                self.skip_loc()?;
+                let (at, ty) = self.parse_block_arg()?;
                 let v = self.body.add_block_arg(id, ty);
                 self.define(self.spelling(at), v, 1, at.loc)?;
                 if !self.eat(Tok::Comma) {
