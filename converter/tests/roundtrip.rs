@@ -402,9 +402,12 @@ impl FnGen<'_, '_> {
                 if self.g.chance(25) {
                     t = vector_of(self.g, t);
                 }
-                let k = *self.g.pick(&[AddF, SubF, MulF, DivF, RemF, NegF, AbsF]);
+                let k = *self.g.pick(&[
+                    AddF, SubF, MulF, DivF, RemF, CopySign, NegF, AbsF, Sqrt, Rsqrt, Exp, Exp2,
+                    Log, Log2, Log10, Sin, Cos, CeilF,
+                ]);
                 let x = self.value_of(b, &t);
-                if matches!(k, NegF | AbsF) {
+                if k.is_float_unary() {
                     self.push1(b, NewOp::new(k).operands([x]).result(t));
                 } else {
                     let y = self.value_of(b, &t);

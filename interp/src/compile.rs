@@ -11,7 +11,7 @@
 //! layouts that are not strided) compile to a `Fail` instruction, so that only code
 //! that is actually reached reports them.
 
-use crate::floats::{self, FKind, FloatOp};
+use crate::floats::{self, FKind, FloatOp, MathFn};
 use crate::ints::{self, IntOp};
 use crate::memory::ViewCheck;
 use crate::ops::{Op1, Op2};
@@ -606,12 +606,13 @@ impl FnCompiler<'_> {
                     });
                 }
             }
-            AddF | SubF | MulF | DivF | RemF => {
+            AddF | SubF | MulF | DivF | RemF | CopySign => {
                 let fop = match op.kind {
                     AddF => FloatOp::Add,
                     SubF => FloatOp::Sub,
                     MulF => FloatOp::Mul,
                     DivF => FloatOp::Div,
+                    CopySign => FloatOp::CopySign,
                     _ => FloatOp::Rem,
                 };
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
@@ -679,15 +680,24 @@ impl FnCompiler<'_> {
                     _ => return Err(format!("'{}' on operands of the wrong type", op.name())),
                 }
             }
-            NegF | AbsF => {
+            k if k.is_float_unary() => {
                 let (a, r) = (arg(0)?, res(0)?);
-                let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
+                let Some(Scalar::Float(fk)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-float type", op.name()));
                 };
-                let o = if op.kind == NegF {
-                    Op1::NegF(k)
-                } else {
-                    Op1::AbsF(k)
+                let o = match k {
+                    NegF => Op1::NegF(fk),
+                    AbsF => Op1::AbsF(fk),
+                    Sqrt => Op1::Math(MathFn::Sqrt, fk),
+                    Rsqrt => Op1::Math(MathFn::Rsqrt, fk),
+                    Exp => Op1::Math(MathFn::Exp, fk),
+                    Exp2 => Op1::Math(MathFn::Exp2, fk),
+                    Log => Op1::Math(MathFn::Log, fk),
+                    Log2 => Op1::Math(MathFn::Log2, fk),
+                    Log10 => Op1::Math(MathFn::Log10, fk),
+                    Sin => Op1::Math(MathFn::Sin, fk),
+                    Cos => Op1::Math(MathFn::Cos, fk),
+                    _ => Op1::Math(MathFn::Ceil, fk),
                 };
                 self.unary(o, a, r);
             }

@@ -56,6 +56,26 @@ pub enum FloatOp {
     Mul,
     Div,
     Rem,
+    /// `copysign`: the magnitude of the first operand with the sign of the second.
+    CopySign,
+}
+
+/// The math functions of the Standard dialect (`sqrt`, `exp`, ...). f32 and f64 call
+/// the host's libm, as the native code does; f16 and bf16 compute in f32 and round
+/// once to the narrow format, as LLVM does when it promotes them. `rsqrt` is
+/// `1.0 / sqrt(x)` with each step rounded, as its lowering computes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MathFn {
+    Sqrt,
+    Rsqrt,
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Log10,
+    Sin,
+    Cos,
+    Ceil,
 }
 
 #[inline(always)]
@@ -66,12 +86,17 @@ fn op32(op: FloatOp, x: f32, y: f32) -> f32 {
         FloatOp::Mul => x * y,
         FloatOp::Div => x / y,
         FloatOp::Rem => x % y,
+        FloatOp::CopySign => x.copysign(y),
     }
 }
 
 /// `a op b` on the bits of two floats of kind `k`.
 #[inline(always)]
 pub fn binary(op: FloatOp, k: FKind, a: i128, b: i128) -> i128 {
+    if op == FloatOp::CopySign {
+        // A sign-bit operation in every format, NaNs included.
+        return (a & !k.sign_bit()) | (b & k.sign_bit());
+    }
     match k {
         FKind::F32 => {
             op32(op, f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as i128
@@ -84,6 +109,7 @@ pub fn binary(op: FloatOp, k: FKind, a: i128, b: i128) -> i128 {
                 FloatOp::Mul => x * y,
                 FloatOp::Div => x / y,
                 FloatOp::Rem => x % y,
+                FloatOp::CopySign => x.copysign(y),
             };
             r.to_bits() as i128
         }
@@ -96,6 +122,44 @@ pub fn binary(op: FloatOp, k: FKind, a: i128, b: i128) -> i128 {
             let x = bf16::from_bits(a as u16).to_f32();
             let y = bf16::from_bits(b as u16).to_f32();
             bf16::from_f32(op32(op, x, y)).to_bits() as i128
+        }
+    }
+}
+
+macro_rules! math_fn {
+    ($f:expr, $x:expr) => {
+        match $f {
+            MathFn::Sqrt => $x.sqrt(),
+            MathFn::Rsqrt => unreachable!("rsqrt is composed by `math`"),
+            MathFn::Exp => $x.exp(),
+            MathFn::Exp2 => $x.exp2(),
+            MathFn::Log => $x.ln(),
+            MathFn::Log2 => $x.log2(),
+            MathFn::Log10 => $x.log10(),
+            MathFn::Sin => $x.sin(),
+            MathFn::Cos => $x.cos(),
+            MathFn::Ceil => $x.ceil(),
+        }
+    };
+}
+
+/// `f(a)` on the bits of a float of kind `k`.
+pub fn math(f: MathFn, k: FKind, a: i128) -> i128 {
+    if f == MathFn::Rsqrt {
+        let root = math(MathFn::Sqrt, k, a);
+        let one = from_f64(k, 1.0);
+        return binary(FloatOp::Div, k, one, root);
+    }
+    match k {
+        FKind::F32 => math_fn!(f, f32::from_bits(a as u32)).to_bits() as i128,
+        FKind::F64 => math_fn!(f, f64::from_bits(a as u64)).to_bits() as i128,
+        FKind::F16 => {
+            let x = f16::from_bits(a as u16).to_f32();
+            f16::from_f32(math_fn!(f, x)).to_bits() as i128
+        }
+        FKind::BF16 => {
+            let x = bf16::from_bits(a as u16).to_f32();
+            bf16::from_f32(math_fn!(f, x)).to_bits() as i128
         }
     }
 }

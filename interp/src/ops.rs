@@ -2,15 +2,17 @@
 //! path: one description (`Op1`, `Op2`) and one evaluator each, so that a vector lane
 //! computes exactly what the scalar op computes.
 
-use crate::floats::{self, FKind, FloatOp};
+use crate::floats::{self, FKind, FloatOp, MathFn};
 use crate::ints::{self, IntOp};
 use crate::trap::Ub;
 
-/// One-operand element operations (negf, absf and the casts).
+/// One-operand element operations (negf, absf, the math functions and the casts).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Op1 {
     NegF(FKind),
     AbsF(FKind),
+    /// `sqrt`, `exp`, `ceilf`...
+    Math(MathFn, FKind),
     /// `sitofp` to a float kind (operands are canonical at any width).
     SIToFP(FKind),
     /// `fptosi` to an integer of this width.
@@ -45,6 +47,7 @@ pub fn eval1(op: Op1, a: i128) -> Result<i128, Ub> {
     Ok(match op {
         Op1::NegF(k) => floats::neg(k, a),
         Op1::AbsF(k) => floats::abs(k, a),
+        Op1::Math(f, k) => floats::math(f, k, a),
         Op1::SIToFP(k) => floats::from_int(k, a),
         Op1::FPToSI(k, to) => floats::to_int(k, a, w(to))?,
         Op1::FConv(from, to) => floats::convert(from, to, a),

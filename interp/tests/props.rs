@@ -2,7 +2,7 @@
 //! at native widths and against a modular mask model at odd widths; f16 arithmetic
 //! against the `half` crate and against exact-in-f64 references rounded once.
 
-use interp::floats::{self, FKind, FloatOp};
+use interp::floats::{self, FKind, FloatOp, MathFn};
 use interp::ints::{self, IntOp};
 use interp::trap::rules;
 use proptest::prelude::*;
@@ -190,8 +190,8 @@ proptest! {
     }
 
     #[test]
-    fn f16_arithmetic_matches_half_and_exact_references(a in any::<u16>(), b in any::<u16>(), which in 0usize..5) {
-        let ops = [FloatOp::Add, FloatOp::Sub, FloatOp::Mul, FloatOp::Div, FloatOp::Rem];
+    fn f16_arithmetic_matches_half_and_exact_references(a in any::<u16>(), b in any::<u16>(), which in 0usize..6) {
+        let ops = [FloatOp::Add, FloatOp::Sub, FloatOp::Mul, FloatOp::Div, FloatOp::Rem, FloatOp::CopySign];
         let op = ops[which];
         let (ha, hb) = (half::f16::from_bits(a), half::f16::from_bits(b));
         let got = half::f16::from_bits(floats::binary(op, FKind::F16, a as i128, b as i128) as u16);
@@ -201,6 +201,7 @@ proptest! {
             FloatOp::Mul => ha * hb,
             FloatOp::Div => ha / hb,
             FloatOp::Rem => ha % hb,
+            FloatOp::CopySign => ha.copysign(hb),
         };
         // + - * are exact in f64 for f16 operands, / is double-rounding safe (53 >= 2*11+2),
         // fmod is exact: so one rounding from f64 is the correctly rounded result.
@@ -211,6 +212,7 @@ proptest! {
             FloatOp::Mul => x * y,
             FloatOp::Div => x / y,
             FloatOp::Rem => x % y,
+            FloatOp::CopySign => x.copysign(y),
         };
         let reference = half::f16::from_f64(exact);
         if got.is_nan() {
@@ -218,6 +220,31 @@ proptest! {
         } else {
             prop_assert_eq!(got.to_bits(), via_half.to_bits());
             prop_assert_eq!(got.to_bits(), reference.to_bits());
+        }
+    }
+
+    #[test]
+    fn copysign_is_the_host_copysign_bit_for_bit(a in any::<u64>(), b in any::<u64>()) {
+        let got = floats::binary(FloatOp::CopySign, FKind::F64, a as i128, b as i128) as u64;
+        prop_assert_eq!(got, f64::from_bits(a).copysign(f64::from_bits(b)).to_bits());
+        let (a32, b32) = (a as u32, b as u32);
+        let got = floats::binary(FloatOp::CopySign, FKind::F32, a32 as i128, b32 as i128) as u32;
+        prop_assert_eq!(got, f32::from_bits(a32).copysign(f32::from_bits(b32)).to_bits());
+    }
+
+    #[test]
+    fn f16_sqrt_and_ceil_are_correctly_rounded(a in any::<u16>()) {
+        // Computed in f32 and rounded once: exact for ceil and, as f32 has more than
+        // 2p+2 bits, double-rounding safe for sqrt, so both equal f64's rounded once.
+        let x = half::f16::from_bits(a).to_f64();
+        for (f, exact) in [(MathFn::Sqrt, x.sqrt()), (MathFn::Ceil, x.ceil())] {
+            let got = half::f16::from_bits(floats::math(f, FKind::F16, a as i128) as u16);
+            let want = half::f16::from_f64(exact);
+            if want.is_nan() {
+                prop_assert!(got.is_nan());
+            } else {
+                prop_assert_eq!(got.to_bits(), want.to_bits(), "{:?} {:#x}", f, a);
+            }
         }
     }
 

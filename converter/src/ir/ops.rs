@@ -83,6 +83,17 @@ op_kinds! {
     RemF => "std.remf",
     NegF => "std.negf",
     AbsF => "std.absf",
+    Sqrt => "std.sqrt",
+    Rsqrt => "std.rsqrt",
+    Exp => "std.exp",
+    Exp2 => "std.exp2",
+    Log => "std.log",
+    Log2 => "std.log2",
+    Log10 => "std.log10",
+    Sin => "std.sin",
+    Cos => "std.cos",
+    CeilF => "std.ceilf",
+    CopySign => "std.copysign",
     CmpI => "std.cmpi",
     CmpF => "std.cmpf",
     Select => "std.select",
@@ -136,6 +147,16 @@ op_kinds! {
     LlvmFRem => "llvm.frem",
     LlvmFNeg => "llvm.fneg",
     LlvmFAbs => "llvm.intr.fabs",
+    LlvmSqrt => "llvm.intr.sqrt",
+    LlvmExp => "llvm.intr.exp",
+    LlvmExp2 => "llvm.intr.exp2",
+    LlvmLog => "llvm.intr.log",
+    LlvmLog2 => "llvm.intr.log2",
+    LlvmLog10 => "llvm.intr.log10",
+    LlvmSin => "llvm.intr.sin",
+    LlvmCos => "llvm.intr.cos",
+    LlvmCeil => "llvm.intr.ceil",
+    LlvmCopySign => "llvm.intr.copysign",
     LlvmICmp => "llvm.icmp",
     LlvmFCmp => "llvm.fcmp",
     LlvmSelect => "llvm.select",
@@ -218,7 +239,35 @@ impl OpKind {
     /// Standard float binary ops.
     pub fn is_float_binary(self) -> bool {
         use OpKind::*;
-        matches!(self, AddF | SubF | MulF | DivF | RemF)
+        matches!(self, AddF | SubF | MulF | DivF | RemF | CopySign)
+    }
+
+    /// Standard float unary ops: one float (or vector of floats) operand, a result
+    /// of the same type.
+    pub fn is_float_unary(self) -> bool {
+        use OpKind::*;
+        matches!(
+            self,
+            NegF | AbsF | Sqrt | Rsqrt | Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | CeilF
+        )
+    }
+
+    /// LLVM dialect float intrinsics of one operand (`llvm.intr.fabs`, `sqrt`...).
+    pub fn is_llvm_float_intr1(self) -> bool {
+        use OpKind::*;
+        matches!(
+            self,
+            LlvmFAbs
+                | LlvmSqrt
+                | LlvmExp
+                | LlvmExp2
+                | LlvmLog
+                | LlvmLog2
+                | LlvmLog10
+                | LlvmSin
+                | LlvmCos
+                | LlvmCeil
+        )
     }
 
     /// Standard casts between scalar (or vector) types.

@@ -89,11 +89,19 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             out.push_str("llvm.mlir.zero : ");
             n.vty(out, op.results[0]);
         }
-        LlvmFAbs if ops.len() == 1 && nres == 1 => {
-            out.push_str("llvm.intr.fabs(");
-            n.v(out, ops[0]);
+        k if (k.is_llvm_float_intr1() && ops.len() == 1 || k == LlvmCopySign && ops.len() == 2)
+            && nres == 1 =>
+        {
+            out.push_str(k.name());
+            out.push('(');
+            n.list(out, ops);
             out.push_str(") : (");
-            n.vty(out, ops[0]);
+            for (i, &o) in ops.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                n.vty(out, o);
+            }
             out.push_str(") -> ");
             n.vty(out, op.results[0]);
         }

@@ -32,6 +32,16 @@ fn llvm_kind(k: OpKind) -> OpKind {
         RemF => LlvmFRem,
         NegF => LlvmFNeg,
         AbsF => LlvmFAbs,
+        Sqrt => LlvmSqrt,
+        Exp => LlvmExp,
+        Exp2 => LlvmExp2,
+        Log => LlvmLog,
+        Log2 => LlvmLog2,
+        Log10 => LlvmLog10,
+        Sin => LlvmSin,
+        Cos => LlvmCos,
+        CeilF => LlvmCeil,
+        CopySign => LlvmCopySign,
         CmpI => LlvmICmp,
         CmpF => LlvmFCmp,
         Select => LlvmSelect,
@@ -71,6 +81,39 @@ pub fn binary(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
 
 pub fn float_unary(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     elementwise(fl, op)
+}
+
+/// `rsqrt` has no LLVM intrinsic: LLVM 11 lowered it to `1.0 / sqrt(x)`, an
+/// `llvm.fdiv` of a constant 1.0 (splat for vectors) by `llvm.intr.sqrt`.
+pub fn rsqrt(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
+    let operands = fl.vs(&op.operands);
+    let mut em = fl.em(op.loc);
+    let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {
+        let one = Attribute::float(1.0, leaf.scalar_of().clone());
+        let one = match leaf {
+            Type::Vector(_) => em.constant(
+                Attribute::Dense {
+                    ty: leaf.clone(),
+                    values: DenseValues::Splat(Box::new(one)),
+                },
+                leaf.clone(),
+            ),
+            _ => em.constant(one, leaf.clone()),
+        };
+        let root = em.push1(
+            NewOp::new(OpKind::LlvmSqrt)
+                .operands(ops.iter().copied())
+                .result(leaf.clone()),
+        );
+        em.push1(
+            NewOp::new(OpKind::LlvmFDiv)
+                .operands([one, root])
+                .result(leaf.clone()),
+        )
+    });
+    fl.set(op.results[0], r);
+    Ok(())
 }
 
 /// `cmpi`/`cmpf` become `llvm.icmp`/`llvm.fcmp` with the same predicate string

@@ -361,7 +361,8 @@ fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
     match op.kind {
         k if k.is_int_binary() || k.is_float_binary() => arith::binary(fl, op),
         k if k.is_std_cast() => arith::cast(fl, op),
-        NegF | AbsF => arith::float_unary(fl, op),
+        Rsqrt => arith::rsqrt(fl, op),
+        k if k.is_float_unary() => arith::float_unary(fl, op),
         CmpI | CmpF => arith::compare(fl, op),
         Select => arith::select(fl, op),
         Constant => arith::constant(fl, op),

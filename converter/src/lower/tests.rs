@@ -462,6 +462,55 @@ fn arithmetic_maps_one_to_one() {
 }
 
 #[test]
+fn math_ops_become_llvm_intrinsics() {
+    let t = modern(
+        "func @f(%x: f32, %y: f32) -> f32 {
+  %0 = sqrt %x : f32
+  %1 = exp %0 : f32
+  %2 = exp2 %1 : f32
+  %3 = log %2 : f32
+  %4 = log2 %3 : f32
+  %5 = log10 %4 : f32
+  %6 = sin %5 : f32
+  %7 = cos %6 : f32
+  %8 = ceilf %7 : f32
+  %9 = copysign %8, %y : f32
+  return %9 : f32
+}",
+    );
+    for op in [
+        "sqrt(%arg0)",
+        "exp(%0)",
+        "exp2(%1)",
+        "log(%2)",
+        "log2(%3)",
+        "log10(%4)",
+        "sin(%5)",
+        "cos(%6)",
+        "ceil(%7)",
+        "copysign(%8, %arg1) : (f32, f32) -> f32",
+    ] {
+        assert!(t.contains(&format!("= llvm.intr.{op}")), "{op}: {t}");
+    }
+}
+
+#[test]
+fn rsqrt_divides_one_by_the_square_root() {
+    let t = modern(
+        "func @f(%x: vector<2x4xf64>) -> vector<2x4xf64> {
+  %0 = rsqrt %x : vector<2x4xf64>
+  return %0 : vector<2x4xf64>
+}",
+    );
+    assert_eq!(t.matches("llvm.intr.sqrt(").count(), 2, "{t}");
+    assert_eq!(t.matches("llvm.fdiv").count(), 2, "{t}");
+    assert!(
+        t.contains("llvm.mlir.constant(dense<1.0> : vector<4xf64>) : vector<4xf64>"),
+        "{t}"
+    );
+}
+
+#[test]
 fn nd_vector_ops_are_unrolled_over_rows() {
     let t = modern(
         "func @f(%a: vector<2x3xf32>, %b: vector<2x3xf32>) -> vector<2x3xf32> {

@@ -660,7 +660,7 @@ impl BodyExporter<'_, '_> {
                 let t = ty0(self);
                 format!("{name} {}{ex} : {t}", self.vs(o))
             }
-            NegF | AbsF => {
+            k if k.is_float_unary() => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
                 format!("{name} {}{ex} : {t}", self.v(o[0]))

@@ -2403,7 +2403,7 @@ impl<'a> Parser<'a> {
                 s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
                 s.results.push(ty);
             }
-            NegF | AbsF | Rank | Dealloc => {
+            k if k.is_float_unary() || matches!(k, Rank | Dealloc) => {
                 let a = self.parse_use()?;
                 s.attrs = self.parse_opt_attr_dict()?;
                 let (_, ty) = self.colon_type()?;

@@ -545,7 +545,7 @@ impl<'b> FnPrinter<'b> {
             _ if k.is_int_binary() || k.is_float_binary() => {
                 ins.len() == 2 && outs.len() == 1 && ins[0] == ins[1] && ins[0] == outs[0]
             }
-            NegF | AbsF => ins.len() == 1 && outs.len() == 1 && ins[0] == outs[0],
+            _ if k.is_float_unary() => ins.len() == 1 && outs.len() == 1 && ins[0] == outs[0],
             Rank => ins.len() == 1 && outs.len() == 1 && *outs[0] == Type::Index,
             Dealloc => ins.len() == 1 && outs.is_empty(),
             CmpI | CmpF => {
@@ -670,7 +670,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, None);
                 self.colon_ty(o[0]);
             }
-            NegF | AbsF | Rank | Dealloc => {
+            _ if k.is_float_unary() || matches!(k, Rank | Dealloc) => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.extras(op, None);

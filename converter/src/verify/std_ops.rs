@@ -15,7 +15,7 @@ pub(super) fn check(c: &mut OpCheck) {
     match kind {
         _ if kind.is_int_binary() => binary(c, is_int_like, "integer, index or vector of integers"),
         _ if kind.is_float_binary() => binary(c, is_float_like, "float or vector of floats"),
-        NegF | AbsF => unary_same(c, is_float_like, "float or vector of floats"),
+        _ if kind.is_float_unary() => unary_same(c, is_float_like, "float or vector of floats"),
         CmpI => compare(
             c,
             is_int_like,

@@ -87,6 +87,7 @@ fn float_ops_accept_all_float_types_and_vectors() {
             OpKind::MulF,
             OpKind::DivF,
             OpKind::RemF,
+            OpKind::CopySign,
         ] {
             assert_ok(check_op(
                 k,
@@ -94,16 +95,9 @@ fn float_ops_accept_all_float_types_and_vectors() {
                 std::slice::from_ref(&t),
             ));
         }
-        assert_ok(check_op(
-            OpKind::NegF,
-            vec![t.clone()],
-            std::slice::from_ref(&t),
-        ));
-        assert_ok(check_op(
-            OpKind::AbsF,
-            vec![t.clone()],
-            std::slice::from_ref(&t),
-        ));
+        for &k in OpKind::ALL.iter().filter(|k| k.is_float_unary()) {
+            assert_ok(check_op(k, vec![t.clone()], std::slice::from_ref(&t)));
+        }
     }
 }
 
