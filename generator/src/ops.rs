@@ -123,6 +123,50 @@ pub(crate) const TABLE: &[OpRow] = &[
         g,
         OpKind::AbsF
     )),
+    row!("copysign", FloatArith, |_| 1, always, |g| float_binary(
+        g,
+        OpKind::CopySign
+    )),
+    row!("sqrt", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Sqrt
+    )),
+    row!("rsqrt", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Rsqrt
+    )),
+    row!("exp", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Exp
+    )),
+    row!("exp2", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Exp2
+    )),
+    row!("log", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Log
+    )),
+    row!("log2", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Log2
+    )),
+    row!("log10", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Log10
+    )),
+    row!("sin", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Sin
+    )),
+    row!("cos", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::Cos
+    )),
+    row!("ceilf", FloatArith, |_| 1, always, |g| float_unary(
+        g,
+        OpKind::CeilF
+    )),
     row!("cmpi", CmpI, |_| 8, always, cmpi),
     row!("cmpf", CmpF, |_| 6, always, cmpf),
     row!("select", Select, |_| 5, always, select),

@@ -399,11 +399,10 @@ fn is_pure(kind: OpKind) -> bool {
     kind.is_int_binary()
         || kind.is_float_binary()
         || kind.is_std_cast()
+        || kind.is_float_unary()
         || matches!(
             kind,
             Constant
-                | NegF
-                | AbsF
                 | CmpI
                 | CmpF
                 | Select
