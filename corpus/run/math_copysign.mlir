@@ -1,3 +1,4 @@
+// run: @main() -> -6.5 : f64
 // run: @cs32(2.5 : f32, -0.0 : f32) -> -2.5 : f32
 // run: @cs32(-inf : f32, 1.0 : f32) -> inf : f32
 // run: @cs32(nan : f32, -3.0 : f32) -> nan : f32
@@ -32,4 +33,11 @@ func @nansign(%x: f32, %y: f32) -> f32 {
   %one = constant 1.0 : f32
   %s = copysign %one, %r : f32
   return %s : f32
+}
+// The entry the LLVM 22 pipeline (mlir-translate and clang) also runs.
+func @main() -> f64 {
+  %x = constant 6.5 : f64
+  %y = constant -0.0 : f64
+  %r = call @cs64(%x, %y) : (f64, f64) -> f64
+  return %r : f64
 }

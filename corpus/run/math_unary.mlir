@@ -1,3 +1,4 @@
+// run: @main() -> 25.486429936304297 : f64
 // run: @f32ops(2.0 : f32) -> 1.4142135 : f32, 0.70710677 : f32, 7.389056 : f32, 4.0 : f32, 0.6931472 : f32, 1.0 : f32, 0.30103 : f32, 0.9092974 : f32, -0.41614684 : f32, 2.0 : f32
 // run: @f32ops(0.3 : f32) -> 0.5477226 : f32, 1.8257418 : f32, 1.3498589 : f32, 1.2311444 : f32, -1.2039728 : f32, -1.7369655 : f32, -0.5228787 : f32, 0.29552022 : f32, 0.9553365 : f32, 1.0 : f32
 // run: @f32ops(-1.5 : f32) -> nan : f32, nan : f32, 0.22313017 : f32, 0.35355338 : f32, nan : f32, nan : f32, nan : f32, -0.997495 : f32, 0.0707372 : f32, -1.0 : f32
@@ -57,4 +58,20 @@ func @vec(%x: vector<2x2xf32>) -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2x
   %b = log2 %x : vector<2x2xf32>
   %c = ceilf %b : vector<2x2xf32>
   return %a, %b, %c : vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>
+}
+// The entry the LLVM 22 pipeline (mlir-translate and clang) also runs: every function
+// once on f64 and the sum of the results.
+func @main() -> f64 {
+  %x = constant 2.5 : f64
+  %r:10 = call @f64ops(%x) : (f64) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
+  %s1 = addf %r#0, %r#1 : f64
+  %s2 = addf %s1, %r#2 : f64
+  %s3 = addf %s2, %r#3 : f64
+  %s4 = addf %s3, %r#4 : f64
+  %s5 = addf %s4, %r#5 : f64
+  %s6 = addf %s5, %r#6 : f64
+  %s7 = addf %s6, %r#7 : f64
+  %s8 = addf %s7, %r#8 : f64
+  %s9 = addf %s8, %r#9 : f64
+  return %s9 : f64
 }

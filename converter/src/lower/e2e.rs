@@ -127,6 +127,8 @@ fn run_one(
         .arg(&exe)
         .arg(&ll)
         .arg(&c)
+        // The math intrinsics (`llvm.exp`...) become libm calls.
+        .arg("-lm")
         .output()
         .map_err(|e| e.to_string())?;
     if !out.status.success() {
@@ -382,6 +384,8 @@ int main(void) {
         .arg(&exe)
         .arg(&ll)
         .arg(&c)
+        // The math intrinsics (`llvm.exp`...) become libm calls.
+        .arg("-lm")
         .output()
         .unwrap();
     assert!(
