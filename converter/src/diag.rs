@@ -18,6 +18,14 @@ impl Loc {
     pub fn is_known(self) -> bool {
         self.line != 0
     }
+    /// This location when known, else `fallback`.
+    pub fn or(self, fallback: Loc) -> Loc {
+        if self.is_known() {
+            self
+        } else {
+            fallback
+        }
+    }
     /// The location `bytes` further along the same line (unknown stays unknown).
     pub fn offset(self, bytes: usize) -> Loc {
         if !self.is_known() {

@@ -3,7 +3,7 @@
 //! `run`, the file tests and the oracles all print and compare outcomes the same way.
 
 use crate::exit;
-use crate::input::Failure;
+use crate::input::{render_in, Failure};
 use converter::diag::{Diagnostic, Loc};
 use converter::ir::{Module, Type};
 use converter::value::{format_result, parse_value, same_value, RtValue};
@@ -70,13 +70,8 @@ pub fn entry_signature(m: &Module, entry: &str) -> Result<(Vec<Type>, Vec<Type>)
     // A missing or unrunnable entry is bad input (the module lacks what the command
     // needs), located at the function or, when there is none, at the module's start.
     let located = |loc: Loc, msg: String| {
-        let loc = if loc.is_known() { loc } else { Loc::new(1, 1) };
-        Failure::new(
-            exit::BAD_INPUT,
-            Diagnostic::error(loc, msg)
-                .render(&m.file, m.source.as_deref())
-                .trim_end(),
-        )
+        let loc = loc.or(Loc::new(1, 1));
+        Failure::new(exit::BAD_INPUT, render_in(m, &Diagnostic::error(loc, msg)))
     };
     let f = f.ok_or_else(|| {
         located(
@@ -165,12 +160,9 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
                 interp::Trap::Ub { .. } => Outcome::Ub(msg),
                 interp::Trap::OutOfFuel | interp::Trap::CallDepth { .. } => Outcome::OutOfFuel(msg),
                 // Bad input the interpreter found: shown like every other diagnostic.
-                interp::Trap::Error { loc, message } if loc.is_known() => Outcome::Error(
-                    Diagnostic::error(loc, message)
-                        .render(&m.file, m.source.as_deref())
-                        .trim_end()
-                        .to_string(),
-                ),
+                interp::Trap::Error { loc, message } if loc.is_known() => {
+                    Outcome::Error(render_in(m, &Diagnostic::error(loc, message)))
+                }
                 _ => Outcome::Error(msg),
             }
         }

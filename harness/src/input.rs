@@ -26,6 +26,14 @@ impl Failure {
     }
 }
 
+/// A diagnostic about `m`, rendered against the module's file and source (with the
+/// source line and caret), as every command prints it.
+pub fn render_in(m: &Module, d: &Diagnostic) -> String {
+    d.render(&m.file, m.source.as_deref())
+        .trim_end()
+        .to_string()
+}
+
 /// Reads `path` (or standard input for `-`) as raw bytes.
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
     let r = if path == "-" {

@@ -31,11 +31,7 @@ fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
         .map(|_| ())
         .map_err(|f| Outcome::Error(f.message))?;
     match unregistered_op(m) {
-        Some(d) => Err(Outcome::Error(
-            d.render(&m.file, m.source.as_deref())
-                .trim_end()
-                .to_string(),
-        )),
+        Some(d) => Err(Outcome::Error(crate::input::render_in(m, &d))),
         None => Ok(()),
     }
 }

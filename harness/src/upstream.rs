@@ -206,13 +206,8 @@ pub fn run_tool(
 
 /// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter.
 pub fn export(m: &Module) -> Result<String, UpstreamError> {
-    converter::syntax::export_upstream(m).map_err(|d| {
-        UpstreamError::Export(
-            d.render(&m.file, m.source.as_deref())
-                .trim_end()
-                .to_string(),
-        )
-    })
+    converter::syntax::export_upstream(m)
+        .map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
 }
 
 /// Lowers upstream-syntax text with `mlir-opt` and translates it with `mlir-translate`:

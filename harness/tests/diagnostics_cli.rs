@@ -3,6 +3,8 @@
 //! at the place the file's `expected-error` directive names. The file tests check the
 //! diagnostics of the library; this checks what the binaries print and return.
 
+mod common;
+use common::TempDir;
 use harness::filetest::directives::{parse_directives, Directive};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -91,14 +93,8 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
         let directives = parse_directives(&text).unwrap();
         let targets: Vec<Target> = directives
             .iter()
-            .filter_map(|d| match d {
-                Directive::ExpectedError {
-                    target_line,
-                    target_col,
-                    ..
-                } => Some((*target_line, *target_col)),
-                _ => None,
-            })
+            .filter_map(|d| d.expected_error())
+            .map(|(line, col, _)| (line, col))
             .collect();
         // Conversion errors (`RUN: lower`) are valid Standard input: only lowering fails.
         let lowering_only = directives
@@ -130,24 +126,14 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// A file in a directory of its own (per process and test) in the temporary directory.
-fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stdlower-diag-cli-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn a_missing_or_bodiless_entry_is_bad_input_located_in_the_file() {
-    let no_main = temp_file(
-        "entry",
+    let dir = TempDir::new("diag-cli-entry");
+    let no_main = dir.file(
         "no_main.mlir",
         "func @f() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
     );
-    let decl = temp_file(
-        "entry",
+    let decl = dir.file(
         "decl.mlir",
         "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\nfunc @ext(i32) -> i32\n",
     );
@@ -175,15 +161,14 @@ fn a_missing_or_bodiless_entry_is_bad_input_located_in_the_file() {
             assert!(stderr.contains(message), "{what}: {stderr}");
         }
     }
-    let _ = std::fs::remove_dir_all(no_main.parent().unwrap());
 }
 
 #[test]
 fn an_unregistered_op_cannot_be_executed_and_is_located_in_the_file() {
     // Parsing and lowering keep unregistered ops (the spec's examples use them);
     // executing one is an error at the op, not at the worker's re-printed text.
-    let file = temp_file(
-        "unregistered",
+    let dir = TempDir::new("diag-cli-unregistered");
+    let file = dir.file(
         "unregistered.mlir",
         "func @main() -> i32 {\n  %0 = constant 1 : i32\n  \"foo.bar\"(%0) : (i32) -> ()\n  return %0 : i32\n}\n",
     );
@@ -196,5 +181,4 @@ fn an_unregistered_op_cannot_be_executed_and_is_located_in_the_file() {
             "{cmd}: {stderr}"
         );
     }
-    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }

@@ -13,6 +13,9 @@ use converter::llvm_print::{
 use converter::lower::{lower_module, lower_module_each, LowerOptions, SourceLowering};
 use std::process::Command;
 
+mod common;
+use common::TempDir;
+
 /// Both lowerings of `m`: the printed text, or the rendered diagnostics.
 fn both(
     m: &Module,
@@ -201,16 +204,13 @@ fn a_late_lowering_error_prints_no_partial_module() {
         ));
     }
     text.push_str("func @last(%a: bf16) {\n  return\n}\n");
-    let dir = std::env::temp_dir().join(format!("stdlower-late-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("late.mlir");
-    std::fs::write(&file, &text).unwrap();
+    let dir = TempDir::new("late");
+    let file = dir.file("late.mlir", &text);
     let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
         .arg("lower")
         .arg(&file)
         .output()
         .expect("run stdlower lower");
-    let _ = std::fs::remove_dir_all(&dir);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
@@ -237,11 +237,9 @@ fn an_alias_after_a_function_is_lowered_as_a_whole_module() {
     let early_use = format!("{}{alias}", f("h"));
     let opts = LowerOptions::default();
     assert!(from_source(late.as_bytes(), &opts, Syntax::Modern, 1).is_none());
-    let dir = std::env::temp_dir().join(format!("stdlower-alias-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("alias");
     for (text, ok) in [(&late, true), (&early_use, false)] {
-        let file = dir.join("alias.mlir");
-        std::fs::write(&file, text).unwrap();
+        let file = dir.file("alias.mlir", text);
         let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
             .arg("lower")
             .arg(&file)
@@ -260,5 +258,4 @@ fn an_alias_after_a_function_is_lowered_as_a_whole_module() {
             assert!(stderr.contains(&err.message), "{stderr} / {}", err.message);
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@
 //! conformance set does.
 
 mod common;
-use common::stdlower;
+use common::{stdlower, TempDir};
 use std::path::PathBuf;
 
 #[test]
@@ -71,14 +71,10 @@ fn a_long_loop_finishes_in_the_interpreter() {
   return %acc : i64
 }
 ";
-    let dir = std::env::temp_dir().join(format!("stdlower-long-loop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("loop.mlir");
-    std::fs::write(&path, src).unwrap();
-    let p = path.display().to_string();
+    let dir = TempDir::new("long-loop");
+    let p = dir.file("loop.mlir", src).display().to_string();
     let (ok_i, interp, err_i) = stdlower(&["interp", &p]);
     let (ok_r, run, err_r) = stdlower(&["run", &p]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(ok_i, "{interp}{err_i}");
     assert!(ok_r, "{run}{err_r}");
     assert_eq!(interp, run);

@@ -6,6 +6,9 @@ use converter::syntax::{parse_module, print_module};
 use harness::reduce::{count_ops, reduce_with, reduced_file_test, ReduceConfig};
 use std::time::Duration;
 
+mod common;
+use common::TempDir;
+
 fn ops(m: &Module) -> impl Iterator<Item = (&converter::ir::Body, converter::ir::OpId)> {
     m.funcs
         .iter()
@@ -111,20 +114,13 @@ fn stdlower(args: &[&str]) -> std::process::Output {
         .expect("run stdlower")
 }
 
-fn temp_file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("stdlower-reduce-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write temp file");
-    p.display().to_string()
-}
-
 #[test]
 fn command_with_interesting_script() {
     let m = generator::generate_from_seed(1, &generator::GenConfig::default());
     let text = print_module(&m, &Default::default());
     assert!(text.contains("remi_unsigned"));
-    let input = temp_file("in.mlir", &text);
+    let dir = TempDir::new("reduce-interesting");
+    let input = dir.file("in.mlir", &text).display().to_string();
     let out = stdlower(&["reduce", &input, "--interesting", "grep -q remi_unsigned"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -146,10 +142,14 @@ fn command_with_interesting_script() {
 
 #[test]
 fn command_rejects_inputs_without_finding() {
-    let input = temp_file(
-        "ok.mlir",
-        "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
-    );
+    let dir = TempDir::new("reduce-no-finding");
+    let input = dir
+        .file(
+            "ok.mlir",
+            "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+        )
+        .display()
+        .to_string();
     let out = stdlower(&["reduce", &input, "--no-jit"]);
     assert_eq!(
         out.status.code(),

@@ -13,6 +13,9 @@ use converter::ir::{Layout, Module, Type};
 use converter::syntax::{export_upstream, parse_module, print_module, PrintOptions};
 use harness::exec::{run_interp, ExecOptions, Outcome};
 
+mod common;
+use common::TempDir;
+
 fn cases() -> u64 {
     std::env::var("UPSTREAM_CASES")
         .ok()
@@ -175,9 +178,8 @@ fn export_command_prints_or_writes_and_reports_located_errors() {
         .output()
         .expect("run stdlower");
     assert!(out.status.success());
-    let dir = std::env::temp_dir().join(format!("stdlower-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let target = dir.join("out.mlir");
+    let dir = TempDir::new("export");
+    let target = dir.0.join("out.mlir");
     let st = std::process::Command::new(exe)
         .args(["export", file, "-o"])
         .arg(&target)
@@ -186,7 +188,7 @@ fn export_command_prints_or_writes_and_reports_located_errors() {
     assert!(st.success());
     assert_eq!(std::fs::read(&target).unwrap(), out.stdout);
 
-    let bad = dir.join("bad.mlir");
+    let bad = dir.0.join("bad.mlir");
     for (src, line_col) in [
         ("func.func @f() {\n  %0 = arith.maxsi\n}\n", ":2:8: error: "),
         (
@@ -204,5 +206,4 @@ fn export_command_prints_or_writes_and_reports_located_errors() {
         assert_eq!(out.status.code(), Some(1), "{err}");
         assert!(err.contains(&format!("bad.mlir{line_col}")), "{err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

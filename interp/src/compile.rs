@@ -697,7 +697,8 @@ impl FnCompiler<'_> {
                     Log10 => Op1::Math(MathFn::Log10, fk),
                     Sin => Op1::Math(MathFn::Sin, fk),
                     Cos => Op1::Math(MathFn::Cos, fk),
-                    _ => Op1::Math(MathFn::Ceil, fk),
+                    CeilF => Op1::Math(MathFn::Ceil, fk),
+                    _ => return Err(format!("'{}' has no evaluator", op.name())),
                 };
                 self.unary(o, a, r);
             }

@@ -652,52 +652,34 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 let v = bld(b.build_binop(opc, xs[0], xs[1], ""))?;
                 self.set(st, r, v)?;
             }
-            LlvmCopySign => {
-                let xs = self.operands(body, st, op, 2)?;
+            k if k.llvm_float_intrinsic_arity().is_some() => {
+                let n = k.llvm_float_intrinsic_arity().unwrap_or(1);
+                let xs = self.operands(body, st, op, n)?;
                 let (r, ty) = self.result_type(body, op)?;
-                self.same("operands", xs[0].get_type(), xs[1].get_type())?;
-                self.same("result", xs[0].get_type(), ty)?;
+                for x in &xs {
+                    self.same("operand and result", x.get_type(), ty)?;
+                }
                 if !scalar_of(ty).is_float_type() {
                     return Err("operands must be floats or vectors of floats".into());
-                }
-                let decl = self.intrinsic("llvm.copysign", &[ty])?;
-                let v = self
-                    .call_value(decl.get_type(), decl, &[xs[0], xs[1]])?
-                    .ok_or("copysign returned nothing")?;
-                self.set(st, r, v)?;
-            }
-            k if k != LlvmFAbs && k.is_llvm_float_intr1() => {
-                let x = self.operands(body, st, op, 1)?[0];
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("result", x.get_type(), ty)?;
-                if !scalar_of(ty).is_float_type() {
-                    return Err("operand must be a float or a vector of floats".into());
                 }
                 // `llvm.intr.sqrt` is the LLVM IR intrinsic `llvm.sqrt`.
                 let name = format!("llvm.{}", &k.name()["llvm.intr.".len()..]);
                 let decl = self.intrinsic(&name, &[ty])?;
                 let v = self
-                    .call_value(decl.get_type(), decl, &[x])?
+                    .call_value(decl.get_type(), decl, &xs)?
                     .ok_or("the intrinsic returned nothing")?;
                 self.set(st, r, v)?;
             }
-            LlvmFNeg | LlvmFAbs => {
+            LlvmFNeg => {
                 let x = self.operands(body, st, op, 1)?[0];
                 let (r, ty) = self.result_type(body, op)?;
                 self.same("result", x.get_type(), ty)?;
-                if !scalar_of(ty).is_float_type() {
-                    return Err("operand must be a float or a vector of floats".into());
-                }
-                let v: BasicValueEnum = if op.kind == LlvmFNeg {
-                    match x {
-                        BasicValueEnum::FloatValue(f) => bld(b.build_float_neg(f, ""))?.into(),
-                        BasicValueEnum::VectorValue(f) => bld(b.build_float_neg(f, ""))?.into(),
-                        _ => return Err("bad operand".into()),
+                let v: BasicValueEnum = match x {
+                    BasicValueEnum::FloatValue(f) => bld(b.build_float_neg(f, ""))?.into(),
+                    BasicValueEnum::VectorValue(f) if scalar_of(ty).is_float_type() => {
+                        bld(b.build_float_neg(f, ""))?.into()
                     }
-                } else {
-                    let decl = self.intrinsic("llvm.fabs", &[ty])?;
-                    self.call_value(decl.get_type(), decl, &[x])?
-                        .ok_or("fabs returned nothing")?
+                    _ => return Err("operand must be a float or a vector of floats".into()),
                 };
                 self.set(st, r, v)?;
             }

@@ -252,22 +252,17 @@ impl OpKind {
         )
     }
 
-    /// LLVM dialect float intrinsics of one operand (`llvm.intr.fabs`, `sqrt`...).
-    pub fn is_llvm_float_intr1(self) -> bool {
+    /// For the LLVM dialect's float intrinsics (`llvm.intr.fabs`, `sqrt`, ...,
+    /// `copysign`), which are LLVM IR's `llvm.fabs`, ...: how many operands they take,
+    /// all of the result's type. `None` for every other op.
+    pub fn llvm_float_intrinsic_arity(self) -> Option<usize> {
         use OpKind::*;
-        matches!(
-            self,
-            LlvmFAbs
-                | LlvmSqrt
-                | LlvmExp
-                | LlvmExp2
-                | LlvmLog
-                | LlvmLog2
-                | LlvmLog10
-                | LlvmSin
-                | LlvmCos
-                | LlvmCeil
-        )
+        match self {
+            LlvmFAbs | LlvmSqrt | LlvmExp | LlvmExp2 | LlvmLog | LlvmLog2 | LlvmLog10 | LlvmSin
+            | LlvmCos | LlvmCeil => Some(1),
+            LlvmCopySign => Some(2),
+            _ => None,
+        }
     }
 
     /// Standard casts between scalar (or vector) types.

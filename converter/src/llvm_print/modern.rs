@@ -89,9 +89,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             out.push_str("llvm.mlir.zero : ");
             n.vty(out, op.results[0]);
         }
-        k if (k.is_llvm_float_intr1() && ops.len() == 1 || k == LlvmCopySign && ops.len() == 2)
-            && nres == 1 =>
-        {
+        k if k.llvm_float_intrinsic_arity() == Some(ops.len()) && nres == 1 => {
             out.push_str(k.name());
             out.push('(');
             n.list(out, ops);

@@ -213,7 +213,6 @@ fn std_kind(short: &str) -> Option<OpKind> {
         .and_then(OpKind::from_name)
 }
 
-/// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
 /// Drops `sym_visibility = "private"` from a declaration's attributes: every
 /// declaration is private upstream, and the IR does not tell them apart.
 fn drop_private(attrs: &mut Vec<NamedAttr>) {
@@ -230,6 +229,7 @@ fn visibility_first(attrs: &mut Vec<NamedAttr>) {
     }
 }
 
+/// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
 pub fn i1_like(ty: &Type) -> Type {
     match ty {
         Type::Vector(v) => Type::vector(v.shape.clone(), Type::i1()),
@@ -1258,46 +1258,12 @@ impl<'a> Parser<'a> {
                             .push(NamedAttr::new("sym_name", Attribute::Str(name)));
                     }
                     if self.eat_kw("attributes") {
-                        let attrs = self.parse_attr_dict()?;
-                        for a in attrs {
-                            if m.attrs.iter().any(|b| b.name == a.name) {
-                                return Err(
-                                    self.err_here(format!("duplicate attribute '{}'", a.name))
-                                );
-                            }
-                            m.attrs.push(a);
-                        }
+                        self.add_module_attrs(&mut m)?;
                     }
                     self.expect(Tok::LBrace, "'{' to start the module body")?;
-                    loop {
-                        match self.tok.kind {
-                            Tok::RBrace => {
-                                self.advance();
-                                self.skip_loc()?;
-                                break;
-                            }
-                            Tok::HashIdent => self.parse_alias_def()?,
-                            Tok::ExclIdent => self.parse_type_alias_def()?,
-                            Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
-                                let f = self.parse_func()?;
-                                m.funcs.push(f);
-                            }
-                            Tok::BareIdent if self.is_kw("module") => {
-                                return Err(self.err_here("nested modules are not supported"));
-                            }
-                            Tok::Str if self.spelling(self.tok) == "\"func\"" => {
-                                let f = self.parse_generic_func()?;
-                                m.funcs.push(f);
-                            }
-                            Tok::Str | Tok::BareIdent
-                                if self.spelling(self.tok).trim_matches('"')
-                                    == "module_terminator" =>
-                            {
-                                self.parse_module_terminator()?;
-                            }
-                            _ => return Err(self.unexpected("'func' or '}' in module body")),
-                        }
-                    }
+                    self.parse_module_items(&mut m)?;
+                    self.advance();
+                    self.skip_loc()?;
                 }
                 Tok::Str if self.spelling(self.tok) == "\"module\"" => {
                     if saw_module || saw_func {
@@ -1313,11 +1279,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                     saw_func = true;
-                    let f = if self.tok.kind == Tok::Str {
-                        self.parse_generic_func()?
-                    } else {
-                        self.parse_func()?
-                    };
+                    let f = self.parse_any_func()?;
                     m.funcs.push(f);
                 }
                 _ => return Err(self.unexpected("'func' or 'module' at top level")),
@@ -1346,39 +1308,54 @@ impl<'a> Parser<'a> {
         self.expect(Tok::RParen, "')': a module takes no operands")?;
         self.expect(Tok::LParen, "'(' to start the module's region")?;
         self.expect(Tok::LBrace, "'{' to start the module body")?;
+        self.parse_module_items(m)?;
+        self.advance();
+        self.expect(Tok::RParen, "')' to end the module's region")?;
+        if self.tok.kind == Tok::LBrace {
+            self.add_module_attrs(m)?;
+        }
+        self.unit_op_type("module")?;
+        self.skip_loc()
+    }
+
+    /// The items of a module body, in either form, up to its `}` (not consumed):
+    /// aliases, functions in custom or generic form, and LLVM 11's implicit
+    /// `module_terminator` written out.
+    fn parse_module_items(&mut self, m: &mut Module) -> PResult<()> {
         loop {
             match self.tok.kind {
-                Tok::RBrace => break,
+                Tok::RBrace => return Ok(()),
                 Tok::HashIdent => self.parse_alias_def()?,
                 Tok::ExclIdent => self.parse_type_alias_def()?,
-                Tok::BareIdent if self.is_kw("func") || self.is_kw("func.func") => {
-                    let f = self.parse_func()?;
+                Tok::Str | Tok::BareIdent if self.at_func() => {
+                    let f = self.parse_any_func()?;
                     m.funcs.push(f);
                 }
-                Tok::Str if self.spelling(self.tok) == "\"func\"" => {
-                    let f = self.parse_generic_func()?;
-                    m.funcs.push(f);
+                Tok::Str | Tok::BareIdent
+                    if matches!(self.spelling(self.tok), "module" | "\"module\"") =>
+                {
+                    return Err(self.err_here("nested modules are not supported"));
                 }
                 Tok::Str | Tok::BareIdent
                     if self.spelling(self.tok).trim_matches('"') == "module_terminator" =>
                 {
                     self.parse_module_terminator()?;
                 }
-                _ => return Err(self.unexpected("a function or '}' in the module body")),
+                _ => return Err(self.unexpected("'func' or '}' in module body")),
             }
         }
-        self.advance();
-        self.expect(Tok::RParen, "')' to end the module's region")?;
-        if self.tok.kind == Tok::LBrace {
-            for a in self.parse_attr_dict()? {
-                if m.attrs.iter().any(|b| b.name == a.name) {
-                    return Err(self.err_here(format!("duplicate attribute '{}'", a.name)));
-                }
-                m.attrs.push(a);
+    }
+
+    /// A module's attribute dictionary, added to `m`'s attributes (a name given twice
+    /// is an error).
+    fn add_module_attrs(&mut self, m: &mut Module) -> PResult<()> {
+        for a in self.parse_attr_dict()? {
+            if m.attrs.iter().any(|b| b.name == a.name) {
+                return Err(self.err_here(format!("duplicate attribute '{}'", a.name)));
             }
+            m.attrs.push(a);
         }
-        self.unit_op_type("module")?;
-        self.skip_loc()
+        Ok(())
     }
 
     /// `: () -> ()` after the generic form of a module or function.
@@ -1399,6 +1376,15 @@ impl<'a> Parser<'a> {
             Tok::Str => self.spelling(self.tok) == "\"func\"",
             Tok::BareIdent => self.is_kw("func") || self.is_kw("func.func"),
             _ => false,
+        }
+    }
+
+    /// The function [`Self::at_func`] found, in custom or generic form.
+    pub(super) fn parse_any_func(&mut self) -> PResult<Func> {
+        if self.tok.kind == Tok::Str {
+            self.parse_generic_func()
+        } else {
+            self.parse_func()
         }
     }
 
@@ -1434,19 +1420,14 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'('")?;
                 if !self.eat(Tok::RParen) {
                     loop {
-                        if self.tok.kind != Tok::PercentIdent {
-                            return Err(self.unexpected("an argument name ('%name')"));
-                        }
-                        let t = self.advance();
+                        let (t, ty) = self.parse_block_arg()?;
                         names.push((self.spelling(t), t.loc));
-                        self.expect(Tok::Colon, "':' after the argument name")?;
-                        arg_types.push(self.parse_type()?);
-                        self.skip_loc()?;
+                        arg_types.push(ty);
                         if !self.eat(Tok::Comma) {
                             break;
                         }
                     }
-                    self.expect(Tok::RParen, "')' or ',' in the block arguments")?;
+                    self.expect(Tok::RParen, "')' or ',' in block argument list")?;
                 }
                 self.expect(Tok::Colon, "':' after the block header")?;
             }
@@ -1524,15 +1505,7 @@ impl<'a> Parser<'a> {
             if self.tok.kind == Tok::LBrace {
                 self.parse_attr_dict()?;
             }
-            self.expect(Tok::Colon, "':' and the type '() -> ()'")?;
-            let tl = self.tok.loc;
-            let ty = self.parse_type()?;
-            if ty != Type::function(vec![], vec![]) {
-                return Err(self.err_at(
-                    tl,
-                    format!("module_terminator has type '() -> ()', found '{ty}'"),
-                ));
-            }
+            self.unit_op_type("module_terminator")?;
         }
         self.skip_loc()?;
         if self.tok.kind != Tok::RBrace {
@@ -2065,7 +2038,6 @@ impl<'a> Parser<'a> {
         Ok((b, args))
     }
 
-    /// A comma-separated list of uses (possibly empty, ended by `close`, not consumed).
     /// Whether the `%name` here starts the result names of the next operation
     /// (`%a, %b:2 = ...`) rather than a list of uses: what follows the names is `=`.
     /// (A `return` without values may be followed by an op in a printed, unverified
@@ -2092,6 +2064,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A comma-separated list of uses (possibly empty, ended by `close`, not consumed).
     fn parse_use_list(&mut self, close: Tok) -> PResult<Vec<UseRef<'a>>> {
         let mut v = Vec::new();
         if self.tok.kind == close {

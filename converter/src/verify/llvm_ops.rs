@@ -96,11 +96,13 @@ pub(super) fn check(c: &mut OpCheck) {
         | LlvmOr | LlvmXor | LlvmShl | LlvmAShr | LlvmLShr => {
             same_types(c, 2, is_int_like, "integer or vector of integers")
         }
-        LlvmFAdd | LlvmFSub | LlvmFMul | LlvmFDiv | LlvmFRem | LlvmCopySign => {
+        LlvmFAdd | LlvmFSub | LlvmFMul | LlvmFDiv | LlvmFRem => {
             same_types(c, 2, is_float_like, "float or vector of floats")
         }
-        k if k == LlvmFNeg || k.is_llvm_float_intr1() => {
-            same_types(c, 1, is_float_like, "float or vector of floats")
+        LlvmFNeg => same_types(c, 1, is_float_like, "float or vector of floats"),
+        k if k.llvm_float_intrinsic_arity().is_some() => {
+            let n = k.llvm_float_intrinsic_arity().unwrap_or(1);
+            same_types(c, n, is_float_like, "float or vector of floats")
         }
         LlvmICmp => compare(c, &CMPI_PREDICATES, true),
         LlvmFCmp => compare(c, &FCMP_PREDICATES, false),

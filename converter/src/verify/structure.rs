@@ -146,12 +146,7 @@ fn place(cx: &mut FuncCtx) -> Placement {
 
 /// The location for an error about a block: the block's own, else the function's.
 fn block_loc(cx: &FuncCtx, b: usize) -> Loc {
-    let loc = cx.body.blocks[b].loc;
-    if loc.is_known() {
-        loc
-    } else {
-        cx.func.loc
-    }
+    cx.body.blocks[b].loc.or(cx.func.loc)
 }
 
 fn check_entry_args(cx: &mut FuncCtx, inputs: &[Type]) {
@@ -217,11 +212,7 @@ fn check_block(cx: &mut FuncCtx, p: &Placement, b: crate::ir::BlockId, dialect: 
         }
         // MLIR reports an empty block at the op that holds the region (the function),
         // having no op of the block to point at; the note points at the block.
-        let at = if cx.func.loc.is_known() {
-            cx.func.loc
-        } else {
-            loc
-        };
+        let at = cx.func.loc.or(loc);
         cx.errs.push(
             Diagnostic::error(
                 at,
@@ -301,12 +292,7 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
         if Some(s.block) == entry {
             // MLIR reports this at the op holding the region (the function); the note
             // points at the branch.
-            let func_loc = c.cx.func.loc;
-            let at = if func_loc.is_known() {
-                func_loc
-            } else {
-                op.loc
-            };
+            let at = c.cx.func.loc.or(op.loc);
             c.cx.errs.push(
                 Diagnostic::error(
                     at,

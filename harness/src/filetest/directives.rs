@@ -34,6 +34,22 @@ pub enum Directive {
     },
 }
 
+impl Directive {
+    /// For an `expected-error`: the line the diagnostic must be on, its column when the
+    /// directive names one, and the text it must contain.
+    pub fn expected_error(&self) -> Option<(usize, Option<u32>, &str)> {
+        match self {
+            Directive::ExpectedError {
+                target_line,
+                target_col,
+                text,
+                ..
+            } => Some((*target_line, *target_col, text)),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expect {
     /// Result values, each `VALUE : TYPE`.

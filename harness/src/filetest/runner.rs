@@ -53,15 +53,8 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
     };
     let expected_errors: Vec<_> = directives
         .iter()
-        .filter_map(|d| match d {
-            Directive::ExpectedError {
-                target_line,
-                target_col,
-                text,
-                ..
-            } => Some((*target_line, *target_col, text.clone())),
-            _ => None,
-        })
+        .filter_map(|d| d.expected_error())
+        .map(|(line, col, text)| (line, col, text.to_string()))
         .collect();
     let lower_opts = directives.iter().find_map(|d| match d {
         Directive::Run { argv, .. } if argv[0] == "lower" => Some(argv.clone()),

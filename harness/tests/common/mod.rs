@@ -1,4 +1,5 @@
 //! What the integration tests that drive the `stdlower` binary share.
+#![allow(dead_code)]
 
 use std::process::Command;
 
@@ -13,4 +14,30 @@ pub fn stdlower(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// A directory of its own (per test and process) in the system's temporary directory,
+/// for files a test hands to the binary; removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("stdlower-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary directory");
+        TempDir(dir)
+    }
+
+    /// Writes `text` to the file `name` in the directory; its path.
+    pub fn file(&self, name: &str, text: &str) -> std::path::PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write a temporary file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

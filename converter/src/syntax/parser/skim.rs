@@ -124,11 +124,7 @@ impl<'a> FuncBodies<'a> {
         let p = &mut r.parser;
         p.lex = start.lex.clone();
         p.tok = start.tok;
-        let f = if p.tok.kind == Tok::Str {
-            p.parse_generic_func().ok()?
-        } else {
-            p.parse_func().ok()?
-        };
+        let f = p.parse_any_func().ok()?;
         (p.tok.start == start.end && f.body.is_some()).then_some(f)
     }
 }
