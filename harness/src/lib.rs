@@ -16,6 +16,7 @@ pub mod front;
 pub mod fuzzing;
 pub mod input;
 pub mod known_upstream;
+pub mod lower_paths;
 pub mod mlir_translate;
 pub mod native;
 pub mod oracles;

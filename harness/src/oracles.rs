@@ -17,13 +17,14 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 6] = [
+pub const ORACLES: [&str; 7] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
     "successor-split",
     crate::ciface::ORACLE,
     "upstream",
+    crate::lower_paths::ORACLE,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -73,6 +74,9 @@ pub struct OracleConfig {
     /// Also run upstream MLIR's lowering of the module (`mlir-opt`, `mlir-translate`,
     /// then the isolated worker) and compare it with the other paths.
     pub upstream: bool,
+    /// Also check that `stdlower lower`'s one-function-at-a-time paths print the text
+    /// of the module checked here ([`crate::lower_paths`]).
+    pub lower_paths: bool,
 }
 
 impl Default for OracleConfig {
@@ -83,6 +87,7 @@ impl Default for OracleConfig {
             jit_in_process: false,
             mlir_translate: false,
             upstream: false,
+            lower_paths: false,
         }
     }
 }
@@ -227,6 +232,16 @@ fn check_module_in(
                 .collect::<Vec<_>>()
                 .join("; "),
         };
+    }
+    if cfg.lower_paths {
+        ran.push(crate::lower_paths::ORACLE);
+        let jobs = 1 + (m.funcs.len() % 2);
+        if let Some(detail) = crate::lower_paths::check(m, &lowered, &lopts, jobs) {
+            return Verdict::Finding {
+                oracle: crate::lower_paths::ORACLE,
+                detail,
+            };
+        }
     }
     ran.push("successor-split");
     if let Some(detail) = repeated_successor(&lowered) {

@@ -45,6 +45,8 @@ pub struct CampaignConfig {
     pub mlir_translate_batch: usize,
     /// Run the upstream oracle on every Nth case (it costs processes; 0 = never).
     pub upstream_every: u64,
+    /// Check `stdlower lower`'s one-function-at-a-time paths on every Nth case (0 = never).
+    pub lower_paths_every: u64,
     pub progress: bool,
     /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
     pub reduce_seconds: u64,
@@ -100,6 +102,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     ocfg.mlir_translate =
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
+    ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
     let mut ran = Vec::new();
     let mut deferred = None;
     let verdict = oracles::check_generated_deferring(&m, &ocfg, &mut ran, &mut deferred);

@@ -52,6 +52,10 @@ pub struct Args {
     #[arg(long, default_value_t = 10, requires = "upstream",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub upstream_sample: u64,
+    /// Check on every Nth case that `stdlower lower`'s one-function-at-a-time paths print
+    /// the text of the lowering the other oracles checked (0: never).
+    #[arg(long, default_value_t = 4)]
+    pub lower_paths_every: u64,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
@@ -133,6 +137,7 @@ pub fn run(args: &Args) -> i32 {
         } else {
             0
         },
+        lower_paths_every: args.lower_paths_every,
         progress: !args.quiet,
         reduce_seconds: args.reduce_seconds,
         oracle: OracleConfig {

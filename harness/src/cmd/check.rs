@@ -40,6 +40,7 @@ pub fn run(args: &Args) -> i32 {
         jit: !args.no_jit,
         mlir_translate: args.mlir_translate,
         upstream: args.upstream,
+        lower_paths: true,
         ..OracleConfig::default()
     };
     let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files

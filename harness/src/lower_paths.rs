@@ -1,0 +1,120 @@
+//! The `lower-paths` oracle: `stdlower lower` does not lower through `lower_module`,
+//! which every other oracle checks, but one function at a time — straight from the
+//! source text (`SourceLowering`, on several threads), or from the parsed module
+//! (`lower_module_each`) where that gives up. Those paths must print exactly the text of
+//! `print_llvm(lower_module(..))`, the module the oracles have run; otherwise a bug in the
+//! streaming code reaches users while every campaign agrees. Comparing text costs a print
+//! and a re-parse, so campaigns sample it.
+
+use converter::ir::Module;
+use converter::llvm_print::{
+    print_llvm, write_func, write_module_close, write_module_open, Syntax,
+};
+use converter::lower::{lower_module_each, LowerOptions, SourceLowering};
+
+/// The oracle's name in reports.
+pub const ORACLE: &str = "lower-paths";
+
+/// The text the source path makes of `src` on `jobs` threads, `None` where it gives up.
+fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> Option<String> {
+    let s = SourceLowering::new("case.mlir", src, opts)?;
+    let mut text = String::new();
+    write_module_open(&mut text, &s.headers().attrs, syntax);
+    let lowered = s.run(jobs, |out, f| write_func(out, f, syntax))?;
+    text.extend(lowered.pieces());
+    write_module_close(&mut text);
+    Some(text)
+}
+
+/// The first line where `a` and `b` differ, both shown.
+fn first_difference(a: &str, b: &str) -> String {
+    let (mut la, mut lb) = (a.lines(), b.lines());
+    for n in 1.. {
+        match (la.next(), lb.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (None, None) => break,
+            (x, y) => {
+                return format!(
+                    "line {n}:\n  lower_module: {}\n  streamed:     {}",
+                    x.unwrap_or("<end>"),
+                    y.unwrap_or("<end>")
+                )
+            }
+        }
+    }
+    "the texts differ in line endings".into()
+}
+
+/// Checks both one-function-at-a-time paths against `lowered` (`lower_module(m, opts)`),
+/// in the modern syntax and in the legacy one: `Some(detail)` on a difference. The
+/// source path reads the Standard printing of `m`; it may give up (an alias after a
+/// function, say) — `stdlower lower` then takes the parsed-module path, checked too.
+pub fn check(m: &Module, lowered: &Module, opts: &LowerOptions, jobs: usize) -> Option<String> {
+    let src = converter::syntax::print_module(m, &Default::default());
+    for syntax in [Syntax::Modern, Syntax::Legacy] {
+        let whole = print_llvm(lowered, syntax);
+        let mut each = String::new();
+        write_module_open(&mut each, &m.attrs, syntax);
+        match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
+            Ok(()) => write_module_close(&mut each),
+            Err(ds) => {
+                let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+                return Some(format!(
+                    "lower_module_each ({syntax:?}) fails where lower_module lowers: {}",
+                    ds.join("; ")
+                ));
+            }
+        }
+        if each != whole {
+            return Some(format!(
+                "lower_module_each ({syntax:?}) prints other text than lower_module, {}",
+                first_difference(&whole, &each)
+            ));
+        }
+        if let Some(streamed) = from_source(src.as_bytes(), opts, syntax, jobs) {
+            if streamed != whole {
+                return Some(format!(
+                    "SourceLowering ({syntax:?}, {jobs} threads) prints other text than \
+                     lower_module, {}",
+                    first_difference(&whole, &streamed)
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use converter::lower::lower_module;
+
+    #[test]
+    fn generated_modules_agree_and_a_changed_text_is_reported() {
+        let opts = LowerOptions::default();
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let (_, m) = generator::generate_swarm_from_seed(seed);
+            let Ok(lowered) = lower_module(&m, &opts) else {
+                continue;
+            };
+            assert_eq!(check(&m, &lowered, &opts, 1 + seed as usize % 2), None);
+            checked += 1;
+            // A lowering that differs from what the streaming paths print is reported:
+            // here the "whole-module" side loses its last function.
+            if lowered.funcs.len() > 1 {
+                let mut wrong = lowered.clone();
+                wrong.funcs.pop();
+                let d = check(&m, &wrong, &opts, 1).expect("a difference");
+                assert!(d.contains("other text"), "{d}");
+            }
+        }
+        assert!(checked > 30, "only {checked} modules lowered");
+    }
+
+    #[test]
+    fn first_difference_names_the_line() {
+        assert!(first_difference("a\nb\nc", "a\nx\nc").starts_with("line 2:"));
+        assert!(first_difference("a\nb", "a").contains("<end>"));
+    }
+}
