@@ -4,7 +4,8 @@
 //! (`lower_module_each`) where that gives up. Those paths must print exactly the text of
 //! `print_llvm(lower_module(..))`, the module the oracles have run; otherwise a bug in the
 //! streaming code reaches users while every campaign agrees. Comparing text costs a print
-//! and a re-parse, so campaigns sample it.
+//! and a re-parse, so campaigns sample it, in one
+//! syntax a case (the two printers share the streaming code).
 
 use converter::ir::Module;
 use converter::llvm_print::{
@@ -45,43 +46,45 @@ fn first_difference(a: &str, b: &str) -> String {
     "the texts differ in line endings".into()
 }
 
-/// Checks both one-function-at-a-time paths against `lowered` (`lower_module(m, opts)`),
-/// in the modern syntax and in the legacy one: `Some(detail)` on a difference. The
-/// source path reads the Standard printing of `m`; it may give up (an alias after a
-/// function, say) — `stdlower lower` then takes the parsed-module path, checked too.
-pub fn check(m: &Module, lowered: &Module, opts: &LowerOptions, jobs: usize) -> Option<String> {
+/// Checks both one-function-at-a-time paths against `lowered` (`lower_module(m, opts)`)
+/// in `syntax`: `Some(detail)` on a difference. The source path reads the Standard
+/// printing of `m`; it may give up (an alias after a function, say) — `stdlower lower`
+/// then takes the parsed-module path, checked too.
+pub fn check(
+    m: &Module,
+    lowered: &Module,
+    opts: &LowerOptions,
+    syntax: Syntax,
+    jobs: usize,
+) -> Option<String> {
     let src = converter::syntax::print_module(m, &Default::default());
-    for syntax in [Syntax::Modern, Syntax::Legacy] {
-        let whole = print_llvm(lowered, syntax);
-        let mut each = String::new();
-        write_module_open(&mut each, &m.attrs, syntax);
-        match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
-            Ok(()) => write_module_close(&mut each),
-            Err(ds) => {
-                let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
-                return Some(format!(
-                    "lower_module_each ({syntax:?}) fails where lower_module lowers: {}",
-                    ds.join("; ")
-                ));
-            }
-        }
-        if each != whole {
+    let whole = print_llvm(lowered, syntax);
+    let mut each = String::new();
+    write_module_open(&mut each, &m.attrs, syntax);
+    match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
+        Ok(()) => write_module_close(&mut each),
+        Err(ds) => {
+            let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
             return Some(format!(
-                "lower_module_each ({syntax:?}) prints other text than lower_module, {}",
-                first_difference(&whole, &each)
+                "lower_module_each ({syntax:?}) fails where lower_module lowers: {}",
+                ds.join("; ")
             ));
         }
-        if let Some(streamed) = from_source(src.as_bytes(), opts, syntax, jobs) {
-            if streamed != whole {
-                return Some(format!(
-                    "SourceLowering ({syntax:?}, {jobs} threads) prints other text than \
-                     lower_module, {}",
-                    first_difference(&whole, &streamed)
-                ));
-            }
-        }
     }
-    None
+    if each != whole {
+        return Some(format!(
+            "lower_module_each ({syntax:?}) prints other text than lower_module, {}",
+            first_difference(&whole, &each)
+        ));
+    }
+    match from_source(src.as_bytes(), opts, syntax, jobs) {
+        Some(streamed) if streamed != whole => Some(format!(
+            "SourceLowering ({syntax:?}, {jobs} threads) prints other text than \
+             lower_module, {}",
+            first_difference(&whole, &streamed)
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -98,14 +101,19 @@ mod tests {
             let Ok(lowered) = lower_module(&m, &opts) else {
                 continue;
             };
-            assert_eq!(check(&m, &lowered, &opts, 1 + seed as usize % 2), None);
+            for syntax in [Syntax::Modern, Syntax::Legacy] {
+                assert_eq!(
+                    check(&m, &lowered, &opts, syntax, 1 + seed as usize % 2),
+                    None
+                );
+            }
             checked += 1;
             // A lowering that differs from what the streaming paths print is reported:
             // here the "whole-module" side loses its last function.
             if lowered.funcs.len() > 1 {
                 let mut wrong = lowered.clone();
                 wrong.funcs.pop();
-                let d = check(&m, &wrong, &opts, 1).expect("a difference");
+                let d = check(&m, &wrong, &opts, Syntax::Modern, 1).expect("a difference");
                 assert!(d.contains("other text"), "{d}");
             }
         }

@@ -235,8 +235,14 @@ fn check_module_in(
     }
     if cfg.lower_paths {
         ran.push(crate::lower_paths::ORACLE);
-        let jobs = 1 + (m.funcs.len() % 2);
-        if let Some(detail) = crate::lower_paths::check(m, &lowered, &lopts, jobs) {
+        // One or two threads, modern or legacy syntax: all four over the cases.
+        let (jobs, syntax) = match m.funcs.len() % 4 {
+            0 => (1, converter::llvm_print::Syntax::Modern),
+            1 => (2, converter::llvm_print::Syntax::Legacy),
+            2 => (2, converter::llvm_print::Syntax::Modern),
+            _ => (1, converter::llvm_print::Syntax::Legacy),
+        };
+        if let Some(detail) = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs) {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,
                 detail,

@@ -54,7 +54,7 @@ pub struct Args {
     pub upstream_sample: u64,
     /// Check on every Nth case that `stdlower lower`'s one-function-at-a-time paths print
     /// the text of the lowering the other oracles checked (0: never).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 8)]
     pub lower_paths_every: u64,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
