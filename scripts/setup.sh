@@ -20,6 +20,28 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 command -v llvm-config-22 >/dev/null || { echo "setup: llvm-config-22 not on PATH after install" >&2; exit 1; }
+
+# A build that ran before LLVM 22 was there (a newcomer's first `cargo build`, `cargo
+# test` or `cargo fuzz`) left llvm-sys's build-script result "LLVM not found" in the
+# target directory, and cargo re-runs that script only when one of its environment
+# variables changes: every later build fails at once with the same error. Remove such
+# stale results (llvm-sys is rebuilt, nothing else) in every target directory of the
+# checkout, for every profile and target triple.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+stale=()
+for t in "$ROOT/target" "$ROOT/fuzz/target" ${CARGO_TARGET_DIR:+"$CARGO_TARGET_DIR"}; do
+  [ -d "$t" ] || continue
+  while IFS= read -r out; do
+    grep -q "LLVM_SYS_NOT_FOUND" "$out" 2>/dev/null && stale+=("$(dirname "$(dirname "$(dirname "$out")")")")
+  done < <(find "$t" -maxdepth 5 -path '*/build/llvm-sys-*/output' 2>/dev/null)
+done
+if [ ${#stale[@]} -gt 0 ]; then
+  mapfile -t stale < <(printf '%s\n' "${stale[@]}" | sort -u)
+  for d in "${stale[@]}"; do
+    rm -rf "$d"/build/llvm-sys-* "$d"/.fingerprint/llvm-sys-* "$d"/deps/libllvm_sys-* "$d"/deps/llvm_sys-*
+  done
+  echo "setup: cleared llvm-sys build results cached before LLVM 22 was found, in: ${stale[*]#"$ROOT/"}" >&2
+fi
 # cargo-fuzz is optional for the test suite; install it only when asked.
 if [ "${STDLOWER_SETUP_FUZZ:-0}" = 1 ] && ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
