@@ -21,3 +21,4 @@ pub mod native;
 pub mod oracles;
 pub mod reduce;
 pub mod upstream;
+pub mod upstream_structure;

@@ -137,6 +137,7 @@ pub fn run(args: &Args) -> i32 {
     let ocfg = OracleConfig {
         jit: !args.no_jit,
         upstream: args.upstream || args.oracle.as_deref() == Some("upstream"),
+        upstream_structure: args.oracle.as_deref() == Some(crate::upstream_structure::ORACLE),
         ..OracleConfig::default()
     };
     let start = Instant::now();
