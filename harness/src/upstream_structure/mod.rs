@@ -61,7 +61,11 @@ pub fn available() -> bool {
 }
 
 /// The comparison's inputs for a module we lowered to `lowered`.
-pub fn prepare_lowered(m: &Module, lowered: &Module, index_bitwidth: u32) -> Result<Pending, String> {
+pub fn prepare_lowered(
+    m: &Module,
+    lowered: &Module,
+    index_bitwidth: u32,
+) -> Result<Pending, String> {
     Ok(Pending {
         std: StdInfo::of(m, index_bitwidth),
         ours: print_llvm(lowered, Syntax::Modern),
@@ -131,7 +135,13 @@ fn show_slot(s: &Slot) -> String {
 fn show_attrs(a: &reader::Attrs) -> String {
     let items: Vec<String> = a
         .iter()
-        .map(|(k, v)| if v.is_empty() { k.clone() } else { format!("{k} = {v}") })
+        .map(|(k, v)| {
+            if v.is_empty() {
+                k.clone()
+            } else {
+                format!("{k} = {v}")
+            }
+        })
         .collect();
     format!("{{{}}}", items.join(", "))
 }
@@ -202,11 +212,22 @@ fn compare_funcs(name: &str, a: &Func, b: &Func, out: &mut Vec<String>) {
         out.push(format!("@{name}: {what}: ours `{ours}`, upstream `{up}`"));
     };
     if a.defined != b.defined {
-        let d = |f: &Func| if f.defined { "definition" } else { "declaration" }.to_string();
+        let d = |f: &Func| {
+            if f.defined {
+                "definition"
+            } else {
+                "declaration"
+            }
+            .to_string()
+        };
         diff("kind".into(), d(a), d(b));
     }
     if a.keywords != b.keywords {
-        diff("keywords".into(), a.keywords.join(" "), b.keywords.join(" "));
+        diff(
+            "keywords".into(),
+            a.keywords.join(" "),
+            b.keywords.join(" "),
+        );
     }
     if a.params.len() != b.params.len() || a.variadic != b.variadic {
         diff("signature".into(), signature(a), signature(b));
@@ -266,7 +287,11 @@ fn compare_funcs(name: &str, a: &Func, b: &Func, out: &mut Vec<String>) {
         } else {
             let shapes = |cs: &[&Call]| {
                 let set: BTreeSet<String> = cs.iter().map(|c| show_call(c)).collect();
-                format!("{} x {}", cs.len(), set.into_iter().collect::<Vec<_>>().join(" | "))
+                format!(
+                    "{} x {}",
+                    cs.len(),
+                    set.into_iter().collect::<Vec<_>>().join(" | ")
+                )
             };
             diff(what, shapes(&x), shapes(&y));
         }
@@ -388,6 +413,68 @@ fn split_output(out: &str) -> Vec<String> {
         }
     }
     chunks
+}
+
+/// A campaign case's comparison, prepared (its lowering printed, its export made) to
+/// wait for a batch; `None` (with [`UNSUPPORTED`] in `ran` when the exporter cannot
+/// express it) when there is nothing to compare or `mlir-opt` is missing.
+pub fn prepare_case(
+    m: &Module,
+    cfg: &crate::oracles::OracleConfig,
+    ran: &mut Vec<&'static str>,
+) -> Option<Pending> {
+    if !available() {
+        return None;
+    }
+    match prepare(m, cfg.exec.index_bitwidth) {
+        Ok(p) => Some(p),
+        Err(_) => {
+            ran.push(UNSUPPORTED);
+            None
+        }
+    }
+}
+
+/// `mlir-opt`'s lowering of each pending module, one process per index width.
+pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
+    let mut answers: Vec<Result<String, String>> = vec![Err(String::new()); pending.len()];
+    let widths: BTreeSet<u32> = pending.iter().map(|p| p.std.index_bitwidth).collect();
+    for ib in widths {
+        let ks: Vec<usize> = (0..pending.len())
+            .filter(|&k| pending[k].std.index_bitwidth == ib)
+            .collect();
+        let texts: Vec<String> = ks.iter().map(|&k| pending[k].export.clone()).collect();
+        for (k, a) in ks.into_iter().zip(lower_batch(&texts, ib)) {
+            answers[k] = a;
+        }
+    }
+    answers
+}
+
+/// Folds a comparison's outcome into a case checked by the other oracles: a finding
+/// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
+/// reproduces it); `ran` records that the oracle ran, or could not compare.
+pub fn apply(
+    outcome: Outcome,
+    verdict: &mut crate::oracles::Verdict,
+    ran: &mut Vec<&'static str>,
+    cfg: &mut crate::oracles::OracleConfig,
+) {
+    use crate::oracles::Verdict;
+    match outcome {
+        Outcome::Unsupported(_) => ran.push(UNSUPPORTED),
+        Outcome::Agree => ran.push(ORACLE),
+        Outcome::Finding(detail) => {
+            ran.push(ORACLE);
+            if !verdict.is_finding() {
+                *verdict = Verdict::Finding {
+                    oracle: ORACLE,
+                    detail,
+                };
+                cfg.upstream_structure = true;
+            }
+        }
+    }
 }
 
 /// The oracle on one module, in one `mlir-opt` process: `None` when it agrees or

@@ -250,7 +250,10 @@ pub fn runtime_sizes_are_i64(side: &mut [Func], index_bitwidth: u32) {
             widen(&mut f.params);
         }
         for c in &mut f.calls {
-            if c.callee.as_deref().is_some_and(|n| SIZED_RUNTIME.contains(&n)) {
+            if c.callee
+                .as_deref()
+                .is_some_and(|n| SIZED_RUNTIME.contains(&n))
+            {
                 widen(&mut c.params);
             }
         }
@@ -294,7 +297,11 @@ pub fn unranked_rank_is_i64(ours: &[Func], up: &mut [Func], std: &StdInfo) {
         .collect();
     for f in up.iter_mut() {
         widen_ranks(&f.name.clone(), &mut f.params);
-        let mut indirect = ours_calls.get(f.name.as_str()).cloned().unwrap_or_default().into_iter();
+        let mut indirect = ours_calls
+            .get(f.name.as_str())
+            .cloned()
+            .unwrap_or_default()
+            .into_iter();
         for c in &mut f.calls {
             match c.callee.clone() {
                 Some(callee) => widen_ranks(&callee, &mut c.params),

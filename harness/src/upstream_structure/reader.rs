@@ -293,12 +293,17 @@ fn read_attrs(c: &mut Cur) -> Result<Attrs, String> {
     loop {
         c.ws();
         let name = if c.rest().starts_with('"') {
-            c.balanced_until(&['=', ',', '}'])?.trim_matches('"').to_string()
+            c.balanced_until(&['=', ',', '}'])?
+                .trim_matches('"')
+                .to_string()
         } else {
             c.ident()
         };
         if name.is_empty() {
-            return Err(format!("expected an attribute name at '{}'", clip(c.rest())));
+            return Err(format!(
+                "expected an attribute name at '{}'",
+                clip(c.rest())
+            ));
         }
         let value = if c.eat("=") {
             canonical_value(&c.value_until(&[',', '}'])?)
@@ -580,10 +585,7 @@ mod tests {
         assert_eq!(calls[2].result, Some(Slot::new("i33")));
         assert_eq!(calls[3].result, None);
         assert_eq!(calls[4].callee.as_deref(), Some("g"));
-        assert_eq!(
-            calls[4].result,
-            Some(Slot::new("!llvm.func<void (i32)>"))
-        );
+        assert_eq!(calls[4].result, Some(Slot::new("!llvm.func<void (i32)>")));
     }
 
     #[test]
