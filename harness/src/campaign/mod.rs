@@ -27,7 +27,7 @@ use translate_queue::TranslateQueue;
 pub const TRANSLATE_BATCH: u64 = 32;
 
 /// The default sampling of the `upstream-structure` oracle (every Nth case).
-pub const STRUCTURE_EVERY: u64 = 50;
+pub const STRUCTURE_EVERY: u64 = 100;
 
 /// What to run.
 #[derive(Clone, Debug)]
