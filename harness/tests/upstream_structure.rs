@@ -63,9 +63,10 @@ fn assert_all_agree(ib: u32) {
         );
     }
     assert!(
-        compared >= 45,
-        "only {compared} of 50 modules compared: {out:?}"
+        compared as u64 * 10 >= n * 9,
+        "only {compared} of {n} modules compared: {out:?}"
     );
+    eprintln!("index width {ib}: {compared} of {n} modules compared, 0 findings");
 }
 
 #[test]
