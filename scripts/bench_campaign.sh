@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Campaign throughput, side by side: the same N cases with --jobs 1 and --jobs 2 (release
 # build), checks per second, the scaling ratio and the CPU time per check (the campaign
-# and its JIT workers and mlir-translate processes), for the campaign as users run it
-# (default oracles and mlir-translate sampling) and without mlir-translate.
+# and its JIT workers, mlir-translate and mlir-opt processes), for the campaign as users
+# run it (default oracles, mlir-translate and upstream-structure sampling), without the
+# upstream-structure oracle, and without mlir-translate.
 # Findings are written unreduced (--reduce-seconds 0) so a finding cannot stall the clock.
 # Usage: scripts/bench_campaign.sh [N]
 set -euo pipefail
@@ -13,7 +14,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" "$N" <<'PY'
 import json, resource, subprocess, sys
 tmp, n = sys.argv[1], sys.argv[2]
-modes = [("default sampling", []), ("no mlir-translate", ["--mlir-translate-every", "0"])]
+modes = [("default sampling", []), ("no upstream-structure", ["--structure-every", "0"]),
+         ("no mlir-translate", ["--mlir-translate-every", "0"])]
 
 def run(out, jobs, extra):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -31,9 +33,10 @@ for k, (name, extra) in enumerate(modes):
         r, cpu = run(f"{tmp}/m{k}j{j}", j, extra)
         rate[j] = r["checks_per_second"]
         mt = r["per_oracle"].get("mlir-translate", {}).get("checked", 0)
-        print(f"{name:>18}  --jobs {j}: {r['checked']} checks in {r['seconds']:.1f} s = "
+        us = r["per_oracle"].get("upstream-structure", {}).get("checked", 0)
+        print(f"{name:>21}  --jobs {j}: {r['checked']} checks in {r['seconds']:.1f} s = "
               f"{rate[j]:.0f} checks/s, {1e3 * cpu / max(r['checked'], 1):.2f} ms CPU/check "
               f"({r['agreed']} agreed, {r['findings']} findings, {r['skipped']} skipped, "
-              f"{mt} through mlir-translate)")
-    print(f"{name:>18}  scaling --jobs 2 / --jobs 1: {rate[2] / rate[1]:.2f}x")
+              f"{mt} through mlir-translate, {us} through upstream-structure)")
+    print(f"{name:>21}  scaling --jobs 2 / --jobs 1: {rate[2] / rate[1]:.2f}x")
 PY

@@ -48,6 +48,7 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         mlir_translate: false,
         upstream: false,
         lower_paths: false,
+        upstream_structure: false,
     }
 }
 

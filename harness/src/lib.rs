@@ -22,3 +22,4 @@ pub mod native;
 pub mod oracles;
 pub mod reduce;
 pub mod upstream;
+pub mod upstream_structure;

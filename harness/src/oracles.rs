@@ -9,7 +9,10 @@
 //!    `_mlir_ciface_` wrappers as C does ([`crate::ciface`]);
 //! 5. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
 //!    module, run natively, gives the same results as the interpreter and our JIT; a
-//!    finding names the path that disagrees with the other two.
+//!    finding names the path that disagrees with the other two;
+//! 6. upstream structure (when asked, it costs an `mlir-opt` run): our lowering's
+//!    signatures, attributes, calls and declarations against upstream's
+//!    ([`crate::upstream_structure`]).
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
@@ -17,7 +20,7 @@ use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 7] = [
+pub const ORACLES: [&str; 8] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
@@ -25,6 +28,7 @@ pub const ORACLES: [&str; 7] = [
     crate::ciface::ORACLE,
     "upstream",
     crate::lower_paths::ORACLE,
+    crate::upstream_structure::ORACLE,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -77,6 +81,9 @@ pub struct OracleConfig {
     /// Also check that `stdlower lower`'s one-function-at-a-time paths print the text
     /// of the module checked here ([`crate::lower_paths`]).
     pub lower_paths: bool,
+    /// Also compare our lowering's signatures, attributes, calls and declarations with
+    /// `mlir-opt`'s ([`crate::upstream_structure`]).
+    pub upstream_structure: bool,
 }
 
 impl Default for OracleConfig {
@@ -88,6 +95,7 @@ impl Default for OracleConfig {
             mlir_translate: false,
             upstream: false,
             lower_paths: false,
+            upstream_structure: false,
         }
     }
 }
@@ -373,6 +381,16 @@ fn check_module_in(
     // Oracle 4: the C wrappers, called as C calls them.
     if let Some(finding) = crate::ciface::check_planned(m, cfg, ran, &ciface, &ciface_answers) {
         return finding;
+    }
+    // Oracle 6: the structure of upstream's lowering.
+    if cfg.upstream_structure {
+        let ib = cfg.exec.index_bitwidth;
+        if let Some(detail) = crate::upstream_structure::check_lowered(m, &lowered, ib, ran) {
+            return Verdict::Finding {
+                oracle: crate::upstream_structure::ORACLE,
+                detail,
+            };
+        }
     }
     Verdict::Agree
 }

@@ -26,6 +26,9 @@ use translate_queue::TranslateQueue;
 /// How many sampled modules go through one `mlir-translate` process.
 pub const TRANSLATE_BATCH: u64 = 32;
 
+/// The default sampling of the `upstream-structure` oracle (every Nth case).
+pub const STRUCTURE_EVERY: u64 = 100;
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct CampaignConfig {
@@ -47,6 +50,9 @@ pub struct CampaignConfig {
     pub upstream_every: u64,
     /// Check `stdlower lower`'s one-function-at-a-time paths on every Nth case (0 = never).
     pub lower_paths_every: u64,
+    /// Run the `upstream-structure` oracle on every Nth case (0 = never); its cases
+    /// wait in the [`translate_queue`] and share one `mlir-opt` process a batch.
+    pub structure_every: u64,
     pub progress: bool,
     /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
     pub reduce_seconds: u64,
@@ -91,6 +97,8 @@ pub struct Checked {
     /// Milliseconds spent on the case so far.
     pub ms: f64,
     pub deferred: Option<oracles::DeferredTranslate>,
+    /// The `upstream-structure` comparison, waiting for `mlir-opt`.
+    pub structure: Option<crate::upstream_structure::Pending>,
 }
 
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
@@ -106,6 +114,11 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let mut ran = Vec::new();
     let mut deferred = None;
     let verdict = oracles::check_generated_deferring(&m, &ocfg, &mut ran, &mut deferred);
+    let structure = (cfg.structure_every > 0
+        && case.is_multiple_of(cfg.structure_every)
+        && !verdict.is_finding())
+    .then(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
+    .flatten();
     let features = generator::features(&m)
         .into_iter()
         .map(str::to_string)
@@ -120,13 +133,35 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
         features,
         ms: start.elapsed().as_secs_f64() * 1e3,
         deferred,
+        structure,
+    }
+}
+
+/// Runs the waiting `upstream-structure` comparisons of `cases` (one `mlir-opt` process
+/// for them all) and folds each outcome into its case's verdict.
+pub fn resolve_structure(cases: &mut [Checked]) {
+    let waiting: Vec<usize> = (0..cases.len())
+        .filter(|&k| cases[k].structure.is_some())
+        .collect();
+    let pending: Vec<&crate::upstream_structure::Pending> = waiting
+        .iter()
+        .filter_map(|&k| cases[k].structure.as_ref())
+        .collect();
+    let answers = crate::upstream_structure::lower_pending(&pending);
+    for (k, answer) in waiting.into_iter().zip(answers) {
+        let c = &mut cases[k];
+        if let Some(p) = c.structure.take() {
+            let outcome = crate::upstream_structure::resolve(&p, answer);
+            crate::upstream_structure::apply(outcome, &mut c.verdict, &mut c.ran, &mut c.ocfg);
+        }
     }
 }
 
 /// Checks one case completely (its `mlir-translate` check in a process of its own);
 /// returns its journal entry and, for a finding, the file test text.
 pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<String>) {
-    let c = check_case(case, seed, cfg);
+    let mut c = check_case(case, seed, cfg);
+    resolve_structure(std::slice::from_mut(&mut c));
     let answer = c
         .deferred
         .as_ref()
@@ -152,6 +187,7 @@ pub fn finish_case(
         features,
         ms,
         deferred,
+        structure: _,
     } = c;
     if let (Some(d), Some(answer)) = (deferred, translate) {
         verdict = d.resolve(verdict, &mut ran, answer);
@@ -344,7 +380,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                         continue;
                     }
                     let c = check_case(case, case_seed(cfg.seed, case), cfg);
-                    if c.deferred.is_some() {
+                    if c.deferred.is_some() || c.structure.is_some() {
                         for (c, answer) in queue.push(c) {
                             let (entry, file) = finish_case(c, Some(answer), cfg);
                             record(entry, file);

@@ -3,6 +3,9 @@
 //! ([`crate::mlir_translate::accepts_batch`]): start-up (~30 ms) is paid once per
 //! batch instead of once per module. A case is journaled only once its batch has
 //! answered, so a campaign killed meanwhile runs the waiting cases again on `--resume`.
+//! The cases sampled for the `upstream-structure` oracle wait here too, and a batch's
+//! share of them goes through one `mlir-opt --split-input-file` process
+//! ([`super::resolve_structure`]).
 
 use super::Checked;
 use std::sync::Mutex;
@@ -54,16 +57,21 @@ fn run(mut cases: Vec<Checked>) -> Vec<Answered> {
         return Vec::new();
     }
     let start = Instant::now();
-    let texts: Vec<String> = cases
-        .iter_mut()
-        .map(|c| {
-            c.deferred
-                .as_ref()
-                .map(|d| d.text.clone())
-                .unwrap_or_default()
-        })
+    super::resolve_structure(&mut cases);
+    let with_text: Vec<usize> = (0..cases.len())
+        .filter(|&k| cases[k].deferred.is_some())
         .collect();
-    let answers = crate::mlir_translate::accepts_batch(&texts);
+    let texts: Vec<String> = with_text
+        .iter()
+        .filter_map(|&k| cases[k].deferred.as_ref().map(|d| d.text.clone()))
+        .collect();
+    let mut answers: Vec<Result<(), String>> = vec![Ok(()); cases.len()];
+    for (k, a) in with_text
+        .into_iter()
+        .zip(crate::mlir_translate::accepts_batch(&texts))
+    {
+        answers[k] = a;
+    }
     let share = start.elapsed().as_secs_f64() * 1e3 / cases.len() as f64;
     cases
         .into_iter()

@@ -1,5 +1,5 @@
 //! `stdlower campaign [--count N | --time DURATION] [--seed S] [--jobs J] [--out DIR]
-//! [--shard I/N] [--resume] [--upstream [--upstream-sample N]]` and
+//! [--shard I/N] [--resume] [--upstream [--upstream-sample N]] [--structure-every N]` and
 //! `stdlower campaign merge DIR...`.
 
 use crate::campaign::{self, CampaignConfig};
@@ -56,6 +56,12 @@ pub struct Args {
     /// the text of the lowering the other oracles checked (0: never).
     #[arg(long, default_value_t = 8)]
     pub lower_paths_every: u64,
+    /// Compare our lowering's signatures, attributes, calls and declarations with
+    /// mlir-opt's (the upstream-structure oracle) on every Nth case (0: never). The
+    /// cases go through one mlir-opt process a batch, with the mlir-translate ones.
+    /// Skipped when mlir-opt is not installed.
+    #[arg(long, default_value_t = campaign::STRUCTURE_EVERY)]
+    pub structure_every: u64,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
@@ -138,6 +144,7 @@ pub fn run(args: &Args) -> i32 {
             0
         },
         lower_paths_every: args.lower_paths_every,
+        structure_every: args.structure_every,
         progress: !args.quiet,
         reduce_seconds: args.reduce_seconds,
         oracle: OracleConfig {

@@ -1,4 +1,5 @@
-//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream] [--no-jit]`: the
+//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream]
+//! [--upstream-structure] [--no-jit]`: the
 //! differential oracles on given files (each file's entry must take no arguments).
 
 use crate::exit;
@@ -19,6 +20,10 @@ pub struct Args {
     /// Also run upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
     #[arg(long)]
     pub upstream: bool,
+    /// Compare our lowering's signatures, attributes, calls and declarations with
+    /// mlir-opt's (the upstream-structure oracle; implied by --upstream).
+    #[arg(long)]
+    pub upstream_structure: bool,
     /// Skip the native path (interpreter-only oracles).
     #[arg(long)]
     pub no_jit: bool,
@@ -30,7 +35,8 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
-    if args.upstream {
+    let structure = args.upstream || args.upstream_structure;
+    if structure {
         if let Err(e) = crate::upstream::tools() {
             eprintln!("error: {e}");
             return exit::BAD_INPUT;
@@ -41,6 +47,7 @@ pub fn run(args: &Args) -> i32 {
         mlir_translate: args.mlir_translate,
         upstream: args.upstream,
         lower_paths: true,
+        upstream_structure: structure,
         ..OracleConfig::default()
     };
     let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files
@@ -91,6 +98,13 @@ pub fn run(args: &Args) -> i32 {
             "upstream oracle ran on {} modules ({} not expressible upstream)",
             count_ran("upstream"),
             count_ran(oracles::UPSTREAM_UNSUPPORTED)
+        );
+    }
+    if structure {
+        println!(
+            "upstream-structure oracle ran on {} modules ({} not compared)",
+            count_ran(crate::upstream_structure::ORACLE),
+            count_ran(crate::upstream_structure::UNSUPPORTED)
         );
     }
     if found > 0 {

@@ -138,6 +138,7 @@ pub fn run(args: &Args) -> i32 {
         jit: !args.no_jit,
         upstream: args.upstream || args.oracle.as_deref() == Some("upstream"),
         lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE),
+        upstream_structure: args.oracle.as_deref() == Some(crate::upstream_structure::ORACLE),
         ..OracleConfig::default()
     };
     let start = Instant::now();

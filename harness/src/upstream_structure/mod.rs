@@ -1,0 +1,554 @@
+//! The `upstream-structure` oracle: our lowering of a module against MLIR 22's
+//! (`mlir-opt`, the pipeline of [`crate::upstream`], of the exported module), compared
+//! at the level of what the CPU cannot see and the other oracles therefore miss:
+//! - every function's parameter and result LLVM types, pointer address spaces included;
+//! - argument, result and function attributes, and the linkage keywords;
+//! - the calls in each body, callee by callee in order: their types, argument and
+//!   result attributes, and discardable attributes;
+//! - which functions are declared (`malloc`, `free`, `aligned_alloc`...), with their types.
+//!
+//! Both sides are read from their printed text ([`reader`]): `mlir-opt`'s output and our
+//! modern printing. The differences `docs/upstream-differences.md` documents are
+//! normalized away first ([`normalize`]); whatever still differs is a finding naming the
+//! function and what differs. It costs an `mlir-opt` run, so campaigns sample it and
+//! send many modules through one process ([`lower_batch`], `--split-input-file`). A
+//! module `mlir-opt` rejects or crashes on is not compared (the `upstream` oracle judges
+//! tool failures): it counts as [`UNSUPPORTED`].
+
+pub mod normalize;
+pub mod reader;
+
+use converter::ir::Module;
+use converter::llvm_print::{print_llvm, Syntax};
+use converter::lower::{lower_module, LowerOptions};
+use normalize::StdInfo;
+use reader::{Call, Func, Slot};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The oracle's name.
+pub const ORACLE: &str = "upstream-structure";
+
+/// Counted instead of [`ORACLE`] when the module could not be compared (the exporter
+/// cannot express it, or `mlir-opt` rejects it).
+pub const UNSUPPORTED: &str = "upstream-structure-unsupported";
+
+/// At most this many differences are listed in a finding.
+const MAX_LISTED: usize = 20;
+
+/// A module ready for the comparison, waiting for `mlir-opt`'s lowering of `export`.
+#[derive(Clone, Debug)]
+pub struct Pending {
+    pub std: StdInfo,
+    /// Our lowering, printed in today's syntax.
+    pub ours: String,
+    /// The module in upstream syntax, for `mlir-opt`.
+    pub export: String,
+}
+
+/// How a comparison came out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Agree,
+    /// The differences, described.
+    Finding(String),
+    /// Not compared, and why.
+    Unsupported(String),
+}
+
+/// Whether `mlir-opt` (and the host data layout the pipeline sets) is available.
+pub fn available() -> bool {
+    crate::upstream::tools().is_ok() && crate::upstream::host_data_layout().is_ok()
+}
+
+/// The comparison's inputs for a module we lowered to `lowered`.
+pub fn prepare_lowered(
+    m: &Module,
+    lowered: &Module,
+    index_bitwidth: u32,
+) -> Result<Pending, String> {
+    Ok(Pending {
+        std: StdInfo::of(m, index_bitwidth),
+        ours: print_llvm(lowered, Syntax::Modern),
+        export: crate::upstream::export(m).map_err(|e| e.to_string())?,
+    })
+}
+
+/// The comparison's inputs for a verified Standard module (lowered here; `Err` when
+/// it does not lower or export, which is for other oracles to judge).
+pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, String> {
+    let opts = LowerOptions {
+        index_bitwidth,
+        emit_c_interface: false,
+    };
+    let lowered = lower_module(m, &opts).map_err(|ds| {
+        ds.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    prepare_lowered(m, &lowered, index_bitwidth)
+}
+
+/// The outcome for a pending module given `mlir-opt`'s answer on it.
+pub fn resolve(p: &Pending, upstream: Result<String, String>) -> Outcome {
+    match upstream {
+        Err(e) => Outcome::Unsupported(e),
+        Ok(text) => match compare_texts(&p.std, &p.ours, &text) {
+            Ok(()) => Outcome::Agree,
+            Err(detail) => Outcome::Finding(detail),
+        },
+    }
+}
+
+/// Compares our printed lowering with upstream's: `Err` lists what differs after the
+/// normalizations (or says a text could not be read).
+pub fn compare_texts(std: &StdInfo, ours: &str, upstream: &str) -> Result<(), String> {
+    let mut o = reader::read_module(ours).map_err(|e| format!("cannot read our lowering: {e}"))?;
+    let mut u = reader::read_module(upstream)
+        .map_err(|e| format!("cannot read mlir-opt's lowering: {e}"))?;
+    normalize::normalize(&mut o, &mut u, std);
+    let diffs = differences(&o, &u);
+    if diffs.is_empty() {
+        return Ok(());
+    }
+    let mut d = format!(
+        "our lowering differs from mlir-opt 22's: {}",
+        diffs.first().cloned().unwrap_or_default()
+    );
+    for line in diffs.iter().skip(1).take(MAX_LISTED - 1) {
+        d.push_str("\n  ");
+        d.push_str(line);
+    }
+    if diffs.len() > MAX_LISTED {
+        d.push_str(&format!("\n  ... and {} more", diffs.len() - MAX_LISTED));
+    }
+    Err(d)
+}
+
+fn show_slot(s: &Slot) -> String {
+    if s.attrs.is_empty() {
+        return s.ty.clone();
+    }
+    format!("{} {}", s.ty, show_attrs(&s.attrs))
+}
+
+fn show_attrs(a: &reader::Attrs) -> String {
+    let items: Vec<String> = a
+        .iter()
+        .map(|(k, v)| {
+            if v.is_empty() {
+                k.clone()
+            } else {
+                format!("{k} = {v}")
+            }
+        })
+        .collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+fn show_result(r: &Option<Slot>) -> String {
+    r.as_ref().map_or("()".into(), show_slot)
+}
+
+fn show_call(c: &Call) -> String {
+    let ps: Vec<String> = c.params.iter().map(show_slot).collect();
+    let mut s = format!("({}) -> {}", ps.join(", "), show_result(&c.result));
+    if !c.attrs.is_empty() {
+        s = format!("{} : {s}", show_attrs(&c.attrs));
+    }
+    s
+}
+
+/// The differences between two normalized sides, one line each, naming the function.
+pub fn differences(ours: &[Func], up: &[Func]) -> Vec<String> {
+    let o: BTreeMap<&str, &Func> = ours.iter().map(|f| (f.name.as_str(), f)).collect();
+    let u: BTreeMap<&str, &Func> = up.iter().map(|f| (f.name.as_str(), f)).collect();
+    let mut out = Vec::new();
+    let declared = |f: &Func| if f.defined { "defines" } else { "declares" };
+    for (name, f) in &u {
+        if !o.contains_key(name) {
+            out.push(format!(
+                "@{name}: upstream {} it ({}), we do not",
+                declared(f),
+                signature(f)
+            ));
+        }
+    }
+    for (name, a) in &o {
+        let Some(b) = u.get(name) else {
+            out.push(format!(
+                "@{name}: we {} it ({}), upstream does not",
+                declared(a),
+                signature(a)
+            ));
+            continue;
+        };
+        compare_funcs(name, a, b, &mut out);
+    }
+    out
+}
+
+fn signature(f: &Func) -> String {
+    let ps: Vec<String> = f.params.iter().map(show_slot).collect();
+    let mut s = format!("({}) -> {}", ps.join(", "), show_result(&f.result));
+    if !f.attrs.is_empty() {
+        s.push_str(&format!(" attributes {}", show_attrs(&f.attrs)));
+    }
+    s
+}
+
+/// A function's calls by callee (`%` for the indirect ones), in order.
+fn by_callee(f: &Func) -> BTreeMap<String, Vec<&Call>> {
+    let mut m: BTreeMap<String, Vec<&Call>> = BTreeMap::new();
+    for c in &f.calls {
+        let key = c.callee.as_ref().map_or("%".into(), |n| format!("@{n}"));
+        m.entry(key).or_default().push(c);
+    }
+    m
+}
+
+fn compare_funcs(name: &str, a: &Func, b: &Func, out: &mut Vec<String>) {
+    let mut diff = |what: String, ours: String, up: String| {
+        out.push(format!("@{name}: {what}: ours `{ours}`, upstream `{up}`"));
+    };
+    if a.defined != b.defined {
+        let d = |f: &Func| {
+            if f.defined {
+                "definition"
+            } else {
+                "declaration"
+            }
+            .to_string()
+        };
+        diff("kind".into(), d(a), d(b));
+    }
+    if a.keywords != b.keywords {
+        diff(
+            "keywords".into(),
+            a.keywords.join(" "),
+            b.keywords.join(" "),
+        );
+    }
+    if a.params.len() != b.params.len() || a.variadic != b.variadic {
+        diff("signature".into(), signature(a), signature(b));
+    } else {
+        for (k, (p, q)) in a.params.iter().zip(&b.params).enumerate() {
+            if p.ty != q.ty {
+                diff(format!("parameter {k} type"), p.ty.clone(), q.ty.clone());
+            }
+            if p.attrs != q.attrs {
+                diff(
+                    format!("parameter {k} attributes"),
+                    show_attrs(&p.attrs),
+                    show_attrs(&q.attrs),
+                );
+            }
+        }
+    }
+    match (&a.result, &b.result) {
+        (Some(p), Some(q)) => {
+            if p.ty != q.ty {
+                diff("result type".into(), p.ty.clone(), q.ty.clone());
+            }
+            if p.attrs != q.attrs {
+                diff(
+                    "result attributes".into(),
+                    show_attrs(&p.attrs),
+                    show_attrs(&q.attrs),
+                );
+            }
+        }
+        (None, None) => {}
+        (p, q) => diff("result".into(), show_result(p), show_result(q)),
+    }
+    if a.attrs != b.attrs {
+        diff(
+            "function attributes".into(),
+            show_attrs(&a.attrs),
+            show_attrs(&b.attrs),
+        );
+    }
+    // Calls, callee by callee (`%` for the indirect ones).
+    let (ca, cb) = (by_callee(a), by_callee(b));
+    let keys: BTreeSet<&String> = ca.keys().chain(cb.keys()).collect();
+    for k in keys {
+        let (x, y) = (
+            ca.get(k).cloned().unwrap_or_default(),
+            cb.get(k).cloned().unwrap_or_default(),
+        );
+        if normalize::merged_call_sites(&x, &y) {
+            continue;
+        }
+        let what = format!("calls of {k}");
+        if x.len() == y.len() {
+            if let Some((i, (p, q))) = x.iter().zip(&y).enumerate().find(|(_, (p, q))| p != q) {
+                diff(format!("{what}, call {i}"), show_call(p), show_call(q));
+            }
+        } else {
+            let shapes = |cs: &[&Call]| {
+                let set: BTreeSet<String> = cs.iter().map(|c| show_call(c)).collect();
+                format!(
+                    "{} x {}",
+                    cs.len(),
+                    set.into_iter().collect::<Vec<_>>().join(" | ")
+                )
+            };
+            diff(what, shapes(&x), shapes(&y));
+        }
+    }
+}
+
+/// The marker `--split-input-file` splits input and output on.
+const MARKER: &str = "// -----";
+
+/// Lowers each upstream-syntax text with `mlir-opt` (the pipeline of
+/// [`crate::upstream::pipeline`] at `index_bitwidth`): its LLVM-dialect text, or why
+/// not. The texts go through one `--split-input-file` process; when that process
+/// crashes or its output does not split into one chunk per text, each text runs alone,
+/// and so does each text whose chunk came out empty (rejected), for its own message.
+pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, String>> {
+    let tools = match crate::upstream::tools() {
+        Ok(t) => t,
+        Err(e) => return vec![Err(e.to_string()); texts.len()],
+    };
+    let args = match crate::upstream::host_data_layout() {
+        Ok(dl) => crate::upstream::pipeline(index_bitwidth, dl),
+        Err(e) => return vec![Err(e.to_string()); texts.len()],
+    };
+    let alone = |t: &String| {
+        crate::upstream::run_tool(&tools.mlir_opt, &args, t, crate::upstream::TOOL_TIMEOUT)
+    };
+    // A text holding the marker would be split: it goes alone.
+    let batched: Vec<usize> = (0..texts.len())
+        .filter(|&k| !texts[k].contains(MARKER))
+        .collect();
+    let mut answers: Vec<Option<Result<String, String>>> = vec![None; texts.len()];
+    if batched.len() > 1 {
+        let mut input = String::new();
+        for (i, &k) in batched.iter().enumerate() {
+            if i > 0 {
+                input.push_str(MARKER);
+                input.push('\n');
+            }
+            input.push_str(&texts[k]);
+            if !texts[k].ends_with('\n') {
+                input.push('\n');
+            }
+        }
+        let mut split_args = args.clone();
+        split_args.push("--split-input-file".into());
+        // Exit status 1 when a chunk fails; the other chunks are still printed.
+        let out = run_split(&tools.mlir_opt, &split_args, &input);
+        if let Some(out) = out {
+            let chunks = split_output(&out);
+            if chunks.len() == batched.len() {
+                for (&k, c) in batched.iter().zip(chunks) {
+                    if !c.trim().is_empty() {
+                        answers[k] = Some(Ok(c));
+                    }
+                }
+            }
+        }
+    }
+    answers
+        .into_iter()
+        .zip(texts)
+        .map(|(a, t)| a.unwrap_or_else(|| alone(t)))
+        .collect()
+}
+
+/// Runs `mlir-opt` on a split input: its stdout when it exited (with success or with
+/// status 1, a rejected chunk), `None` when it crashed, timed out or could not start.
+fn run_split(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let stdin = child.stdin.take();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        if let Some(mut s) = stdin {
+            let _ = s.write_all(input.as_bytes());
+        }
+    });
+    let mut stdout = child.stdout.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stdout.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let deadline = std::time::Instant::now() + crate::upstream::TOOL_TIMEOUT * 4;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(2))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    };
+    let _ = writer.join();
+    let out = reader.join().ok()?;
+    (status.code() == Some(0) || status.code() == Some(1)).then_some(out)
+}
+
+/// The chunks of a `--split-input-file` output, split on the marker lines.
+fn split_output(out: &str) -> Vec<String> {
+    let mut chunks = vec![String::new()];
+    for line in out.lines() {
+        if line.trim_end() == MARKER {
+            chunks.push(String::new());
+        } else if let Some(c) = chunks.last_mut() {
+            c.push_str(line);
+            c.push('\n');
+        }
+    }
+    chunks
+}
+
+/// A campaign case's comparison, prepared (its lowering printed, its export made) to
+/// wait for a batch; `None` (with [`UNSUPPORTED`] in `ran` when the exporter cannot
+/// express it) when there is nothing to compare or `mlir-opt` is missing.
+pub fn prepare_case(
+    m: &Module,
+    cfg: &crate::oracles::OracleConfig,
+    ran: &mut Vec<&'static str>,
+) -> Option<Pending> {
+    if !available() {
+        return None;
+    }
+    match prepare(m, cfg.exec.index_bitwidth) {
+        Ok(p) => Some(p),
+        Err(_) => {
+            ran.push(UNSUPPORTED);
+            None
+        }
+    }
+}
+
+/// `mlir-opt`'s lowering of each pending module, one process per index width.
+pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
+    let mut answers: Vec<Result<String, String>> = vec![Err(String::new()); pending.len()];
+    let widths: BTreeSet<u32> = pending.iter().map(|p| p.std.index_bitwidth).collect();
+    for ib in widths {
+        let ks: Vec<usize> = (0..pending.len())
+            .filter(|&k| pending[k].std.index_bitwidth == ib)
+            .collect();
+        let texts: Vec<String> = ks.iter().map(|&k| pending[k].export.clone()).collect();
+        for (k, a) in ks.into_iter().zip(lower_batch(&texts, ib)) {
+            answers[k] = a;
+        }
+    }
+    answers
+}
+
+/// Folds a comparison's outcome into a case checked by the other oracles: a finding
+/// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
+/// reproduces it); `ran` records that the oracle ran, or could not compare.
+pub fn apply(
+    outcome: Outcome,
+    verdict: &mut crate::oracles::Verdict,
+    ran: &mut Vec<&'static str>,
+    cfg: &mut crate::oracles::OracleConfig,
+) {
+    use crate::oracles::Verdict;
+    match outcome {
+        Outcome::Unsupported(_) => ran.push(UNSUPPORTED),
+        Outcome::Agree => ran.push(ORACLE),
+        Outcome::Finding(detail) => {
+            ran.push(ORACLE);
+            if !verdict.is_finding() {
+                *verdict = Verdict::Finding {
+                    oracle: ORACLE,
+                    detail,
+                };
+                cfg.upstream_structure = true;
+            }
+        }
+    }
+}
+
+/// The oracle on one module, in one `mlir-opt` process: `None` when it agrees or
+/// could not compare (`ran` says which), else the finding's detail.
+pub fn check_lowered(
+    m: &Module,
+    lowered: &Module,
+    index_bitwidth: u32,
+    ran: &mut Vec<&'static str>,
+) -> Option<String> {
+    if !available() {
+        return None;
+    }
+    let p = match prepare_lowered(m, lowered, index_bitwidth) {
+        Ok(p) => p,
+        Err(_) => {
+            ran.push(UNSUPPORTED);
+            return None;
+        }
+    };
+    let answer = lower_batch(std::slice::from_ref(&p.export), index_bitwidth)
+        .pop()
+        .unwrap_or_else(|| Err("no answer".into()));
+    match resolve(&p, answer) {
+        Outcome::Agree => {
+            ran.push(ORACLE);
+            None
+        }
+        Outcome::Finding(d) => {
+            ran.push(ORACLE);
+            Some(d)
+        }
+        Outcome::Unsupported(_) => {
+            ran.push(UNSUPPORTED);
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_output_gives_one_chunk_per_marker() {
+        let out = "module {\n}\n\n// -----\n// -----\nmodule {\n  llvm.func @c()\n}\n";
+        let c = split_output(out);
+        assert_eq!(c.len(), 3);
+        assert!(c[1].trim().is_empty());
+        assert!(c[2].contains("@c"));
+    }
+
+    #[test]
+    fn differences_name_the_function_and_what_differs() {
+        let ours = reader::read_module(
+            "llvm.func @free(!llvm.ptr)\nllvm.func @f(%arg0: !llvm.ptr, %arg1: i32) -> i32 {\n  \
+             llvm.call @free(%arg0) : (!llvm.ptr) -> ()\n}\n",
+        )
+        .unwrap();
+        let up = reader::read_module(
+            "llvm.func @malloc(i64) -> !llvm.ptr\nllvm.func @f(%arg0: !llvm.ptr<3>, %arg1: i32 {llvm.zeroext}) -> i32 {\n  \
+             llvm.call @free(%arg0) {x} : (!llvm.ptr) -> ()\n}\nllvm.func @free(!llvm.ptr)\n",
+        )
+        .unwrap();
+        let d = differences(&ours, &up);
+        assert_eq!(
+            d,
+            vec![
+                "@malloc: upstream declares it ((i64) -> !llvm.ptr), we do not",
+                "@f: parameter 0 type: ours `!llvm.ptr`, upstream `!llvm.ptr<3>`",
+                "@f: parameter 1 attributes: ours `{}`, upstream `{llvm.zeroext}`",
+                "@f: calls of @free, call 0: ours `(!llvm.ptr) -> ()`, upstream `{x} : (!llvm.ptr) -> ()`",
+            ]
+        );
+        assert!(differences(&ours, &ours).is_empty());
+    }
+}

@@ -1,0 +1,525 @@
+//! The differences between our lowering and MLIR 22's that `docs/upstream-differences.md`
+//! documents and that show in signatures, attributes and declarations, each as one
+//! named normalization of the functions [`super::reader`] read. Each is applied before
+//! the comparison; anything else that differs is a finding. The facts each one encodes
+//! were checked by running `mlir-opt` 22 on the exported module (see the doc).
+
+use super::reader::{Call, Func, Slot};
+use converter::ir::{FuncKind, Module, Type};
+use std::collections::BTreeMap;
+
+/// How one Standard argument lowers in the default calling convention: a ranked memref
+/// to `3 + 2 * rank` arguments, an unranked one to 2 (rank, pointer), others to one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgShape {
+    Scalar,
+    Ranked(usize),
+    Unranked,
+}
+
+impl ArgShape {
+    pub fn of(t: &Type) -> ArgShape {
+        match t {
+            Type::MemRef(m) => ArgShape::Ranked(m.shape.len()),
+            Type::UnrankedMemRef(_) => ArgShape::Unranked,
+            _ => ArgShape::Scalar,
+        }
+    }
+    /// How many LLVM arguments it becomes.
+    pub fn width(self) -> usize {
+        match self {
+            ArgShape::Scalar => 1,
+            ArgShape::Ranked(r) => 3 + 2 * r,
+            ArgShape::Unranked => 2,
+        }
+    }
+}
+
+/// What the normalizations need to know of a Standard function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StdFunc {
+    pub inputs: Vec<ArgShape>,
+    pub results: usize,
+    pub external: bool,
+    pub c_interface: bool,
+    /// It carries its own `sym_visibility` attribute.
+    pub visibility: bool,
+}
+
+/// The Standard module's functions, by name, and the index width of the lowering.
+#[derive(Clone, Debug, Default)]
+pub struct StdInfo {
+    pub funcs: BTreeMap<String, StdFunc>,
+    pub index_bitwidth: u32,
+}
+
+impl StdInfo {
+    pub fn of(m: &Module, index_bitwidth: u32) -> StdInfo {
+        let funcs = m
+            .funcs
+            .iter()
+            .filter(|f| f.kind == FuncKind::Std)
+            .filter_map(|f| {
+                let t = f.std_type()?;
+                Some((
+                    f.name.clone(),
+                    StdFunc {
+                        inputs: t.inputs.iter().map(ArgShape::of).collect(),
+                        results: t.results.len(),
+                        external: f.is_external(),
+                        c_interface: f.has_attr("llvm.emit_c_interface"),
+                        visibility: f.has_attr("sym_visibility"),
+                    },
+                ))
+            })
+            .collect();
+        StdInfo {
+            funcs,
+            index_bitwidth,
+        }
+    }
+
+    /// The LLVM argument positions each Standard argument of `name` takes.
+    fn spans(&self, name: &str) -> Option<Vec<(ArgShape, std::ops::Range<usize>)>> {
+        let f = self.funcs.get(name)?;
+        let mut at = 0;
+        Some(
+            f.inputs
+                .iter()
+                .map(|&s| {
+                    let r = at..at + s.width();
+                    at = r.end;
+                    (s, r)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The prefix of the C wrappers.
+pub const CIFACE: &str = "_mlir_ciface_";
+
+/// The names of the normalizations, in the order [`normalize`] applies them (the
+/// doc lists each under its name).
+pub const NORMALIZATIONS: [&str; 7] = [
+    "exported_declarations_are_private",
+    "wrappers_copy_function_attributes",
+    "external_c_interface_definition_is_private",
+    "expanded_argument_attributes",
+    "packed_result_attributes",
+    "runtime_sizes_are_i64",
+    "unranked_rank_is_i64",
+];
+
+/// Applies every normalization to our functions and upstream's.
+pub fn normalize(ours: &mut [Func], up: &mut [Func], std: &StdInfo) {
+    exported_declarations_are_private(up, std);
+    wrappers_copy_function_attributes(ours);
+    wrappers_copy_function_attributes(up);
+    external_c_interface_definition_is_private(up, std);
+    expanded_argument_attributes(ours, std);
+    expanded_argument_attributes(up, std);
+    packed_result_attributes(ours, std);
+    packed_result_attributes(up, std);
+    runtime_sizes_are_i64(ours, std.index_bitwidth);
+    runtime_sizes_are_i64(up, std.index_bitwidth);
+    unranked_rank_is_i64(ours, up, std);
+}
+
+/// The exporter writes a Standard declaration as `func.func private` (MLIR 22 wants
+/// declarations private), and `--convert-func-to-llvm` keeps that as a
+/// `sym_visibility = "private"` attribute on the `llvm.func`. Upstream's attribute is
+/// dropped from declarations whose Standard original had no `sym_visibility` of its own.
+pub fn exported_declarations_are_private(up: &mut [Func], std: &StdInfo) {
+    for f in up.iter_mut() {
+        if std
+            .funcs
+            .get(&f.name)
+            .is_some_and(|s| s.external && !s.visibility)
+            && f.attrs.get("sym_visibility").map(String::as_str) == Some("\"private\"")
+        {
+            f.attrs.remove("sym_visibility");
+        }
+    }
+}
+
+/// MLIR 22 copies the wrapped function's attributes onto its `_mlir_ciface_` wrapper
+/// (`llvm.emit_c_interface`, `sym_visibility`, any dialect attribute); we do not. On
+/// both sides, a wrapper's attributes that its function carries with the same value
+/// are dropped.
+pub fn wrappers_copy_function_attributes(side: &mut [Func]) {
+    let attrs: BTreeMap<String, super::reader::Attrs> = side
+        .iter()
+        .map(|f| (f.name.clone(), f.attrs.clone()))
+        .collect();
+    for f in side.iter_mut() {
+        let Some(of) = f.name.strip_prefix(CIFACE).and_then(|n| attrs.get(n)) else {
+            continue;
+        };
+        f.attrs.retain(|k, v| of.get(k) != Some(v));
+    }
+}
+
+/// For a Standard declaration with `llvm.emit_c_interface`, both lowerings define the
+/// function (its body calls the `_mlir_ciface_` declaration); MLIR 22 gives that
+/// definition `private` linkage, we keep the default (external). Upstream's `private`
+/// keyword is dropped on those functions.
+pub fn external_c_interface_definition_is_private(up: &mut [Func], std: &StdInfo) {
+    for f in up.iter_mut() {
+        if std
+            .funcs
+            .get(&f.name)
+            .is_some_and(|s| s.external && s.c_interface)
+        {
+            f.keywords.retain(|k| k != "private");
+        }
+    }
+}
+
+/// The attributes of an argument that expands to several LLVM arguments (a memref's
+/// descriptor fields): the LLVM 11 conversion copies them onto every field, MLIR 22
+/// drops them (it keeps attributes only where one argument becomes one). On both
+/// sides, the attributes of expanded arguments are dropped, in functions and in direct
+/// calls to them.
+pub fn expanded_argument_attributes(side: &mut [Func], std: &StdInfo) {
+    let clear = |name: &str, params: &mut [Slot]| {
+        let Some(spans) = std.spans(name) else {
+            return;
+        };
+        for (shape, r) in spans {
+            if shape.width() > 1 {
+                for p in params.iter_mut().take(r.end).skip(r.start) {
+                    p.attrs.clear();
+                }
+            }
+        }
+    };
+    for f in side.iter_mut() {
+        clear(&f.name.clone(), &mut f.params);
+        for c in &mut f.calls {
+            if let Some(callee) = c.callee.clone() {
+                clear(&callee, &mut c.params);
+            }
+        }
+    }
+}
+
+/// Several results are returned packed in one struct. MLIR 22 then drops the results'
+/// attributes (they belonged to the unpacked results); the LLVM 11 conversion has no
+/// rule for them. On both sides, the result attributes of a function (and of direct
+/// calls to it) whose Standard original has several results are dropped.
+pub fn packed_result_attributes(side: &mut [Func], std: &StdInfo) {
+    let packed = |name: &str| std.funcs.get(name).is_some_and(|s| s.results > 1);
+    for f in side.iter_mut() {
+        if packed(&f.name) {
+            if let Some(r) = &mut f.result {
+                r.attrs.clear();
+            }
+        }
+        for c in &mut f.calls {
+            if c.callee.as_deref().is_some_and(packed) {
+                if let Some(r) = &mut c.result {
+                    r.attrs.clear();
+                }
+            }
+        }
+    }
+}
+
+/// The runtime functions whose integer parameters are byte counts.
+const SIZED_RUNTIME: [&str; 2] = ["malloc", "aligned_alloc"];
+
+/// We declare `malloc(i64)` (and `aligned_alloc(i64, i64)`) whatever the index width,
+/// as C's `size_t` is on the 64-bit host; MLIR 22 passes the index type
+/// (`malloc(i32)` with `index-bitwidth=32`). On both sides, those parameters of the
+/// index width are read as `i64`, in declarations and calls.
+pub fn runtime_sizes_are_i64(side: &mut [Func], index_bitwidth: u32) {
+    if index_bitwidth == 64 {
+        return;
+    }
+    let idx = format!("i{index_bitwidth}");
+    let widen = |params: &mut [Slot]| {
+        for p in params {
+            if p.ty == idx {
+                p.ty = "i64".into();
+            }
+        }
+    };
+    for f in side.iter_mut() {
+        if SIZED_RUNTIME.contains(&f.name.as_str()) {
+            widen(&mut f.params);
+        }
+        for c in &mut f.calls {
+            if c.callee
+                .as_deref()
+                .is_some_and(|n| SIZED_RUNTIME.contains(&n))
+            {
+                widen(&mut c.params);
+            }
+        }
+    }
+}
+
+/// The spec's unranked descriptor holds the rank as a 64-bit integer (`{i64, i8*}`),
+/// which we follow at every index width; MLIR 22 uses the index type. With an index
+/// width other than 64, upstream's `struct<(iN, ptr)>` reads as `struct<(i64, ptr)>`,
+/// and an unranked argument's rank (`iN` where the Standard signature has an unranked
+/// memref; for an indirect call, where ours has `i64` and both have `!llvm.ptr` next)
+/// as `i64`.
+pub fn unranked_rank_is_i64(ours: &[Func], up: &mut [Func], std: &StdInfo) {
+    if std.index_bitwidth == 64 {
+        return;
+    }
+    let idx = format!("i{}", std.index_bitwidth);
+    let from = format!("struct<({idx},ptr)>");
+    let widen_ty = |s: &mut Slot| {
+        if s.ty.contains(&from) {
+            s.ty = s.ty.replace(&from, "struct<(i64,ptr)>");
+        }
+    };
+    let widen_ranks = |name: &str, params: &mut [Slot]| {
+        for (shape, r) in std.spans(name).unwrap_or_default() {
+            if shape == ArgShape::Unranked {
+                if let Some(p) = params.get_mut(r.start).filter(|p| p.ty == idx) {
+                    p.ty = "i64".into();
+                }
+            }
+        }
+    };
+    let ours_calls: BTreeMap<&str, Vec<&Call>> = ours
+        .iter()
+        .map(|f| {
+            (
+                f.name.as_str(),
+                f.calls.iter().filter(|c| c.callee.is_none()).collect(),
+            )
+        })
+        .collect();
+    for f in up.iter_mut() {
+        widen_ranks(&f.name.clone(), &mut f.params);
+        let mut indirect = ours_calls
+            .get(f.name.as_str())
+            .cloned()
+            .unwrap_or_default()
+            .into_iter();
+        for c in &mut f.calls {
+            match c.callee.clone() {
+                Some(callee) => widen_ranks(&callee, &mut c.params),
+                None => {
+                    let Some(o) = indirect.next() else { continue };
+                    if o.params.len() != c.params.len() {
+                        continue;
+                    }
+                    for k in 0..c.params.len().saturating_sub(1) {
+                        let ptr = |s: &Slot| s.ty == "!llvm.ptr";
+                        if c.params[k].ty == idx
+                            && o.params[k].ty == "i64"
+                            && ptr(&c.params[k + 1])
+                            && ptr(&o.params[k + 1])
+                        {
+                            c.params[k].ty = "i64".into();
+                        }
+                    }
+                }
+            }
+            c.params.iter_mut().for_each(widen_ty);
+            c.result.iter_mut().for_each(widen_ty);
+        }
+        f.params.iter_mut().for_each(widen_ty);
+        f.result.iter_mut().for_each(widen_ty);
+    }
+}
+
+/// The calls a function makes to one callee, ours and upstream's, agree: the same
+/// calls in the same order, or, when upstream makes fewer, the same distinct calls.
+/// MLIR 22's conversion merges identical blocks (two `return` blocks that copy the
+/// same unranked result to the heap become one, with one `malloc` call where we have
+/// two), so upstream may make fewer identical calls, never more.
+pub fn merged_call_sites(ours: &[&Call], up: &[&Call]) -> bool {
+    if ours.len() == up.len() {
+        return ours == up;
+    }
+    if ours.len() < up.len() || up.is_empty() {
+        return false;
+    }
+    let set = |cs: &[&Call]| -> std::collections::BTreeSet<Call> {
+        cs.iter().map(|c| (*c).clone()).collect()
+    };
+    set(ours) == set(up)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reader::read_module;
+    use super::*;
+
+    fn std_of(src: &str, ib: u32) -> StdInfo {
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        StdInfo::of(&m, ib)
+    }
+
+    fn read(t: &str) -> Vec<Func> {
+        read_module(t).unwrap()
+    }
+
+    #[test]
+    fn arg_shapes_and_spans() {
+        let s = std_of(
+            "func @f(%a: i32, %m: memref<2x?xf32>, %u: memref<*xi8>, %b: f32) {\n  return\n}",
+            64,
+        );
+        let spans = s.spans("f").unwrap();
+        let ranges: Vec<_> = spans.iter().map(|(_, r)| r.clone()).collect();
+        assert_eq!(ranges, vec![0..1, 1..8, 8..10, 10..11]);
+        assert!(s.spans("g").is_none());
+    }
+
+    #[test]
+    fn declarations_lose_upstreams_private_visibility() {
+        let s = std_of(
+            "func @ext(i32) -> i32\n\
+             func @def() attributes {sym_visibility = \"private\"} {\n  return\n}",
+            64,
+        );
+        let mut up = read(
+            "llvm.func @ext(i32) -> i32 attributes {sym_visibility = \"private\"}\n\
+             llvm.func @notstd(i32) attributes {sym_visibility = \"private\"}\n\
+             llvm.func @def() attributes {sym_visibility = \"private\"} {\n  llvm.return\n}\n",
+        );
+        exported_declarations_are_private(&mut up, &s);
+        assert!(up[0].attrs.is_empty());
+        // A function not in the Standard module, and a definition, keep it.
+        assert_eq!(up[1].attrs.len(), 1);
+        assert_eq!(up[2].attrs.len(), 1);
+    }
+
+    #[test]
+    fn wrapper_attributes_copied_from_the_function_are_dropped() {
+        let mut up = read(
+            "llvm.func @f(%arg0: i32) attributes {foo.bar = \"x\", llvm.emit_c_interface} {\n}\n\
+             llvm.func @_mlir_ciface_f(%arg0: i32) attributes {foo.bar = \"x\", llvm.emit_c_interface, w = 1} {\n}\n\
+             llvm.func @_mlir_ciface_g(i32) attributes {llvm.emit_c_interface}\n",
+        );
+        wrappers_copy_function_attributes(&mut up);
+        assert_eq!(up[1].attrs.keys().collect::<Vec<_>>(), vec!["w"]);
+        // A wrapper of no function in the module keeps its attributes.
+        assert_eq!(up[2].attrs.len(), 1);
+        assert_eq!(up[0].attrs.len(), 2);
+    }
+
+    #[test]
+    fn external_c_interface_definitions_lose_private_linkage() {
+        let s = std_of(
+            "func @ext(i32) -> i32 attributes {llvm.emit_c_interface}\nfunc @plain(i32) -> i32",
+            64,
+        );
+        let mut up = read(
+            "llvm.func private @ext(%arg0: i32) -> i32 {\n}\nllvm.func private @plain(i32) -> i32\n",
+        );
+        external_c_interface_definition_is_private(&mut up, &s);
+        assert!(up[0].keywords.is_empty());
+        assert_eq!(up[1].keywords, vec!["private"]);
+    }
+
+    #[test]
+    fn expanded_arguments_lose_their_attributes() {
+        let s = std_of(
+            "func @f(%a: i32, %m: memref<?xf32>) {\n  return\n}\n\
+             func @g(%u: memref<*xf32>) {\n  return\n}",
+            64,
+        );
+        let mut ours = read(
+            "llvm.func @f(%arg0: i32 {llvm.zeroext}, %arg1: !llvm.ptr {llvm.noalias}, %arg2: !llvm.ptr {llvm.noalias}, %arg3: i64 {llvm.noalias}, %arg4: i64 {llvm.noalias}, %arg5: i64 {llvm.noalias}) {\n\
+             }\nllvm.func @g(%arg0: i64 {a}, %arg1: !llvm.ptr {a}) {\n\
+             llvm.call @f(%x, %p, %p, %i, %i, %i) : (i32 {llvm.zeroext}, !llvm.ptr {llvm.noalias}, !llvm.ptr, i64, i64, i64) -> ()\n}\n",
+        );
+        expanded_argument_attributes(&mut ours, &s);
+        assert_eq!(ours[0].params[0].attrs.len(), 1);
+        assert!(ours[0].params[1..].iter().all(|p| p.attrs.is_empty()));
+        assert!(ours[1].params.iter().all(|p| p.attrs.is_empty()));
+        let call = &ours[1].calls[0];
+        assert_eq!(call.params[0].attrs.len(), 1);
+        assert!(call.params[1].attrs.is_empty());
+    }
+
+    #[test]
+    fn packed_results_lose_their_attributes() {
+        let s = std_of(
+            "func @two() -> (i32, i64)\nfunc @one() -> i32\n\
+             func @c() {\n  return\n}",
+            64,
+        );
+        let mut side = read(
+            "llvm.func @two() -> (!llvm.struct<(i32, i64)> {x})\nllvm.func @one() -> (i32 {llvm.zeroext})\n\
+             llvm.func @c() {\n  %0 = llvm.call @two() : () -> (!llvm.struct<(i32, i64)> {x})\n  \
+             %1 = llvm.call @one() : () -> (i32 {llvm.zeroext})\n}\n",
+        );
+        packed_result_attributes(&mut side, &s);
+        assert!(side[0].result.as_ref().unwrap().attrs.is_empty());
+        assert_eq!(side[1].result.as_ref().unwrap().attrs.len(), 1);
+        assert!(side[2].calls[0].result.as_ref().unwrap().attrs.is_empty());
+        assert_eq!(side[2].calls[1].result.as_ref().unwrap().attrs.len(), 1);
+    }
+
+    #[test]
+    fn runtime_sizes_read_as_i64_at_other_index_widths() {
+        let text = "llvm.func @malloc(i32) -> !llvm.ptr\nllvm.func @aligned_alloc(i32, i32) -> !llvm.ptr\n\
+                    llvm.func @other(i32)\nllvm.func @f() {\n  %0 = llvm.call @malloc(%c) : (i32) -> !llvm.ptr\n}\n";
+        let mut side = read(text);
+        runtime_sizes_are_i64(&mut side, 64);
+        assert_eq!(side[0].params[0].ty, "i32");
+        runtime_sizes_are_i64(&mut side, 32);
+        assert_eq!(side[0].params[0].ty, "i64");
+        assert!(side[1].params.iter().all(|p| p.ty == "i64"));
+        assert_eq!(side[2].params[0].ty, "i32");
+        assert_eq!(side[3].calls[0].params[0].ty, "i64");
+    }
+
+    #[test]
+    fn unranked_ranks_read_as_i64_at_other_index_widths() {
+        let s = std_of(
+            "func @u(%a: index, %m: memref<*xf32>) -> memref<*xf32> {\n  return %m : memref<*xf32>\n}",
+            32,
+        );
+        let up_text = "llvm.func @u(%arg0: i32, %arg1: i32, %arg2: !llvm.ptr) -> !llvm.struct<(i32, ptr)> {\n\
+                       %0 = llvm.call @u(%a, %b, %p) : (i32, i32, !llvm.ptr) -> !llvm.struct<(i32, ptr)>\n\
+                       %1 = llvm.call %f(%a, %b, %p) : !llvm.ptr, (i32, i32, !llvm.ptr) -> !llvm.struct<(i32, ptr)>\n}\n";
+        let ours = read(
+            "llvm.func @u(%arg0: i32, %arg1: i64, %arg2: !llvm.ptr) -> !llvm.struct<(i64, ptr)> {\n\
+             %1 = llvm.call %f(%a, %b, %p) : !llvm.ptr, (i32, i64, !llvm.ptr) -> !llvm.struct<(i64, ptr)>\n}\n",
+        );
+        let mut up = read(up_text);
+        unranked_rank_is_i64(&ours, &mut up, &s);
+        let tys = |ps: &[Slot]| ps.iter().map(|p| p.ty.clone()).collect::<Vec<_>>();
+        // The index argument stays i32; only the rank is read as i64.
+        assert_eq!(tys(&up[0].params), vec!["i32", "i64", "!llvm.ptr"]);
+        assert_eq!(up[0].result.as_ref().unwrap().ty, "!llvm.struct<(i64,ptr)>");
+        assert_eq!(tys(&up[0].calls[0].params), vec!["i32", "i64", "!llvm.ptr"]);
+        assert_eq!(tys(&up[0].calls[1].params), vec!["i32", "i64", "!llvm.ptr"]);
+        // At index width 64 nothing changes.
+        let mut up64 = read(up_text);
+        let s64 = StdInfo {
+            index_bitwidth: 64,
+            ..s
+        };
+        unranked_rank_is_i64(&ours, &mut up64, &s64);
+        assert_eq!(up64, read(up_text));
+    }
+
+    #[test]
+    fn merged_call_sites_compare_distinct_calls_when_counts_differ() {
+        let fs = read(
+            "llvm.func @f() {\n  %0 = llvm.call @malloc(%a) : (i64) -> !llvm.ptr\n  \
+             %1 = llvm.call @malloc(%b) : (i64) -> !llvm.ptr\n  \
+             %2 = llvm.call @malloc(%b) {x} : (i64) -> !llvm.ptr\n}\n",
+        );
+        let c = &fs[0].calls;
+        assert!(merged_call_sites(&[&c[0], &c[1]], &[&c[0]]));
+        // Upstream never makes more calls than we do: fewer here is a dropped call.
+        assert!(!merged_call_sites(&[&c[0]], &[&c[0], &c[1]]));
+        assert!(merged_call_sites(&[&c[0], &c[2]], &[&c[0], &c[2]]));
+        assert!(!merged_call_sites(&[&c[0], &c[2]], &[&c[2], &c[0]]));
+        assert!(!merged_call_sites(&[&c[0], &c[2]], &[&c[0]]));
+        assert!(!merged_call_sites(&[&c[0]], &[]));
+    }
+}
