@@ -125,7 +125,7 @@ fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
             }
             type_features(&m.elem, out);
         }
-        Type::UnrankedMemRef(e) => {
+        Type::UnrankedMemRef(e, _) => {
             out.insert("unranked");
             type_features(e, out);
         }
@@ -237,8 +237,8 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                 OpKind::MemRefCast => {
                     let from = body.value_type(od.operands[0]);
                     let to = body.value_type(od.results[0]);
-                    if matches!(from, Type::UnrankedMemRef(_))
-                        || matches!(to, Type::UnrankedMemRef(_))
+                    if matches!(from, Type::UnrankedMemRef(..))
+                        || matches!(to, Type::UnrankedMemRef(..))
                     {
                         out.insert("unranked_cast");
                     }

@@ -245,7 +245,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
         let has_unranked = inputs
             .iter()
             .chain(&results)
-            .any(|t| matches!(t, Type::UnrankedMemRef(_)));
+            .any(|t| matches!(t, Type::UnrankedMemRef(..)));
         let harness_only = inputs.iter().any(|t| {
             matches!(t.as_memref().map(|m| &m.layout),
                 Some(Layout::Strided(s)) if s.offset.is_some_and(|o| o != 0))
@@ -269,7 +269,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
     let mut main_hidden = Vec::new();
     for _ in 0..p.u.int_in_range(1..=cfg.max_main_results.max(1))? {
         let (mut t, _) = p.value_type(false)?;
-        if let Type::UnrankedMemRef(e) = t {
+        if let Type::UnrankedMemRef(e, _) = t {
             // @main returns ranked memrefs only (the oracles print their contents).
             t = Type::memref(vec![Some(2)], (*e).clone());
         }
