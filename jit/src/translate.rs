@@ -1538,10 +1538,7 @@ fn check_cast(
                 BasicTypeEnum::PointerType(p) => Some(p.get_address_space()),
                 _ => None,
             };
-            sized(from)
-                && sized(to)
-                && space(from) == space(to)
-                && bit_size(from) == bit_size(to)
+            sized(from) && sized(to) && space(from) == space(to) && bit_size(from) == bit_size(to)
         }
         _ => false,
     };

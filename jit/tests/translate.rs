@@ -353,14 +353,27 @@ fn address_spaces_below_256_are_host_memory() {
     assert!(ir.contains("addrspacecast ptr %"), "{ir}");
     assert!(ir.contains("to ptr addrspace(3)"), "{ir}");
     assert!(ir.contains("store i32 %0, ptr addrspace(3)"), "{ir}");
-    let r = run1(addr_space_round_trip(3), vec![Type::i32()], vec![Type::i32()], &[int(7)]);
+    let r = run1(
+        addr_space_round_trip(3),
+        vec![Type::i32()],
+        vec![Type::i32()],
+        &[int(7)],
+    );
     assert_eq!(r, vec![int(7)]);
-    let r = run1(addr_space_round_trip(255), vec![Type::i32()], vec![Type::i32()], &[int(-9)]);
+    let r = run1(
+        addr_space_round_trip(255),
+        vec![Type::i32()],
+        vec![Type::i32()],
+        &[int(-9)],
+    );
     assert_eq!(r, vec![int(-9)]);
     // x86-64 addresses 256 and 257 relative to gs and fs: not run.
     let e = jit::translate::translate_to_ir_string(&module(vec![addr_space_round_trip(256)]))
         .expect_err("address space 256 translated");
-    assert!(e.contains("address space 256 is not plain memory on the host"), "{e}");
+    assert!(
+        e.contains("address space 256 is not plain memory on the host"),
+        "{e}"
+    );
 }
 
 #[test]

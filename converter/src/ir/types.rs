@@ -464,7 +464,10 @@ mod tests {
             Type::unranked_memref_in(Type::F32, 3).to_string(),
             "memref<*xf32, 3>"
         );
-        assert_eq!(Type::unranked_memref(Type::F32).to_string(), "memref<*xf32>");
+        assert_eq!(
+            Type::unranked_memref(Type::F32).to_string(),
+            "memref<*xf32>"
+        );
         assert_eq!(Type::llvm_ptr_in(Type::F32, 3).to_string(), "!llvm.ptr<3>");
         assert_eq!(Type::llvm_ptr(Type::F32).to_string(), "!llvm.ptr");
     }

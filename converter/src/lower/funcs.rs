@@ -140,7 +140,10 @@ impl<'a> FnLower<'a> {
 
     /// The converted element pointer of a memref type (in its memory space).
     pub fn elem_ptr(&self, t: &Type, loc: Loc) -> Result<Type, Diagnostic> {
-        self.ctx.tc.elem_ptr(t).map_err(|m| Diagnostic::error(loc, m))
+        self.ctx
+            .tc
+            .elem_ptr(t)
+            .map_err(|m| Diagnostic::error(loc, m))
     }
 
     pub fn succ(&mut self, s: &Successor) -> Successor {

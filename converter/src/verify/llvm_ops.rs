@@ -29,7 +29,9 @@ pub(super) fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type
         Type::Int(_) | Type::F16 | Type::F32 | Type::F64 => None,
         Type::BF16 => Some(("bf16 cannot be converted to the LLVM dialect", t)),
         Type::Index => Some(("index is a Standard-dialect type", t)),
-        Type::MemRef(_) | Type::UnrankedMemRef(..) => Some(("memref is a Standard-dialect type", t)),
+        Type::MemRef(_) | Type::UnrankedMemRef(..) => {
+            Some(("memref is a Standard-dialect type", t))
+        }
         Type::Function(_) => Some(("builtin function types are Standard-dialect types", t)),
         Type::Vector(v) => {
             if v.shape.len() != 1 {
@@ -257,9 +259,7 @@ fn ptr_cast(c: &mut OpCheck) {
         OpKind::LlvmPtrToInt => is_ptr(a) && b.is_integer(),
         OpKind::LlvmIntToPtr => a.is_integer() && is_ptr(b),
         // LLVM's verifier: "AddrSpaceCast must be between different address spaces".
-        OpKind::LlvmAddrSpaceCast => {
-            is_ptr(a) && is_ptr(b) && a.addr_space() != b.addr_space()
-        }
+        OpKind::LlvmAddrSpaceCast => is_ptr(a) && is_ptr(b) && a.addr_space() != b.addr_space(),
         // A bitcast keeps the address space; changing it takes an addrspacecast.
         _ => {
             (is_ptr(a) && is_ptr(b) && a.addr_space() == b.addr_space())
@@ -270,9 +270,7 @@ fn ptr_cast(c: &mut OpCheck) {
         let what = match c.op.kind {
             OpKind::LlvmPtrToInt => "casts a pointer to an integer",
             OpKind::LlvmIntToPtr => "casts an integer to a pointer",
-            OpKind::LlvmAddrSpaceCast => {
-                "casts a pointer to a pointer in another address space"
-            }
+            OpKind::LlvmAddrSpaceCast => "casts a pointer to a pointer in another address space",
             _ if is_ptr(a) && is_ptr(b) => {
                 "casts between pointers of one address space (llvm.addrspacecast changes it)"
             }

@@ -1061,8 +1061,16 @@ fn address_of_memcpy_and_undef_check_their_operands() {
 fn address_spaces_change_only_through_addrspacecast() {
     let f32p3 = Type::llvm_ptr_in(Type::F32, 3);
     let i8p = Type::llvm_ptr(Type::i8());
-    assert_ok(check_op(OpKind::LlvmAddrSpaceCast, vec![i8p.clone()], &[f32p3.clone()]));
-    assert_ok(check_op(OpKind::LlvmAddrSpaceCast, vec![f32p3.clone()], &[i8p.clone()]));
+    assert_ok(check_op(
+        OpKind::LlvmAddrSpaceCast,
+        vec![i8p.clone()],
+        &[f32p3.clone()],
+    ));
+    assert_ok(check_op(
+        OpKind::LlvmAddrSpaceCast,
+        vec![f32p3.clone()],
+        &[i8p.clone()],
+    ));
     assert_ok(check_op(
         OpKind::LlvmBitcast,
         vec![f32p3.clone()],
