@@ -7,7 +7,8 @@
 //! `--finalize-memref-to-llvm` refuses; and a chain of two `memref_cast`s whose ends
 //! are not cast-compatible (a program that is undefined behaviour once run, as in
 //! `corpus/interp/ub_casts.mlir`): MLIR 22 folds the chain into one `memref.cast`
-//! during the conversion and then rejects that cast.
+//! during the conversion and then rejects that cast; and `dealloc` of a memref in a
+//! nonzero memory space, which MLIR 22 lowers to an invalid call of `free`.
 //!
 //! The other direction: what `mlir-opt --canonicalize --mlir-print-debuginfo` prints
 //! from an export (its own spelling of upstream syntax: `%cst` names, hoisted
@@ -55,6 +56,9 @@ fn cast_compatible(a: &Type, b: &Type) -> bool {
 
 /// Why upstream can verify but not lower `m`, if it cannot.
 fn verify_only(m: &Module) -> Option<&'static str> {
+    if upstream::upstream_cannot_lower(m).is_some() {
+        return Some("dealloc in a nonzero memory space");
+    }
     for f in &m.funcs {
         let Some(b) = &f.body else { continue };
         for op in b.walk_ops() {

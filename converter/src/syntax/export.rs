@@ -668,16 +668,6 @@ impl BodyExporter<'_, '_> {
                 let t = ty0(self);
                 format!("{name} {}{ex} : {t}", self.v(o[0]))
             }
-            Dealloc if self.body.value_type(o[0]).memory_space() != Some(0) => {
-                // MLIR 22's `memref.dealloc` lowering passes the pointer in the memref's
-                // address space to `free`, which takes `!llvm.ptr`: invalid LLVM dialect
-                // (docs/upstream-differences.md).
-                self.x.fail(
-                    loc,
-                    "cannot export 'dealloc' of a memref in a nonzero memory space: MLIR 22 lowers it to an invalid call of 'free'",
-                );
-                return;
-            }
             Rank | Dealloc => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
