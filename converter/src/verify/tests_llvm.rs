@@ -1064,12 +1064,12 @@ fn address_spaces_change_only_through_addrspacecast() {
     assert_ok(check_op(
         OpKind::LlvmAddrSpaceCast,
         vec![i8p.clone()],
-        &[f32p3.clone()],
+        std::slice::from_ref(&f32p3),
     ));
     assert_ok(check_op(
         OpKind::LlvmAddrSpaceCast,
         vec![f32p3.clone()],
-        &[i8p.clone()],
+        std::slice::from_ref(&i8p),
     ));
     assert_ok(check_op(
         OpKind::LlvmBitcast,
@@ -1078,17 +1078,25 @@ fn address_spaces_change_only_through_addrspacecast() {
     ));
     // LLVM: "AddrSpaceCast must be between different address spaces".
     assert_error_at(
-        check_op(OpKind::LlvmAddrSpaceCast, vec![f32p()], &[i8p.clone()]),
+        check_op(
+            OpKind::LlvmAddrSpaceCast,
+            vec![f32p()],
+            std::slice::from_ref(&i8p),
+        ),
         "casts a pointer to a pointer in another address space, found !llvm.ptr -> !llvm.ptr",
         AT,
     );
     assert_error_at(
-        check_op(OpKind::LlvmAddrSpaceCast, vec![i64t()], &[f32p3.clone()]),
+        check_op(
+            OpKind::LlvmAddrSpaceCast,
+            vec![i64t()],
+            std::slice::from_ref(&f32p3),
+        ),
         "casts a pointer to a pointer in another address space",
         AT,
     );
     assert_error_at(
-        check_op(OpKind::LlvmBitcast, vec![i8p], &[f32p3.clone()]),
+        check_op(OpKind::LlvmBitcast, vec![i8p], std::slice::from_ref(&f32p3)),
         "casts between pointers of one address space (llvm.addrspacecast changes it), found !llvm.ptr -> !llvm.ptr<3>",
         AT,
     );
@@ -1106,7 +1114,7 @@ fn address_spaces_change_only_through_addrspacecast() {
     );
     let r = check(vec![f32p3.clone(), i64t()], |b, a| {
         let p = b.push1(
-            op(OpKind::LlvmGep, &[a[0], a[1]], &[f32p3.clone()])
+            op(OpKind::LlvmGep, &[a[0], a[1]], std::slice::from_ref(&f32p3))
                 .attr("elem_type", Attribute::Type(Type::F32)),
         );
         let v = b.push1(op(OpKind::LlvmLoad, &[p], &[Type::F32]));
