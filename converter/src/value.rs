@@ -49,7 +49,7 @@ pub fn format_value(out: &mut String, ty: &Type, v: &RtValue) {
             let shape: Vec<u64> = vt.shape.clone();
             format_nested(out, &shape, elems, &vt.elem);
         }
-        (Type::MemRef(_) | Type::UnrankedMemRef(_), RtValue::MemRef { shape, elems }) => {
+        (Type::MemRef(_) | Type::UnrankedMemRef(..), RtValue::MemRef { shape, elems }) => {
             let elem = ty.memref_elem().expect("memref type");
             format_nested(out, shape, elems, elem);
         }
@@ -198,7 +198,7 @@ pub fn parse_value(text: &str, ty: &Type) -> Result<RtValue, String> {
             }
             Ok(RtValue::MemRef { shape, elems })
         }
-        Type::UnrankedMemRef(e) => {
+        Type::UnrankedMemRef(e, _) => {
             let (shape, elems) = parse_memref_elems(text, e)?;
             Ok(RtValue::MemRef { shape, elems })
         }

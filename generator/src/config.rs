@@ -69,6 +69,10 @@ pub enum Family {
     EmitCInterface,
     /// Declarations of and calls to the external functions of [`crate::external_impls`].
     Externals,
+    /// Memrefs in a nonzero memory space: in a third of the modules, every memref type
+    /// is in one space of [`crate::MEMORY_SPACES`] (modules that call externals keep
+    /// space 0, the externals' signatures).
+    MemorySpaces,
 }
 
 impl Family {
@@ -103,6 +107,7 @@ impl Family {
         Family::Recursion,
         Family::EmitCInterface,
         Family::Externals,
+        Family::MemorySpaces,
     ];
 }
 

@@ -4,7 +4,8 @@
 //! `unranked`, `strided_layout`, `offset_static` (nonzero), `offset_dynamic`), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
 //! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
-//! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`, ...).
+//! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`,
+//! `memory_space` (a memref in a nonzero memory space), ...).
 
 use converter::ir::{Attribute, DenseValues, Layout, Module, OpKind, Type};
 use std::collections::{BTreeMap, BTreeSet};
@@ -63,6 +64,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "vector_cast",
     "same_successor_different_args",
     "function_constant",
+    "memory_space",
 ];
 
 fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
@@ -93,6 +95,9 @@ fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
             type_features(&v.elem, out);
         }
         Type::MemRef(m) => {
+            if m.memory_space != 0 {
+                out.insert("memory_space");
+            }
             out.insert(
                 [
                     "memref_rank_0",
@@ -125,7 +130,10 @@ fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
             }
             type_features(&m.elem, out);
         }
-        Type::UnrankedMemRef(e) => {
+        Type::UnrankedMemRef(e, space) => {
+            if *space != 0 {
+                out.insert("memory_space");
+            }
             out.insert("unranked");
             type_features(e, out);
         }
@@ -237,8 +245,8 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                 OpKind::MemRefCast => {
                     let from = body.value_type(od.operands[0]);
                     let to = body.value_type(od.results[0]);
-                    if matches!(from, Type::UnrankedMemRef(_))
-                        || matches!(to, Type::UnrankedMemRef(_))
+                    if matches!(from, Type::UnrankedMemRef(..))
+                        || matches!(to, Type::UnrankedMemRef(..))
                     {
                         out.insert("unranked_cast");
                     }

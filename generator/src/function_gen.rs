@@ -786,7 +786,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
     fn base_type_for(&mut self, target: &Type, hidden: Option<usize>) -> Result<Type> {
         Ok(match target {
             Type::MemRef(mt) => Type::memref(mt.shape.clone(), mt.elem.clone()),
-            Type::UnrankedMemRef(e) => {
+            Type::UnrankedMemRef(e, _) => {
                 let rank = hidden.unwrap_or(1);
                 let mut shape = Vec::with_capacity(rank);
                 for _ in 0..rank {
@@ -807,7 +807,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         let known_rank = meta.sizes.as_ref().map(|s| s.len());
         if vt == *target {
             return match target {
-                Type::UnrankedMemRef(_) if known_rank != hidden => None,
+                Type::UnrankedMemRef(..) if known_rank != hidden => None,
                 _ => Some(v),
             };
         }
@@ -842,10 +842,10 @@ impl<'a, 'u> FnGen<'a, 'u> {
                         Layout::Affine { .. } => false,
                     }
             }
-            (Type::MemRef(a), Type::UnrankedMemRef(e)) => {
+            (Type::MemRef(a), Type::UnrankedMemRef(e, _)) => {
                 a.elem == **e && Some(a.rank()) == hidden && a.has_identity_layout()
             }
-            (Type::UnrankedMemRef(e), Type::MemRef(b)) => {
+            (Type::UnrankedMemRef(e, _), Type::MemRef(b)) => {
                 **e == b.elem
                     && known_rank == Some(b.rank())
                     && b.has_identity_layout()
@@ -936,7 +936,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
                 let r = self.new_root(v);
                 self.meta[v.index()].root = Some(r);
             }
-            Type::UnrankedMemRef(e) => {
+            Type::UnrankedMemRef(e, _) => {
                 let rank = hidden.unwrap_or(0);
                 self.def(
                     v,
@@ -1021,7 +1021,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
                     sizes: Some(mt.shape.clone()),
                     ..Meta::default()
                 },
-                Type::UnrankedMemRef(_) => Meta {
+                Type::UnrankedMemRef(..) => Meta {
                     sizes: Some(vec![None; fp.input_hidden[i].unwrap_or(0)]),
                     ..Meta::default()
                 },

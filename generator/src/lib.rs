@@ -51,6 +51,7 @@ pub mod ub_guards;
 pub use config::{Family, GenConfig};
 pub use externals::{external_impls, ExternalFn};
 pub use features::{features, REQUIRED_FEATURES};
+pub use module_gen::{in_memory_space, MEMORY_SPACES};
 pub use ops::op_table_names;
 
 use arbitrary::Unstructured;

@@ -245,7 +245,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
         let has_unranked = inputs
             .iter()
             .chain(&results)
-            .any(|t| matches!(t, Type::UnrankedMemRef(_)));
+            .any(|t| matches!(t, Type::UnrankedMemRef(..)));
         let harness_only = inputs.iter().any(|t| {
             matches!(t.as_memref().map(|m| &m.layout),
                 Some(Layout::Strided(s)) if s.offset.is_some_and(|o| o != 0))
@@ -269,7 +269,7 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
     let mut main_hidden = Vec::new();
     for _ in 0..p.u.int_in_range(1..=cfg.max_main_results.max(1))? {
         let (mut t, _) = p.value_type(false)?;
-        if let Type::UnrankedMemRef(e) = t {
+        if let Type::UnrankedMemRef(e, _) = t {
             // @main returns ranked memrefs only (the oracles print their contents).
             t = Type::memref(vec![Some(2)], (*e).clone());
         }
@@ -379,5 +379,51 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
             ));
         }
     }
+    // Chosen after everything else, so that the choice changes no other one.
+    if cfg.has(Family::MemorySpaces) && used_ext.is_empty() && u.int_in_range(0..=2u8)? == 0 {
+        let space = *u.choose(&MEMORY_SPACES)?;
+        in_memory_space(&mut m, space);
+    }
     Ok(m)
+}
+
+/// The nonzero memory spaces generated modules use: address spaces the host treats as
+/// plain memory (`jit::translate::MAX_HOST_ADDR_SPACE` is 255; x86-64 gives 256 and
+/// up a meaning of their own).
+pub const MEMORY_SPACES: [u64; 4] = [1, 3, 5, 255];
+
+/// Moves every memref type of `m` (values, block arguments, signatures, types in
+/// attributes) into memory space `space`. The module stays valid: every cast, call
+/// and block argument relates memrefs of one space, as before.
+pub fn in_memory_space(m: &mut Module, space: u64) {
+    for f in &mut m.funcs {
+        f.ty = type_in_space(&f.ty, space);
+        let Some(body) = &mut f.body else { continue };
+        for v in &mut body.values {
+            v.ty = type_in_space(&v.ty, space);
+        }
+        for op in &mut body.ops {
+            for a in &mut op.attrs {
+                if let Attribute::Type(t) = &a.value {
+                    a.value = Attribute::Type(type_in_space(t, space));
+                }
+            }
+        }
+    }
+}
+
+fn type_in_space(t: &Type, space: u64) -> Type {
+    match t {
+        Type::MemRef(mt) => {
+            let mut mt = (**mt).clone();
+            mt.memory_space = space;
+            Type::MemRef(mt.into())
+        }
+        Type::UnrankedMemRef(e, _) => Type::unranked_memref_in((**e).clone(), space),
+        Type::Function(ft) => Type::function(
+            ft.inputs.iter().map(|t| type_in_space(t, space)).collect(),
+            ft.results.iter().map(|t| type_in_space(t, space)).collect(),
+        ),
+        t => t.clone(),
+    }
 }

@@ -636,7 +636,7 @@ fn memref_cast(g: &mut FnGen, mode: u8) -> Result<()> {
             let target = Type::unranked_memref(mt.elem.clone());
             let _ = g.cast_to(m, &target, Some(mt.rank()));
         }
-        (Type::UnrankedMemRef(e), _) => {
+        (Type::UnrankedMemRef(e, _), _) => {
             let Some(sz) = sizes else { return Ok(()) };
             let mut shape = Vec::with_capacity(sz.len());
             for s in &sz {

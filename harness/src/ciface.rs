@@ -148,7 +148,7 @@ pub fn harness_args(m: &Module, f: &Func, index_bits: u32) -> Option<Vec<RtValue
                     .collect();
                 memref_of(shape, &mt.elem, &mut r, index_bits)?
             }
-            Type::UnrankedMemRef(e) => {
+            Type::UnrankedMemRef(e, _) => {
                 let shape = (0..hidden_rank(f, i)).map(|_| 1 + r.below(3)).collect();
                 memref_of(shape, e, &mut r, index_bits)?
             }

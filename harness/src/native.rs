@@ -30,10 +30,49 @@ fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
     crate::cmd::lower::lower(m, false, opts.index_bitwidth)
         .map(|_| ())
         .map_err(|f| Outcome::Error(f.message))?;
-    match unregistered_op(m) {
+    match unregistered_op(m).or_else(|| foreign_memory_space(m)) {
         Some(d) => Err(Outcome::Error(crate::input::render_in(m, &d))),
         None => Ok(()),
     }
+}
+
+/// The first memref in a memory space the host does not treat as plain memory (above
+/// `jit::translate::MAX_HOST_ADDR_SPACE`), as a located error: the function for its
+/// signature, else the op or block that defines such a value.
+fn foreign_memory_space(m: &Module) -> Option<Diagnostic> {
+    let max = u64::from(jit::translate::MAX_HOST_ADDR_SPACE);
+    let foreign = |t: &converter::ir::Type| match t {
+        converter::ir::Type::Function(f) => f
+            .inputs
+            .iter()
+            .chain(&f.results)
+            .find_map(|t| t.memory_space().filter(|&s| s > max)),
+        t => t.memory_space().filter(|&s| s > max),
+    };
+    let found = m.funcs.iter().find_map(|f| {
+        if let Some(s) = foreign(&f.ty) {
+            return Some((f.loc, s));
+        }
+        let b = f.body.as_ref()?;
+        b.layout.iter().find_map(|&bl| {
+            let block = &b.blocks[bl.index()];
+            if let Some(s) = block.args.iter().find_map(|&a| foreign(b.value_type(a))) {
+                return Some((f.loc, s));
+            }
+            block.ops.iter().find_map(|&o| {
+                let op = &b.ops[o.index()];
+                let s = op.results.iter().find_map(|&r| foreign(b.value_type(r)))?;
+                Some((op.loc, s))
+            })
+        })
+    })?;
+    Some(Diagnostic::error(
+        found.0,
+        format!(
+            "cannot run memory space {}: the host runs memory spaces 0 to {max} as plain memory",
+            found.1
+        ),
+    ))
 }
 
 /// The first unregistered op (`"foo.bar"() : () -> ()`) in `m`, as a located error:

@@ -204,10 +204,33 @@ pub fn run_tool(
     ))
 }
 
-/// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter.
+/// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter, for
+/// the upstream pipeline: also refused when MLIR 22 cannot lower what it exports.
 pub fn export(m: &Module) -> Result<String, UpstreamError> {
+    if let Some(d) = upstream_cannot_lower(m) {
+        return Err(UpstreamError::Export(crate::input::render_in(m, &d)));
+    }
     converter::syntax::export_upstream(m)
         .map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
+}
+
+/// The first construct that exports to valid upstream MLIR which MLIR 22's own
+/// lowering then gets wrong: a `dealloc` of a memref in a nonzero memory space, which
+/// it lowers to a call of `free(!llvm.ptr)` with a `!llvm.ptr<N>` and rejects
+/// (docs/upstream-differences.md).
+pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> {
+    m.funcs.iter().filter_map(|f| f.body.as_ref()).find_map(|b| {
+        b.walk_ops().find_map(|o| {
+            let op = b.op(o);
+            let t = b.value_type(*op.operands.first()?);
+            (op.kind == converter::ir::OpKind::Dealloc && t.memory_space() != Some(0)).then(|| {
+                converter::diag::Diagnostic::error(
+                    op.loc,
+                    format!("MLIR 22 cannot lower 'dealloc' of a memref in a nonzero memory space ({t}): it passes the pointer in that address space to 'free'"),
+                )
+            })
+        })
+    })
 }
 
 /// Lowers upstream-syntax text with `mlir-opt` and translates it with `mlir-translate`:

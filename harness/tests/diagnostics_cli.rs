@@ -182,3 +182,31 @@ fn an_unregistered_op_cannot_be_executed_and_is_located_in_the_file() {
         );
     }
 }
+
+#[test]
+fn a_memory_space_the_host_does_not_run_is_located_in_the_file() {
+    // The interpreter treats every memory space as the same memory; native code in
+    // address space 256 would address relative to x86-64's gs segment, so `run` refuses
+    // it at the op that makes the memref. Space 255 runs.
+    let dir = TempDir::new("diag-cli-memory-space");
+    let text = |space: u32| {
+        format!(
+            "func @main() -> i32 {{\n  %m = alloca() : memref<2xi32, {space}>\n  %c0 = constant 0 : index\n  %a = constant 5 : i32\n  store %a, %m[%c0] : memref<2xi32, {space}>\n  %v = load %m[%c0] : memref<2xi32, {space}>\n  return %v : i32\n}}\n"
+        )
+    };
+    let file = dir.file("space256.mlir", &text(256));
+    let (code, stderr) = run(FULL, "run", &file, &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    check_located("run", &file, &stderr, &[(2, Some(8))]).unwrap();
+    assert!(
+        stderr.contains("cannot run memory space 256: the host runs memory spaces 0 to 255"),
+        "{stderr}"
+    );
+    let (code, stderr) = run(FULL, "interp", &file, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let ok = dir.file("space255.mlir", &text(255));
+    for cmd in ["interp", "run"] {
+        let (code, stderr) = run(FULL, cmd, &ok, &[]);
+        assert_eq!(code, Some(0), "{cmd}: {stderr}");
+    }
+}

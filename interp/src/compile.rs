@@ -308,7 +308,7 @@ pub fn scalar_kind(t: &Type, index_width: u32) -> Option<Scalar> {
 pub fn is_obj(t: &Type) -> bool {
     matches!(
         t,
-        Type::Vector(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)
+        Type::Vector(_) | Type::MemRef(_) | Type::UnrankedMemRef(..)
     )
 }
 

@@ -50,7 +50,7 @@ pub fn to_rt(prog: &Program, mem: &Memory, t: &Type, v: &Out) -> Result<RtValue,
                 .map(|&x| scalar_to_rt(prog, &vt.elem, x))
                 .collect(),
         ),
-        (Type::MemRef(_) | Type::UnrankedMemRef(_), Out::O(Obj::Mem(view))) => {
+        (Type::MemRef(_) | Type::UnrankedMemRef(..), Out::O(Obj::Mem(view))) => {
             let elem = t.memref_elem().cloned().unwrap_or(Type::i8());
             let elems = mem
                 .read_view(view)?
@@ -131,7 +131,7 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Out::O(Obj::Vec(Rc::from(cells))))
         }
-        (Type::MemRef(_) | Type::UnrankedMemRef(_), RtValue::MemRef { shape, elems }) => {
+        (Type::MemRef(_) | Type::UnrankedMemRef(..), RtValue::MemRef { shape, elems }) => {
             let elem = t.memref_elem().cloned().unwrap_or(Type::i8());
             let sizes: Vec<i64> = shape
                 .iter()

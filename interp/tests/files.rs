@@ -243,7 +243,7 @@ fn sample(t: &Type, k: i128) -> Option<RtValue> {
                 elems: vec![sample(&m.elem, k)?; n],
             }
         }
-        Type::UnrankedMemRef(e) => RtValue::MemRef {
+        Type::UnrankedMemRef(e, _) => RtValue::MemRef {
             shape: vec![2],
             elems: vec![sample(e, k)?; 2],
         },

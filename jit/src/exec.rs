@@ -782,7 +782,9 @@ fn ciface_call<'ctx>(
             Type::MemRef(m) => {
                 let rank = m.rank() as u32;
                 let idx = val(k + 2)?.get_type();
-                let mut fields = vec![ptr.into(), ptr.into(), idx];
+                // The pointers as the lowered function takes them (in the memref's
+                // address space).
+                let mut fields = vec![val(k)?.get_type(), val(k + 1)?.get_type(), idx];
                 if rank > 0 {
                     fields.push(idx.into_int_type().array_type(rank).into());
                     fields.push(idx.into_int_type().array_type(rank).into());
@@ -806,7 +808,7 @@ fn ciface_call<'ctx>(
                 c_args.push(slot.into());
                 k += 3 + 2 * rank as usize;
             }
-            Type::UnrankedMemRef(_) => {
+            Type::UnrankedMemRef(..) => {
                 let st = ctx.struct_type(&[val(k)?.get_type(), ptr.into()], false);
                 let slot = e(allocas.build_alloca(st, "udesc"))?;
                 for f in 0..2u32 {
@@ -1044,7 +1046,7 @@ fn arg_leaves(
             out.extend(shape.iter().map(|&s| s as u128));
             out.extend(strides.iter().map(|&s| s as i128 as u128));
         }
-        (Type::UnrankedMemRef(e), RtValue::MemRef { shape, elems }) => {
+        (Type::UnrankedMemRef(e, _), RtValue::MemRef { shape, elems }) => {
             let (ptr, offset, strides) = fill_buffer(lay, e, None, false, shape, elems)?;
             let ib = (lay.index_bits / 8) as usize;
             let rank = shape.len();
@@ -1260,7 +1262,7 @@ fn result_value(
             }
             read_view(lay, &m.elem, aligned, offset, &sizes, &strides)?
         }
-        Type::UnrankedMemRef(e) => {
+        Type::UnrankedMemRef(e, _) => {
             let rank = next()? as i64;
             let d = next()? as usize;
             if !(0..=64).contains(&rank) || d == 0 {

@@ -88,6 +88,22 @@ pub fn translate_to_ir_string(lowered: &Module) -> Result<String, String> {
     Ok(module.print_to_string().to_string())
 }
 
+/// The largest address space stdlower compiles for the host. On x86-64 the spaces from
+/// 256 up are not plain memory (256, 257 and 258 address relative to the gs, fs and
+/// ss segments; 270 to 272 are 32-bit and mixed-size pointers), while 1 to 255 are
+/// the same flat memory as 0; they are on AArch64 too.
+pub const MAX_HOST_ADDR_SPACE: u32 = 255;
+
+/// The inkwell address space of `a`, if the host treats it as plain memory.
+fn host_addr_space(a: u32) -> TResult<AddressSpace> {
+    if a > MAX_HOST_ADDR_SPACE {
+        return Err(format!(
+            "address space {a} is not plain memory on the host: stdlower runs memory spaces 0 to {MAX_HOST_ADDR_SPACE}"
+        ));
+    }
+    AddressSpace::try_from(a).map_err(|_| format!("invalid address space {a}"))
+}
+
 /// Converts an LLVM-dialect (or builtin) type to an LLVM first-class type.
 pub fn basic_type<'ctx>(ctx: &'ctx Context, ty: &Type) -> TResult<BasicTypeEnum<'ctx>> {
     basic_type_idx(ctx, ty, DEFAULT_INDEX_BITS)
@@ -133,7 +149,7 @@ fn basic_type_idx<'ctx>(
             }
             t
         }
-        Type::LlvmPtr(_) => ctx.ptr_type(AddressSpace::default()).into(),
+        Type::LlvmPtr(_, a) => ctx.ptr_type(host_addr_space(*a)?).into(),
         Type::LlvmStruct(fields) => {
             let fs = fields
                 .iter()
@@ -148,7 +164,7 @@ fn basic_type_idx<'ctx>(
         // A function used as a value is a pointer to it.
         Type::LlvmFunc(_) => ctx.ptr_type(AddressSpace::default()).into(),
         Type::LlvmVoid => return Err("void is not a value type".into()),
-        Type::MemRef(_) | Type::UnrankedMemRef(_) | Type::Function(_) => {
+        Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => {
             return Err(format!(
                 "type {ty} belongs to the Standard dialect; lower the module first"
             ))
@@ -749,7 +765,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 self.set(st, r, v)?;
             }
             LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc
-            | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr => {
+            | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr | LlvmAddrSpaceCast => {
                 let x = self.operands(body, st, op, 1)?[0];
                 let (r, ty) = self.result_type(body, op)?;
                 let opc = match op.kind {
@@ -762,6 +778,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     LlvmFPTrunc => Opc::FPTrunc,
                     LlvmBitcast => Opc::BitCast,
                     LlvmPtrToInt => Opc::PtrToInt,
+                    LlvmAddrSpaceCast => Opc::AddrSpaceCast,
                     _ => Opc::IntToPtr,
                 };
                 check_cast(opc, x.get_type(), ty)?;
@@ -943,7 +960,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     .and_then(Attribute::as_type)
                     .cloned()
                     .or_else(|| match body.value_type(r) {
-                        Type::LlvmPtr(p) if **p != Type::LlvmVoid => Some((**p).clone()),
+                        Type::LlvmPtr(p, _) if **p != Type::LlvmVoid => Some((**p).clone()),
                         _ => None,
                     })
                     .ok_or("requires an 'elem_type' type attribute")?;
@@ -959,6 +976,17 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     _ => return Err("expects at most one operand".into()),
                 };
                 self.align(op, p.as_instruction())?;
+                // inkwell allocates in the data layout's alloca address space (0 on the
+                // hosts stdlower runs on); a result in another space, which the host
+                // treats as the same flat memory, is that stack slot cast to it.
+                let p = match self.ty(body.value_type(r))? {
+                    BasicTypeEnum::PointerType(pt)
+                        if pt.get_address_space() != p.get_type().get_address_space() =>
+                    {
+                        bld(b.build_address_space_cast(p, pt, ""))?
+                    }
+                    _ => p,
+                };
                 self.set(st, r, p.into())?;
             }
             LlvmCall => {
@@ -1492,6 +1520,10 @@ fn check_cast(
         Opc::FPTrunc => fs.is_float_type() && ts.is_float_type() && fbits(fs) > fbits(ts),
         Opc::PtrToInt => fs.is_pointer_type() && ts.is_int_type(),
         Opc::IntToPtr => fs.is_int_type() && ts.is_pointer_type(),
+        Opc::AddrSpaceCast => {
+            matches!((fs, ts), (BasicTypeEnum::PointerType(p), BasicTypeEnum::PointerType(q))
+                if p.get_address_space() != q.get_address_space())
+        }
         Opc::BitCast => {
             let sized = |t: BasicTypeEnum| {
                 matches!(
@@ -1502,10 +1534,11 @@ fn check_cast(
                         | BasicTypeEnum::PointerType(_)
                 )
             };
-            sized(from)
-                && sized(to)
-                && (from.is_pointer_type() == to.is_pointer_type())
-                && bit_size(from) == bit_size(to)
+            let space = |t: BasicTypeEnum| match t {
+                BasicTypeEnum::PointerType(p) => Some(p.get_address_space()),
+                _ => None,
+            };
+            sized(from) && sized(to) && space(from) == space(to) && bit_size(from) == bit_size(to)
         }
         _ => false,
     };

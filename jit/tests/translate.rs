@@ -325,6 +325,57 @@ fn pointers_alloca_gep_load_store_ptrtoint() {
     assert_eq!(r, vec![int(42)]);
 }
 
+/// An alloca in address space 3 (inkwell allocates in 0 and casts), a store through
+/// the address space 3 pointer, the pointer cast back to space 0 and read there: the
+/// host's address spaces below 256 are one flat memory.
+fn addr_space_round_trip(space: u32) -> Func {
+    let p3 = Type::llvm_ptr_in(Type::i32(), space);
+    func("f", vec![Type::i32()], Type::i32(), |b, a| {
+        let one = b.c(1, Type::i64());
+        let p = b.op(NewOp::new(OpKind::LlvmAlloca)
+            .operands([one])
+            .attr("elem_type", Attribute::Type(Type::i32()))
+            .result(p3.clone()));
+        b.op0(NewOp::new(OpKind::LlvmStore).operands([a[0], p]));
+        let q = b.un(OpKind::LlvmAddrSpaceCast, p, Type::llvm_ptr(Type::i32()));
+        let v = b.op(NewOp::new(OpKind::LlvmLoad)
+            .operands([q])
+            .attr("elem_type", Attribute::Type(Type::i32()))
+            .result(Type::i32()));
+        b.ret(vec![v]);
+    })
+}
+
+#[test]
+fn address_spaces_below_256_are_host_memory() {
+    let ir = jit::translate::translate_to_ir_string(&module(vec![addr_space_round_trip(3)]))
+        .expect("translates");
+    assert!(ir.contains("addrspacecast ptr %"), "{ir}");
+    assert!(ir.contains("to ptr addrspace(3)"), "{ir}");
+    assert!(ir.contains("store i32 %0, ptr addrspace(3)"), "{ir}");
+    let r = run1(
+        addr_space_round_trip(3),
+        vec![Type::i32()],
+        vec![Type::i32()],
+        &[int(7)],
+    );
+    assert_eq!(r, vec![int(7)]);
+    let r = run1(
+        addr_space_round_trip(255),
+        vec![Type::i32()],
+        vec![Type::i32()],
+        &[int(-9)],
+    );
+    assert_eq!(r, vec![int(-9)]);
+    // x86-64 addresses 256 and 257 relative to gs and fs: not run.
+    let e = jit::translate::translate_to_ir_string(&module(vec![addr_space_round_trip(256)]))
+        .expect_err("address space 256 translated");
+    assert!(
+        e.contains("address space 256 is not plain memory on the host"),
+        "{e}"
+    );
+}
+
 #[test]
 fn structs_arrays_insert_extract_and_multiple_results() {
     // Returns {i32, [2 x i64], f32} built with insertvalue at nested positions.

@@ -21,9 +21,10 @@
 //!   `_false`/`_true`); `llvm.call` always has `callee_type`, and a void callee has no
 //!   result; `llvm.intr.memcpy` has operands (dst, src, len) and `isVolatile` (bool,
 //!   always false); `llvm.mlir.zero` of a pointer type is the null pointer (used by the
-//!   GEP-on-null size idiom); pointers are typed (`LlvmPtr(pointee)`), so the lowering
-//!   inserts `llvm.bitcast` from pointer to pointer where the pointee changes (a no-op
-//!   under opaque pointers); `llvm.shufflevector`'s `mask` is an array of i32 ints and
+//!   GEP-on-null size idiom); pointers are typed (`LlvmPtr(pointee, addr_space)`), so
+//!   the lowering inserts `llvm.bitcast` from pointer to pointer where the pointee
+//!   changes (a no-op under opaque pointers) and `llvm.addrspacecast` where the address
+//!   space changes (the pointee may change with it); `llvm.shufflevector`'s `mask` is an array of i32 ints and
 //!   `llvm.insertelement` takes (vector, value, i32 position) as upstream does.
 
 use std::fmt;
@@ -170,6 +171,7 @@ op_kinds! {
     LlvmBitcast => "llvm.bitcast",
     LlvmPtrToInt => "llvm.ptrtoint",
     LlvmIntToPtr => "llvm.inttoptr",
+    LlvmAddrSpaceCast => "llvm.addrspacecast",
     LlvmInsertValue => "llvm.insertvalue",
     LlvmExtractValue => "llvm.extractvalue",
     LlvmInsertElement => "llvm.insertelement",

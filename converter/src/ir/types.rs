@@ -6,6 +6,8 @@
 //! and 1-D vectors, so only void, pointers, structs, arrays and function types are
 //! LLVM-specific. Pointers keep their pointee so that the legacy (LLVM 11) printer
 //! can write typed pointers such as `float*`; the modern printer writes `!llvm.ptr`.
+//! A pointer also has an address space (`float addrspace(3)*`, `!llvm.ptr<3>`): a
+//! memref's memory space becomes the address space of its descriptor's pointers.
 
 use std::fmt;
 use std::sync::Arc;
@@ -27,14 +29,16 @@ pub enum Type {
     Vector(Arc<VectorType>),
     /// A ranked `memref<...>`.
     MemRef(Arc<MemRefType>),
-    /// `memref<*xT>`; the element type.
-    UnrankedMemRef(Arc<Type>),
+    /// `memref<*xT>` (memory space 0) or `memref<*xT, N>`: the element type and the
+    /// memory space.
+    UnrankedMemRef(Arc<Type>, u64),
     /// A builtin function type `(A, B) -> (C)`, also as the type of a function reference.
     Function(Arc<FunctionType>),
     /// `!llvm.void`, only as the result of an LLVM function type.
     LlvmVoid,
-    /// An LLVM pointer. The pointee is only printed by the legacy printer.
-    LlvmPtr(Arc<Type>),
+    /// An LLVM pointer: the pointee (only printed by the legacy printer) and the
+    /// address space (0 is the default, printed by neither printer).
+    LlvmPtr(Arc<Type>, u32),
     /// A literal (unnamed, unpacked) LLVM struct.
     LlvmStruct(Arc<[Type]>),
     /// `!llvm.array<N x T>`.
@@ -133,13 +137,22 @@ impl Type {
         }))
     }
     pub fn unranked_memref(elem: Type) -> Type {
-        Type::UnrankedMemRef(Arc::new(elem))
+        Type::UnrankedMemRef(Arc::new(elem), 0)
+    }
+    /// `memref<*xT, N>`.
+    pub fn unranked_memref_in(elem: Type, memory_space: u64) -> Type {
+        Type::UnrankedMemRef(Arc::new(elem), memory_space)
     }
     pub fn function(inputs: Vec<Type>, results: Vec<Type>) -> Type {
         Type::Function(Arc::new(FunctionType { inputs, results }))
     }
+    /// A pointer to `pointee` in address space 0.
     pub fn llvm_ptr(pointee: Type) -> Type {
-        Type::LlvmPtr(Arc::new(pointee))
+        Type::LlvmPtr(Arc::new(pointee), 0)
+    }
+    /// A pointer to `pointee` in `addr_space`.
+    pub fn llvm_ptr_in(pointee: Type, addr_space: u32) -> Type {
+        Type::LlvmPtr(Arc::new(pointee), addr_space)
     }
     pub fn llvm_struct(fields: Vec<Type>) -> Type {
         Type::LlvmStruct(fields.into())
@@ -170,7 +183,22 @@ impl Type {
         self.is_int_or_index() || self.is_float()
     }
     pub fn is_memref(&self) -> bool {
-        matches!(self, Type::MemRef(_) | Type::UnrankedMemRef(_))
+        matches!(self, Type::MemRef(_) | Type::UnrankedMemRef(..))
+    }
+    /// The memory space of a ranked or unranked memref.
+    pub fn memory_space(&self) -> Option<u64> {
+        match self {
+            Type::MemRef(m) => Some(m.memory_space),
+            Type::UnrankedMemRef(_, s) => Some(*s),
+            _ => None,
+        }
+    }
+    /// The address space of an LLVM pointer.
+    pub fn addr_space(&self) -> Option<u32> {
+        match self {
+            Type::LlvmPtr(_, a) => Some(*a),
+            _ => None,
+        }
     }
     /// The element type of a vector, or the type itself for a scalar: what
     /// element-wise ops check their operand kinds against.
@@ -212,7 +240,7 @@ impl Type {
     pub fn memref_elem(&self) -> Option<&Type> {
         match self {
             Type::MemRef(m) => Some(&m.elem),
-            Type::UnrankedMemRef(e) => Some(e),
+            Type::UnrankedMemRef(e, _) => Some(e),
             _ => None,
         }
     }
@@ -221,7 +249,7 @@ impl Type {
         matches!(
             self,
             Type::LlvmVoid
-                | Type::LlvmPtr(_)
+                | Type::LlvmPtr(..)
                 | Type::LlvmStruct(_)
                 | Type::LlvmArray(..)
                 | Type::LlvmFunc(_)
@@ -309,10 +337,12 @@ impl fmt::Display for Type {
                 }
                 f.write_str(">")
             }
-            Type::UnrankedMemRef(e) => write!(f, "memref<*x{e}>"),
+            Type::UnrankedMemRef(e, 0) => write!(f, "memref<*x{e}>"),
+            Type::UnrankedMemRef(e, s) => write!(f, "memref<*x{e}, {s}>"),
             Type::Function(ft) => write!(f, "{ft}"),
             Type::LlvmVoid => f.write_str("!llvm.void"),
-            Type::LlvmPtr(_) => f.write_str("!llvm.ptr"),
+            Type::LlvmPtr(_, 0) => f.write_str("!llvm.ptr"),
+            Type::LlvmPtr(_, a) => write!(f, "!llvm.ptr<{a}>"),
             Type::LlvmStruct(fields) => {
                 f.write_str("!llvm.struct<(")?;
                 for (i, t) in fields.iter().enumerate() {
@@ -430,5 +460,15 @@ mod tests {
         );
         let f = Type::function(vec![Type::function(vec![], vec![])], vec![Type::i32()]);
         assert_eq!(f.to_string(), "(() -> ()) -> i32");
+        assert_eq!(
+            Type::unranked_memref_in(Type::F32, 3).to_string(),
+            "memref<*xf32, 3>"
+        );
+        assert_eq!(
+            Type::unranked_memref(Type::F32).to_string(),
+            "memref<*xf32>"
+        );
+        assert_eq!(Type::llvm_ptr_in(Type::F32, 3).to_string(), "!llvm.ptr<3>");
+        assert_eq!(Type::llvm_ptr(Type::F32).to_string(), "!llvm.ptr");
     }
 }

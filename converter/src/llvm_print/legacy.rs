@@ -20,7 +20,7 @@ pub fn ty(out: &mut String, t: &Type) {
         Type::F64 => out.push_str("!llvm.double"),
         Type::LlvmVoid => out.push_str("!llvm.void"),
         Type::Vector(_)
-        | Type::LlvmPtr(_)
+        | Type::LlvmPtr(..)
         | Type::LlvmStruct(_)
         | Type::LlvmArray(..)
         | Type::LlvmFunc(_) => {
@@ -53,13 +53,18 @@ pub fn ir(out: &mut String, t: &Type) {
             ir(out, &v.elem);
             out.push('>');
         }
-        Type::LlvmPtr(p) => match &**p {
-            Type::LlvmVoid => out.push_str("i8*"),
-            p => {
-                ir(out, p);
-                out.push('*');
+        Type::LlvmPtr(p, a) => {
+            match &**p {
+                Type::LlvmVoid => out.push_str("i8"),
+                p => ir(out, p),
             }
-        },
+            if *a != 0 {
+                out.push_str(" addrspace(");
+                push_u64(out, *a as u64);
+                out.push(')');
+            }
+            out.push('*');
+        }
         Type::LlvmStruct(fields) if fields.is_empty() => out.push_str("{}"),
         Type::LlvmStruct(fields) => {
             out.push_str("{ ");

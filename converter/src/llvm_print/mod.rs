@@ -421,7 +421,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             n.vty(out, op.results[0]);
         }
         LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc
-        | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr
+        | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr | LlvmAddrSpaceCast
             if ops.len() == 1 && nres == 1 =>
         {
             out.push_str(op.kind.name());
@@ -659,7 +659,7 @@ pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
 fn attr_type(out: &mut String, t: &Type, syntax: Syntax) {
     match t {
         Type::LlvmVoid
-        | Type::LlvmPtr(_)
+        | Type::LlvmPtr(..)
         | Type::LlvmStruct(_)
         | Type::LlvmArray(..)
         | Type::LlvmFunc(_) => write_type(out, t, syntax),

@@ -26,9 +26,14 @@ fn ty_in(out: &mut String, t: &Type, prefix: bool) {
             llvm(out);
             out.push_str("void");
         }
-        Type::LlvmPtr(_) => {
+        Type::LlvmPtr(_, a) => {
             llvm(out);
             out.push_str("ptr");
+            if *a != 0 {
+                out.push('<');
+                push_u64(out, *a as u64);
+                out.push('>');
+            }
         }
         Type::LlvmStruct(fields) => {
             llvm(out);

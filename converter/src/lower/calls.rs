@@ -17,7 +17,7 @@ pub fn unpack_args(em: &mut Emitter, std_types: &[&Type], values: &[ValueId]) ->
     for (t, &v) in std_types.iter().zip(values) {
         match t {
             Type::MemRef(m) => out.extend(MemRefDescriptor::new(v, m.rank()).unpack(em)),
-            Type::UnrankedMemRef(_) => out.extend(UnrankedDescriptor::new(v).unpack(em)),
+            Type::UnrankedMemRef(..) => out.extend(UnrankedDescriptor::new(v).unpack(em)),
             _ => out.push(v),
         }
     }
@@ -42,13 +42,13 @@ fn copy_unranked(
     fl_needs_free: &mut bool,
     em: &mut Emitter,
     u: ValueId,
-    elem: &Type,
+    elem_ptr: &Type,
     to_heap: bool,
 ) -> ValueId {
     let ud = UnrankedDescriptor::new(u);
     let rank = ud.rank(em);
     let src = ud.ptr(em);
-    let size = UnrankedDescriptor::ranked_size(em, rank, elem);
+    let size = UnrankedDescriptor::ranked_size(em, rank, elem_ptr);
     let dst = if to_heap {
         call_malloc(fl_needs_malloc, em, size)
     } else {
@@ -93,7 +93,7 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let mut elems = Vec::new();
     for t in &result_types {
         elems.push(match t {
-            Type::UnrankedMemRef(e) => Some(fl.conv(e, op.loc)?),
+            Type::UnrankedMemRef(..) => Some(fl.elem_ptr(t, op.loc)?),
             _ => None,
         });
     }
@@ -137,7 +137,7 @@ pub fn ret(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let mut elems = Vec::new();
     for t in &std_types {
         elems.push(match t {
-            Type::UnrankedMemRef(e) => Some(fl.conv(e, op.loc)?),
+            Type::UnrankedMemRef(..) => Some(fl.elem_ptr(t, op.loc)?),
             _ => None,
         });
     }

@@ -30,7 +30,7 @@ fn results_by_pointer(ft: &FunctionType) -> bool {
 /// The C interface parameter of one Standard argument type.
 fn c_param(ctx: &Ctx, t: &Type) -> Result<Type, String> {
     match t {
-        Type::MemRef(_) | Type::UnrankedMemRef(_) => Ok(Type::llvm_ptr(ctx.tc.convert(t)?)),
+        Type::MemRef(_) | Type::UnrankedMemRef(..) => Ok(Type::llvm_ptr(ctx.tc.convert(t)?)),
         _ => ctx.tc.convert(t),
     }
 }
@@ -129,7 +129,7 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
             let n = ctx.tc.expanded_arg_types(t).map_err(err)?.len();
             let fields: Vec<ValueId> = next.by_ref().take(n).collect();
             let v = match t {
-                Type::MemRef(_) | Type::UnrankedMemRef(_) => {
+                Type::MemRef(_) | Type::UnrankedMemRef(..) => {
                     let dty = ctx.tc.convert(t).map_err(err)?;
                     let d = if matches!(t, Type::MemRef(_)) {
                         MemRefDescriptor::pack(&mut em, &dty, &fields).value

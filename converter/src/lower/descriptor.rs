@@ -138,11 +138,11 @@ impl UnrankedDescriptor {
     }
 
     /// The byte size of the ranked descriptor an unranked one points to, from its
-    /// dynamic rank: `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` (in index type).
-    pub fn ranked_size(em: &mut Emitter, rank_i64: ValueId, elem: &Type) -> ValueId {
+    /// dynamic rank: `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` (in index type);
+    /// `elem_ptr` is the type of the descriptor's pointers (in the memory space).
+    pub fn ranked_size(em: &mut Emitter, rank_i64: ValueId, elem_ptr: &Type) -> ValueId {
         let idx = em.index.clone();
-        let ptr_ty = Type::llvm_ptr(elem.clone());
-        let ptr_size = em.size_of(&ptr_ty, GepIndex::Const(2), &idx);
+        let ptr_size = em.size_of(elem_ptr, GepIndex::Const(2), &idx);
         let idx_size = em.size_of(&idx, GepIndex::Const(1), &idx);
         let rank = em.int_resize(rank_i64, &idx, false);
         let two = em.const_index(2);
@@ -154,12 +154,11 @@ impl UnrankedDescriptor {
     }
 
     /// A pointer to size `i` (an index value) of the ranked descriptor `ptr` points to:
-    /// the sizes follow the two pointers and the offset.
-    pub fn size_ptr(em: &mut Emitter, ptr: ValueId, elem: &Type, i: ValueId) -> ValueId {
+    /// the sizes follow the two pointers (of type `elem_ptr`) and the offset.
+    pub fn size_ptr(em: &mut Emitter, ptr: ValueId, elem_ptr: &Type, i: ValueId) -> ValueId {
         let idx = em.index.clone();
-        let elem_ptr = Type::llvm_ptr(elem.clone());
-        let as_ptrs = em.ptr_cast(ptr, &elem_ptr);
-        let after_ptrs = em.gep(as_ptrs, &elem_ptr, &[GepIndex::Const(2)], &elem_ptr);
+        let as_ptrs = em.ptr_cast(ptr, elem_ptr);
+        let after_ptrs = em.gep(as_ptrs, elem_ptr, &[GepIndex::Const(2)], elem_ptr);
         let as_idx = em.ptr_cast(after_ptrs, &idx);
         let one = em.const_index(1);
         let pos = em.add(i, one);

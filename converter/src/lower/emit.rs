@@ -170,13 +170,27 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    /// `llvm.bitcast` of a pointer to a pointer to `pointee` (nothing when it already is).
+    /// `llvm.bitcast` of a pointer to a pointer to `pointee` in the same address space
+    /// (nothing when it already is one).
     pub fn ptr_cast(&mut self, p: ValueId, pointee: &Type) -> ValueId {
-        let to = Type::llvm_ptr(pointee.clone());
+        let space = self.body.value_type(p).addr_space().unwrap_or(0);
+        let to = Type::llvm_ptr_in(pointee.clone(), space);
         if *self.body.value_type(p) == to {
             return p;
         }
         self.unary(OpKind::LlvmBitcast, p, to)
+    }
+
+    /// A pointer cast to the pointer type `to`: `llvm.addrspacecast` when the address
+    /// space changes (the pointee may change with it), else `ptr_cast`.
+    pub fn cast_to_ptr(&mut self, p: ValueId, to: &Type) -> ValueId {
+        let (Type::LlvmPtr(pointee, space), Some(from)) = (to, self.ty(p).addr_space()) else {
+            return p;
+        };
+        if *space == from {
+            return self.ptr_cast(p, pointee);
+        }
+        self.unary(OpKind::LlvmAddrSpaceCast, p, to.clone())
     }
 
     pub fn ptrtoint(&mut self, p: ValueId, ty: &Type) -> ValueId {
@@ -208,12 +222,13 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
+        let space = self.body.value_type(base).addr_space().unwrap_or(0);
         self.push1(
             NewOp::new(OpKind::LlvmGep)
                 .operands(operands)
                 .attr("elem_type", Attribute::Type(elem.clone()))
                 .attr("indices", positions(&consts))
-                .result(Type::llvm_ptr(result_pointee.clone())),
+                .result(Type::llvm_ptr_in(result_pointee.clone(), space)),
         )
     }
 
@@ -240,10 +255,22 @@ impl<'a> Emitter<'a> {
 
     /// `llvm.alloca count x elem` (with an alignment when given).
     pub fn alloca(&mut self, count: ValueId, elem: &Type, align: Option<u64>) -> ValueId {
+        self.alloca_in(count, elem, align, 0)
+    }
+
+    /// `llvm.alloca count x elem` giving a pointer in address space `space`, as LLVM 11
+    /// and today's MLIR lower `alloca` of a memref in a memory space.
+    pub fn alloca_in(
+        &mut self,
+        count: ValueId,
+        elem: &Type,
+        align: Option<u64>,
+        space: u32,
+    ) -> ValueId {
         let mut op = NewOp::new(OpKind::LlvmAlloca)
             .operands([count])
             .attr("elem_type", Attribute::Type(elem.clone()))
-            .result(Type::llvm_ptr(elem.clone()));
+            .result(Type::llvm_ptr_in(elem.clone(), space));
         if let Some(a) = align {
             op = op.attr("alignment", Attribute::int(a as i128, Type::i64()));
         }

@@ -138,6 +138,14 @@ impl<'a> FnLower<'a> {
         self.ctx.conv(t, loc)
     }
 
+    /// The converted element pointer of a memref type (in its memory space).
+    pub fn elem_ptr(&self, t: &Type, loc: Loc) -> Result<Type, Diagnostic> {
+        self.ctx
+            .tc
+            .elem_ptr(t)
+            .map_err(|m| Diagnostic::error(loc, m))
+    }
+
     pub fn succ(&mut self, s: &Successor) -> Successor {
         Successor {
             block: self.bmap[s.block.index()],
@@ -306,7 +314,7 @@ fn entry_args(fl: &mut FnLower, entry: BlockId, loc: Loc) -> Result<(), Diagnost
                 let mut em = fl.em(loc);
                 MemRefDescriptor::pack(&mut em, &dty, &args).value
             }
-            Type::UnrankedMemRef(_) => {
+            Type::UnrankedMemRef(..) => {
                 let dty = fl.ctx.tc.unranked_descriptor();
                 let mut em = fl.em(loc);
                 UnrankedDescriptor::build(&mut em, &dty, args[0], args[1]).value

@@ -5,6 +5,12 @@
 //! Allocation sizes use the GEP-on-null idiom (`ptrtoint (getelementptr null[n])`),
 //! never a byte size computed here, so every data layout (the JIT's, clang's) agrees on
 //! the size of `i17`, `i1` or `vector<3xi8>` elements.
+//!
+//! Memory spaces: element pointers are in the memref's address space. `malloc` and
+//! `free` take address space 0 pointers, so `alloc` and `dealloc` of a memref in
+//! another memory space go through `llvm.addrspacecast` (today's MLIR casts the
+//! result of `malloc` the same way); `alloca` allocates in the memory space directly,
+//! as LLVM 11 and today's MLIR do.
 
 use super::descriptor::{MemRefDescriptor, UnrankedDescriptor};
 use super::emit::{Emitter, GepIndex};
@@ -32,10 +38,10 @@ pub fn call_malloc(fl_needs: &mut bool, em: &mut Emitter, bytes: ValueId) -> Val
         .unwrap_or(bytes)
 }
 
-/// Calls `free(p)` on a pointer of any pointee.
+/// Calls `free(p)` on a pointer of any pointee and address space.
 pub fn call_free(fl_needs: &mut bool, em: &mut Emitter, p: ValueId) {
     *fl_needs = true;
-    let p8 = em.ptr_cast(p, &Type::i8());
+    let p8 = em.cast_to_ptr(p, &Type::llvm_ptr(Type::i8()));
     em.call("free", vec![p8], &free_type());
 }
 
@@ -54,6 +60,8 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let m = memref_of(rt, op)?;
     let dty = fl.conv(rt, op.loc)?;
     let elem = fl.conv(&m.elem, op.loc)?;
+    let elem_ptr = fl.elem_ptr(rt, op.loc)?;
+    let space = elem_ptr.addr_space().unwrap_or(0);
     let Some(layout) = m.strided_form() else {
         return Err(Diagnostic::error(op.loc, "memref layout is not strided"));
     };
@@ -132,7 +140,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         n
     };
     let (allocated, aligned) = if is_alloca {
-        let p = em.alloca(count, &elem, align_attr.max(over_aligned(&elem)));
+        let p = em.alloca_in(count, &elem, align_attr.max(over_aligned(&elem)), space);
         (p, p)
     } else {
         let idx = em.index.clone();
@@ -144,14 +152,14 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         match align {
             None => {
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, bytes);
-                let p = em.ptr_cast(raw, &elem);
+                let p = em.cast_to_ptr(raw, &elem_ptr);
                 (p, p)
             }
             Some(a) => {
                 let pad = em.const_index(a as i64 - 1);
                 let total = em.add(bytes, pad);
                 let raw = call_malloc(&mut ctx.needs_malloc, &mut em, total);
-                let allocated = em.ptr_cast(raw, &elem);
+                let allocated = em.cast_to_ptr(raw, &elem_ptr);
                 // aligned = (raw + a - 1) - (raw + a - 1) % a, computed in i64 (not in
                 // the index type, which may be narrower than a pointer).
                 let int = em.ptrtoint(raw, &Type::i64());
@@ -160,7 +168,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
                 let av = em.const_i64(a as i64);
                 let rem = em.binary(OpKind::LlvmURem, bumped, av);
                 let down = em.binary(OpKind::LlvmSub, bumped, rem);
-                let aligned = em.inttoptr(down, &Type::llvm_ptr(elem.clone()));
+                let aligned = em.inttoptr(down, &elem_ptr);
                 (allocated, aligned)
             }
         }
@@ -170,10 +178,11 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `dealloc`: `free` of the allocated pointer.
+/// `dealloc`: `free` of the allocated pointer (cast to address space 0).
 pub fn dealloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let t = fl.old_ty(op.operands[0]);
     let v = fl.v(op.operands[0]);
+    let space = fl.elem_ptr(t, op.loc)?.addr_space().unwrap_or(0);
     let ctx = &mut *fl.ctx;
     let mut em = Emitter::new(&mut fl.new, fl.block, op.loc, ctx.tc.index());
     let p = match t {
@@ -181,8 +190,9 @@ pub fn dealloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         _ => {
             // The allocated pointer is the first field of the ranked descriptor.
             let u = UnrankedDescriptor::new(v).ptr(&mut em);
-            let pp = em.ptr_cast(u, &Type::llvm_ptr(Type::i8()));
-            em.load(pp, &Type::llvm_ptr(Type::i8()))
+            let p8 = Type::llvm_ptr_in(Type::i8(), space);
+            let pp = em.ptr_cast(u, &p8);
+            em.load(pp, &p8)
         }
     };
     call_free(&mut ctx.needs_free, &mut em, p);
@@ -266,10 +276,10 @@ pub fn dim(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         None
     };
     let idx_ty = fl.ctx.tc.index();
-    let elem = match t.memref_elem() {
-        Some(e) => fl.conv(e, op.loc)?,
-        None => return Err(Diagnostic::error(op.loc, "dim of a non-memref value")),
-    };
+    if !t.is_memref() {
+        return Err(Diagnostic::error(op.loc, "dim of a non-memref value"));
+    }
+    let elem_ptr = fl.elem_ptr(t, op.loc)?;
     let mut em = fl.em(op.loc);
     let r = match (t, index) {
         (Type::MemRef(m), Some(i)) => match usize::try_from(i).ok().and_then(|i| m.shape.get(i)) {
@@ -300,7 +310,7 @@ pub fn dim(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
                 Some(c) => em.const_index(c),
                 None => dyn_index.unwrap_or(v),
             };
-            let sp = UnrankedDescriptor::size_ptr(&mut em, p, &elem, i);
+            let sp = UnrankedDescriptor::size_ptr(&mut em, p, &elem_ptr, i);
             em.load(sp, &idx_ty)
         }
     };
@@ -336,7 +346,7 @@ pub fn cast(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let from_ty = fl.conv(from, op.loc)?;
     let mut em = fl.em(op.loc);
     let r = match (from, to) {
-        (Type::MemRef(m), Type::UnrankedMemRef(_)) => {
+        (Type::MemRef(m), Type::UnrankedMemRef(..)) => {
             let one = em.const_index(1);
             let slot = em.alloca(one, &from_ty, None);
             em.store(v, slot);
@@ -344,7 +354,7 @@ pub fn cast(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
             let rank = em.const_i64(m.rank() as i64);
             UnrankedDescriptor::build(&mut em, &to_ty, rank, p8).value
         }
-        (Type::UnrankedMemRef(_), Type::MemRef(_)) => {
+        (Type::UnrankedMemRef(..), Type::MemRef(_)) => {
             let p = UnrankedDescriptor::new(v).ptr(&mut em);
             let dp = em.ptr_cast(p, &to_ty);
             em.load(dp, &to_ty)

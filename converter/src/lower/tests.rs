@@ -126,7 +126,7 @@ fn llvm_compatible(t: &Type) -> bool {
         Type::Int(_) | Type::F16 | Type::F32 | Type::F64 => true,
         Type::Vector(v) => v.shape.len() == 1 && llvm_compatible(&v.elem),
         Type::LlvmVoid => true,
-        Type::LlvmPtr(p) => llvm_compatible(p),
+        Type::LlvmPtr(p, _) => llvm_compatible(p),
         Type::LlvmStruct(fs) => fs.iter().all(llvm_compatible),
         Type::LlvmArray(_, e) => llvm_compatible(e),
         Type::LlvmFunc(f) => llvm_compatible(&f.result) && f.params.iter().all(llvm_compatible),

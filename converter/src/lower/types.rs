@@ -1,6 +1,11 @@
 //! The type converter: every Standard -> LLVM type rule lives here (scalars, index,
 //! vectors, memref descriptors, function types and the memref calling convention's
 //! argument expansion), so no other part of the lowering builds an LLVM type by hand.
+//!
+//! A memref's memory space becomes the address space of the pointers to its elements
+//! (the descriptor's `allocated` and `aligned` fields, their expanded arguments), as in
+//! LLVM 11 and today's MLIR; the unranked descriptor's pointer to the ranked descriptor
+//! stays in address space 0 (the ranked descriptor itself lives in ordinary memory).
 
 use crate::ir::{FunctionType, MemRefType, Type};
 use std::sync::Arc;
@@ -49,13 +54,14 @@ impl TypeConverter {
                 Ok(ty)
             }
             Type::MemRef(m) => self.memref_descriptor(m),
-            Type::UnrankedMemRef(e) => {
+            Type::UnrankedMemRef(e, s) => {
                 self.convert(e)?;
+                addr_space(*s)?;
                 Ok(self.unranked.clone())
             }
             Type::Function(f) => Ok(Type::llvm_ptr(self.func_type(f)?)),
             Type::LlvmVoid
-            | Type::LlvmPtr(_)
+            | Type::LlvmPtr(..)
             | Type::LlvmStruct(_)
             | Type::LlvmArray(..)
             | Type::LlvmFunc(_) => Ok(t.clone()),
@@ -72,6 +78,23 @@ impl TypeConverter {
         self.convert(&m.elem)
     }
 
+    /// The pointer to a memref's converted elements, in its memory space.
+    pub fn memref_elem_ptr(&self, m: &MemRefType) -> Result<Type, String> {
+        Ok(Type::llvm_ptr_in(
+            self.memref_elem(m)?,
+            addr_space(m.memory_space)?,
+        ))
+    }
+
+    /// The pointer to the converted elements of a ranked or unranked memref type, in
+    /// its memory space.
+    pub fn elem_ptr(&self, t: &Type) -> Result<Type, String> {
+        match (t.memref_elem(), t.memory_space()) {
+            (Some(e), Some(s)) => Ok(Type::llvm_ptr_in(self.convert(e)?, addr_space(s)?)),
+            _ => Err(format!("expected a memref type, got {t}")),
+        }
+    }
+
     /// `{ptr<T>, ptr<T>, index, array<rank x index>, array<rank x index>}` (rank 0: the
     /// first three fields). Rejects layouts that are not strided.
     pub fn memref_descriptor(&self, m: &MemRefType) -> Result<Type, String> {
@@ -81,8 +104,7 @@ impl TypeConverter {
                 Type::MemRef(Arc::new(m.clone()))
             ));
         }
-        let elem = self.memref_elem(m)?;
-        let ptr = Type::llvm_ptr(elem);
+        let ptr = self.memref_elem_ptr(m)?;
         let mut fields = vec![ptr.clone(), ptr, self.index()];
         if m.rank() > 0 {
             let arr = Type::llvm_array(m.rank() as u64, self.index());
@@ -98,17 +120,16 @@ impl TypeConverter {
     pub fn expanded_arg_types(&self, t: &Type) -> Result<Vec<Type>, String> {
         match t {
             Type::MemRef(m) => {
-                let elem = self.memref_elem(m)?;
                 self.memref_descriptor(m)?;
-                let ptr = Type::llvm_ptr(elem);
+                let ptr = self.memref_elem_ptr(m)?;
                 let mut v = vec![ptr.clone(), ptr, self.index()];
                 for _ in 0..2 * m.rank() {
                     v.push(self.index());
                 }
                 Ok(v)
             }
-            Type::UnrankedMemRef(e) => {
-                self.convert(e)?;
+            Type::UnrankedMemRef(..) => {
+                self.convert(t)?;
                 Ok(vec![Type::i64(), Type::llvm_ptr(Type::i8())])
             }
             _ => Ok(vec![self.convert(t)?]),
@@ -138,6 +159,19 @@ impl TypeConverter {
         }
         Ok(Type::llvm_func(self.func_result(&f.results)?, params))
     }
+}
+
+/// The LLVM address space of a memory space: LLVM IR has 24 bits for it.
+pub fn addr_space(memory_space: u64) -> Result<u32, String> {
+    u32::try_from(memory_space)
+        .ok()
+        .filter(|&a| a <= crate::verify::MAX_ADDR_SPACE)
+        .ok_or_else(|| {
+            format!(
+                "memory space {memory_space} is not an LLVM address space (at most {})",
+                crate::verify::MAX_ADDR_SPACE
+            )
+        })
 }
 
 /// The type of field `pos` of an aggregate (struct or array), if it has one.

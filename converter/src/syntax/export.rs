@@ -141,9 +141,12 @@ impl Exporter {
                 }
                 out.push('>');
             }
-            Type::UnrankedMemRef(e) => {
+            Type::UnrankedMemRef(e, space) => {
                 out.push_str("memref<*x");
                 self.write_ty(out, e, loc);
+                if *space != 0 {
+                    let _ = write!(out, ", {space}");
+                }
                 out.push('>');
             }
             Type::Function(ft) => {

@@ -748,13 +748,7 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::Greater, "'>' to end the memref type")?;
         if unranked {
-            if memory_space != 0 {
-                return Err(self.err_at(
-                    elem_loc,
-                    "memory spaces on unranked memrefs are not supported",
-                ));
-            }
-            return Ok(Type::unranked_memref(elem));
+            return Ok(Type::unranked_memref_in(elem, memory_space));
         }
         Ok(Type::MemRef(Arc::new(MemRefType {
             shape,

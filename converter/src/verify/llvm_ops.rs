@@ -14,6 +14,9 @@ use crate::diag::Diagnostic;
 use crate::ir::CMPI_PREDICATES;
 use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
 
+/// The largest address space LLVM IR represents (24 bits).
+pub const MAX_ADDR_SPACE: u32 = 0xFF_FFFF;
+
 /// The marker of a dynamic index in `llvm.getelementptr`'s `indices` attribute.
 const DYNAMIC_INDEX: i128 = i64::MIN as i128;
 
@@ -26,14 +29,16 @@ pub(super) fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type
         Type::Int(_) | Type::F16 | Type::F32 | Type::F64 => None,
         Type::BF16 => Some(("bf16 cannot be converted to the LLVM dialect", t)),
         Type::Index => Some(("index is a Standard-dialect type", t)),
-        Type::MemRef(_) | Type::UnrankedMemRef(_) => Some(("memref is a Standard-dialect type", t)),
+        Type::MemRef(_) | Type::UnrankedMemRef(..) => {
+            Some(("memref is a Standard-dialect type", t))
+        }
         Type::Function(_) => Some(("builtin function types are Standard-dialect types", t)),
         Type::Vector(v) => {
             if v.shape.len() != 1 {
                 Some(("LLVM vectors are one-dimensional", t))
             } else if !matches!(
                 v.elem,
-                Type::Int(_) | Type::F16 | Type::F32 | Type::F64 | Type::LlvmPtr(_)
+                Type::Int(_) | Type::F16 | Type::F32 | Type::F64 | Type::LlvmPtr(..)
             ) {
                 type_problem(&v.elem, true).or(Some(("invalid vector element type", t)))
             } else {
@@ -41,7 +46,10 @@ pub(super) fn type_problem(t: &Type, value: bool) -> Option<(&'static str, &Type
             }
         }
         Type::LlvmVoid => Some(("void is only valid as a function result", t)),
-        Type::LlvmPtr(p) => type_problem(p, false),
+        Type::LlvmPtr(_, a) if *a > MAX_ADDR_SPACE => {
+            Some(("an address space above LLVM's limit of 16777215", t))
+        }
+        Type::LlvmPtr(p, _) => type_problem(p, false),
         Type::LlvmStruct(fields) => fields.iter().find_map(|f| type_problem(f, true)),
         Type::LlvmArray(_, e) => type_problem(e, true),
         Type::LlvmFunc(ft) => {
@@ -86,7 +94,7 @@ fn is_float_like(t: &Type) -> bool {
 }
 
 fn is_ptr(t: &Type) -> bool {
-    matches!(t, Type::LlvmPtr(_))
+    matches!(t, Type::LlvmPtr(..))
 }
 
 pub(super) fn check(c: &mut OpCheck) {
@@ -110,7 +118,7 @@ pub(super) fn check(c: &mut OpCheck) {
         LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc => {
             cast(c)
         }
-        LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr => ptr_cast(c),
+        LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr | LlvmAddrSpaceCast => ptr_cast(c),
         LlvmInsertValue => insert_value(c),
         LlvmExtractValue => extract_value(c),
         LlvmInsertElement => insert_element(c),
@@ -250,8 +258,11 @@ fn ptr_cast(c: &mut OpCheck) {
     let ok = match c.op.kind {
         OpKind::LlvmPtrToInt => is_ptr(a) && b.is_integer(),
         OpKind::LlvmIntToPtr => a.is_integer() && is_ptr(b),
+        // LLVM's verifier: "AddrSpaceCast must be between different address spaces".
+        OpKind::LlvmAddrSpaceCast => is_ptr(a) && is_ptr(b) && a.addr_space() != b.addr_space(),
+        // A bitcast keeps the address space; changing it takes an addrspacecast.
         _ => {
-            (is_ptr(a) && is_ptr(b))
+            (is_ptr(a) && is_ptr(b) && a.addr_space() == b.addr_space())
                 || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y)
         }
     };
@@ -259,6 +270,10 @@ fn ptr_cast(c: &mut OpCheck) {
         let what = match c.op.kind {
             OpKind::LlvmPtrToInt => "casts a pointer to an integer",
             OpKind::LlvmIntToPtr => "casts an integer to a pointer",
+            OpKind::LlvmAddrSpaceCast => "casts a pointer to a pointer in another address space",
+            _ if is_ptr(a) && is_ptr(b) => {
+                "casts between pointers of one address space (llvm.addrspacecast changes it)"
+            }
             _ => "casts between pointers or between non-aggregate types of one bit size",
         };
         c.err(format_args!("{what}, found {a} -> {b}"));
@@ -484,6 +499,10 @@ fn gep(c: &mut OpCheck) {
     }
     if !is_ptr(r) {
         c.err(format_args!("result must be a pointer, found {r}"));
+    } else if is_ptr(base) && base.addr_space() != r.addr_space() {
+        c.err(format_args!(
+            "result must be in the address space of the base pointer, found {base} -> {r}"
+        ));
     }
     for i in 1..c.op.operands.len() {
         let t = c.operand(i).unwrap();
@@ -494,10 +513,10 @@ fn gep(c: &mut OpCheck) {
         }
     }
     let elem = elem_type(c).or(match base {
-        Type::LlvmPtr(p) => Some(&**p),
+        Type::LlvmPtr(p, _) => Some(&**p),
         _ => None,
     });
-    if let (Type::LlvmPtr(p), Some(e)) = (base, elem) {
+    if let (Type::LlvmPtr(p, _), Some(e)) = (base, elem) {
         if **p != *e {
             c.err(format_args!(
                 "'elem_type' {e} differs from the pointee {p} of the base pointer"
@@ -566,7 +585,7 @@ fn gep(c: &mut OpCheck) {
 /// Typed pointers (kept for the legacy printer) must agree with what is accessed
 /// through them: reports `ptr` when it points to something other than `want`.
 fn check_pointee(c: &mut OpCheck, ptr: &Type, want: &Type, what: &str) {
-    if let Type::LlvmPtr(p) = ptr {
+    if let Type::LlvmPtr(p, _) = ptr {
         if **p != *want {
             c.err(format_args!(
                 "{what} is a pointer to {p}, but the accessed type is {want}"

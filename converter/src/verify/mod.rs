@@ -24,6 +24,7 @@ mod dominance;
 mod llvm_ops;
 mod std_ops;
 mod structure;
+pub use llvm_ops::MAX_ADDR_SPACE;
 
 #[cfg(test)]
 mod test_util;

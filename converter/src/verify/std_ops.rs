@@ -78,7 +78,7 @@ pub(super) fn type_problem(t: &Type) -> Option<(&'static str, &Type)> {
             }
             memref_elem_problem(&m.elem, t)
         }
-        Type::UnrankedMemRef(e) => memref_elem_problem(e, t),
+        Type::UnrankedMemRef(e, _) => memref_elem_problem(e, t),
         Type::Function(ft) => ft.inputs.iter().chain(&ft.results).find_map(type_problem),
         _ => Some((
             "LLVM-dialect types cannot appear in a Standard-dialect function",
@@ -492,7 +492,7 @@ fn ranked_memref<'a>(c: &mut OpCheck<'_, 'a>, i: usize) -> Option<&'a MemRefType
     let t = c.operand(i)?;
     match t {
         Type::MemRef(m) => Some(m),
-        Type::UnrankedMemRef(_) => {
+        Type::UnrankedMemRef(..) => {
             c.err(format_args!(
                 "operand #{i} must be a ranked memref, found {t}"
             ));
@@ -640,16 +640,17 @@ fn memref_cast(c: &mut OpCheck) {
                 }
             }
         }
-        (Type::MemRef(x), Type::UnrankedMemRef(e)) | (Type::UnrankedMemRef(e), Type::MemRef(x)) => {
+        (Type::MemRef(x), Type::UnrankedMemRef(e, s))
+        | (Type::UnrankedMemRef(e, s), Type::MemRef(x)) => {
             if x.elem != **e {
                 Some("requires the same element type".to_string())
-            } else if x.memory_space != 0 {
+            } else if x.memory_space != *s {
                 Some("requires the same memory space".to_string())
             } else {
                 None
             }
         }
-        (Type::UnrankedMemRef(_), Type::UnrankedMemRef(_)) => {
+        (Type::UnrankedMemRef(..), Type::UnrankedMemRef(..)) => {
             Some("cannot cast an unranked memref to an unranked memref".to_string())
         }
         _ => Some("requires memref operand and result".to_string()),

@@ -1056,3 +1056,79 @@ fn address_of_memcpy_and_undef_check_their_operands() {
     let r = check_op(OpKind::LlvmUndef, vec![i64t()], &[i64t()]);
     assert_error_at(r, "expects 0 operands, found 1", AT);
 }
+
+#[test]
+fn address_spaces_change_only_through_addrspacecast() {
+    let f32p3 = Type::llvm_ptr_in(Type::F32, 3);
+    let i8p = Type::llvm_ptr(Type::i8());
+    assert_ok(check_op(
+        OpKind::LlvmAddrSpaceCast,
+        vec![i8p.clone()],
+        std::slice::from_ref(&f32p3),
+    ));
+    assert_ok(check_op(
+        OpKind::LlvmAddrSpaceCast,
+        vec![f32p3.clone()],
+        std::slice::from_ref(&i8p),
+    ));
+    assert_ok(check_op(
+        OpKind::LlvmBitcast,
+        vec![f32p3.clone()],
+        &[Type::llvm_ptr_in(Type::i8(), 3)],
+    ));
+    // LLVM: "AddrSpaceCast must be between different address spaces".
+    assert_error_at(
+        check_op(
+            OpKind::LlvmAddrSpaceCast,
+            vec![f32p()],
+            std::slice::from_ref(&i8p),
+        ),
+        "casts a pointer to a pointer in another address space, found !llvm.ptr -> !llvm.ptr",
+        AT,
+    );
+    assert_error_at(
+        check_op(
+            OpKind::LlvmAddrSpaceCast,
+            vec![i64t()],
+            std::slice::from_ref(&f32p3),
+        ),
+        "casts a pointer to a pointer in another address space",
+        AT,
+    );
+    assert_error_at(
+        check_op(OpKind::LlvmBitcast, vec![i8p], std::slice::from_ref(&f32p3)),
+        "casts between pointers of one address space (llvm.addrspacecast changes it), found !llvm.ptr -> !llvm.ptr<3>",
+        AT,
+    );
+    // A GEP stays in the address space of its base.
+    let r = check(vec![f32p3.clone(), i64t()], |b, a| {
+        b.push(
+            op(OpKind::LlvmGep, &[a[0], a[1]], &[f32p()])
+                .attr("elem_type", Attribute::Type(Type::F32)),
+        );
+    });
+    assert_error_at(
+        r,
+        "result must be in the address space of the base pointer, found !llvm.ptr<3> -> !llvm.ptr",
+        AT,
+    );
+    let r = check(vec![f32p3.clone(), i64t()], |b, a| {
+        let p = b.push1(
+            op(OpKind::LlvmGep, &[a[0], a[1]], std::slice::from_ref(&f32p3))
+                .attr("elem_type", Attribute::Type(Type::F32)),
+        );
+        let v = b.push1(op(OpKind::LlvmLoad, &[p], &[Type::F32]));
+        b.push(op(OpKind::LlvmStore, &[v, p], &[]));
+    });
+    assert_ok(r);
+    // LLVM IR has 24 bits for an address space.
+    assert_error_at(
+        check_op(
+            OpKind::LlvmAddrSpaceCast,
+            vec![f32p()],
+            &[Type::llvm_ptr_in(Type::F32, 1 << 24)],
+        ),
+        "address space above LLVM's limit",
+        AT,
+    );
+}

@@ -796,6 +796,36 @@ fn memref_cast_rejects_incompatible_types() {
     }
 }
 
+#[test]
+fn memref_cast_keeps_the_memory_space() {
+    let in3 = |s: Vec<Dim>| {
+        let mut m = mr(s, Type::F32).as_memref().unwrap().clone();
+        m.memory_space = 3;
+        Type::MemRef(m.into())
+    };
+    let u3 = Type::unranked_memref_in(Type::F32, 3);
+    // Ranked <-> unranked and static <-> dynamic within space 3 (LLVM 11 and today).
+    for (from, to) in [
+        (in3(vec![Some(4)]), u3.clone()),
+        (u3.clone(), in3(vec![None])),
+        (in3(vec![Some(4)]), in3(vec![None])),
+    ] {
+        assert_ok(check_op(OpKind::MemRefCast, vec![from], &[to]));
+    }
+    for (from, to) in [
+        (in3(vec![Some(4)]), mr(vec![Some(4)], Type::F32)),
+        (in3(vec![Some(4)]), Type::unranked_memref(Type::F32)),
+        (u3.clone(), mr(vec![None], Type::F32)),
+        (mr(vec![None], Type::F32), u3),
+    ] {
+        assert_error_at(
+            check_op(OpKind::MemRefCast, vec![from], &[to]),
+            "requires the same memory space",
+            AT,
+        );
+    }
+}
+
 // ---------------------------------------------------------------- negative tests: control flow
 
 #[test]
