@@ -20,6 +20,11 @@ pub struct Func {
     /// `Type::Function` for Standard functions, `Type::LlvmFunc` for LLVM ones.
     pub ty: Type,
     pub attrs: Vec<NamedAttr>,
+    /// The attribute dictionary of each argument (`%a: i32 {dialect.a = true}`), by
+    /// position; empty when no argument has one (then every argument has none).
+    pub arg_attrs: Vec<Vec<NamedAttr>>,
+    /// The same for the results (`-> (i32 {dialect.r})`).
+    pub res_attrs: Vec<Vec<NamedAttr>>,
     /// `None` for an external declaration.
     pub body: Option<Body>,
     pub loc: Loc,
@@ -35,6 +40,8 @@ impl Func {
             kind: FuncKind::Std,
             ty: Type::function(inputs, results),
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: Some(body),
             loc: Loc::UNKNOWN,
         }
@@ -46,6 +53,8 @@ impl Func {
             kind: FuncKind::Std,
             ty: Type::function(inputs, results),
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: None,
             loc: Loc::UNKNOWN,
         }
@@ -58,6 +67,8 @@ impl Func {
             kind: FuncKind::Llvm,
             ty,
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: None,
             loc: Loc::UNKNOWN,
         }
@@ -74,6 +85,28 @@ impl Func {
     }
     pub fn has_attr(&self, name: &str) -> bool {
         self.attr(name).is_some()
+    }
+    /// The attributes of argument `i` (none when it has no dictionary).
+    pub fn arg_attr_dict(&self, i: usize) -> &[NamedAttr] {
+        self.arg_attrs.get(i).map_or(&[], |v| &v[..])
+    }
+    /// The attributes of result `i` (none when it has no dictionary).
+    pub fn res_attr_dict(&self, i: usize) -> &[NamedAttr] {
+        self.res_attrs.get(i).map_or(&[], |v| &v[..])
+    }
+    /// Sets the argument and result dictionaries, keeping the lists empty when every
+    /// dictionary is.
+    pub fn set_arg_res_attrs(&mut self, args: Vec<Vec<NamedAttr>>, results: Vec<Vec<NamedAttr>>) {
+        self.arg_attrs = if args.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            args
+        };
+        self.res_attrs = if results.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            results
+        };
     }
 }
 

@@ -241,6 +241,16 @@ impl Exporter {
         out.push('}');
     }
 
+    /// ` {...}` after an argument or result type, in today's spelling (`llvm.noalias`
+    /// is a unit attribute; LLVM 11's `= false` means its absence).
+    fn arg_attrs(&mut self, attrs: &[NamedAttr], loc: Loc) {
+        let attrs = crate::lower::attrs::normalize(attrs);
+        if !attrs.is_empty() {
+            self.out.push(' ');
+            self.attr_dict(&attrs, loc);
+        }
+    }
+
     fn func(&mut self, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
             self.fail(
@@ -275,13 +285,27 @@ impl Exporter {
             }
             let t = self.ty(t, f.loc);
             self.out.push_str(&t);
+            self.arg_attrs(f.arg_attr_dict(i), f.loc);
         }
         self.out.push(')');
         if !ft.results.is_empty() {
             self.out.push_str(" -> ");
-            let mut s = String::new();
-            self.write_results(&mut s, &ft.results, f.loc);
-            self.out.push_str(&s);
+            if f.res_attrs.is_empty() {
+                let mut s = String::new();
+                self.write_results(&mut s, &ft.results, f.loc);
+                self.out.push_str(&s);
+            } else {
+                self.out.push('(');
+                for (i, t) in ft.results.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    let t = self.ty(t, f.loc);
+                    self.out.push_str(&t);
+                    self.arg_attrs(f.res_attr_dict(i), f.loc);
+                }
+                self.out.push(')');
+            }
         }
         let attrs: Vec<NamedAttr> = f
             .attrs

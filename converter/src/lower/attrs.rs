@@ -1,0 +1,257 @@
+//! Argument, result and call-site attributes under the lowering.
+//!
+//! The rules, each with where it comes from:
+//! - A scalar argument keeps its dictionary (LLVM 11 and MLIR 22 alike).
+//! - A ranked memref argument's dictionary goes onto *each* of its expanded arguments
+//!   (LLVM 11's `-convert-std-to-llvm`, its test `convert-argattrs.mlir`; MLIR 22 drops
+//!   them instead). The LLVM attributes that only a pointer may carry (`llvm.noalias`,
+//!   `llvm.align`, `llvm.nonnull`, ...) go onto the *aligned* pointer alone: LLVM 11's
+//!   own translation rejected them on the offset, size and stride integers, and they
+//!   describe the data the function reads and writes, which is reached through the
+//!   aligned pointer (the allocated pointer is only handed to `free`, and is not
+//!   aligned as `llvm.align` says).
+//! - An unranked memref argument's dictionary goes onto its rank and its descriptor
+//!   pointer, without the pointer attributes (the Standard verifier rejects those on
+//!   an unranked memref: the pointer is the ranked descriptor's, not the data's).
+//! - Results: a function with exactly one result keeps that result's dictionary (LLVM 11
+//!   kept `result0` on the one LLVM result; MLIR 22 does the same); with two results or
+//!   more the packed struct gets none (MLIR 22 drops them; LLVM 11 left `result0` on
+//!   the struct and the others dangling, which is no rule).
+//! - LLVM 11 spelled `llvm.noalias = true`; MLIR 22 requires the unit attribute
+//!   `llvm.noalias`. The lowered IR holds the unit form (a `false` one is dropped), and
+//!   the legacy printer spells it LLVM 11's way.
+//! - C wrappers (`_mlir_ciface_`): a scalar argument keeps its dictionary; a memref
+//!   argument passed as a pointer to its descriptor keeps its dialect attributes but
+//!   not the pointer attributes, which describe the buffer and would be false of the
+//!   descriptor (MLIR 22 copies them, giving the descriptor pointer e.g.
+//!   `llvm.align = 64` that a C caller's stack descriptor does not have); an aggregate
+//!   result returned through the out-pointer gives that pointer nothing, a result
+//!   returned by value keeps its dictionary.
+//! - A `call` or `call_indirect` keeps its discardable attributes on the `llvm.call`
+//!   (LLVM 11 and MLIR 22 copy the op's attributes), sorted by name as MLIR's
+//!   dictionaries are; one that `llvm.call` would read as its own (`branch_weights`,
+//!   `callee_type`, ...) is a located error rather than a silent change of meaning.
+
+use crate::ir::{Attribute, FunctionType, NamedAttr, Type};
+
+/// LLVM argument attributes that only a pointer may carry (MLIR 22's verifier:
+/// "attribute attached to non-pointer LLVM type").
+pub const POINTER_ATTRS: &[&str] = &[
+    "llvm.noalias",
+    "llvm.align",
+    "llvm.nonnull",
+    "llvm.dereferenceable",
+    "llvm.dereferenceable_or_null",
+    "llvm.nocapture",
+    "llvm.readonly",
+    "llvm.writeonly",
+];
+
+/// LLVM attributes that only an integer may carry.
+pub const INTEGER_ATTRS: &[&str] = &["llvm.signext", "llvm.zeroext"];
+
+/// LLVM attributes that are unit attributes in MLIR 22 (LLVM 11 wrote `= true`).
+pub const UNIT_ATTRS: &[&str] = &[
+    "llvm.noalias",
+    "llvm.nonnull",
+    "llvm.nocapture",
+    "llvm.readonly",
+    "llvm.writeonly",
+    "llvm.signext",
+    "llvm.zeroext",
+    "llvm.noundef",
+];
+
+/// Attributes of `llvm.call` that MLIR 22 gives a meaning (besides `callee`).
+pub const CALL_INHERENT_ATTRS: &[&str] = &[
+    "callee_type",
+    "var_callee_type",
+    "fastmathFlags",
+    "CConv",
+    "TailCallKind",
+    "branch_weights",
+    "arg_attrs",
+    "res_attrs",
+    "op_bundle_sizes",
+    "op_bundle_tags",
+    "memory_effects",
+    "convergent",
+    "no_unwind",
+    "will_return",
+    "no_inline",
+    "always_inline",
+    "inline_hint",
+    "access_groups",
+    "alias_scopes",
+    "noalias_scopes",
+    "tbaa",
+];
+
+pub fn is_pointer_attr(name: &str) -> bool {
+    POINTER_ATTRS.contains(&name)
+}
+
+/// The dictionary in the lowered IR's spelling: `llvm.noalias = true` becomes the unit
+/// `llvm.noalias`, `llvm.noalias = false` goes away.
+pub fn normalize(attrs: &[NamedAttr]) -> Vec<NamedAttr> {
+    attrs
+        .iter()
+        .filter_map(
+            |a| match (&a.value, UNIT_ATTRS.contains(&a.name.as_ref())) {
+                (Attribute::Bool(false), true) => None,
+                (Attribute::Bool(true), true) => {
+                    Some(NamedAttr::new(a.name.clone(), Attribute::Unit))
+                }
+                _ => Some(a.clone()),
+            },
+        )
+        .collect()
+}
+
+/// The dictionaries of the expanded arguments of a function with Standard inputs
+/// `inputs`, whose argument `i` has `dict(i)`; `n_fields(t)` is how many LLVM
+/// arguments input type `t` expands to. Empty when no argument has any.
+pub fn expanded_arg_attrs<'a>(
+    inputs: &[Type],
+    dict: impl Fn(usize) -> &'a [NamedAttr],
+    n_fields: impl Fn(&Type) -> usize,
+) -> Vec<Vec<NamedAttr>> {
+    let mut out = Vec::new();
+    let mut any = false;
+    for (i, t) in inputs.iter().enumerate() {
+        let d = normalize(dict(i));
+        any |= !d.is_empty();
+        let n = n_fields(t);
+        match t {
+            Type::MemRef(_) | Type::UnrankedMemRef(_) => {
+                let general: Vec<NamedAttr> = d
+                    .iter()
+                    .filter(|a| !is_pointer_attr(&a.name))
+                    .cloned()
+                    .collect();
+                for j in 0..n {
+                    if j == 1 && matches!(t, Type::MemRef(_)) {
+                        out.push(d.clone());
+                    } else {
+                        out.push(general.clone());
+                    }
+                }
+            }
+            _ => {
+                for _ in 0..n {
+                    out.push(d.clone());
+                }
+            }
+        }
+    }
+    if any {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
+/// The result dictionaries of the lowered function: the one result's, or none.
+pub fn lowered_res_attrs(ft: &FunctionType, dict: &[NamedAttr]) -> Vec<Vec<NamedAttr>> {
+    let d = normalize(dict);
+    if ft.results.len() == 1 && !d.is_empty() {
+        vec![d]
+    } else {
+        Vec::new()
+    }
+}
+
+/// A memref argument's dictionary on the C wrapper's descriptor pointer: without the
+/// pointer attributes, which describe the buffer.
+pub fn descriptor_ptr_attrs(dict: &[NamedAttr]) -> Vec<NamedAttr> {
+    normalize(dict)
+        .into_iter()
+        .filter(|a| !is_pointer_attr(&a.name))
+        .collect()
+}
+
+/// The discardable attributes of a Standard call, for the `llvm.call`, sorted by
+/// name; `Err(name)` for one that `llvm.call` would read as its own.
+pub fn call_attrs(attrs: &[NamedAttr]) -> Result<Vec<NamedAttr>, String> {
+    let mut out: Vec<NamedAttr> = Vec::new();
+    for a in attrs {
+        if a.name == "callee" {
+            continue;
+        }
+        if CALL_INHERENT_ATTRS.contains(&a.name.as_ref()) {
+            return Err(a.name.to_string());
+        }
+        out.push(a.clone());
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(names: &[(&'static str, Attribute)]) -> Vec<NamedAttr> {
+        names
+            .iter()
+            .map(|(n, v)| NamedAttr::new(*n, v.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn memref_dictionaries_go_onto_every_field_and_pointer_ones_onto_the_aligned_pointer() {
+        let m = Type::memref(vec![Some(4)], Type::F32);
+        let inputs = vec![Type::i32(), m];
+        let dicts = [
+            d(&[("a.b", Attribute::Unit)]),
+            d(&[
+                ("llvm.noalias", Attribute::Bool(true)),
+                ("x.y", Attribute::Bool(true)),
+            ]),
+        ];
+        let out = expanded_arg_attrs(
+            &inputs,
+            |i| &dicts[i],
+            |t| if t.is_memref() { 5 } else { 1 },
+        );
+        assert_eq!(out.len(), 6);
+        assert_eq!(out[0], dicts[0]);
+        let xy = d(&[("x.y", Attribute::Bool(true))]);
+        assert_eq!(out[1], xy);
+        assert_eq!(
+            out[2],
+            d(&[
+                ("llvm.noalias", Attribute::Unit),
+                ("x.y", Attribute::Bool(true))
+            ])
+        );
+        for o in &out[3..] {
+            assert_eq!(o, &xy);
+        }
+    }
+
+    #[test]
+    fn false_noalias_goes_away_and_nothing_means_an_empty_list() {
+        let dicts = [d(&[("llvm.noalias", Attribute::Bool(false))])];
+        let out = expanded_arg_attrs(&[Type::i32()], |i| &dicts[i], |_| 1);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn call_attributes_are_sorted_and_inherent_names_refused() {
+        let a = d(&[
+            ("foo", Attribute::Str("bar".into())),
+            ("callee", Attribute::SymbolRef("f".into())),
+            ("baz", Attribute::Unit),
+        ]);
+        let out = call_attrs(&a).unwrap();
+        assert_eq!(
+            out.iter().map(|a| a.name.as_ref()).collect::<Vec<_>>(),
+            ["baz", "foo"]
+        );
+        assert_eq!(
+            call_attrs(&d(&[("branch_weights", Attribute::Unit)])),
+            Err("branch_weights".to_string())
+        );
+    }
+}
