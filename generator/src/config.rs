@@ -69,6 +69,13 @@ pub enum Family {
     EmitCInterface,
     /// Declarations of and calls to the external functions of [`crate::external_impls`].
     Externals,
+    /// Argument and result attributes on functions (dialect ones, truthful
+    /// `llvm.noalias` and `llvm.align`).
+    ArgAttrs,
+    /// Discardable attributes on `call` and `call_indirect`.
+    CallAttrs,
+    /// `alloc`/`alloca` `alignment` values below 8, 1 included.
+    AnyAlignment,
 }
 
 impl Family {
@@ -103,6 +110,9 @@ impl Family {
         Family::Recursion,
         Family::EmitCInterface,
         Family::Externals,
+        Family::ArgAttrs,
+        Family::CallAttrs,
+        Family::AnyAlignment,
     ];
 }
 

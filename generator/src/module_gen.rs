@@ -379,5 +379,6 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
             ));
         }
     }
+    crate::attrs::decorate(u, cfg, &mut m)?;
     Ok(m)
 }
