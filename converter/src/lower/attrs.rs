@@ -2,6 +2,11 @@
 //!
 //! The rules, each with where it comes from:
 //! - A scalar argument keeps its dictionary (LLVM 11 and MLIR 22 alike).
+//! - An LLVM attribute that does not fit the LLVM type it would land on (a pointer
+//!   attribute on a non-pointer, `llvm.signext`/`llvm.zeroext` on a non-integer) is
+//!   left out: the Standard dialect accepts `%x: i32 {llvm.noalias = true}`, as LLVM
+//!   11's did, but LLVM 11's translation rejected it after the lowering and MLIR 22's
+//!   verifier rejects it during the lowering; stdlower keeps such a program running.
 //! - A ranked memref argument's dictionary goes onto *each* of its expanded arguments
 //!   (LLVM 11's `-convert-std-to-llvm`, its test `convert-argattrs.mlir`; MLIR 22 drops
 //!   them instead). The LLVM attributes that only a pointer may carry (`llvm.noalias`,
@@ -108,40 +113,59 @@ pub fn normalize(attrs: &[NamedAttr]) -> Vec<NamedAttr> {
         .collect()
 }
 
+/// Whether LLVM attribute `name` may sit on a parameter or result of LLVM type `ty`:
+/// the pointer attributes on pointers, `llvm.signext`/`llvm.zeroext` on integers,
+/// everything else anywhere.
+pub fn fits(name: &str, ty: &Type) -> bool {
+    if POINTER_ATTRS.contains(&name) {
+        return matches!(ty, Type::LlvmPtr(_));
+    }
+    if INTEGER_ATTRS.contains(&name) {
+        return matches!(ty, Type::Int(_));
+    }
+    true
+}
+
+/// Whether LLVM attribute `name` fits somewhere in the lowering of Standard type `ty`
+/// (the pointer attributes on a ranked memref, the extensions on an integer or index):
+/// what `export` keeps, since MLIR 22 rejects the rest.
+pub fn fits_std(name: &str, ty: &Type) -> bool {
+    if POINTER_ATTRS.contains(&name) {
+        return matches!(ty, Type::MemRef(_));
+    }
+    if INTEGER_ATTRS.contains(&name) {
+        return matches!(ty, Type::Int(_) | Type::Index);
+    }
+    true
+}
+
+/// `d` without the attributes that do not fit LLVM type `ty` ([`fits`]).
+fn fitting(d: &[NamedAttr], ty: &Type) -> Vec<NamedAttr> {
+    d.iter().filter(|a| fits(&a.name, ty)).cloned().collect()
+}
+
 /// The dictionaries of the expanded arguments of a function with Standard inputs
-/// `inputs`, whose argument `i` has `dict(i)`; `n_fields(t)` is how many LLVM
-/// arguments input type `t` expands to. Empty when no argument has any.
+/// `inputs`, whose argument `i` has `dict(i)`; `fields(t)` gives the LLVM argument
+/// types input type `t` expands to. An attribute that does not fit where it would go
+/// (`llvm.noalias` on an `i32`, which LLVM 11's translation and MLIR 22's verifier
+/// reject) is left out. Empty when no argument has any.
 pub fn expanded_arg_attrs<'a>(
     inputs: &[Type],
     dict: impl Fn(usize) -> &'a [NamedAttr],
-    n_fields: impl Fn(&Type) -> usize,
+    fields: impl Fn(&Type) -> Vec<Type>,
 ) -> Vec<Vec<NamedAttr>> {
     let mut out = Vec::new();
     let mut any = false;
     for (i, t) in inputs.iter().enumerate() {
         let d = normalize(dict(i));
-        any |= !d.is_empty();
-        let n = n_fields(t);
-        match t {
-            Type::MemRef(_) | Type::UnrankedMemRef(_) => {
-                let general: Vec<NamedAttr> = d
-                    .iter()
-                    .filter(|a| !is_pointer_attr(&a.name))
-                    .cloned()
-                    .collect();
-                for j in 0..n {
-                    if j == 1 && matches!(t, Type::MemRef(_)) {
-                        out.push(d.clone());
-                    } else {
-                        out.push(general.clone());
-                    }
-                }
+        for (j, ft) in fields(t).iter().enumerate() {
+            let aligned_ptr = j == 1 && matches!(t, Type::MemRef(_));
+            let mut fd = fitting(&d, ft);
+            if t.is_memref() && !aligned_ptr {
+                fd.retain(|a| !is_pointer_attr(&a.name));
             }
-            _ => {
-                for _ in 0..n {
-                    out.push(d.clone());
-                }
-            }
+            any |= !fd.is_empty();
+            out.push(fd);
         }
     }
     if any {
@@ -151,9 +175,10 @@ pub fn expanded_arg_attrs<'a>(
     }
 }
 
-/// The result dictionaries of the lowered function: the one result's, or none.
-pub fn lowered_res_attrs(ft: &FunctionType, dict: &[NamedAttr]) -> Vec<Vec<NamedAttr>> {
-    let d = normalize(dict);
+/// The result dictionaries of the lowered function: the one result's (of LLVM type
+/// `ty`, without what does not fit it), or none.
+pub fn lowered_res_attrs(ft: &FunctionType, dict: &[NamedAttr], ty: &Type) -> Vec<Vec<NamedAttr>> {
+    let d = fitting(&normalize(dict), ty);
     if ft.results.len() == 1 && !d.is_empty() {
         vec![d]
     } else {
@@ -161,13 +186,15 @@ pub fn lowered_res_attrs(ft: &FunctionType, dict: &[NamedAttr]) -> Vec<Vec<Named
     }
 }
 
-/// A memref argument's dictionary on the C wrapper's descriptor pointer: without the
-/// pointer attributes, which describe the buffer.
-pub fn descriptor_ptr_attrs(dict: &[NamedAttr]) -> Vec<NamedAttr> {
-    normalize(dict)
-        .into_iter()
-        .filter(|a| !is_pointer_attr(&a.name))
-        .collect()
+/// A scalar argument's dictionary on a C wrapper parameter of LLVM type `ty`; for a
+/// memref passed as a pointer to its descriptor, without the pointer attributes,
+/// which describe the buffer.
+pub fn c_param_attrs(dict: &[NamedAttr], memref: bool, ty: &Type) -> Vec<NamedAttr> {
+    let mut d = fitting(&normalize(dict), ty);
+    if memref {
+        d.retain(|a| !is_pointer_attr(&a.name));
+    }
+    d
 }
 
 /// The discardable attributes of a Standard call, for the `llvm.call`, sorted by
@@ -233,8 +260,15 @@ mod tests {
     #[test]
     fn false_noalias_goes_away_and_nothing_means_an_empty_list() {
         let dicts = [d(&[("llvm.noalias", Attribute::Bool(false))])];
-        let out = expanded_arg_attrs(&[Type::i32()], |i| &dicts[i], |_| 1);
+        let out = expanded_arg_attrs(&[Type::i32()], |i| &dicts[i], |_| vec![Type::i32()]);
         assert!(out.is_empty());
+        // On a scalar, a pointer attribute does not fit and is left out.
+        let dicts = [d(&[
+            ("llvm.noalias", Attribute::Unit),
+            ("a.b", Attribute::Unit),
+        ])];
+        let out = expanded_arg_attrs(&[Type::i32()], |i| &dicts[i], |_| vec![Type::i32()]);
+        assert_eq!(out, vec![d(&[("a.b", Attribute::Unit)])]);
     }
 
     #[test]

@@ -66,19 +66,23 @@ pub(super) fn wrapper_signature(ctx: &Ctx, std_f: &Func) -> Option<Result<(Strin
 /// The argument and result dictionaries of `_mlir_ciface_<f>` ([`super::attrs`]):
 /// scalars keep theirs, a descriptor pointer keeps the memref's dialect attributes,
 /// the out-pointer of aggregate results gets none.
-fn c_arg_res_attrs(std_f: &Func, ft: &FunctionType) -> (Vec<Vec<NamedAttr>>, Vec<Vec<NamedAttr>>) {
+fn c_arg_res_attrs(
+    ctx: &Ctx,
+    std_f: &Func,
+    ft: &FunctionType,
+) -> (Vec<Vec<NamedAttr>>, Vec<Vec<NamedAttr>>) {
     let by_ptr = results_by_pointer(ft);
     let mut args = Vec::with_capacity(ft.inputs.len() + 1);
     if by_ptr {
         args.push(Vec::new());
     }
     for (i, t) in ft.inputs.iter().enumerate() {
-        let d = std_f.arg_attr_dict(i);
-        args.push(if t.is_memref() {
-            attrs::descriptor_ptr_attrs(d)
-        } else {
-            attrs::normalize(d)
-        });
+        let ty = c_param(ctx, t).unwrap_or(Type::LlvmVoid);
+        args.push(attrs::c_param_attrs(
+            std_f.arg_attr_dict(i),
+            t.is_memref(),
+            &ty,
+        ));
     }
     if args.iter().all(Vec::is_empty) {
         args.clear();
@@ -86,7 +90,8 @@ fn c_arg_res_attrs(std_f: &Func, ft: &FunctionType) -> (Vec<Vec<NamedAttr>>, Vec
     let results = if by_ptr {
         Vec::new()
     } else {
-        attrs::lowered_res_attrs(ft, std_f.res_attr_dict(0))
+        let ty = ctx.tc.func_result(&ft.results).unwrap_or(Type::LlvmVoid);
+        attrs::lowered_res_attrs(ft, std_f.res_attr_dict(0), &ty)
     };
     (args, results)
 }
@@ -138,7 +143,7 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
         };
         em.push(NewOp::new(OpKind::LlvmReturn).operands(ret));
         let mut w = llvm_func(&name, cty, Some(body), loc);
-        (w.arg_attrs, w.res_attrs) = c_arg_res_attrs(std_f, ft);
+        (w.arg_attrs, w.res_attrs) = c_arg_res_attrs(ctx, std_f, ft);
         Ok(vec![w])
     } else {
         // f(expanded...) { pack, spill, call _mlir_ciface_f, return }
@@ -185,7 +190,7 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
         em.push(NewOp::new(OpKind::LlvmReturn).operands(ret));
         lowered.body = Some(body);
         let mut decl = llvm_func(&name, cty, None, loc);
-        (decl.arg_attrs, decl.res_attrs) = c_arg_res_attrs(std_f, ft);
+        (decl.arg_attrs, decl.res_attrs) = c_arg_res_attrs(ctx, std_f, ft);
         Ok(vec![decl])
     }
 }

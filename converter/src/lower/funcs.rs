@@ -209,11 +209,12 @@ pub fn lowered_arg_res_attrs(
     let args = super::attrs::expanded_arg_attrs(
         &ft.inputs,
         |i| f.arg_attr_dict(i),
-        |t| ctx.tc.expanded_arg_types(t).map_or(1, |v| v.len()),
+        |t| ctx.tc.expanded_arg_types(t).unwrap_or_default(),
     );
+    let result = ctx.tc.func_result(&ft.results).unwrap_or(Type::LlvmVoid);
     (
         args,
-        super::attrs::lowered_res_attrs(ft, f.res_attr_dict(0)),
+        super::attrs::lowered_res_attrs(ft, f.res_attr_dict(0), &result),
     )
 }
 

@@ -6,14 +6,14 @@
 //!
 //! Where MLIR 22 is laxer, the check is LLVM IR's: `llvm.align` must be a power of
 //! two (mlir-translate 22 passes `align 3` on to LLVM IR, which then does not parse).
-//! In a Standard signature the pointer attributes may only go on a ranked memref
-//! argument (the lowering puts them on its aligned pointer), never on a result (no
-//! Standard result lowers to a pointer); LLVM 11's `llvm.noalias = true` is accepted
-//! there next to today's unit `llvm.noalias`.
+//! A Standard signature is checked for the values only, with LLVM 11's
+//! `llvm.noalias = true` accepted next to today's unit `llvm.noalias`: LLVM 11 let any
+//! argument carry any attribute, and the lowering leaves out what does not fit the
+//! LLVM type it would land on (`lower/attrs.rs`).
 
 use crate::diag::Diagnostic;
 use crate::ir::{Attribute, Func, NamedAttr, Type};
-use crate::lower::attrs::{INTEGER_ATTRS, POINTER_ATTRS, UNIT_ATTRS};
+use crate::lower::attrs::{fits, POINTER_ATTRS, UNIT_ATTRS};
 
 /// What an attribute's value must be, if it is one of the LLVM attributes we know.
 fn value_problem(a: &NamedAttr, llvm_dialect: bool) -> Option<&'static str> {
@@ -41,28 +41,15 @@ fn value_problem(a: &NamedAttr, llvm_dialect: bool) -> Option<&'static str> {
     }
 }
 
-/// The kind of type an LLVM attribute needs that `ty` is not, if any.
-fn type_problem(name: &str, ty: &Type, llvm_dialect: bool) -> Option<&'static str> {
-    if POINTER_ATTRS.contains(&name) {
-        let ok = if llvm_dialect {
-            matches!(ty, Type::LlvmPtr(_))
-        } else {
-            matches!(ty, Type::MemRef(_))
-        };
-        return (!ok).then_some(if llvm_dialect {
-            "non-pointer LLVM type"
-        } else {
-            "a type other than a ranked memref"
-        });
+/// The kind of type an LLVM attribute needs that LLVM type `ty` is not, if any.
+fn type_problem(name: &str, ty: &Type) -> Option<&'static str> {
+    if fits(name, ty) {
+        None
+    } else if POINTER_ATTRS.contains(&name) {
+        Some("non-pointer LLVM type")
+    } else {
+        Some("non-integer LLVM type")
     }
-    if INTEGER_ATTRS.contains(&name) && !matches!(ty, Type::Int(_) | Type::Index) {
-        return Some(if llvm_dialect {
-            "non-integer LLVM type"
-        } else {
-            "a type other than an integer"
-        });
-    }
-    None
 }
 
 /// Checks `f`'s argument and result dictionaries against `inputs` and `results`
@@ -98,15 +85,10 @@ pub(super) fn check(
                 let problem = value_problem(a, llvm_dialect)
                     .map(str::to_string)
                     .or_else(|| {
-                        let bad = if what == "result"
-                            && !llvm_dialect
-                            && POINTER_ATTRS.contains(&a.name.as_ref())
-                        {
-                            Some("a Standard result (no result lowers to a pointer)")
-                        } else {
-                            type_problem(&a.name, ty, llvm_dialect)
-                        };
-                        bad.map(|t| format!("attached to {t}"))
+                        llvm_dialect
+                            .then(|| type_problem(&a.name, ty))
+                            .flatten()
+                            .map(|t| format!("attached to {t}"))
                     });
                 if let Some(p) = problem {
                     errs.push(Diagnostic::error(
