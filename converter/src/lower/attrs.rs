@@ -236,11 +236,15 @@ mod tests {
                 ("x.y", Attribute::Bool(true)),
             ]),
         ];
-        let out = expanded_arg_attrs(
-            &inputs,
-            |i| &dicts[i],
-            |t| if t.is_memref() { 5 } else { 1 },
-        );
+        let fields = |t: &Type| {
+            if t.is_memref() {
+                let p = Type::llvm_ptr(Type::F32);
+                vec![p.clone(), p, Type::i64(), Type::i64(), Type::i64()]
+            } else {
+                vec![Type::i32()]
+            }
+        };
+        let out = expanded_arg_attrs(&inputs, |i| &dicts[i], fields);
         assert_eq!(out.len(), 6);
         assert_eq!(out[0], dicts[0]);
         let xy = d(&[("x.y", Attribute::Bool(true))]);
