@@ -6,6 +6,9 @@ use super::types::{FunctionType, Type};
 use crate::diag::Loc;
 use std::sync::Arc;
 
+/// One attribute dictionary per argument (or result) of a function.
+pub type AttrDicts = Vec<Vec<NamedAttr>>;
+
 /// Which dialect a function belongs to: a Standard `func` or a lowered `llvm.func`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FuncKind {
@@ -22,9 +25,9 @@ pub struct Func {
     pub attrs: Vec<NamedAttr>,
     /// The attribute dictionary of each argument (`%a: i32 {dialect.a = true}`), by
     /// position; empty when no argument has one (then every argument has none).
-    pub arg_attrs: Vec<Vec<NamedAttr>>,
+    pub arg_attrs: AttrDicts,
     /// The same for the results (`-> (i32 {dialect.r})`).
-    pub res_attrs: Vec<Vec<NamedAttr>>,
+    pub res_attrs: AttrDicts,
     /// `None` for an external declaration.
     pub body: Option<Body>,
     pub loc: Loc,
@@ -96,7 +99,7 @@ impl Func {
     }
     /// Sets the argument and result dictionaries, keeping the lists empty when every
     /// dictionary is.
-    pub fn set_arg_res_attrs(&mut self, args: Vec<Vec<NamedAttr>>, results: Vec<Vec<NamedAttr>>) {
+    pub fn set_arg_res_attrs(&mut self, args: AttrDicts, results: AttrDicts) {
         self.arg_attrs = if args.iter().all(Vec::is_empty) {
             Vec::new()
         } else {

@@ -20,7 +20,7 @@ use super::descriptor::{MemRefDescriptor, UnrankedDescriptor};
 use super::emit::Emitter;
 use super::funcs::Ctx;
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Body, Func, FuncKind, FunctionType, NamedAttr, NewOp, OpKind, Type, ValueId};
+use crate::ir::{AttrDicts, Body, Func, FuncKind, FunctionType, NewOp, OpKind, Type, ValueId};
 
 /// The prefix of wrapper names.
 pub const PREFIX: &str = "_mlir_ciface_";
@@ -66,11 +66,7 @@ pub(super) fn wrapper_signature(ctx: &Ctx, std_f: &Func) -> Option<Result<(Strin
 /// The argument and result dictionaries of `_mlir_ciface_<f>` ([`super::attrs`]):
 /// scalars keep theirs, a descriptor pointer keeps the memref's dialect attributes,
 /// the out-pointer of aggregate results gets none.
-fn c_arg_res_attrs(
-    ctx: &Ctx,
-    std_f: &Func,
-    ft: &FunctionType,
-) -> (Vec<Vec<NamedAttr>>, Vec<Vec<NamedAttr>>) {
+fn c_arg_res_attrs(ctx: &Ctx, std_f: &Func, ft: &FunctionType) -> (AttrDicts, AttrDicts) {
     let by_ptr = results_by_pointer(ft);
     let mut args = Vec::with_capacity(ft.inputs.len() + 1);
     if by_ptr {

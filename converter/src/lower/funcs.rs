@@ -193,13 +193,7 @@ pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
 }
 
 /// The argument and result dictionaries of `f`'s lowering ([`super::attrs`]).
-pub fn lowered_arg_res_attrs(
-    ctx: &Ctx,
-    f: &Func,
-) -> (
-    Vec<Vec<crate::ir::NamedAttr>>,
-    Vec<Vec<crate::ir::NamedAttr>>,
-) {
+pub fn lowered_arg_res_attrs(ctx: &Ctx, f: &Func) -> (crate::ir::AttrDicts, crate::ir::AttrDicts) {
     let Some(ft) = f.std_type().filter(|_| f.kind == FuncKind::Std) else {
         return (f.arg_attrs.clone(), f.res_attrs.clone());
     };

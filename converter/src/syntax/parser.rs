@@ -17,9 +17,9 @@ use super::affine::AffineMap;
 use super::lexer::{unescape, Lexer, Tok, Token};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
-    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module, NamedAttr,
-    NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType, CMPF_PREDICATES,
-    CMPI_PREDICATES, MAX_INT_WIDTH,
+    AttrDicts, Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module,
+    NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
+    CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH,
 };
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -236,7 +236,7 @@ fn take_arg_res_attrs(
     attrs: &mut Vec<NamedAttr>,
     n_args: usize,
     n_results: usize,
-) -> Result<(Vec<Vec<NamedAttr>>, Vec<Vec<NamedAttr>>), String> {
+) -> Result<(AttrDicts, AttrDicts), String> {
     let mut out = [vec![Vec::new(); n_args], vec![Vec::new(); n_results]];
     for (k, (list, prefix)) in [("arg_attrs", "arg"), ("res_attrs", "result")]
         .into_iter()
