@@ -73,6 +73,13 @@ pub enum Family {
     /// is in one space of [`crate::MEMORY_SPACES`] (modules that call externals keep
     /// space 0, the externals' signatures).
     MemorySpaces,
+    /// Argument and result attributes on functions (dialect ones, truthful
+    /// `llvm.noalias` and `llvm.align`).
+    ArgAttrs,
+    /// Discardable attributes on `call` and `call_indirect`.
+    CallAttrs,
+    /// `alloc`/`alloca` `alignment` values below 8, 1 included.
+    AnyAlignment,
 }
 
 impl Family {
@@ -108,6 +115,9 @@ impl Family {
         Family::EmitCInterface,
         Family::Externals,
         Family::MemorySpaces,
+        Family::ArgAttrs,
+        Family::CallAttrs,
+        Family::AnyAlignment,
     ];
 }
 

@@ -51,6 +51,12 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "emit_c_interface",
     "external_call",
     "alloc_alignment",
+    "alloc_alignment_1",
+    "arg_attrs",
+    "arg_noalias",
+    "arg_align",
+    "result_attrs",
+    "call_attrs",
     "dim_operand",
     "dim_attr",
     "memref_arg",
@@ -163,6 +169,37 @@ pub fn width_name(w: u32) -> &'static str {
     NAMES.get(w as usize).copied().unwrap_or("iwide")
 }
 
+/// The attribute features of one function: argument and result dictionaries,
+/// `llvm.noalias`/`llvm.align`, and calls with attributes of their own.
+fn attr_features(f: &converter::ir::Func, out: &mut BTreeSet<&'static str>) {
+    for d in &f.arg_attrs {
+        for a in d {
+            out.insert("arg_attrs");
+            match a.name.as_ref() {
+                "llvm.noalias" => out.insert("arg_noalias"),
+                "llvm.align" => out.insert("arg_align"),
+                _ => false,
+            };
+        }
+    }
+    if f.res_attrs.iter().any(|d| !d.is_empty()) {
+        out.insert("result_attrs");
+    }
+    if let Some(body) = &f.body {
+        let with_attrs = body.walk_ops().any(|op| {
+            let od = body.op(op);
+            match od.kind {
+                OpKind::Call => od.attrs.len() > 1,
+                OpKind::CallIndirect => !od.attrs.is_empty(),
+                _ => false,
+            }
+        });
+        if with_attrs {
+            out.insert("call_attrs");
+        }
+    }
+}
+
 /// The features module `m` exercises.
 pub fn features(m: &Module) -> BTreeSet<&'static str> {
     let mut out = BTreeSet::new();
@@ -177,6 +214,7 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
         if f.has_attr("llvm.emit_c_interface") {
             out.insert("emit_c_interface");
         }
+        attr_features(f, &mut out);
         if let Some(ft) = f.std_type() {
             if f.body.is_some() && fi > 0 {
                 if ft.inputs.iter().any(|t| t.is_memref()) {
@@ -234,6 +272,9 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                 }
                 OpKind::Alloc | OpKind::Alloca if od.attr("alignment").is_some() => {
                     out.insert("alloc_alignment");
+                    if od.attr("alignment").and_then(|a| a.as_int()) == Some(1) {
+                        out.insert("alloc_alignment_1");
+                    }
                 }
                 OpKind::Dim => {
                     out.insert(if od.operands.len() == 2 {

@@ -612,10 +612,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         if self.chance(25)? {
             // Never below the element's natural alignment: loads and stores assume it.
             let natural = ub_guards::natural_alignment(&mt.elem);
-            let choices: Vec<i128> = [8i128, 16, 32, 64, 128]
-                .into_iter()
-                .filter(|&a| a as u64 >= natural)
-                .collect();
+            let choices = crate::attrs::alignment_choices(self.cfg, on_stack, natural);
             if !choices.is_empty() {
                 let align = choices[self.index(choices.len())?];
                 op = op.attr("alignment", Attribute::int(align, Type::i64()));

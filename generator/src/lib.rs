@@ -8,7 +8,7 @@
 //! `function_gen.rs` builds one body with scoped values and owned buffers; `ops.rs` is
 //! the op table; `ub_guards.rs` removes undefined behaviour by construction;
 //! `features.rs` reports what a module exercises; `externals.rs` lists the external
-//! functions a module may call.
+//! functions a module may call; `attrs.rs` adds argument, result and call attributes.
 //!
 //! The module has an entry `@main()` without arguments whose results are scalars,
 //! vectors and ranked memrefs (heap-allocated, fully initialized, not deallocated).
@@ -39,6 +39,7 @@
 //! host to implement [`external_impls`]: [`externals::call_rt`] for the interpreter,
 //! [`externals::abi::symbols`] for `jit::register_external`.
 
+mod attrs;
 pub mod config;
 pub mod externals;
 pub mod features;

@@ -379,6 +379,7 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
             ));
         }
     }
+    crate::attrs::decorate(u, cfg, &mut m)?;
     // Chosen after everything else, so that the choice changes no other one.
     if cfg.has(Family::MemorySpaces) && used_ext.is_empty() && u.int_in_range(0..=2u8)? == 0 {
         let space = *u.choose(&MEMORY_SPACES)?;

@@ -48,6 +48,7 @@ pub fn translate_module<'ctx>(
         builder: ctx.create_builder(),
         index_bits: DEFAULT_INDEX_BITS,
         funcs: HashMap::new(),
+        declared_ext: false,
     };
     t.declare_all(lowered)?;
     for f in &lowered.funcs {
@@ -222,6 +223,9 @@ struct Translator<'a, 'ctx> {
     builder: Builder<'ctx>,
     index_bits: u32,
     funcs: HashMap<String, (FunctionValue<'ctx>, Type)>,
+    /// Whether some function declares `llvm.signext`/`llvm.zeroext` on an argument
+    /// (only then do calls look their callee's up).
+    declared_ext: bool,
 }
 
 /// Per-function state: the LLVM value of every IR value, blocks and phis.
@@ -348,16 +352,39 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 Some(Linkage::External)
             };
             let fv = self.module.add_function(&f.name, fty, linkage);
+            // The argument and result attributes LLVM IR knows, as mlir-translate turns
+            // them into parameter attributes; a declared extension replaces ours below.
+            for (i, d) in f.arg_attrs.iter().enumerate() {
+                self.declared_ext |= d
+                    .iter()
+                    .any(|a| a.name == "llvm.signext" || a.name == "llvm.zeroext");
+                for a in self.param_attrs(d) {
+                    fv.add_attribute(AttributeLoc::Param(i as u32), a);
+                }
+            }
+            for a in self.param_attrs(f.res_attr_dict(0)) {
+                fv.add_attribute(AttributeLoc::Return, a);
+            }
+            let declared_ext = |loc: AttributeLoc| {
+                ["signext", "zeroext"].iter().any(|n| {
+                    fv.get_enum_attribute(loc, LlvmAttribute::get_named_enum_kind_id(n))
+                        .is_some()
+                })
+            };
             if f.body.is_none() {
                 // Implemented in C: its narrow integer parameters arrive extended.
                 for (i, p) in fty.get_param_types().iter().enumerate() {
                     if let Some(a) = self.extension(*p) {
-                        fv.add_attribute(AttributeLoc::Param(i as u32), a);
+                        if !declared_ext(AttributeLoc::Param(i as u32)) {
+                            fv.add_attribute(AttributeLoc::Param(i as u32), a);
+                        }
                     }
                 }
             } else if let Some(a) = fty.get_return_type().and_then(|r| self.extension(r)) {
                 // Callable from C: it extends its narrow integer result as C callers expect.
-                fv.add_attribute(AttributeLoc::Return, a);
+                if !declared_ext(AttributeLoc::Return) {
+                    fv.add_attribute(AttributeLoc::Return, a);
+                }
             }
             self.funcs.insert(f.name.clone(), (fv, f.ty.clone()));
         }
@@ -1120,13 +1147,60 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         let cs = bld(self.builder.build_indirect_call(fty, callee, &margs, ""))?;
         // The caller always extends narrow integer arguments: C callees (external
         // functions, `_mlir_ciface_` implementations) rely on it, and for lowered callees
-        // the extra bits are never read, so this is right whoever is called.
+        // the extra bits are never read, so this is right whoever is called. A direct
+        // callee that declares its own extension (`llvm.zeroext`) gets that one.
+        let direct = self
+            .funcs
+            .values()
+            .filter(|_| self.declared_ext)
+            .find(|(f, _)| f.as_global_value().as_pointer_value() == callee)
+            .map(|(f, _)| *f);
         for (i, p) in params.iter().enumerate() {
-            if let Some(a) = self.extension(*p) {
-                cs.add_attribute(AttributeLoc::Param(i as u32), a);
+            let loc = AttributeLoc::Param(i as u32);
+            let declared = direct.and_then(|f| {
+                ["signext", "zeroext"].iter().find_map(|n| {
+                    f.get_enum_attribute(loc, LlvmAttribute::get_named_enum_kind_id(n))
+                })
+            });
+            if let Some(a) = declared.or_else(|| self.extension(*p)) {
+                cs.add_attribute(loc, a);
             }
         }
         Ok(cs.try_as_basic_value().basic())
+    }
+
+    /// The LLVM IR attributes of an argument or result dictionary: `llvm.noalias`,
+    /// `llvm.nonnull`, `llvm.noundef`, `llvm.readonly`, `llvm.writeonly`,
+    /// `llvm.signext`, `llvm.zeroext` (unit, or LLVM 11's `true`), `llvm.align = N`,
+    /// `llvm.dereferenceable = N`, `llvm.dereferenceable_or_null = N`. Everything else
+    /// (a dialect's own attributes) means nothing to LLVM IR and is left out, as
+    /// mlir-translate does. The verifier has checked types and values.
+    fn param_attrs(&self, d: &[converter::ir::NamedAttr]) -> Vec<LlvmAttribute> {
+        let mut out = Vec::new();
+        for a in d {
+            let Some(kind) = a.name.strip_prefix("llvm.") else {
+                continue;
+            };
+            let value = match (kind, &a.value) {
+                (
+                    "noalias" | "nonnull" | "noundef" | "readonly" | "writeonly" | "signext"
+                    | "zeroext",
+                    Attribute::Unit | Attribute::Bool(true),
+                ) => 0,
+                ("align" | "dereferenceable" | "dereferenceable_or_null", v) => {
+                    match v.as_int().and_then(|v| u64::try_from(v).ok()) {
+                        Some(v) => v,
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let id = LlvmAttribute::get_named_enum_kind_id(kind);
+            if id != 0 {
+                out.push(self.ctx.create_enum_attribute(id, value));
+            }
+        }
+        out
     }
 
     /// The C ABI extension attribute of an integer narrower than 32 bits crossing a

@@ -11,7 +11,7 @@ pub use attr::{sign_extend, Attribute, DenseValues, NamedAttr};
 pub use body::{
     BlockData, BlockId, Body, Builder, NewOp, OpData, OpId, Successor, ValueData, ValueDef, ValueId,
 };
-pub use module::{Func, FuncKind, Module};
+pub use module::{AttrDicts, Func, FuncKind, Module};
 pub use ops::{OpKind, CMPF_PREDICATES, CMPI_PREDICATES};
 pub use types::{
     Dim, FunctionType, Layout, LlvmFuncType, MemRefType, StridedLayout, Type, VectorType,

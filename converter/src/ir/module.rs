@@ -6,6 +6,9 @@ use super::types::{FunctionType, Type};
 use crate::diag::Loc;
 use std::sync::Arc;
 
+/// One attribute dictionary per argument (or result) of a function.
+pub type AttrDicts = Vec<Vec<NamedAttr>>;
+
 /// Which dialect a function belongs to: a Standard `func` or a lowered `llvm.func`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FuncKind {
@@ -20,6 +23,11 @@ pub struct Func {
     /// `Type::Function` for Standard functions, `Type::LlvmFunc` for LLVM ones.
     pub ty: Type,
     pub attrs: Vec<NamedAttr>,
+    /// The attribute dictionary of each argument (`%a: i32 {dialect.a = true}`), by
+    /// position; empty when no argument has one (then every argument has none).
+    pub arg_attrs: AttrDicts,
+    /// The same for the results (`-> (i32 {dialect.r})`).
+    pub res_attrs: AttrDicts,
     /// `None` for an external declaration.
     pub body: Option<Body>,
     pub loc: Loc,
@@ -35,6 +43,8 @@ impl Func {
             kind: FuncKind::Std,
             ty: Type::function(inputs, results),
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: Some(body),
             loc: Loc::UNKNOWN,
         }
@@ -46,6 +56,8 @@ impl Func {
             kind: FuncKind::Std,
             ty: Type::function(inputs, results),
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: None,
             loc: Loc::UNKNOWN,
         }
@@ -58,6 +70,8 @@ impl Func {
             kind: FuncKind::Llvm,
             ty,
             attrs: Vec::new(),
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: None,
             loc: Loc::UNKNOWN,
         }
@@ -74,6 +88,28 @@ impl Func {
     }
     pub fn has_attr(&self, name: &str) -> bool {
         self.attr(name).is_some()
+    }
+    /// The attributes of argument `i` (none when it has no dictionary).
+    pub fn arg_attr_dict(&self, i: usize) -> &[NamedAttr] {
+        self.arg_attrs.get(i).map_or(&[], |v| &v[..])
+    }
+    /// The attributes of result `i` (none when it has no dictionary).
+    pub fn res_attr_dict(&self, i: usize) -> &[NamedAttr] {
+        self.res_attrs.get(i).map_or(&[], |v| &v[..])
+    }
+    /// Sets the argument and result dictionaries, keeping the lists empty when every
+    /// dictionary is.
+    pub fn set_arg_res_attrs(&mut self, args: AttrDicts, results: AttrDicts) {
+        self.arg_attrs = if args.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            args
+        };
+        self.res_attrs = if results.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            results
+        };
     }
 }
 

@@ -338,20 +338,40 @@ fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
         .as_ref()
         .and_then(|b| b.entry().map(|e| b.block_args(e)));
     match (&names, entry_args) {
-        (Some(n), Some(args)) => n.args(out, args),
+        (Some(n), Some(args)) if f.arg_attrs.is_empty() => n.args(out, args),
+        (Some(n), Some(args)) => {
+            for (i, &a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                n.v(out, a);
+                out.push_str(": ");
+                n.vty(out, a);
+                arg_attr_dict(out, f.arg_attr_dict(i), syntax);
+            }
+        }
         _ => {
             for (i, t) in params.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
                 write_type(out, t, syntax);
+                arg_attr_dict(out, f.arg_attr_dict(i), syntax);
             }
         }
     }
     out.push(')');
     if *result != Type::LlvmVoid {
         out.push_str(" -> ");
-        write_type(out, result, syntax);
+        match f.res_attr_dict(0) {
+            [] => write_type(out, result, syntax),
+            d => {
+                out.push('(');
+                write_type(out, result, syntax);
+                arg_attr_dict(out, d, syntax);
+                out.push(')');
+            }
+        }
     }
     if !f.attrs.is_empty() {
         out.push_str(" attributes ");
@@ -583,6 +603,43 @@ pub(crate) fn attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
         }
     }
     out.push('}');
+}
+
+/// Writes ` {...}`, an argument's or result's dictionary, or nothing when it is empty.
+/// LLVM 11 spelled the unit `llvm.noalias` of today's syntax `llvm.noalias = true`.
+fn arg_attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
+    if attrs.is_empty() {
+        return;
+    }
+    out.push(' ');
+    if syntax == Syntax::Legacy && attrs.iter().any(|a| a.name == "llvm.noalias") {
+        let legacy: Vec<NamedAttr> = attrs
+            .iter()
+            .map(|a| match (&*a.name, &a.value) {
+                ("llvm.noalias", Attribute::Unit) => {
+                    NamedAttr::new(a.name.clone(), Attribute::Bool(true))
+                }
+                _ => a.clone(),
+            })
+            .collect();
+        attr_dict(out, &legacy, syntax);
+    } else {
+        attr_dict(out, attrs, syntax);
+    }
+}
+
+/// Writes ` {...}` with the attributes of `op` other than `skip`, or nothing.
+pub(crate) fn extra_attrs(out: &mut String, op: &OpData, skip: &[&str], syntax: Syntax) {
+    let extra: Vec<NamedAttr> = op
+        .attrs
+        .iter()
+        .filter(|a| !skip.contains(&a.name.as_ref()))
+        .cloned()
+        .collect();
+    if !extra.is_empty() {
+        out.push(' ');
+        attr_dict(out, &extra, syntax);
+    }
 }
 
 fn push_bool(out: &mut String, b: bool) {

@@ -100,11 +100,25 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let ctx = &mut *fl.ctx;
     let mut em = Emitter::new(&mut fl.new, fl.block, op.loc, ctx.tc.index());
     let llvm_args = unpack_args(&mut em, &std_types, &args);
+    let extra = super::attrs::call_attrs(&op.attrs).map_err(|name| {
+        Diagnostic::error(
+            op.loc,
+            format!(
+                "attribute '{name}' of '{}' cannot be kept: 'llvm.call' gives it a meaning of its own",
+                op.name()
+            ),
+        )
+    })?;
     let r = match (fptr, callee) {
         (Some(p), _) => em.call_indirect(p, llvm_args, &fty),
         (None, Some(c)) => em.call(&c, llvm_args, &fty),
         (None, None) => return Err(Diagnostic::error(op.loc, "call without a callee")),
     };
+    if !extra.is_empty() {
+        if let Some(call) = em.body.terminator(em.block) {
+            em.body.op_mut(call).attrs.extend(extra);
+        }
+    }
     let mut results = unpack_results(&mut em, result_types.len(), r);
     for (i, e) in elems.iter().enumerate() {
         if let (Some(e), Some(v)) = (e, results.get(i).copied()) {

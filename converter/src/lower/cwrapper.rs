@@ -11,14 +11,16 @@
 //!   void, as today's upstream MLIR does.
 //!
 //! The `llvm.emit_c_interface` attribute stays on the original function; wrappers and
-//! `_mlir_ciface_` declarations carry no attributes.
+//! `_mlir_ciface_` declarations carry no function attributes, and the argument and
+//! result attributes that mean something for their parameters (`super::attrs`).
 
+use super::attrs;
 use super::calls::unpack_args;
 use super::descriptor::{MemRefDescriptor, UnrankedDescriptor};
 use super::emit::Emitter;
 use super::funcs::Ctx;
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::{Body, Func, FuncKind, FunctionType, NewOp, OpKind, Type, ValueId};
+use crate::ir::{AttrDicts, Body, Func, FuncKind, FunctionType, NewOp, OpKind, Type, ValueId};
 
 /// The prefix of wrapper names.
 pub const PREFIX: &str = "_mlir_ciface_";
@@ -59,6 +61,35 @@ fn c_type(ctx: &Ctx, ft: &FunctionType) -> Result<Type, String> {
 pub(super) fn wrapper_signature(ctx: &Ctx, std_f: &Func) -> Option<Result<(String, Type), String>> {
     let ft = std_f.std_type()?;
     Some(c_type(ctx, ft).map(|t| (format!("{PREFIX}{}", std_f.name), t)))
+}
+
+/// The argument and result dictionaries of `_mlir_ciface_<f>` ([`super::attrs`]):
+/// scalars keep theirs, a descriptor pointer keeps the memref's dialect attributes,
+/// the out-pointer of aggregate results gets none.
+fn c_arg_res_attrs(ctx: &Ctx, std_f: &Func, ft: &FunctionType) -> (AttrDicts, AttrDicts) {
+    let by_ptr = results_by_pointer(ft);
+    let mut args = Vec::with_capacity(ft.inputs.len() + 1);
+    if by_ptr {
+        args.push(Vec::new());
+    }
+    for (i, t) in ft.inputs.iter().enumerate() {
+        let ty = c_param(ctx, t).unwrap_or(Type::LlvmVoid);
+        args.push(attrs::c_param_attrs(
+            std_f.arg_attr_dict(i),
+            t.is_memref(),
+            &ty,
+        ));
+    }
+    if args.iter().all(Vec::is_empty) {
+        args.clear();
+    }
+    let results = if by_ptr {
+        Vec::new()
+    } else {
+        let ty = ctx.tc.func_result(&ft.results).unwrap_or(Type::LlvmVoid);
+        attrs::lowered_res_attrs(ft, std_f.res_attr_dict(0), &ty)
+    };
+    (args, results)
 }
 
 fn param_types(fty: &Type) -> Vec<Type> {
@@ -107,7 +138,9 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
             (_, r) => r,
         };
         em.push(NewOp::new(OpKind::LlvmReturn).operands(ret));
-        Ok(vec![llvm_func(&name, cty, Some(body), loc)])
+        let mut w = llvm_func(&name, cty, Some(body), loc);
+        (w.arg_attrs, w.res_attrs) = c_arg_res_attrs(ctx, std_f, ft);
+        Ok(vec![w])
     } else {
         // f(expanded...) { pack, spill, call _mlir_ciface_f, return }
         let mut body = Body::new();
@@ -152,7 +185,9 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
         };
         em.push(NewOp::new(OpKind::LlvmReturn).operands(ret));
         lowered.body = Some(body);
-        Ok(vec![llvm_func(&name, cty, None, loc)])
+        let mut decl = llvm_func(&name, cty, None, loc);
+        (decl.arg_attrs, decl.res_attrs) = c_arg_res_attrs(ctx, std_f, ft);
+        Ok(vec![decl])
     }
 }
 
@@ -162,6 +197,8 @@ fn llvm_func(name: &str, ty: Type, body: Option<Body>, loc: Loc) -> Func {
         kind: FuncKind::Llvm,
         ty,
         attrs: Vec::new(),
+        arg_attrs: Vec::new(),
+        res_attrs: Vec::new(),
         body,
         loc,
     }

@@ -187,14 +187,37 @@ pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
         Some(old) if f.kind == FuncKind::Std => Some(lower_body(ctx, f, old)?),
         Some(old) => Some(old.clone()),
     };
+    let (arg_attrs, res_attrs) = lowered_arg_res_attrs(ctx, f);
     Ok(Func {
         name: f.name.clone(),
         kind: FuncKind::Llvm,
         ty,
         attrs: f.attrs.clone(),
+        arg_attrs,
+        res_attrs,
         body,
         loc: f.loc,
     })
+}
+
+/// The argument and result dictionaries of `f`'s lowering ([`super::attrs`]).
+pub fn lowered_arg_res_attrs(ctx: &Ctx, f: &Func) -> (crate::ir::AttrDicts, crate::ir::AttrDicts) {
+    let Some(ft) = f.std_type().filter(|_| f.kind == FuncKind::Std) else {
+        return (f.arg_attrs.clone(), f.res_attrs.clone());
+    };
+    if f.arg_attrs.is_empty() && f.res_attrs.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let args = super::attrs::expanded_arg_attrs(
+        &ft.inputs,
+        |i| f.arg_attr_dict(i),
+        |t| ctx.tc.expanded_arg_types(t).unwrap_or_default(),
+    );
+    let result = ctx.tc.func_result(&ft.results).unwrap_or(Type::LlvmVoid);
+    (
+        args,
+        super::attrs::lowered_res_attrs(ft, f.res_attr_dict(0), &result),
+    )
 }
 
 fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnostic>> {

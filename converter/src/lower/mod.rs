@@ -5,7 +5,8 @@
 //!
 //! One file per concern: `types` (type rules), `descriptor` (every access to memref
 //! descriptors), `funcs` (signatures, blocks, dispatch), `calls` (call/return, result
-//! packing, unranked lifetimes), `memref`, `arith`, `vector`, `cwrapper`, `successors`;
+//! packing, unranked lifetimes), `memref`, `arith`, `vector`, `cwrapper`, `successors`, `attrs` (argument, result
+//! and call attributes);
 //! `emit` builds LLVM ops with the attribute conventions of `ir/ops.rs`; `stream`
 //! lowers, checks and hands over one function at a time (`lower_module_each`);
 //! `source` does so straight from source text, parsing one function at a time.
@@ -14,6 +15,7 @@
 //! number of ops bounded by its operand count and the rank of its memref types.
 
 mod arith;
+pub mod attrs;
 mod calls;
 pub mod cwrapper;
 pub mod descriptor;

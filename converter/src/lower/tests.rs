@@ -775,3 +775,47 @@ fn nd_dense_constants_are_split_into_rows_in_row_major_order() {
     let r1 = t.find("dense<[4, 5, 6]> : vector<3xi32>").expect(&t);
     assert!(r0 < r1);
 }
+
+/// A module that declares `malloc` and `free` itself (as `llvm.func`s of the types the
+/// lowering needs) gets no second declaration, in both entry points; a declaration of
+/// another type is a located error.
+#[test]
+fn own_malloc_and_free_declarations_are_reused() {
+    let mut f = Func::new_std("f", vec![], vec![]);
+    {
+        let (body, e, _) = entry(&mut f);
+        let mut b = body.builder(e);
+        let m = b.push1(NewOp::new(OpKind::Alloc).result(Type::memref(vec![Some(4)], Type::F32)));
+        b.push(NewOp::new(OpKind::Dealloc).operands([m]));
+        b.ret(vec![]);
+    }
+    let malloc = Func::new_llvm_decl("malloc", memref::malloc_type());
+    let free = Func::new_llvm_decl("free", memref::free_type());
+    let m = module(vec![malloc, f.clone(), free]);
+    let l = lower(&m);
+    for name in ["malloc", "free"] {
+        assert_eq!(
+            l.funcs.iter().filter(|g| g.name == name).count(),
+            1,
+            "{name}"
+        );
+    }
+    let mut each = Vec::new();
+    lower_module_each(&m, &LowerOptions::default(), |g| each.push(g.name.clone())).unwrap();
+    for name in ["malloc", "free"] {
+        assert_eq!(
+            each.iter().filter(|g| *g == name).count(),
+            1,
+            "{name}: {each:?}"
+        );
+    }
+    let mut wrong = Func::new_llvm_decl("malloc", Type::llvm_func(Type::i64(), vec![Type::i64()]));
+    wrong.loc = Loc::new(3, 1);
+    let err = lower_module(&module(vec![wrong, f]), &LowerOptions::default()).unwrap_err();
+    assert!(
+        err.iter()
+            .any(|d| d.loc == Loc::new(3, 1)
+                && d.message.contains("'malloc' is needed by the lowering")),
+        "{err:?}"
+    );
+}

@@ -244,6 +244,19 @@ impl Exporter {
         out.push('}');
     }
 
+    /// ` {...}` after an argument or result type, in today's spelling (`llvm.noalias`
+    /// is a unit attribute; LLVM 11's `= false` means its absence), without the LLVM
+    /// attributes that fit no part of the type's lowering (MLIR 22 rejects them; the
+    /// lowering leaves them out too).
+    fn arg_attrs(&mut self, attrs: &[NamedAttr], ty: &Type, loc: Loc) {
+        let mut attrs = crate::lower::attrs::normalize(attrs);
+        attrs.retain(|a| crate::lower::attrs::fits_std(&a.name, ty));
+        if !attrs.is_empty() {
+            self.out.push(' ');
+            self.attr_dict(&attrs, loc);
+        }
+    }
+
     fn func(&mut self, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
             self.fail(
@@ -276,15 +289,31 @@ impl Exporter {
             if f.body.is_some() {
                 let _ = write!(self.out, "%arg{i}: ");
             }
-            let t = self.ty(t, f.loc);
-            self.out.push_str(&t);
+            let text = self.ty(t, f.loc);
+            self.out.push_str(&text);
+            self.arg_attrs(f.arg_attr_dict(i), t, f.loc);
         }
         self.out.push(')');
         if !ft.results.is_empty() {
             self.out.push_str(" -> ");
-            let mut s = String::new();
-            self.write_results(&mut s, &ft.results, f.loc);
-            self.out.push_str(&s);
+            if f.res_attrs.is_empty() {
+                let mut s = String::new();
+                self.write_results(&mut s, &ft.results, f.loc);
+                self.out.push_str(&s);
+            } else {
+                self.out.push('(');
+                for (i, t) in ft.results.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    let text = self.ty(t, f.loc);
+                    self.out.push_str(&text);
+                    // A memref result lowers to a struct: nothing pointer-like fits it.
+                    let fit = if t.is_memref() { &Type::LlvmVoid } else { t };
+                    self.arg_attrs(f.res_attr_dict(i), fit, f.loc);
+                }
+                self.out.push(')');
+            }
         }
         let attrs: Vec<NamedAttr> = f
             .attrs

@@ -17,9 +17,9 @@ use super::affine::AffineMap;
 use super::lexer::{unescape, Lexer, Tok, Token};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
-    Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module, NamedAttr,
-    NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType, CMPF_PREDICATES,
-    CMPI_PREDICATES, MAX_INT_WIDTH,
+    AttrDicts, Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module,
+    NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
+    CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH,
 };
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -227,6 +227,53 @@ fn visibility_first(attrs: &mut Vec<NamedAttr>) {
         let a = attrs.remove(i);
         attrs.insert(0, a);
     }
+}
+
+/// Takes a generic function's argument and result dictionaries out of its attributes:
+/// today's `arg_attrs = [{...}, ...]` / `res_attrs = [...]` (one dictionary each), or
+/// LLVM 11's `arg0 = {...}` / `result0 = {...}`.
+fn take_arg_res_attrs(
+    attrs: &mut Vec<NamedAttr>,
+    n_args: usize,
+    n_results: usize,
+) -> Result<(AttrDicts, AttrDicts), String> {
+    let mut out = [vec![Vec::new(); n_args], vec![Vec::new(); n_results]];
+    for (k, (list, prefix)) in [("arg_attrs", "arg"), ("res_attrs", "result")]
+        .into_iter()
+        .enumerate()
+    {
+        let n = out[k].len();
+        if let Some(i) = attrs.iter().position(|a| a.name == list) {
+            let dicts = match attrs.remove(i).value {
+                Attribute::Array(v) if v.len() == n => v,
+                _ => return Err(format!("'{list}' must be an array of {n} dictionaries")),
+            };
+            for (slot, d) in out[k].iter_mut().zip(dicts) {
+                match d {
+                    Attribute::Dict(d) => *slot = d,
+                    _ => return Err(format!("'{list}' must be an array of {n} dictionaries")),
+                }
+            }
+        }
+        let mut j = 0;
+        while j < attrs.len() {
+            let index = attrs[j]
+                .name
+                .strip_prefix(prefix)
+                .filter(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|d| d.parse::<usize>().ok());
+            match (index, &attrs[j].value) {
+                (Some(x), Attribute::Dict(_)) if x < n => {
+                    if let Attribute::Dict(d) = attrs.remove(j).value {
+                        out[k][x] = d;
+                    }
+                }
+                _ => j += 1,
+            }
+        }
+    }
+    let [args, results] = out;
+    Ok((args, results))
 }
 
 /// The i1-typed shape of `ty`: `i1`, or `vector<...xi1>` for a vector.
@@ -553,27 +600,42 @@ impl<'a> Parser<'a> {
     }
 
     /// A function signature's results: a single type, or `(T {attrs}, ...)` where each
-    /// type may carry a result attribute dictionary (checked for syntax, not kept).
-    fn parse_func_results(&mut self) -> PResult<Vec<Type>> {
+    /// type may carry a result attribute dictionary; with each result's dictionary.
+    fn parse_func_results(&mut self) -> PResult<(Vec<Type>, Vec<Vec<NamedAttr>>)> {
         if self.tok.kind != Tok::LParen {
-            return Ok(vec![self.parse_type()?]);
+            return Ok((vec![self.parse_type()?], vec![Vec::new()]));
         }
         self.advance();
         let mut v = Vec::new();
+        let mut attrs = Vec::new();
         if self.eat(Tok::RParen) {
-            return Ok(v);
+            return Ok((v, attrs));
         }
         loop {
             v.push(self.parse_type()?);
-            if self.tok.kind == Tok::LBrace {
-                self.parse_attr_dict()?;
-            }
+            attrs.push(self.parse_arg_attr_dict()?);
             if !self.eat(Tok::Comma) {
                 break;
             }
         }
         self.expect(Tok::RParen, "')' or ',' in result list")?;
-        Ok(v)
+        Ok((v, attrs))
+    }
+
+    /// The optional attribute dictionary of a function argument or result (`{llvm.noalias}`);
+    /// a name given twice is an error.
+    fn parse_arg_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
+        if self.tok.kind != Tok::LBrace {
+            return Ok(Vec::new());
+        }
+        let loc = self.tok.loc;
+        let attrs = self.parse_attr_dict()?;
+        for (i, a) in attrs.iter().enumerate() {
+            if attrs[..i].iter().any(|b| b.name == a.name) {
+                return Err(self.err_at(loc, format!("duplicate attribute '{}'", a.name)));
+            }
+        }
+        Ok(attrs)
     }
 
     /// A comma-separated list of at least one type.
@@ -1446,6 +1508,11 @@ impl<'a> Parser<'a> {
             },
             None => return Err(self.err_at(attrs_loc, "a generic 'func' needs a 'type'")),
         };
+        let (arg_attrs, res_attrs) = match &ty {
+            Type::Function(ft) => take_arg_res_attrs(&mut attrs, ft.inputs.len(), ft.results.len())
+                .map_err(|m| self.err_at(attrs_loc, m))?,
+            _ => (Vec::new(), Vec::new()),
+        };
         visibility_first(&mut attrs);
         let declaration = match skimmed_body {
             Some(has_body) => !has_body,
@@ -1479,14 +1546,18 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        Ok(Func {
+        let mut f = Func {
             name,
             kind: FuncKind::Std,
             ty,
             attrs,
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body,
             loc: kw.loc,
-        })
+        };
+        f.set_arg_res_attrs(arg_attrs, res_attrs);
+        Ok(f)
     }
 
     /// LLVM 11's implicit module terminator written out: `"module_terminator"() : () ->
@@ -1606,6 +1677,7 @@ impl<'a> Parser<'a> {
         // Arguments.
         self.expect(Tok::LParen, "'(' to start the argument list")?;
         let mut inputs = Vec::new();
+        let mut arg_attrs = Vec::new();
         let mut arg_names: Vec<(&'a str, Loc)> = Vec::new();
         let mut named: Option<bool> = None;
         if !self.eat(Tok::RParen) {
@@ -1626,11 +1698,7 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Colon, "':' after the argument name")?;
                 }
                 inputs.push(self.parse_type()?);
-                // Argument attributes (`%x: i32 {llvm.noalias = true}`) say nothing the
-                // lowering or the execution paths use: checked for syntax, not kept.
-                if self.tok.kind == Tok::LBrace {
-                    self.parse_attr_dict()?;
-                }
+                arg_attrs.push(self.parse_arg_attr_dict()?);
                 self.skip_loc()?;
                 if !self.eat(Tok::Comma) {
                     break;
@@ -1639,8 +1707,9 @@ impl<'a> Parser<'a> {
             self.expect(Tok::RParen, "')' or ',' in argument list")?;
         }
         let mut results = Vec::new();
+        let mut res_attrs = Vec::new();
         if self.eat(Tok::Arrow) {
-            results = self.parse_func_results()?;
+            (results, res_attrs) = self.parse_func_results()?;
         }
         if self.eat_kw("attributes") {
             for a in self.parse_attr_dict()? {
@@ -1657,9 +1726,12 @@ impl<'a> Parser<'a> {
             kind: FuncKind::Std,
             ty: Type::function(inputs.clone(), results),
             attrs,
+            arg_attrs: Vec::new(),
+            res_attrs: Vec::new(),
             body: None,
             loc: kw.loc,
         };
+        f.set_arg_res_attrs(arg_attrs, res_attrs);
         if self.tok.kind != Tok::LBrace {
             // Upstream declarations must be private; that says nothing LLVM 11's
             // external `func` does not, so the IR is the same in both syntaxes (and

@@ -62,11 +62,24 @@ pub fn print_func(out: &mut String, f: &Func, opts: &PrintOptions) {
             let _ = write!(out, "%arg{i}: ");
         }
         let _ = write!(out, "{t}");
+        write_arg_attrs(out, f.arg_attr_dict(i));
     }
     out.push(')');
     if !ft.results.is_empty() {
         out.push_str(" -> ");
-        write_result_types(out, &ft.results);
+        if f.res_attrs.is_empty() {
+            write_result_types(out, &ft.results);
+        } else {
+            out.push('(');
+            for (i, t) in ft.results.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                let _ = write!(out, "{t}");
+                write_arg_attrs(out, f.res_attr_dict(i));
+            }
+            out.push(')');
+        }
     }
     if !f.attrs.is_empty() {
         out.push_str(" attributes ");
@@ -80,6 +93,14 @@ pub fn print_func(out: &mut String, f: &Func, opts: &PrintOptions) {
             p.print_body();
             out.push_str("  }\n");
         }
+    }
+}
+
+/// ` {...}` after an argument or result type, or nothing for an empty dictionary.
+fn write_arg_attrs(out: &mut String, attrs: &[NamedAttr]) {
+    if !attrs.is_empty() {
+        out.push(' ');
+        write_attr_dict(out, attrs);
     }
 }
 

@@ -20,6 +20,7 @@
 //! - an `llvm.mlir.constant` with an `index` attribute may have any integer type
 //!   (LLVM 11 prints `llvm.mlir.constant(1 : index) : !llvm.i64`).
 
+mod arg_attrs;
 mod dominance;
 mod llvm_ops;
 mod std_ops;

@@ -34,10 +34,18 @@ pub(super) fn verify_func(m: &dyn Symbols, f: &Func, dialect: Dialect, errs: &mu
                     ),
                 ));
             }
+            super::arg_attrs::check(f, &ft.inputs, &ft.results, false, errs);
             &ft.inputs
         }
         (Dialect::Llvm, Type::LlvmFunc(ft)) => {
             llvm_ops::check_signature(f, ft, errs);
+            let result = std::slice::from_ref(&ft.result);
+            let results = if ft.result == Type::LlvmVoid {
+                &[][..]
+            } else {
+                result
+            };
+            super::arg_attrs::check(f, &ft.params, results, true, errs);
             &ft.params
         }
         (Dialect::Std, t) => {

@@ -38,6 +38,8 @@ pub fn llvm_func(
         kind: FuncKind::Llvm,
         ty: Type::llvm_func(result, params),
         attrs: Vec::new(),
+        arg_attrs: Vec::new(),
+        res_attrs: Vec::new(),
         body: Some(body),
         loc: Loc::new(1, 1),
     }
@@ -50,6 +52,8 @@ pub fn llvm_decl(name: &str, params: Vec<Type>, result: Type) -> Func {
         kind: FuncKind::Llvm,
         ty: Type::llvm_func(result, params),
         attrs: Vec::new(),
+        arg_attrs: Vec::new(),
+        res_attrs: Vec::new(),
         body: None,
         loc: Loc::new(1, 1),
     }

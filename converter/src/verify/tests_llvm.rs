@@ -1132,3 +1132,73 @@ fn address_spaces_change_only_through_addrspacecast() {
         AT,
     );
 }
+
+/// Argument and result attributes: MLIR 22's checks (pointer attributes on pointers,
+/// extensions on integers, `llvm.noalias` a unit attribute) and LLVM IR's (`llvm.align`
+/// a power of two); dialect attributes are free.
+#[test]
+fn argument_and_result_attributes_fit_their_types() {
+    let attrs = |v: Vec<(&'static str, Attribute)>| {
+        v.into_iter()
+            .map(|(n, a)| NamedAttr::new(n, a))
+            .collect::<Vec<_>>()
+    };
+    let decl = |args: Vec<Vec<NamedAttr>>, res: Vec<Vec<NamedAttr>>| {
+        let mut f = llvm_decl("f", vec![f32p(), Type::i32()], Type::i8());
+        f.arg_attrs = args;
+        f.res_attrs = res;
+        verify_llvm_module(&module(vec![f]))
+    };
+    let align = |v| ("llvm.align", Attribute::int(v, Type::i64()));
+    assert_ok(decl(
+        vec![
+            attrs(vec![
+                ("llvm.noalias", Attribute::Unit),
+                align(16),
+                ("a.b", Attribute::Unit),
+            ]),
+            attrs(vec![
+                ("llvm.signext", Attribute::Unit),
+                ("x.y", Attribute::Bool(true)),
+            ]),
+        ],
+        vec![attrs(vec![("llvm.zeroext", Attribute::Unit)])],
+    ));
+    let bad = [
+        (
+            vec![Vec::new(), attrs(vec![("llvm.noalias", Attribute::Unit)])],
+            "\"llvm.noalias\" on argument 1 of @f: attached to non-pointer LLVM type",
+        ),
+        (
+            vec![attrs(vec![("llvm.noalias", Attribute::Bool(true))]), Vec::new()],
+            "\"llvm.noalias\" on argument 0 of @f: should be a unit attribute",
+        ),
+        (
+            vec![attrs(vec![align(3)]), Vec::new()],
+            "\"llvm.align\" on argument 0 of @f: should be an integer attribute holding a power of two",
+        ),
+        (
+            vec![attrs(vec![("llvm.zeroext", Attribute::Unit)]), Vec::new()],
+            "\"llvm.zeroext\" on argument 0 of @f: attached to non-integer LLVM type",
+        ),
+        (
+            vec![Vec::new()],
+            "function @f has 1 argument attribute dictionaries for 2 arguments",
+        ),
+    ];
+    for (args, msg) in bad {
+        let errs = decl(args, Vec::new()).unwrap_err();
+        assert!(errs.iter().any(|d| d.message == msg), "{msg}: {errs:?}");
+    }
+    let errs = decl(
+        Vec::new(),
+        vec![attrs(vec![("llvm.nonnull", Attribute::Unit)])],
+    )
+    .unwrap_err();
+    assert!(
+        errs.iter().any(|d| d
+            .message
+            .contains("\"llvm.nonnull\" on result 0 of @f: attached to non-pointer")),
+        "{errs:?}"
+    );
+}

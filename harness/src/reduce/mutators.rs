@@ -756,6 +756,12 @@ fn drop_result(m: &mut Module, fi: usize, k: usize) -> bool {
     let inputs = ft.inputs.clone();
     let f: &mut Func = &mut m.funcs[fi];
     f.ty = Type::function(inputs, results);
+    if k < f.res_attrs.len() {
+        f.res_attrs.remove(k);
+        let args = std::mem::take(&mut f.arg_attrs);
+        let res = std::mem::take(&mut f.res_attrs);
+        f.set_arg_res_attrs(args, res);
+    }
     if let Some(body) = &mut f.body {
         let rets: Vec<OpId> = body
             .walk_ops()

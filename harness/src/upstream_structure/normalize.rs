@@ -21,7 +21,7 @@ impl ArgShape {
     pub fn of(t: &Type) -> ArgShape {
         match t {
             Type::MemRef(m) => ArgShape::Ranked(m.shape.len()),
-            Type::UnrankedMemRef(_) => ArgShape::Unranked,
+            Type::UnrankedMemRef(..) => ArgShape::Unranked,
             _ => ArgShape::Scalar,
         }
     }

@@ -20,6 +20,8 @@ pub fn llvm_func(name: &str, params: Vec<Type>, result: Type) -> Func {
         kind: FuncKind::Llvm,
         ty: Type::llvm_func(result, params),
         attrs: Vec::new(),
+        arg_attrs: Vec::new(),
+        res_attrs: Vec::new(),
         body: Some(body),
         loc: Loc::UNKNOWN,
     }
