@@ -13,7 +13,7 @@
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
-use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
+use converter::lower::{lower_module, split_repeated_successors};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
@@ -199,10 +199,7 @@ fn check_module_in(
 ) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies.
     ran.push("llvm-verify");
-    let lopts = LowerOptions {
-        index_bitwidth: cfg.exec.index_bitwidth,
-        emit_c_interface: false,
-    };
+    let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
     let lowered = match lower_module(m, &lopts) {
         Ok(l) => l,
         Err(ds) => {

@@ -80,6 +80,7 @@ fn all_options() -> Vec<(LowerOptions, Syntax)> {
                     LowerOptions {
                         index_bitwidth,
                         emit_c_interface,
+                        ..Default::default()
                     },
                     syntax,
                 ));

@@ -95,8 +95,10 @@ pub struct Checked {
 /// the case is sampled for it (and got that far).
 pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let start = Instant::now();
-    let (_, m) = generator::generate_swarm_from_seed(seed);
+    let (gcfg, m) = generator::generate_swarm_from_seed(seed);
     let mut ocfg = cfg.oracle.clone();
+    // The converter's options are the case's own (its swarm configuration's).
+    ocfg.exec = ocfg.exec.for_case(&gcfg);
     ocfg.mlir_translate =
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
