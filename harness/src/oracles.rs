@@ -362,7 +362,14 @@ fn upstream_outcome(
     cfg: &OracleConfig,
 ) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
-    match upstream::to_llvm_ir(m, cfg.exec.index_bitwidth) {
+    let pass = cfg.exec.pass;
+    if pass.use_bare_ptr_memref_call_conv && !pass.use_aligned_alloc {
+        // MLIR 22 returns the allocated pointer of a memref under the bare pointer
+        // convention (docs/findings/mlir22-bare-ptr-return-allocated.md): wrong code
+        // whenever an allocation was realigned, which aligned_alloc never is.
+        return Ok(None);
+    }
+    match upstream::to_llvm_ir(m, &cfg.exec) {
         Ok(ir) if cfg.jit_in_process => Ok(Some(crate::native::run_ir_in_process(
             m, &ir, entry, args, &cfg.exec,
         ))),

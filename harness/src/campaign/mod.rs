@@ -95,7 +95,12 @@ pub struct Checked {
 /// the case is sampled for it (and got that far).
 pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let start = Instant::now();
-    let (gcfg, m) = generator::generate_swarm_from_seed(seed);
+    // Options given on the command line hold for every case, on top of the case's own.
+    let forced = cfg.oracle.exec.pass;
+    let (gcfg, m) = generator::generate_swarm_from_seed_with(seed, |g| {
+        g.use_aligned_alloc |= forced.use_aligned_alloc;
+        g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
+    });
     let mut ocfg = cfg.oracle.clone();
     // The converter's options are the case's own (its swarm configuration's).
     ocfg.exec = ocfg.exec.for_case(&gcfg);
