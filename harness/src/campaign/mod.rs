@@ -110,10 +110,11 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let mut ran = Vec::new();
     let mut deferred = None;
     let verdict = oracles::check_generated_deferring(&m, &ocfg, &mut ran, &mut deferred);
-    let features = generator::features(&m)
+    let mut features: Vec<String> = generator::features(&m)
         .into_iter()
         .map(str::to_string)
         .collect();
+    features.extend(option_features(&ocfg.exec, &features));
     Checked {
         case,
         seed,
@@ -125,6 +126,28 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
         ms: start.elapsed().as_secs_f64() * 1e3,
         deferred,
     }
+}
+
+/// The lowering options of a case, as report features (`per_feature` counts them).
+fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<String> {
+    let mut v = Vec::new();
+    if exec.index_bitwidth == 32 {
+        v.push("option_index_bitwidth_32".to_string());
+    }
+    if exec.pass.use_aligned_alloc {
+        v.push("option_use_aligned_alloc".to_string());
+    }
+    if exec.pass.use_bare_ptr_memref_call_conv {
+        v.push("option_use_bare_ptr_memref_call_conv".to_string());
+        if features
+            .iter()
+            .any(|f| f == "memref_arg" || f == "memref_result")
+        {
+            // The convention at work: a memref crosses a signature as a bare pointer.
+            v.push("option_bare_ptr_memref_signature".to_string());
+        }
+    }
+    v
 }
 
 /// Checks one case completely (its `mlir-translate` check in a process of its own);
