@@ -363,6 +363,11 @@ fn upstream_outcome(
 ) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
     let pass = cfg.exec.pass;
+    if cfg.exec.index_bitwidth != 64 {
+        // MLIR 22 declares malloc/aligned_alloc with index-typed sizes and realigns
+        // pointers in the index type (docs/findings/mlir22-index32-alloc-truncates.md).
+        return Ok(None);
+    }
     if pass.use_bare_ptr_memref_call_conv && !pass.use_aligned_alloc {
         // MLIR 22 returns the allocated pointer of a memref under the bare pointer
         // convention (docs/findings/mlir22-bare-ptr-return-allocated.md): wrong code
