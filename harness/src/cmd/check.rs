@@ -64,6 +64,19 @@ pub fn run(args: &Args) -> i32 {
                 let exec = base.exec.with_file_options(text).map_err(|e| {
                     crate::input::Failure::new(exit::BAD_INPUT, format!("{shown}: error: {e}"))
                 })?;
+                // A conversion error under the file's options (a memref the bare
+                // pointer convention cannot pass, bf16) is bad input, as for `lower`;
+                // an internal error of the lowering stays the llvm-verify oracle's.
+                let lopts = exec.pass.lower_options(exec.index_bitwidth, false);
+                if let Err(ds) = converter::lower::lower_module(&m, &lopts) {
+                    if !ds.iter().any(|d| d.message.starts_with("internal error")) {
+                        return Err(crate::input::Failure::from_diags(
+                            &m.file,
+                            m.source.as_deref(),
+                            &ds,
+                        ));
+                    }
+                }
                 let cfg = OracleConfig {
                     exec,
                     ..base.clone()
