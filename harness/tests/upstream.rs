@@ -27,7 +27,7 @@ const UPSTREAM_CANNOT: [(&str, &str); 4] = [
     ("run/alloc_alignment.mlir", "custom op 'memref.alloc'"),
     // mlir22-bare-ptr-return-allocated.md: a bare-pointer return gives the allocated
     // pointer, which the caller takes for the aligned one.
-    ("run/bare_ptr_realigned_return.mlir", "upstream gave"),
+    ("options/bare_ptr_realigned_return.mlir", "upstream gave"),
 ];
 
 #[test]
