@@ -57,3 +57,11 @@ func @main() -> (f32, memref<2x3xf32>) {
   %v = load %r[%c1, %c2] : memref<2x3xf32>
   return %v, %m : f32, memref<2x3xf32>
 }
+// run: @pick([1, 2, 3, 4]) -> 4 : i32
+// A static strided layout crosses as the pointer to the buffer: the callee's
+// descriptor has offset 2 and stride 3 (the harness lays the argument out so).
+func @pick(%v: memref<4xi32, offset: 2, strides: [3]>) -> i32 {
+  %c3 = constant 3 : index
+  %x = load %v[%c3] : memref<4xi32, offset: 2, strides: [3]>
+  return %x : i32
+}
