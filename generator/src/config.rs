@@ -276,7 +276,11 @@ impl<'a> Arbitrary<'a> for GenConfig {
         }
         // The converter's options, drawn last (an input too short for them keeps the
         // defaults, as `arbitrary` gives zeros once the bytes run out).
-        cfg.index_bitwidth = if u.int_in_range(0..=3u8)? == 0 { 32 } else { 64 };
+        cfg.index_bitwidth = if u.int_in_range(0..=3u8)? == 0 {
+            32
+        } else {
+            64
+        };
         cfg.use_aligned_alloc = u.int_in_range(0..=2u8)? == 0;
         cfg.use_bare_ptr_memref_call_conv = u.int_in_range(0..=3u8)? == 0;
         cfg.apply_lowering_limits();

@@ -317,10 +317,11 @@ pub fn run_ir_in_process(
         Ok(sig) => sig,
         Err(f) => return Outcome::Error(f.message),
     };
-    let lowered = match crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false)) {
-        Ok(l) => l,
-        Err(f) => return Outcome::Error(f.message),
-    };
+    let lowered =
+        match crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false)) {
+            Ok(l) => l,
+            Err(f) => return Outcome::Error(f.message),
+        };
     let sig = jit::EntrySig {
         inputs,
         results: results.clone(),

@@ -38,8 +38,14 @@ fn swarm_cases_pick_every_option_and_lower_under_it() {
         }
     }
     // About a quarter, a third and a quarter of the cases.
-    assert!(bare > 50 && aligned > 70 && idx32 > 50, "{bare} {aligned} {idx32}");
-    assert!(bare_sig > 10, "only {bare_sig} bare-pointer cases pass memrefs");
+    assert!(
+        bare > 50 && aligned > 70 && idx32 > 50,
+        "{bare} {aligned} {idx32}"
+    );
+    assert!(
+        bare_sig > 10,
+        "only {bare_sig} bare-pointer cases pass memrefs"
+    );
 }
 
 #[test]
@@ -88,7 +94,13 @@ fn gen_names_the_options_and_check_uses_those_of_the_file() {
         plain.to_str().unwrap(),
     ]);
     assert!(!ok && out.contains("(1 invalid)"), "{out}");
-    let bad = dir.file("bad.mlir", &format!("// stdlower-options: --frobnicate\n{body}"));
+    let bad = dir.file(
+        "bad.mlir",
+        &format!("// stdlower-options: --frobnicate\n{body}"),
+    );
     let (ok, out, _) = stdlower(&["check", bad.to_str().unwrap()]);
-    assert!(!ok && out.contains("unknown option '--frobnicate'"), "{out}");
+    assert!(
+        !ok && out.contains("unknown option '--frobnicate'"),
+        "{out}"
+    );
 }

@@ -78,7 +78,9 @@ impl MemRefDescriptor {
             .collect();
         let strides: Vec<ValueId> = (0..m.rank())
             .map(|i| {
-                let s = layout.as_ref().and_then(|l| l.strides.get(i).copied().flatten());
+                let s = layout
+                    .as_ref()
+                    .and_then(|l| l.strides.get(i).copied().flatten());
                 em.const_index(s.unwrap_or(1))
             })
             .collect();

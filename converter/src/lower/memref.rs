@@ -206,7 +206,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
                     .flatten()
                     .fold(b as u128, |acc, &d| acc.saturating_mul(d as u128))
             });
-        if !known.is_some_and(|k| k % a as u128 == 0) {
+        if known.is_none_or(|k| k % a as u128 != 0) {
             let pad = em.const_index(a as i64 - 1);
             let bumped = em.add(bytes, pad);
             let av = em.const_index(a as i64);

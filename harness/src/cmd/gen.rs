@@ -33,7 +33,11 @@ pub fn output(args: &Args) -> String {
     );
     // The lowering options the case is checked with (`check` and the file tests read
     // this line back).
-    text.push_str(&crate::exec::ExecOptions::default().for_case(&cfg).options_line());
+    text.push_str(
+        &crate::exec::ExecOptions::default()
+            .for_case(&cfg)
+            .options_line(),
+    );
     text.push_str(&print_module(&m, &PrintOptions::default()));
     if args.features {
         let fs: Vec<&str> = generator::features(&m).into_iter().collect();
