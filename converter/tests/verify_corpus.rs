@@ -61,6 +61,7 @@ fn corpus_verifies_before_and_after_lowering() {
             let opts = LowerOptions {
                 index_bitwidth,
                 emit_c_interface,
+                ..Default::default()
             };
             let lowered = match lower_module(&m, &opts) {
                 Ok(l) => l,

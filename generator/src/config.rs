@@ -170,6 +170,16 @@ pub struct GenConfig {
     pub max_call_cost: u64,
     /// The enabled op families and features.
     pub enabled: BTreeSet<Family>,
+    /// The bit width `index` lowers to for this case (32 or 64): the converter, the
+    /// interpreter and the JIT all use it. At 32 bits the harness's external functions
+    /// (which take 64-bit descriptor fields) are not declared.
+    pub index_bitwidth: u32,
+    /// Lower `alloc` with `aligned_alloc` (the converter's `use_aligned_alloc`).
+    pub use_aligned_alloc: bool,
+    /// Lower under the bare pointer calling convention: every memref in a signature is
+    /// then static with an identity layout, no signature has an unranked memref, and
+    /// neither C interfaces nor the externals (dynamic memref parameters) are generated.
+    pub use_bare_ptr_memref_call_conv: bool,
 }
 
 impl Default for GenConfig {
@@ -206,11 +216,27 @@ impl Default for GenConfig {
             max_main_results: 4,
             max_call_cost: 4000,
             enabled: Family::ALL.iter().copied().collect(),
+            index_bitwidth: 64,
+            use_aligned_alloc: false,
+            use_bare_ptr_memref_call_conv: false,
         }
     }
 }
 
 impl GenConfig {
+    /// Switches off what the chosen lowering options cannot take: the externals at a
+    /// 32-bit index (their implementations read 64-bit descriptor fields) and under the
+    /// bare pointer calling convention (their `memref<?xT>` parameters), and C
+    /// interfaces under it (no wrappers are emitted there).
+    pub fn apply_lowering_limits(&mut self) {
+        if self.index_bitwidth != 64 || self.use_bare_ptr_memref_call_conv {
+            self.enabled.remove(&Family::Externals);
+        }
+        if self.use_bare_ptr_memref_call_conv {
+            self.enabled.remove(&Family::EmitCInterface);
+        }
+    }
+
     /// Whether a family is enabled.
     pub fn has(&self, f: Family) -> bool {
         self.enabled.contains(&f)
@@ -263,6 +289,16 @@ impl<'a> Arbitrary<'a> for GenConfig {
         for w in cfg.int_widths.iter_mut() {
             w.1 = u.int_in_range(0..=10u32)?;
         }
+        // The converter's options, drawn last (an input too short for them keeps the
+        // defaults, as `arbitrary` gives zeros once the bytes run out).
+        cfg.index_bitwidth = if u.int_in_range(0..=3u8)? == 0 {
+            32
+        } else {
+            64
+        };
+        cfg.use_aligned_alloc = u.int_in_range(0..=2u8)? == 0;
+        cfg.use_bare_ptr_memref_call_conv = u.int_in_range(0..=3u8)? == 0;
+        cfg.apply_lowering_limits();
         Ok(cfg)
     }
 }

@@ -917,7 +917,10 @@ impl<'a, 'u> FnGen<'a, 'u> {
         Ok(v)
     }
 
-    /// Registers memref results of a call: the caller now owns them.
+    /// Registers memref results of a call: the caller now owns them. Under the bare
+    /// pointer calling convention (without aligned_alloc) a returned memref comes back
+    /// as its aligned pointer only, so the caller cannot free a realigned buffer: it
+    /// does not own it, and the buffer is left to the end of the run.
     pub fn adopt_result(&mut self, v: ValueId, hidden: Option<usize>) {
         let ty = self.ty(v);
         match &ty {
@@ -930,6 +933,9 @@ impl<'a, 'u> FnGen<'a, 'u> {
                         ..Meta::default()
                     },
                 );
+                if self.cfg.use_bare_ptr_memref_call_conv && !self.cfg.use_aligned_alloc {
+                    return;
+                }
                 let r = self.new_root(v);
                 self.meta[v.index()].root = Some(r);
             }

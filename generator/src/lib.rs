@@ -79,9 +79,21 @@ pub fn generate_from_seed(seed: u64, cfg: &GenConfig) -> Module {
 
 /// A configuration chosen by the seed too (swarm testing), then the module.
 pub fn generate_swarm_from_seed(seed: u64) -> (GenConfig, Module) {
+    generate_swarm_from_seed_with(seed, |_| {})
+}
+
+/// [`generate_swarm_from_seed`] with the seed's configuration changed by `adjust`
+/// before the module is generated (a campaign that forces a lowering option on every
+/// case), the limits of the lowering options applied after it.
+pub fn generate_swarm_from_seed_with(
+    seed: u64,
+    adjust: impl FnOnce(&mut GenConfig),
+) -> (GenConfig, Module) {
     let bytes = rng::seeded_bytes(seed, SEED_BYTES);
     let mut u = Unstructured::new(&bytes);
-    let cfg = u.arbitrary::<GenConfig>().unwrap_or_default();
+    let mut cfg = u.arbitrary::<GenConfig>().unwrap_or_default();
+    adjust(&mut cfg);
+    cfg.apply_lowering_limits();
     let m = generate(&mut u, &cfg).unwrap_or_else(|_| minimal_module());
     (cfg, m)
 }

@@ -193,11 +193,31 @@ impl Planner<'_, '_> {
     }
     fn value_type(&mut self, for_input: bool) -> Result<(Type, Option<usize>)> {
         let roll = self.u.int_in_range(0..=9u8)?;
-        Ok(match roll {
+        let (t, hidden) = match roll {
             0 | 1 if self.cfg.has(Family::MemRefs) => self.memref(for_input)?,
             2 if self.cfg.has(Family::Vectors) => (self.vector()?, None),
             _ => (self.scalar()?, None),
-        })
+        };
+        if self.cfg.use_bare_ptr_memref_call_conv {
+            return Ok((bare_ptr_signature_type(t, hidden), None));
+        }
+        Ok((t, hidden))
+    }
+}
+
+/// A signature type valid under the bare pointer calling convention: a memref becomes
+/// one with an identity layout and a static shape (dynamic sizes become 2; an unranked
+/// memref the ranked one of its hidden rank).
+fn bare_ptr_signature_type(t: Type, hidden: Option<usize>) -> Type {
+    match &t {
+        Type::MemRef(m) => Type::memref(
+            m.shape.iter().map(|d| Some(d.unwrap_or(2))).collect(),
+            m.elem.clone(),
+        ),
+        Type::UnrankedMemRef(e, _) => {
+            Type::memref(vec![Some(2); hidden.unwrap_or(1)], (**e).clone())
+        }
+        _ => t,
     }
 }
 

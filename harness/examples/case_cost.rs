@@ -101,6 +101,7 @@ fn main() {
         let lopts = converter::lower::LowerOptions {
             index_bitwidth: opts.index_bitwidth,
             emit_c_interface: false,
+            ..Default::default()
         };
         let lowered = converter::lower::lower_module(m, &lopts);
         if let Ok(l) = &lowered {

@@ -245,7 +245,8 @@ impl<'m> Plan<'m> {
 /// interpreter run does not end normally (UB for these arguments, fuel) are passed over.
 pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
     let fs = candidates(m);
-    if fs.is_empty() || !cfg.jit {
+    // Under the bare pointer calling convention no C wrappers exist (LLVM 11 made none).
+    if fs.is_empty() || !cfg.jit || cfg.exec.pass.use_bare_ptr_memref_call_conv {
         return Plan {
             active: false,
             checks: Vec::new(),

@@ -127,6 +127,8 @@ pub struct ExecOptions {
     pub index_bitwidth: u32,
     pub opt_level: u8,
     pub timeout: Duration,
+    /// The converter's pass options (`--use-aligned-alloc`, `--use-bare-ptr-memref-call-conv`).
+    pub pass: crate::cmd::PassOptions,
 }
 
 impl Default for ExecOptions {
@@ -136,7 +138,81 @@ impl Default for ExecOptions {
             index_bitwidth: 64,
             opt_level: 0,
             timeout: Duration::from_secs(10),
+            pass: crate::cmd::PassOptions::default(),
         }
+    }
+}
+
+/// The comment line that names the lowering options a module is checked with
+/// (`// stdlower-options: --index-bitwidth 32 --use-aligned-alloc`): `gen --swarm`
+/// writes it for a case whose swarm configuration picked options, findings carry it,
+/// and `check` and the file tests (`run:` lines, expected errors) honour it, so a
+/// saved finding reproduces under the options it was found with.
+pub const OPTIONS_LINE: &str = "// stdlower-options:";
+
+impl ExecOptions {
+    /// These options with the lowering options the generator configuration picked.
+    pub fn for_case(&self, g: &generator::GenConfig) -> ExecOptions {
+        ExecOptions {
+            index_bitwidth: g.index_bitwidth,
+            pass: crate::cmd::PassOptions {
+                use_aligned_alloc: g.use_aligned_alloc,
+                use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
+            },
+            ..self.clone()
+        }
+    }
+
+    /// The [`OPTIONS_LINE`] for these options (with its newline), or nothing when they
+    /// are the defaults.
+    pub fn options_line(&self) -> String {
+        let mut v = Vec::new();
+        if self.index_bitwidth != 64 {
+            v.push(format!("--index-bitwidth {}", self.index_bitwidth));
+        }
+        if self.pass.use_aligned_alloc {
+            v.push("--use-aligned-alloc".to_string());
+        }
+        if self.pass.use_bare_ptr_memref_call_conv {
+            v.push("--use-bare-ptr-memref-call-conv".to_string());
+        }
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!("{OPTIONS_LINE} {}\n", v.join(" "))
+        }
+    }
+
+    /// These options with those of the file's [`OPTIONS_LINE`], if it has one (the
+    /// line's flags are added; its `--index-bitwidth` replaces this one).
+    pub fn with_file_options(&self, text: &str) -> Result<ExecOptions, String> {
+        let mut o = self.clone();
+        for (n, line) in text.lines().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix(OPTIONS_LINE) else {
+                continue;
+            };
+            let mut words = rest.split_whitespace();
+            while let Some(w) = words.next() {
+                match w {
+                    "--use-aligned-alloc" => o.pass.use_aligned_alloc = true,
+                    "--use-bare-ptr-memref-call-conv" => {
+                        o.pass.use_bare_ptr_memref_call_conv = true
+                    }
+                    "--index-bitwidth" => {
+                        let v = words.next().unwrap_or("");
+                        o.index_bitwidth = crate::cmd::index_bitwidth(v)
+                            .map_err(|e| format!("line {}: {e}", n + 1))?;
+                    }
+                    other => {
+                        return Err(format!(
+                            "line {}: unknown option '{other}' in '{OPTIONS_LINE}'",
+                            n + 1
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(o)
     }
 }
 

@@ -69,9 +69,16 @@ fn upstream_sampled() -> bool {
 /// The module a lowering-fuzz input stands for: the bytes choose the swarm
 /// configuration, then the module.
 pub fn module_of_input(data: &[u8]) -> Option<converter::ir::Module> {
+    case_of_input(data).map(|(_, m)| m)
+}
+
+/// The swarm configuration (which also picks the converter's options) and the module
+/// of a lowering-fuzz input.
+pub fn case_of_input(data: &[u8]) -> Option<(generator::GenConfig, converter::ir::Module)> {
     let mut u = Unstructured::new(data);
     let gcfg: generator::GenConfig = u.arbitrary().ok()?;
-    generator::generate(&mut u, &gcfg).ok()
+    let m = generator::generate(&mut u, &gcfg).ok()?;
+    Some((gcfg, m))
 }
 
 /// What one lowering-fuzz input came to (for tests and statistics).
@@ -79,8 +86,12 @@ pub fn lowering_verdict(
     data: &[u8],
     cfg: &OracleConfig,
 ) -> Option<(converter::ir::Module, Verdict)> {
-    let m = module_of_input(data)?;
-    let v = check_fuzz_module(&m, cfg);
+    let (gcfg, m) = case_of_input(data)?;
+    let cfg = OracleConfig {
+        exec: cfg.exec.for_case(&gcfg),
+        ..cfg.clone()
+    };
+    let v = check_fuzz_module(&m, &cfg);
     Some((m, v))
 }
 
@@ -181,7 +192,7 @@ pub fn may_hit_known_llvm_abort(m: &converter::ir::Module) -> bool {
 pub fn fuzz_lowering(data: &[u8]) {
     static CHECKED: OnceLock<Mutex<CheckedModules>> = OnceLock::new();
     static STATS: OnceLock<bool> = OnceLock::new();
-    let Some(m) = module_of_input(data) else {
+    let Some((gcfg, m)) = case_of_input(data) else {
         return;
     };
     let first = {
@@ -205,6 +216,7 @@ pub fn fuzz_lowering(data: &[u8]) {
     }
     let mut cfg = fuzz_oracle_config();
     cfg.upstream = upstream_sampled();
+    cfg.exec = cfg.exec.for_case(&gcfg);
     let v = check_fuzz_module(&m, &cfg);
     if known_upstream::classify(&v).is_some() {
         return; // a documented LLVM bug, not a converter finding

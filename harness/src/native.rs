@@ -27,7 +27,7 @@ fn worker_command() -> Command {
 /// Lowers in this process first, so a conversion error is reported against the user's
 /// file (the worker only sees the module as re-printed text).
 fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
-    crate::cmd::lower::lower(m, false, opts.index_bitwidth)
+    crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false))
         .map(|_| ())
         .map_err(|f| Outcome::Error(f.message))?;
     match unregistered_op(m).or_else(|| foreign_memory_space(m)) {
@@ -231,6 +231,8 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
         timeout: opts.timeout,
         index_bitwidth: opts.index_bitwidth,
         emit_c_interface: false,
+        use_aligned_alloc: opts.pass.use_aligned_alloc,
+        use_bare_ptr_memref_call_conv: opts.pass.use_bare_ptr_memref_call_conv,
     }
 }
 
@@ -354,10 +356,11 @@ pub fn run_ir_in_process(
         Ok(sig) => sig,
         Err(f) => return Outcome::Error(f.message),
     };
-    let lowered = match crate::cmd::lower::lower(m, false, opts.index_bitwidth) {
-        Ok(l) => l,
-        Err(f) => return Outcome::Error(f.message),
-    };
+    let lowered =
+        match crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false)) {
+            Ok(l) => l,
+            Err(f) => return Outcome::Error(f.message),
+        };
     let sig = jit::EntrySig {
         inputs,
         results: results.clone(),

@@ -16,7 +16,7 @@
 
 use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
-use converter::lower::{lower_module, split_repeated_successors, LowerOptions};
+use converter::lower::{lower_module, split_repeated_successors};
 use std::fmt;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
@@ -212,10 +212,7 @@ fn check_module_in(
 ) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies.
     ran.push("llvm-verify");
-    let lopts = LowerOptions {
-        index_bitwidth: cfg.exec.index_bitwidth,
-        emit_c_interface: false,
-    };
+    let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
     let lowered = match lower_module(m, &lopts) {
         Ok(l) => l,
         Err(ds) => {
@@ -383,7 +380,9 @@ fn check_module_in(
         return finding;
     }
     // Oracle 6: the structure of upstream's lowering.
-    if cfg.upstream_structure {
+    if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
+        ran.push(crate::upstream_structure::UNSUPPORTED);
+    } else if cfg.upstream_structure {
         let ib = cfg.exec.index_bitwidth;
         if let Some(detail) = crate::upstream_structure::check_lowered(m, &lowered, ib, ran) {
             return Verdict::Finding {
@@ -404,7 +403,19 @@ fn upstream_outcome(
     cfg: &OracleConfig,
 ) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
-    match upstream::to_llvm_ir(m, cfg.exec.index_bitwidth) {
+    let pass = cfg.exec.pass;
+    if cfg.exec.index_bitwidth != 64 {
+        // MLIR 22 declares malloc/aligned_alloc with index-typed sizes and realigns
+        // pointers in the index type (docs/findings/mlir22-index32-alloc-truncates.md).
+        return Ok(None);
+    }
+    if pass.use_bare_ptr_memref_call_conv && !pass.use_aligned_alloc {
+        // MLIR 22 returns the allocated pointer of a memref under the bare pointer
+        // convention (docs/findings/mlir22-bare-ptr-return-allocated.md): wrong code
+        // whenever an allocation was realigned, which aligned_alloc never is.
+        return Ok(None);
+    }
+    match upstream::to_llvm_ir(m, &cfg.exec) {
         Ok(ir) if cfg.jit_in_process => Ok(Some(crate::native::run_ir_in_process(
             m, &ir, entry, args, &cfg.exec,
         ))),

@@ -16,16 +16,19 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The `mlir-opt` passes that lower everything the exporter emits to the LLVM dialect
-/// (`{IB}` stands for the index bit width), after the host's data layout is set on the
-/// module (see [`host_data_layout`]). Math and vector ops go first: their lowerings
-/// produce `arith` ops that the later passes convert.
+/// (`{IB}` stands for the index bit width, `{MEMREF}` and `{FUNC}` for the options of
+/// [`pipeline`]'s `PassOptions`: MLIR 22's `use-aligned-alloc` and
+/// `use-bare-ptr-memref-call-conv`, the counterparts of LLVM 11's options of the same
+/// names), after the host's data layout is set on the module (see
+/// [`host_data_layout`]). Math and vector ops go first: their lowerings produce `arith`
+/// ops that the later passes convert.
 const PASSES: [&str; 7] = [
     "--convert-math-to-llvm",
     "--convert-vector-to-llvm",
-    "--finalize-memref-to-llvm=index-bitwidth={IB}",
+    "--finalize-memref-to-llvm=index-bitwidth={IB}{MEMREF}",
     "--convert-arith-to-llvm=index-bitwidth={IB}",
     "--convert-cf-to-llvm=index-bitwidth={IB}",
-    "--convert-func-to-llvm=index-bitwidth={IB}",
+    "--convert-func-to-llvm=index-bitwidth={IB}{FUNC}",
     "--reconcile-unrealized-casts",
 ];
 
@@ -113,15 +116,29 @@ pub fn host_data_layout() -> Result<&'static str, UpstreamError> {
 
 /// The `mlir-opt` arguments of the lowering pipeline for an index bit width and the
 /// target's LLVM data layout string.
-pub fn pipeline(index_bitwidth: u32, data_layout: &str) -> Vec<String> {
+pub fn pipeline(
+    index_bitwidth: u32,
+    pass: crate::cmd::PassOptions,
+    data_layout: &str,
+) -> Vec<String> {
     let mut args = vec![format!(
         "--set-llvm-module-datalayout=data-layout={data_layout}"
     )];
-    args.extend(
-        PASSES
-            .iter()
-            .map(|p| p.replace("{IB}", &index_bitwidth.to_string())),
-    );
+    let memref = if pass.use_aligned_alloc {
+        " use-aligned-alloc=1"
+    } else {
+        ""
+    };
+    let func = if pass.use_bare_ptr_memref_call_conv {
+        " use-bare-ptr-memref-call-conv=1"
+    } else {
+        ""
+    };
+    args.extend(PASSES.iter().map(|p| {
+        p.replace("{IB}", &index_bitwidth.to_string())
+            .replace("{MEMREF}", memref)
+            .replace("{FUNC}", func)
+    }));
     args
 }
 
@@ -236,8 +253,17 @@ pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> 
 /// Lowers upstream-syntax text with `mlir-opt` and translates it with `mlir-translate`:
 /// the LLVM IR text.
 pub fn lower_text(text: &str, index_bitwidth: u32) -> Result<String, UpstreamError> {
+    lower_text_with(text, index_bitwidth, Default::default())
+}
+
+/// [`lower_text`] with the lowering options `pass`.
+pub fn lower_text_with(
+    text: &str,
+    index_bitwidth: u32,
+    pass: crate::cmd::PassOptions,
+) -> Result<String, UpstreamError> {
     let t = tools()?;
-    let args = pipeline(index_bitwidth, host_data_layout()?);
+    let args = pipeline(index_bitwidth, pass, host_data_layout()?);
     let llvm_dialect =
         run_tool(&t.mlir_opt, &args, text, TOOL_TIMEOUT).map_err(UpstreamError::Tool)?;
     run_tool(
@@ -250,8 +276,8 @@ pub fn lower_text(text: &str, index_bitwidth: u32) -> Result<String, UpstreamErr
 }
 
 /// The module through the whole upstream pipeline: its LLVM IR text.
-pub fn to_llvm_ir(m: &Module, index_bitwidth: u32) -> Result<String, UpstreamError> {
-    lower_text(&export(m)?, index_bitwidth)
+pub fn to_llvm_ir(m: &Module, opts: &ExecOptions) -> Result<String, UpstreamError> {
+    lower_text_with(&export(m)?, opts.index_bitwidth, opts.pass)
 }
 
 /// Runs `entry` of upstream LLVM IR `ir` (of the Standard module `m`) in this thread's
@@ -277,7 +303,7 @@ pub fn run_upstream(
     if let Err(f) = crate::exec::entry_signature(m, entry) {
         return Outcome::Error(f.message);
     }
-    match to_llvm_ir(m, opts.index_bitwidth) {
+    match to_llvm_ir(m, opts) {
         Ok(ir) => run_ir(m, &ir, entry, args, opts),
         Err(UpstreamError::Tool(msg)) => {
             Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))

@@ -48,6 +48,7 @@ fn in_process_batches_answer_like_separate_runs() {
             &LowerOptions {
                 index_bitwidth: opts.index_bitwidth,
                 emit_c_interface: false,
+                ..Default::default()
             },
         )
         .expect("generated modules lower");

@@ -1,5 +1,6 @@
-//! Bad input through every command a user runs on a file: `parse`, `lower`, `interp` and
-//! `run` must each exit 1 with `FILE:LINE:COL: error: ...`, the source line and a caret,
+//! Bad input through every command a user runs on a file: `parse`, `lower`, `interp`,
+//! `run` and `check` (and `translate` for files whose `RUN: lower` line names pass
+//! options, with those options) must each exit 1 with `FILE:LINE:COL: error: ...`, the source line and a caret,
 //! at the place the file's `expected-error` directive names. The file tests check the
 //! diagnostics of the library; this checks what the binaries print and return.
 
@@ -96,12 +97,29 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
             .filter_map(|d| d.expected_error())
             .map(|(line, col, _)| (line, col))
             .collect();
-        // Conversion errors (`RUN: lower`) are valid Standard input: only lowering fails.
-        let lowering_only = directives
+        // Conversion errors (`RUN: lower`) are valid Standard input: only lowering fails,
+        // under the options of the RUN: line (`--use-bare-ptr-memref-call-conv`), which
+        // every command that takes them gets too.
+        let lower_flags: Option<Vec<String>> = directives.iter().find_map(|d| match d {
+            Directive::Run { argv, .. } if argv[0] == "lower" => Some(argv[1..].to_vec()),
+            _ => None,
+        });
+        let lowering_only = lower_flags.is_some();
+        let flags: Vec<&str> = lower_flags
             .iter()
-            .any(|d| matches!(d, Directive::Run { argv, .. } if argv[0] == "lower"));
-        let commands: &[(&str, &str)] = if lowering_only {
+            .flatten()
+            .map(String::as_str)
+            .filter(|f| f.starts_with("--use-"))
+            .collect();
+        let commands: &[(&str, &str)] = if lowering_only && flags.is_empty() {
             &[("lower", FRONT), ("lower", FULL)]
+        } else if lowering_only {
+            &[
+                ("lower", FRONT),
+                ("lower", FULL),
+                ("translate", FULL),
+                ("run", FULL),
+            ]
         } else {
             &[
                 ("parse", FULL),
@@ -112,8 +130,13 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
             ]
         };
         for &(cmd, exe) in commands {
-            let what = format!("{} {cmd} ({exe})", file.display());
-            let (code, stderr) = run(exe, cmd, file, &[]);
+            let what = format!("{} {cmd} {flags:?} ({exe})", file.display());
+            let extra: &[&str] = if cmd == "parse" || cmd == "interp" {
+                &[]
+            } else {
+                &flags
+            };
+            let (code, stderr) = run(exe, cmd, file, extra);
             if code != Some(1) {
                 failures.push(format!("{what}: exit {code:?}, not 1:\n{stderr}"));
                 continue;
@@ -121,6 +144,28 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
             if let Err(e) = check_located(&what, file, &stderr, &targets) {
                 failures.push(e);
             }
+        }
+        // `check` reports bad input (never a silent skip) and exits 1.
+        let out = Command::new(FULL)
+            .arg("check")
+            .arg(file)
+            .args(&flags)
+            .output()
+            .expect("run stdlower check");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let located = targets.iter().any(|&(l, c)| {
+            let at = match c {
+                Some(c) => format!("{}:{l}:{c}: error: ", file.display()),
+                None => format!("{}:{l}:", file.display()),
+            };
+            stdout.contains(&at)
+        });
+        if out.status.code() != Some(1) || !located || !stdout.contains("(1 invalid)") {
+            failures.push(format!(
+                "{} check {flags:?}: exit {:?}, expected 1 with a located error:\n{stdout}",
+                file.display(),
+                out.status.code()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -80,10 +80,26 @@ fn all_options() -> Vec<(LowerOptions, Syntax)> {
                     LowerOptions {
                         index_bitwidth,
                         emit_c_interface,
+                        ..Default::default()
                     },
                     syntax,
                 ));
             }
+        }
+        // LLVM 11's pass options (a bare-pointer lowering fails on modules with dynamic
+        // memrefs in signatures: both paths must fail alike).
+        for (use_aligned_alloc, use_bare_ptr_memref_call_conv) in
+            [(true, false), (false, true), (true, true)]
+        {
+            v.push((
+                LowerOptions {
+                    index_bitwidth,
+                    use_aligned_alloc,
+                    use_bare_ptr_memref_call_conv,
+                    ..Default::default()
+                },
+                Syntax::Modern,
+            ));
         }
     }
     v

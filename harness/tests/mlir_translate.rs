@@ -38,6 +38,7 @@ fn mlir_translate_accepts_every_lowered_corpus_file() {
             LowerOptions {
                 index_bitwidth: 32,
                 emit_c_interface: true,
+                ..Default::default()
             },
         ] {
             let Ok(lowered) = lower_module(&m, &opts) else {

@@ -14,6 +14,7 @@ fn good_texts(n: u64) -> Vec<String> {
             let lopts = converter::lower::LowerOptions {
                 index_bitwidth: 64,
                 emit_c_interface: false,
+                ..Default::default()
             };
             text_of(&converter::lower::lower_module(&m, &lopts).expect("generated modules lower"))
         })

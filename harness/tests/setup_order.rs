@@ -31,5 +31,9 @@ fn setup_cures_a_build_made_before_it() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "{text}");
-    assert_eq!(text.matches("setup clears it, build succeeds").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("setup clears it, build succeeds").count(),
+        2,
+        "{text}"
+    );
 }

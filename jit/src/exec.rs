@@ -62,6 +62,12 @@ pub struct RunOptions {
     pub index_bitwidth: u32,
     /// Emit `_mlir_ciface_` wrappers for every function.
     pub emit_c_interface: bool,
+    /// Lower `alloc` to `aligned_alloc` (the converter's `use_aligned_alloc`).
+    pub use_aligned_alloc: bool,
+    /// The bare pointer calling convention: memref arguments and results of the entry
+    /// are one aligned pointer each, their offset, sizes and strides the static ones
+    /// of the type (the converter's `use_bare_ptr_memref_call_conv`).
+    pub use_bare_ptr_memref_call_conv: bool,
 }
 
 impl Default for RunOptions {
@@ -71,6 +77,8 @@ impl Default for RunOptions {
             timeout: Duration::from_secs(10),
             index_bitwidth: 64,
             emit_c_interface: false,
+            use_aligned_alloc: false,
+            use_bare_ptr_memref_call_conv: false,
         }
     }
 }
@@ -861,6 +869,8 @@ struct Layout<'a, 'ctx> {
     ctx: &'ctx Context,
     td: &'a TargetData,
     index_bits: u32,
+    /// Memrefs cross the entry as bare pointers ([`RunOptions::use_bare_ptr_memref_call_conv`]).
+    bare_ptr: bool,
 }
 
 impl<'a, 'ctx> Layout<'a, 'ctx> {
@@ -1040,6 +1050,12 @@ fn arg_leaves(
                 shape,
                 elems,
             )?;
+            if lay.bare_ptr {
+                // The callee rebuilds the descriptor from the type's static offset
+                // and strides, which `fill_buffer` obeyed.
+                out.push(ptr as u128);
+                return Ok(());
+            }
             out.push(ptr as u128);
             out.push(ptr as u128);
             out.push(offset as u128);
@@ -1247,6 +1263,21 @@ fn result_value(
                     ))
                 }
             }
+        }
+        Type::MemRef(m) if lay.bare_ptr => {
+            let aligned = next()? as usize;
+            let layout = m.strided_form();
+            let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
+            let sizes: Vec<i64> = m.shape.iter().map(|d| d.unwrap_or(0) as i64).collect();
+            let strides: Vec<i64> = (0..m.rank())
+                .map(|i| {
+                    layout
+                        .as_ref()
+                        .and_then(|l| l.strides.get(i).copied().flatten())
+                        .unwrap_or(1)
+                })
+                .collect();
+            read_view(lay, &m.elem, aligned, offset, &sizes, &strides)?
         }
         Type::MemRef(m) => {
             let _alloc = next()?;
@@ -1468,6 +1499,7 @@ fn run_calls(
         ctx,
         td: &td,
         index_bits: opts.index_bitwidth,
+        bare_ptr: opts.use_bare_ptr_memref_call_conv,
     };
     let addr = loaded
         .lookup(THUNK_NAME)

@@ -21,6 +21,8 @@ pub fn lower(std_module: &Module, opts: &RunOptions) -> Result<Module, String> {
     let lo = LowerOptions {
         index_bitwidth: opts.index_bitwidth,
         emit_c_interface: opts.emit_c_interface,
+        use_aligned_alloc: opts.use_aligned_alloc,
+        use_bare_ptr_memref_call_conv: opts.use_bare_ptr_memref_call_conv,
     };
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         lower_module(std_module, &lo)

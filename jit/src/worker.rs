@@ -10,12 +10,13 @@
 //! A dead child is replaced on the next call, a live one serves any number of modules.
 //!
 //! Framing: every message is a little-endian `u32` length followed by that many bytes.
-//! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, str entry,
+//! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 lowering flags
+//! (1: use_aligned_alloc, 2: use_bare_ptr_memref_call_conv), str entry,
 //! str module, u32 n, n values`. An *IR request* ([`Worker::run_ir`]: LLVM IR made
 //! elsewhere, run with the calling convention our lowering of the module gives the
 //! entry) is the byte [`IR_REQUEST`] followed by a request and `str ir`. A *batch
 //! request* ([`Worker::run_batch`]: several calls of one module, compiled once) is the
-//! byte [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface,
+//! byte [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 flags,
 //! str module, u32 calls`, then per call `str entry, u32 n, n values`; it is answered
 //! with one response per call, each sent as soon as the call returns, so when a call
 //! crashes the worker the calls before it keep their answers. Response:
@@ -202,6 +203,7 @@ fn put_options(out: &mut Vec<u8>, opts: &RunOptions) {
     out.push(opts.opt_level);
     put_u32(out, opts.index_bitwidth);
     out.push(opts.emit_c_interface as u8);
+    out.push(opts.use_aligned_alloc as u8 | (opts.use_bare_ptr_memref_call_conv as u8) << 1);
 }
 
 fn encode_request(module_text: &str, entry: &str, args: &[RtValue], opts: &RunOptions) -> Vec<u8> {
@@ -273,10 +275,16 @@ fn encode_response(result: &Result<Vec<RtValue>, String>, err_status: u8) -> Vec
 
 /// The run options every request starts with.
 fn read_options(r: &mut Reader<'_>) -> Result<RunOptions, String> {
+    let opt_level = r.u8()?;
+    let index_bitwidth = r.u32()?;
+    let emit_c_interface = r.u8()? != 0;
+    let flags = r.u8()?;
     Ok(RunOptions {
-        opt_level: r.u8()?,
-        index_bitwidth: r.u32()?,
-        emit_c_interface: r.u8()? != 0,
+        opt_level,
+        index_bitwidth,
+        emit_c_interface,
+        use_aligned_alloc: flags & 1 != 0,
+        use_bare_ptr_memref_call_conv: flags & 2 != 0,
         ..RunOptions::default()
     })
 }

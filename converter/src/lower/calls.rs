@@ -11,11 +11,18 @@ use super::memref::{call_free, call_malloc};
 use crate::diag::Diagnostic;
 use crate::ir::{FunctionType, NewOp, OpData, OpKind, Type, ValueId};
 
-/// Unpacks call arguments: memref descriptors become their scalar fields.
-pub fn unpack_args(em: &mut Emitter, std_types: &[&Type], values: &[ValueId]) -> Vec<ValueId> {
+/// Unpacks call arguments: memref descriptors become their scalar fields, or with
+/// `bare` (the bare pointer calling convention) their aligned pointer.
+pub fn unpack_args(
+    em: &mut Emitter,
+    std_types: &[&Type],
+    values: &[ValueId],
+    bare: bool,
+) -> Vec<ValueId> {
     let mut out = Vec::with_capacity(values.len());
     for (t, &v) in std_types.iter().zip(values) {
         match t {
+            Type::MemRef(m) if bare => out.push(MemRefDescriptor::new(v, m.rank()).aligned(em)),
             Type::MemRef(m) => out.extend(MemRefDescriptor::new(v, m.rank()).unpack(em)),
             Type::UnrankedMemRef(..) => out.extend(UnrankedDescriptor::new(v).unpack(em)),
             _ => out.push(v),
@@ -91,15 +98,21 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         .and_then(|a| a.as_symbol())
         .map(str::to_string);
     let mut elems = Vec::new();
+    let mut descs = Vec::new();
+    let bare = fl.ctx.tc.bare_ptr();
     for t in &result_types {
         elems.push(match t {
             Type::UnrankedMemRef(..) => Some(fl.elem_ptr(t, op.loc)?),
             _ => None,
         });
+        descs.push(match t {
+            Type::MemRef(m) if bare => Some((fl.conv(t, op.loc)?, m.clone())),
+            _ => None,
+        });
     }
     let ctx = &mut *fl.ctx;
     let mut em = Emitter::new(&mut fl.new, fl.block, op.loc, ctx.tc.index());
-    let llvm_args = unpack_args(&mut em, &std_types, &args);
+    let llvm_args = unpack_args(&mut em, &std_types, &args, bare);
     let extra = super::attrs::call_attrs(&op.attrs).map_err(|name| {
         Diagnostic::error(
             op.loc,
@@ -120,6 +133,12 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         }
     }
     let mut results = unpack_results(&mut em, result_types.len(), r);
+    // A bare pointer result becomes a descriptor again (static sizes and strides).
+    for (i, d) in descs.iter().enumerate() {
+        if let (Some((dty, m)), Some(v)) = (d, results.get(i).copied()) {
+            results[i] = MemRefDescriptor::from_static_shape(&mut em, dty, m, v).value;
+        }
+    }
     for (i, e) in elems.iter().enumerate() {
         if let (Some(e), Some(v)) = (e, results.get(i).copied()) {
             results[i] = copy_unranked(
@@ -157,6 +176,14 @@ pub fn ret(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     }
     let ctx = &mut *fl.ctx;
     let mut em = Emitter::new(&mut fl.new, fl.block, op.loc, ctx.tc.index());
+    if ctx.tc.bare_ptr() {
+        // The bare pointer calling convention returns a memref's aligned pointer.
+        for (i, t) in std_types.iter().enumerate() {
+            if let Type::MemRef(m) = t {
+                values[i] = MemRefDescriptor::new(values[i], m.rank()).aligned(&mut em);
+            }
+        }
+    }
     for (i, e) in elems.iter().enumerate() {
         if let Some(e) = e {
             values[i] = copy_unranked(

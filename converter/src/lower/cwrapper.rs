@@ -128,7 +128,7 @@ pub fn emit(ctx: &Ctx, std_f: &Func, lowered: &mut Func) -> Result<Vec<Func>, Di
             });
         }
         let std_types: Vec<&Type> = ft.inputs.iter().collect();
-        let args = unpack_args(&mut em, &std_types, &values);
+        let args = unpack_args(&mut em, &std_types, &values, false);
         let r = em.call(&std_f.name, args, &lowered.ty);
         let ret = match (by_ptr, r) {
             (true, Some(r)) => {

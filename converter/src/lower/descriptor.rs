@@ -4,7 +4,7 @@
 //! convention's scalar fields; none indexes the struct by hand.
 
 use super::emit::{Emitter, GepIndex};
-use crate::ir::{Type, ValueId};
+use crate::ir::{MemRefType, Type, ValueId};
 
 const ALLOCATED: i64 = 0;
 const ALIGNED: i64 = 1;
@@ -57,6 +57,34 @@ impl MemRefDescriptor {
         let rank = (fields.len() - 3) / 2;
         let (sizes, strides) = fields[3..].split_at(rank);
         MemRefDescriptor::build(em, ty, fields[0], fields[1], fields[2], sizes, strides)
+    }
+
+    /// The descriptor of a bare pointer (the bare pointer calling convention): both
+    /// pointers are `ptr`, offset, sizes and strides the static values of `m`, whose
+    /// shape and strided layout the type converter has checked to be static.
+    pub fn from_static_shape(
+        em: &mut Emitter,
+        ty: &Type,
+        m: &MemRefType,
+        ptr: ValueId,
+    ) -> MemRefDescriptor {
+        let layout = m.strided_form();
+        let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
+        let offset = em.const_index(offset);
+        let sizes: Vec<ValueId> = m
+            .shape
+            .iter()
+            .map(|d| em.const_index(d.unwrap_or(0) as i64))
+            .collect();
+        let strides: Vec<ValueId> = (0..m.rank())
+            .map(|i| {
+                let s = layout
+                    .as_ref()
+                    .and_then(|l| l.strides.get(i).copied().flatten());
+                em.const_index(s.unwrap_or(1))
+            })
+            .collect();
+        MemRefDescriptor::build(em, ty, ptr, ptr, offset, &sizes, &strides)
     }
 
     /// Unpacks into the calling convention's scalar fields.

@@ -157,6 +157,7 @@ fn conformance_programs_run_correctly_with_index32_and_c_wrappers() {
     let o = LowerOptions {
         index_bitwidth: 32,
         emit_c_interface: true,
+        ..Default::default()
     };
     let Some(dir) = conformance_dir() else {
         eprintln!("skipped: no conformance directory");
@@ -173,6 +174,7 @@ fn corpus_programs_run_correctly_via_mlir_translate_and_clang() {
     let o = LowerOptions {
         index_bitwidth: 32,
         emit_c_interface: true,
+        ..Default::default()
     };
     run_programs(&dir, &o);
 }

@@ -19,15 +19,18 @@ pub struct Ctx {
     pub opts: LowerOptions,
     /// Set when some lowering calls `malloc` / `free`, so the module declares them.
     pub needs_malloc: bool,
+    pub needs_aligned_alloc: bool,
     pub needs_free: bool,
 }
 
 impl Ctx {
     pub fn new(opts: &LowerOptions) -> Ctx {
         Ctx {
-            tc: TypeConverter::new(opts.index_bitwidth),
+            tc: TypeConverter::new(opts.index_bitwidth)
+                .with_bare_ptr(opts.use_bare_ptr_memref_call_conv),
             opts: opts.clone(),
             needs_malloc: false,
+            needs_aligned_alloc: false,
             needs_free: false,
         }
     }
@@ -332,6 +335,11 @@ fn entry_args(fl: &mut FnLower, entry: BlockId, loc: Loc) -> Result<(), Diagnost
             .map(|ty| fl.new.add_block_arg(nb, ty))
             .collect();
         let v = match t {
+            Type::MemRef(m) if fl.ctx.tc.bare_ptr() => {
+                let dty = fl.conv(t, loc)?;
+                let mut em = fl.em(loc);
+                MemRefDescriptor::from_static_shape(&mut em, &dty, m, args[0]).value
+            }
             Type::MemRef(_) => {
                 let dty = fl.conv(t, loc)?;
                 let mut em = fl.em(loc);

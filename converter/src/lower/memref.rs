@@ -25,6 +25,62 @@ pub fn malloc_type() -> Type {
     Type::llvm_func(Type::llvm_ptr(Type::i8()), vec![Type::i64()])
 }
 
+/// The function type of `aligned_alloc`: `(i64 alignment, i64 size) -> ptr<i8>`.
+pub fn aligned_alloc_type() -> Type {
+    Type::llvm_func(Type::llvm_ptr(Type::i8()), vec![Type::i64(), Type::i64()])
+}
+
+/// The size in bytes LLVM allocates for one `elem` (a converted memref element),
+/// where it is sure to be a power of two: integers of 8, 16, ... 128 bits, the float
+/// types, and vectors and arrays of them whose total is a power of two. `None`
+/// otherwise (`i17`, `vector<3xf32>`, ...), where the data layout pads.
+fn pow2_alloc_bytes(elem: &Type) -> Option<u64> {
+    let b = match elem {
+        Type::Int(w) if *w >= 8 && w.is_power_of_two() && *w <= 128 => *w as u64 / 8,
+        Type::F16 | Type::BF16 => 2,
+        Type::F32 => 4,
+        Type::F64 => 8,
+        Type::Vector(v) => pow2_alloc_bytes(&v.elem)?.checked_mul(v.num_elements())?,
+        Type::LlvmArray(n, e) => pow2_alloc_bytes(e)?.checked_mul(*n)?,
+        _ => return None,
+    };
+    b.is_power_of_two().then_some(b)
+}
+
+/// The element's size in bytes as LLVM 11's aligned-alloc lowering counted it (bit
+/// width times element count, in bytes), for the default alignment.
+fn elem_bytes(elem: &Type) -> u64 {
+    match elem {
+        Type::Vector(v) => elem_bytes(&v.elem).saturating_mul(v.num_elements()),
+        Type::LlvmArray(n, e) => elem_bytes(e).saturating_mul(*n),
+        t => (t.bit_width().unwrap_or(64) as u64).div_ceil(8),
+    }
+}
+
+/// The alignment `alloc` passes to `aligned_alloc` (LLVM 11's rule): the `alignment`
+/// attribute if given (raised to the element's natural alignment when that exceeds
+/// what malloc guarantees, see [`alloc`]), else the element's size rounded up to a
+/// power of two, at least 16 bytes.
+pub fn aligned_alloc_alignment(elem: &Type, attr: Option<u64>) -> u64 {
+    match attr {
+        Some(a) => a.max(over_aligned(elem).unwrap_or(1)),
+        None => elem_bytes(elem)
+            .max(1)
+            .checked_next_power_of_two()
+            .unwrap_or(1 << 62)
+            .max(super::types::MALLOC_ALIGNMENT),
+    }
+}
+
+/// Calls `aligned_alloc(align, bytes)` (bytes in the index type).
+fn call_aligned_alloc(needs: &mut bool, em: &mut Emitter, align: u64, bytes: ValueId) -> ValueId {
+    *needs = true;
+    let a = em.const_i64(align as i64);
+    let b64 = em.int_resize(bytes, &Type::i64(), true);
+    em.call("aligned_alloc", vec![a, b64], &aligned_alloc_type())
+        .unwrap_or(bytes)
+}
+
 /// The function type of `free`: `(ptr<i8>) -> void`.
 pub fn free_type() -> Type {
     Type::llvm_func(Type::LlvmVoid, vec![Type::llvm_ptr(Type::i8())])
@@ -141,6 +197,32 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     };
     let (allocated, aligned) = if is_alloca {
         let p = em.alloca_in(count, &elem, align_attr.max(over_aligned(&elem)), space);
+        (p, p)
+    } else if ctx.opts.use_aligned_alloc {
+        // aligned_alloc requires the size to be a multiple of the alignment: unless
+        // the static part of the shape makes it one, round it up
+        // ((bytes + a - 1) - (bytes + a - 1) % a, in the index type).
+        let a = aligned_alloc_alignment(&elem, align_attr);
+        let idx = em.index.clone();
+        let mut bytes = em.size_of(&elem, GepIndex::Value(count), &idx);
+        let known = identity
+            .then(|| pow2_alloc_bytes(&elem))
+            .flatten()
+            .map(|b| {
+                m.shape
+                    .iter()
+                    .flatten()
+                    .fold(b as u128, |acc, &d| acc.saturating_mul(d as u128))
+            });
+        if known.is_none_or(|k| k % a as u128 != 0) {
+            let pad = em.const_index(a as i64 - 1);
+            let bumped = em.add(bytes, pad);
+            let av = em.const_index(a as i64);
+            let rem = em.binary(OpKind::LlvmURem, bumped, av);
+            bytes = em.binary(OpKind::LlvmSub, bumped, rem);
+        }
+        let raw = call_aligned_alloc(&mut ctx.needs_aligned_alloc, &mut em, a, bytes);
+        let p = em.ptr_cast(raw, &elem);
         (p, p)
     } else {
         let idx = em.index.clone();

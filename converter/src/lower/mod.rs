@@ -44,6 +44,15 @@ pub struct LowerOptions {
     /// Emit `_mlir_ciface_` wrappers for every function, not only those carrying
     /// `llvm.emit_c_interface`.
     pub emit_c_interface: bool,
+    /// LLVM 11's `use-aligned-alloc`: `alloc` calls `aligned_alloc(alignment, size)`
+    /// (size rounded up to a multiple of the alignment) instead of `malloc` plus
+    /// realignment; see `memref::alloc`.
+    pub use_aligned_alloc: bool,
+    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memrefs with a static shape and
+    /// static strides and offset are passed and returned as the bare aligned pointer;
+    /// any other memref in a signature is an error. No C wrappers are emitted under it
+    /// (LLVM 11's bare-pointer function lowering made none).
+    pub use_bare_ptr_memref_call_conv: bool,
 }
 
 impl Default for LowerOptions {
@@ -51,8 +60,16 @@ impl Default for LowerOptions {
         LowerOptions {
             index_bitwidth: 64,
             emit_c_interface: false,
+            use_aligned_alloc: false,
+            use_bare_ptr_memref_call_conv: false,
         }
     }
+}
+
+/// Whether `f` gets a C wrapper under `opts`: asked for by the option or the
+/// attribute, and never under the bare pointer calling convention.
+pub(crate) fn wants_wrapper(opts: &LowerOptions, f: &Func) -> bool {
+    !opts.use_bare_ptr_memref_call_conv && (opts.emit_c_interface || f.has_attr(EMIT_C_INTERFACE))
 }
 
 /// The attribute asking for a C wrapper of one function.
@@ -94,7 +111,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
                 continue;
             }
         };
-        let extra = if opts.emit_c_interface || f.has_attr(EMIT_C_INTERFACE) {
+        let extra = if wants_wrapper(opts, f) {
             match cwrapper::emit(&ctx, f, &mut lowered) {
                 Ok(e) => e,
                 Err(d) => {
@@ -110,6 +127,14 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
     }
     if ctx.needs_malloc {
         declare(&mut out, "malloc", memref::malloc_type(), &mut errors);
+    }
+    if ctx.needs_aligned_alloc {
+        declare(
+            &mut out,
+            "aligned_alloc",
+            memref::aligned_alloc_type(),
+            &mut errors,
+        );
     }
     if ctx.needs_free {
         declare(&mut out, "free", memref::free_type(), &mut errors);

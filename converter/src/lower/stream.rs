@@ -15,7 +15,7 @@
 //! again by [`lower_module`], whose diagnostics are returned: the errors are exactly
 //! the whole-module lowering's, and the error path costs nothing on success.
 
-use super::{cwrapper, funcs, lower_module, memref, split_body, LowerOptions, EMIT_C_INTERFACE};
+use super::{cwrapper, funcs, lower_module, memref, split_body, wants_wrapper, LowerOptions};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 use crate::verify::{verify_llvm_func, Symbols};
@@ -63,10 +63,6 @@ impl Symbols for Signatures {
     }
 }
 
-fn wants_wrapper(opts: &LowerOptions, f: &Func) -> bool {
-    opts.emit_c_interface || f.has_attr(EMIT_C_INTERFACE)
-}
-
 /// The signatures of the lowered module; `None` where the lowering would fail (a
 /// signature that does not convert, two functions of one name).
 fn signatures(ctx: &funcs::Ctx, m: &Module) -> Option<Signatures> {
@@ -93,6 +89,7 @@ fn signatures(ctx: &funcs::Ctx, m: &Module) -> Option<Signatures> {
     }
     let pending = [
         ("malloc", memref::malloc_type()),
+        ("aligned_alloc", memref::aligned_alloc_type()),
         ("free", memref::free_type()),
     ]
     .into_iter()
@@ -162,10 +159,12 @@ impl FuncStream {
         sink: &mut impl FnMut(&Func),
     ) -> Option<()> {
         let sigs = &self.sigs;
-        let (mut produced, mut needs_malloc, mut needs_free) = (0, false, false);
+        let (mut produced, mut needs_malloc, mut needs_aligned, mut needs_free) =
+            (0, false, false, false);
         for w in workers {
             produced += w.produced;
             needs_malloc |= w.ctx.needs_malloc;
+            needs_aligned |= w.ctx.needs_aligned_alloc;
             needs_free |= w.ctx.needs_free;
         }
         if produced != sigs.funcs.len() {
@@ -173,6 +172,7 @@ impl FuncStream {
         }
         let runtime = [
             ("malloc", memref::malloc_type(), needs_malloc),
+            ("aligned_alloc", memref::aligned_alloc_type(), needs_aligned),
             ("free", memref::free_type(), needs_free),
         ];
         for (name, ty, needed) in runtime {

@@ -222,6 +222,7 @@ fn bad_index_bitwidth_is_rejected() {
     let o = LowerOptions {
         index_bitwidth: 16,
         emit_c_interface: false,
+        ..Default::default()
     };
     assert!(lower_module(&module(vec![]), &o).is_err());
 }
@@ -351,6 +352,7 @@ fn index_cast_extends_truncates_or_does_nothing() {
     let o = LowerOptions {
         index_bitwidth: 32,
         emit_c_interface: false,
+        ..Default::default()
     };
     let t32 = print_llvm(&lower_src(src, &o), Syntax::Modern);
     assert_eq!(count(&t32, "llvm.trunc"), 1, "{t32}");
@@ -366,6 +368,7 @@ fn index_bitwidth_32_keeps_malloc_i64() {
     let o = LowerOptions {
         index_bitwidth: 32,
         emit_c_interface: false,
+        ..Default::default()
     };
     let t = print_llvm(
         &lower_src(
@@ -666,6 +669,7 @@ fn emit_c_interface_option_wraps_every_function() {
     let o = LowerOptions {
         index_bitwidth: 64,
         emit_c_interface: true,
+        ..Default::default()
     };
     let l = lower_src(
         "func @a() {

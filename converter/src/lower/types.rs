@@ -14,6 +14,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct TypeConverter {
     index_bits: u32,
+    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memrefs in signatures (and in the
+    /// function types of function-typed values) are bare pointers to their element.
+    bare_ptr: bool,
     /// `{i64, ptr<i8>}`, built once.
     unranked: Type,
 }
@@ -25,7 +28,47 @@ impl TypeConverter {
     pub fn new(index_bits: u32) -> TypeConverter {
         TypeConverter {
             index_bits,
+            bare_ptr: false,
             unranked: Type::llvm_struct(vec![Type::i64(), Type::llvm_ptr(Type::i8())]),
+        }
+    }
+
+    /// The same converter under the bare pointer calling convention (or not).
+    pub fn with_bare_ptr(mut self, bare_ptr: bool) -> TypeConverter {
+        self.bare_ptr = bare_ptr;
+        self
+    }
+
+    /// Whether memrefs in signatures are bare pointers.
+    pub fn bare_ptr(&self) -> bool {
+        self.bare_ptr
+    }
+
+    /// The pointer a memref of type `t` is passed as under the bare pointer calling
+    /// convention: LLVM 11 (and MLIR 22) accept memrefs with a static shape and a
+    /// strided layout whose strides and offset are all static; anything else in a
+    /// signature (dynamic sizes, strides or offset, unranked memrefs) is an error.
+    pub fn bare_ptr_type(&self, t: &Type) -> Result<Type, String> {
+        let bad = |why: &str| {
+            Err(format!(
+                "cannot pass '{t}' under the bare pointer calling convention: {why}"
+            ))
+        };
+        match t {
+            Type::MemRef(m) => {
+                if m.shape.iter().any(Option::is_none) {
+                    return bad("its shape is not static");
+                }
+                match m.strided_form() {
+                    Some(l) if l.offset.is_some() && l.strides.iter().all(Option::is_some) => {
+                        Ok(Type::llvm_ptr(self.memref_elem(m)?))
+                    }
+                    Some(_) => bad("its layout has a dynamic stride or offset"),
+                    None => bad("its layout is not strided"),
+                }
+            }
+            Type::UnrankedMemRef(..) => bad("unranked memrefs have no bare pointer form"),
+            _ => self.convert(t),
         }
     }
 
@@ -118,6 +161,9 @@ impl TypeConverter {
     /// a ranked memref expands to its scalar fields (allocated, aligned, offset,
     /// sizes..., strides...), an unranked one to (i64 rank, ptr<i8>), others to one type.
     pub fn expanded_arg_types(&self, t: &Type) -> Result<Vec<Type>, String> {
+        if self.bare_ptr {
+            return Ok(vec![self.bare_ptr_type(t)?]);
+        }
         match t {
             Type::MemRef(m) => {
                 self.memref_descriptor(m)?;
@@ -137,15 +183,21 @@ impl TypeConverter {
     }
 
     /// The single LLVM result type of a function with these results: void, the one
-    /// converted type, or a struct of the converted types.
+    /// converted type, or a struct of the converted types (under the bare pointer
+    /// calling convention a memref result is its aligned pointer, as MLIR 22 returns it).
     pub fn func_result(&self, results: &[Type]) -> Result<Type, String> {
+        let one = |t: &Type| {
+            if self.bare_ptr {
+                self.bare_ptr_type(t)
+            } else {
+                self.convert(t)
+            }
+        };
         match results {
             [] => Ok(Type::LlvmVoid),
-            [one] => self.convert(one),
+            [t] => one(t),
             many => Ok(Type::llvm_struct(
-                many.iter()
-                    .map(|t| self.convert(t))
-                    .collect::<Result<Vec<_>, _>>()?,
+                many.iter().map(one).collect::<Result<Vec<_>, _>>()?,
             )),
         }
     }

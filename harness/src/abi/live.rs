@@ -589,7 +589,7 @@ pub fn expected_checks(sel: &Selection) -> Vec<(String, String, String)> {
 fn lowered_module(text: &str) -> Result<converter::ir::Module, String> {
     let m = crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes())
         .map_err(|f| f.message)?;
-    crate::cmd::lower::lower(&m, false, 64).map_err(|f| f.message)
+    crate::cmd::lower::lower(&m, &converter::lower::LowerOptions::default()).map_err(|f| f.message)
 }
 
 /// The result of the live part.

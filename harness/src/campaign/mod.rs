@@ -105,8 +105,15 @@ pub struct Checked {
 /// the case is sampled for it (and got that far).
 pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
     let start = Instant::now();
-    let (_, m) = generator::generate_swarm_from_seed(seed);
+    // Options given on the command line hold for every case, on top of the case's own.
+    let forced = cfg.oracle.exec.pass;
+    let (gcfg, m) = generator::generate_swarm_from_seed_with(seed, |g| {
+        g.use_aligned_alloc |= forced.use_aligned_alloc;
+        g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
+    });
     let mut ocfg = cfg.oracle.clone();
+    // The converter's options are the case's own (its swarm configuration's).
+    ocfg.exec = ocfg.exec.for_case(&gcfg);
     ocfg.mlir_translate =
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
@@ -119,10 +126,11 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
         && !verdict.is_finding())
     .then(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
     .flatten();
-    let features = generator::features(&m)
+    let mut features: Vec<String> = generator::features(&m)
         .into_iter()
         .map(str::to_string)
         .collect();
+    features.extend(option_features(&ocfg.exec, &features));
     Checked {
         case,
         seed,
@@ -155,6 +163,28 @@ pub fn resolve_structure(cases: &mut [Checked]) {
             crate::upstream_structure::apply(outcome, &mut c.verdict, &mut c.ran, &mut c.ocfg);
         }
     }
+}
+
+/// The lowering options of a case, as report features (`per_feature` counts them).
+fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<String> {
+    let mut v = Vec::new();
+    if exec.index_bitwidth == 32 {
+        v.push("option_index_bitwidth_32".to_string());
+    }
+    if exec.pass.use_aligned_alloc {
+        v.push("option_use_aligned_alloc".to_string());
+    }
+    if exec.pass.use_bare_ptr_memref_call_conv {
+        v.push("option_use_bare_ptr_memref_call_conv".to_string());
+        if features
+            .iter()
+            .any(|f| f == "memref_arg" || f == "memref_result")
+        {
+            // The convention at work: a memref crosses a signature as a bare pointer.
+            v.push("option_bare_ptr_memref_signature".to_string());
+        }
+    }
+    v
 }
 
 /// Checks one case completely (its `mlir-translate` check in a process of its own);

@@ -68,6 +68,10 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Lowering options forced on every case (each case's swarm configuration also
+    /// picks them, and the index bit width, by itself).
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
 }
 
 #[derive(clap::Subcommand, Debug, Clone)]
@@ -151,6 +155,7 @@ pub fn run(args: &Args) -> i32 {
             exec: ExecOptions {
                 fuel: 5_000_000,
                 timeout: Duration::from_secs(5),
+                pass: args.pass,
                 ..ExecOptions::default()
             },
             ..OracleConfig::default()

@@ -27,6 +27,13 @@ pub struct Args {
     /// Skip the native path (interpreter-only oracles).
     #[arg(long)]
     pub no_jit: bool,
+    /// The bit width `index` lowers to (a file's `// stdlower-options:` line overrides it).
+    #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
+    pub index_bitwidth: u32,
+    /// Lowering options for every file, added to those of each file's
+    /// `// stdlower-options:` line.
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
 }
 
 pub fn run(args: &Args) -> i32 {
@@ -42,12 +49,17 @@ pub fn run(args: &Args) -> i32 {
             return exit::BAD_INPUT;
         }
     }
-    let cfg = OracleConfig {
+    let base = OracleConfig {
         jit: !args.no_jit,
         mlir_translate: args.mlir_translate,
         upstream: args.upstream,
         lower_paths: true,
         upstream_structure: structure,
+        exec: crate::exec::ExecOptions {
+            index_bitwidth: args.index_bitwidth,
+            pass: args.pass,
+            ..Default::default()
+        },
         ..OracleConfig::default()
     };
     let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files
@@ -55,9 +67,37 @@ pub fn run(args: &Args) -> i32 {
         .map(|f| {
             let shown = f.display().to_string();
             let mut ran = Vec::new();
-            let v = match crate::input::load(&shown) {
-                Err(e) => Verdict::Skipped { reason: e.message },
-                Ok(m) => match m.func(&args.entry).and_then(|f| f.std_type()) {
+            let loaded = crate::input::load(&shown).and_then(|m| {
+                let text = m.source.as_deref().unwrap_or("");
+                let exec = base.exec.with_file_options(text).map_err(|e| {
+                    crate::input::Failure::new(exit::BAD_INPUT, format!("{shown}: error: {e}"))
+                })?;
+                // A conversion error under the file's options (a memref the bare
+                // pointer convention cannot pass, bf16) is bad input, as for `lower`;
+                // an internal error of the lowering stays the llvm-verify oracle's.
+                let lopts = exec.pass.lower_options(exec.index_bitwidth, false);
+                if let Err(ds) = converter::lower::lower_module(&m, &lopts) {
+                    if !ds.iter().any(|d| d.message.starts_with("internal error")) {
+                        return Err(crate::input::Failure::from_diags(
+                            &m.file,
+                            m.source.as_deref(),
+                            &ds,
+                        ));
+                    }
+                }
+                let cfg = OracleConfig {
+                    exec,
+                    ..base.clone()
+                };
+                Ok((m, cfg))
+            });
+            let v = match loaded {
+                // Bad input is reported and makes the exit status 1, never a silent skip.
+                Err(e) => {
+                    ran.push(INVALID);
+                    Verdict::Skipped { reason: e.message }
+                }
+                Ok((m, cfg)) => match m.func(&args.entry).and_then(|f| f.std_type()) {
                     Some(t)
                         if t.inputs.is_empty()
                             && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
@@ -72,6 +112,7 @@ pub fn run(args: &Args) -> i32 {
             (shown, v, ran)
         })
         .collect();
+    let invalid = count_ran_in(&verdicts, INVALID);
     let (mut agree, mut found, mut skipped) = (0, 0, 0);
     let count_ran = |name: &str| {
         verdicts
@@ -90,7 +131,7 @@ pub fn run(args: &Args) -> i32 {
         }
     }
     println!(
-        "{} modules: {agree} agree, {found} findings, {skipped} skipped",
+        "{} modules: {agree} agree, {found} findings, {skipped} skipped ({invalid} invalid)",
         verdicts.len()
     );
     if args.upstream {
@@ -109,7 +150,19 @@ pub fn run(args: &Args) -> i32 {
     }
     if found > 0 {
         exit::FAILED
+    } else if invalid > 0 {
+        exit::BAD_INPUT
     } else {
         exit::OK
     }
+}
+
+/// The mark of a file that does not parse, verify or name valid options.
+const INVALID: &str = "invalid-input";
+
+fn count_ran_in(verdicts: &[(String, Verdict, Vec<&'static str>)], name: &str) -> usize {
+    verdicts
+        .iter()
+        .filter(|(_, _, ran)| ran.contains(&name))
+        .count()
 }

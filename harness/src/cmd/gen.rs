@@ -1,5 +1,6 @@
 //! `stdlower gen --seed N [--swarm]`: prints the random module of a seed, exactly as
-//! the campaign and the oracles see it.
+//! the campaign and the oracles see it, with a `// stdlower-options:` line when the
+//! swarm configuration picked lowering options.
 
 use converter::syntax::{print_module, PrintOptions};
 
@@ -18,15 +19,24 @@ pub struct Args {
 }
 
 pub fn output(args: &Args) -> String {
-    let m = if args.swarm {
-        generator::generate_swarm_from_seed(args.seed).1
+    let (cfg, m) = if args.swarm {
+        generator::generate_swarm_from_seed(args.seed)
     } else {
-        generator::generate_from_seed(args.seed, &generator::GenConfig::default())
+        let cfg = generator::GenConfig::default();
+        let m = generator::generate_from_seed(args.seed, &cfg);
+        (cfg, m)
     };
     let mut text = format!(
         "// stdlower gen --seed {}{}\n",
         args.seed,
         if args.swarm { " --swarm" } else { "" }
+    );
+    // The lowering options the case is checked with (`check` and the file tests read
+    // this line back).
+    text.push_str(
+        &crate::exec::ExecOptions::default()
+            .for_case(&cfg)
+            .options_line(),
     );
     text.push_str(&print_module(&m, &PrintOptions::default()));
     if args.features {

@@ -1,4 +1,5 @@
-//! `stdlower lower FILE [--emit-c-interface] [--syntax modern|legacy] [--index-bitwidth 32|64]`:
+//! `stdlower lower FILE [--emit-c-interface] [--syntax modern|legacy] [--index-bitwidth 32|64]
+//! [--use-aligned-alloc] [--use-bare-ptr-memref-call-conv]`:
 //! the Standard -> LLVM dialect conversion, printed.
 
 use crate::input::{self, Failure};
@@ -35,6 +36,8 @@ pub struct Args {
     /// Threads lowering functions in parallel (default: one per core, at most 8).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
 }
 
 /// One thread per core, at most 8: functions are independent, and more threads
@@ -44,19 +47,21 @@ fn default_jobs() -> usize {
 }
 
 /// Lowers a verified module with the given options, rendering conversion errors.
-pub fn lower(m: &Module, emit_c_interface: bool, index_bitwidth: u32) -> Result<Module, Failure> {
-    let opts = LowerOptions {
-        index_bitwidth,
-        emit_c_interface,
-    };
-    lower_module(m, &opts).map_err(|ds| Failure::from_diags(&m.file, m.source.as_deref(), &ds))
+pub fn lower(m: &Module, opts: &LowerOptions) -> Result<Module, Failure> {
+    lower_module(m, opts).map_err(|ds| Failure::from_diags(&m.file, m.source.as_deref(), &ds))
 }
 
 /// Reads, verifies and lowers the file of `args`: the input and the lowered module.
 fn load_and_lower(args: &Args) -> Result<(Module, Module), Failure> {
     let m = input::load(&args.file)?;
-    let lowered = lower(&m, args.emit_c_interface, args.index_bitwidth)?;
+    let lowered = lower(&m, &lower_options(args))?;
     Ok((m, lowered))
+}
+
+/// The converter's options `args` ask for.
+pub fn lower_options(args: &Args) -> LowerOptions {
+    args.pass
+        .lower_options(args.index_bitwidth, args.emit_c_interface)
 }
 
 fn syntax(args: &Args) -> Syntax {
@@ -82,10 +87,7 @@ pub fn output(args: &Args) -> Result<String, Failure> {
 /// [`output`].
 pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
     let bytes = input::read_bytes(&args.file)?;
-    let opts = LowerOptions {
-        index_bitwidth: args.index_bitwidth,
-        emit_c_interface: args.emit_c_interface,
-    };
+    let opts = lower_options(args);
     let syntax = syntax(args);
     let mut text = String::new();
     let jobs = args.jobs.map_or_else(default_jobs, usize::from);

@@ -134,11 +134,23 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("error: --time-limit must be a non-negative number of seconds");
         return exit::USAGE;
     };
+    // A finding's `// stdlower-options:` line: reduce under the options it was found with
+    // (the reduced file test carries the line again).
+    let exec = match crate::exec::ExecOptions::default()
+        .with_file_options(m.source.as_deref().unwrap_or(""))
+    {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}: error: {e}", args.file);
+            return exit::BAD_INPUT;
+        }
+    };
     let ocfg = OracleConfig {
         jit: !args.no_jit,
         upstream: args.upstream || args.oracle.as_deref() == Some("upstream"),
         lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE),
         upstream_structure: args.oracle.as_deref() == Some(crate::upstream_structure::ORACLE),
+        exec,
         ..OracleConfig::default()
     };
     let start = Instant::now();

@@ -30,6 +30,8 @@ pub struct Args {
     /// Whose lowering runs: ours (`jit`) or the installed `mlir-opt`'s (`upstream`).
     #[arg(long, value_enum, default_value_t = Via::Jit)]
     pub via: Via,
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
 }
 
 /// The execution paths `run` offers.
@@ -52,6 +54,8 @@ pub struct TranslateArgs {
     /// The bit width `index` lowers to.
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
 }
 
 pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
@@ -67,6 +71,7 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
         opt_level: args.opt_level,
         timeout: Duration::from_secs_f64(args.timeout),
         index_bitwidth: args.index_bitwidth,
+        pass: args.pass,
         ..ExecOptions::default()
     };
     Ok(match args.via {
@@ -77,7 +82,10 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
 
 pub fn translate_output(args: &TranslateArgs) -> Result<String, Failure> {
     let m = input::load(&args.file)?;
-    let lowered = crate::cmd::lower::lower(&m, args.emit_c_interface, args.index_bitwidth)?;
+    let opts = args
+        .pass
+        .lower_options(args.index_bitwidth, args.emit_c_interface);
+    let lowered = crate::cmd::lower::lower(&m, &opts)?;
     crate::native::translate(&lowered)
         .map_err(|e| Failure::new(crate::exit::BAD_INPUT, format!("{}: error: {e}", m.file)))
 }

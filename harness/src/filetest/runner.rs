@@ -56,6 +56,18 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
         .filter_map(|d| d.expected_error())
         .map(|(line, col, text)| (line, col, text.to_string()))
         .collect();
+    // A `// stdlower-options:` line (a saved finding's) sets the options of the `run:`
+    // lines and of the lowering whose diagnostics are expected.
+    let cfg = &match cfg.exec.with_file_options(&text) {
+        Ok(exec) => RunConfig {
+            exec,
+            ..cfg.clone()
+        },
+        Err(e) => {
+            r.failures.push(format!("{path}: {e}"));
+            return r;
+        }
+    };
     let lower_opts = directives.iter().find_map(|d| match d {
         Directive::Run { argv, .. } if argv[0] == "lower" => Some(argv.clone()),
         _ => None,
@@ -63,7 +75,7 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
 
     if !expected_errors.is_empty() {
         r.checks += expected_errors.len();
-        let diags = collect_diagnostics(path, bytes, lower_opts.as_deref());
+        let diags = collect_diagnostics(path, bytes, lower_opts.as_deref(), &cfg.exec);
         check_expected_errors(path, &expected_errors, &diags, &mut r.failures);
         return r;
     }
@@ -138,7 +150,12 @@ fn run_command(path: &str, argv: &[String]) -> Result<String, Failure> {
 }
 
 /// Parse, verify and (with the file's `lower` options) lower, collecting diagnostics.
-fn collect_diagnostics(path: &str, bytes: &[u8], lower_argv: Option<&[String]>) -> Vec<Diagnostic> {
+fn collect_diagnostics(
+    path: &str,
+    bytes: &[u8],
+    lower_argv: Option<&[String]>,
+    exec: &ExecOptions,
+) -> Vec<Diagnostic> {
     let m = match converter::syntax::parse_module(path, bytes) {
         Ok(m) => m,
         Err(d) => return vec![d],
@@ -146,9 +163,12 @@ fn collect_diagnostics(path: &str, bytes: &[u8], lower_argv: Option<&[String]>) 
     if let Err(ds) = converter::verify::verify_module(&m) {
         return ds;
     }
-    let mut opts = converter::lower::LowerOptions::default();
+    let mut opts = exec.pass.lower_options(exec.index_bitwidth, false);
     if let Some(argv) = lower_argv {
         opts.emit_c_interface = argv.iter().any(|a| a == "--emit-c-interface");
+        opts.use_aligned_alloc |= argv.iter().any(|a| a == "--use-aligned-alloc");
+        opts.use_bare_ptr_memref_call_conv |=
+            argv.iter().any(|a| a == "--use-bare-ptr-memref-call-conv");
         if let Some(i) = argv.iter().position(|a| a == "--index-bitwidth") {
             opts.index_bitwidth = argv.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(64);
         }

@@ -303,6 +303,7 @@ pub fn reduced_file_test(m: &Module, entry: &str, header: &str, exec_opts: &Exec
             out.push('\n');
         }
     };
+    out.push_str(&exec_opts.options_line());
     comment(&mut out, header);
     match exec::run_interp(m, entry, &[], exec_opts) {
         Outcome::Values(vs) => {

@@ -76,10 +76,9 @@ pub fn prepare_lowered(
 /// The comparison's inputs for a verified Standard module (lowered here; `Err` when
 /// it does not lower or export, which is for other oracles to judge).
 pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, String> {
-    let opts = LowerOptions {
-        index_bitwidth,
-        emit_c_interface: false,
-    };
+    // Only the default pass options are compared (see [`compared`]).
+    let opts: LowerOptions =
+        crate::cmd::PassOptions::default().lower_options(index_bitwidth, false);
     let lowered = lower_module(m, &opts).map_err(|ds| {
         ds.iter()
             .map(|d| d.to_string())
@@ -312,7 +311,7 @@ pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, 
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     let args = match crate::upstream::host_data_layout() {
-        Ok(dl) => crate::upstream::pipeline(index_bitwidth, dl),
+        Ok(dl) => crate::upstream::pipeline(index_bitwidth, crate::cmd::PassOptions::default(), dl),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     let alone = |t: &String| {
@@ -426,6 +425,10 @@ pub fn prepare_case(
     if !available() {
         return None;
     }
+    if !compared(&cfg.exec) {
+        ran.push(UNSUPPORTED);
+        return None;
+    }
     match prepare(m, cfg.exec.index_bitwidth) {
         Ok(p) => Some(p),
         Err(_) => {
@@ -475,6 +478,16 @@ pub fn apply(
             }
         }
     }
+}
+
+/// Whether the oracle compares a case run with these options: only with the default
+/// pass options. `--use-bare-ptr-memref-call-conv` and `--use-aligned-alloc` change
+/// signatures and runtime declarations in ways whose upstream counterparts have known
+/// bugs (docs/findings/mlir22-bare-ptr-return-allocated.md,
+/// mlir22-index32-alloc-truncates.md) and no normalization here yet; such cases count as
+/// not compared.
+pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
+    exec.pass == crate::cmd::PassOptions::default()
 }
 
 /// The oracle on one module, in one `mlir-opt` process: `None` when it agrees or

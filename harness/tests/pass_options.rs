@@ -1,0 +1,106 @@
+//! LLVM 11's pass options as campaigns use them: the swarm configuration picks them per
+//! case (with the index bit width), the generator keeps to what they allow, `gen`
+//! writes them on a `// stdlower-options:` line, and `check` on a saved file lowers
+//! and runs it with them, so a finding reproduces from its file.
+
+mod common;
+use common::{stdlower, TempDir};
+use converter::lower::{lower_module, LowerOptions};
+
+#[test]
+fn swarm_cases_pick_every_option_and_lower_under_it() {
+    let (mut bare, mut aligned, mut idx32, mut bare_sig) = (0, 0, 0, 0);
+    for seed in 0..400u64 {
+        let (cfg, m) = generator::generate_swarm_from_seed(seed);
+        let opts = LowerOptions {
+            index_bitwidth: cfg.index_bitwidth,
+            use_aligned_alloc: cfg.use_aligned_alloc,
+            use_bare_ptr_memref_call_conv: cfg.use_bare_ptr_memref_call_conv,
+            ..LowerOptions::default()
+        };
+        // The generator produced only what the case's options accept.
+        if let Err(ds) = lower_module(&m, &opts) {
+            panic!("seed {seed} ({opts:?}) does not lower: {ds:?}");
+        }
+        bare += cfg.use_bare_ptr_memref_call_conv as usize;
+        aligned += cfg.use_aligned_alloc as usize;
+        idx32 += (cfg.index_bitwidth == 32) as usize;
+        if cfg.use_bare_ptr_memref_call_conv {
+            let f = generator::features(&m);
+            if f.contains("memref_arg") || f.contains("memref_result") {
+                bare_sig += 1;
+            }
+            assert!(!f.contains("emit_c_interface"), "seed {seed}");
+            assert!(!f.contains("external_call"), "seed {seed}");
+        }
+        if cfg.index_bitwidth == 32 {
+            assert!(!generator::features(&m).contains("external_call"));
+        }
+    }
+    // About a quarter, a third and a quarter of the cases.
+    assert!(
+        bare > 50 && aligned > 70 && idx32 > 50,
+        "{bare} {aligned} {idx32}"
+    );
+    assert!(
+        bare_sig > 10,
+        "only {bare_sig} bare-pointer cases pass memrefs"
+    );
+}
+
+#[test]
+fn gen_names_the_options_and_check_uses_those_of_the_file() {
+    // The first seeds whose configuration picks bare pointers and a 32-bit index.
+    let seed = (0..200u64)
+        .find(|&s| {
+            let (c, _) = generator::generate_swarm_from_seed(s);
+            c.use_bare_ptr_memref_call_conv && c.index_bitwidth == 32
+        })
+        .expect("a seed with both options");
+    let (ok, text, err) = stdlower(&["gen", "--swarm", "--seed", &seed.to_string()]);
+    assert!(ok, "{err}");
+    let line = text.lines().nth(1).unwrap_or("");
+    assert!(
+        line.starts_with("// stdlower-options: --index-bitwidth 32")
+            && line.contains("--use-bare-ptr-memref-call-conv"),
+        "{line}"
+    );
+    let dir = TempDir::new("pass-options");
+    let saved = dir.file("case.mlir", &text);
+    let (ok, out, err) = stdlower(&["check", saved.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("1 agree"), "{out}");
+
+    // check takes the file's options: a dynamic memref in a signature is bad input
+    // under bare pointers, and fine without them.
+    let body = "func @main() -> index {\n  %c2 = constant 2 : index\n  %m = alloc(%c2) : memref<?xf32>\n  %r = call @n(%m) : (memref<?xf32>) -> index\n  dealloc %m : memref<?xf32>\n  return %r : index\n}\nfunc @n(%m: memref<?xf32>) -> index {\n  %c0 = constant 0 : index\n  %d = dim %m, %c0 : memref<?xf32>\n  return %d : index\n}\n";
+    let plain = dir.file("plain.mlir", body);
+    let (ok, out, _) = stdlower(&["check", plain.to_str().unwrap()]);
+    assert!(ok && out.contains("1 agree"), "{out}");
+    let with = dir.file(
+        "bare.mlir",
+        &format!("// stdlower-options: --use-bare-ptr-memref-call-conv\n{body}"),
+    );
+    let (ok, out, _) = stdlower(&["check", with.to_str().unwrap()]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("bare.mlir:5:8: error: cannot pass 'memref<?xf32>' under the bare pointer calling convention"),
+        "{out}"
+    );
+    // The command line's options add to the file's; an unknown option is an error.
+    let (ok, out, _) = stdlower(&[
+        "check",
+        "--use-bare-ptr-memref-call-conv",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(!ok && out.contains("(1 invalid)"), "{out}");
+    let bad = dir.file(
+        "bad.mlir",
+        &format!("// stdlower-options: --frobnicate\n{body}"),
+    );
+    let (ok, out, _) = stdlower(&["check", bad.to_str().unwrap()]);
+    assert!(
+        !ok && out.contains("unknown option '--frobnicate'"),
+        "{out}"
+    );
+}
