@@ -2,7 +2,9 @@
 //! few hundred seeded inputs (`fuzz/fuzz_targets/*.rs` are glue around these).
 //!
 //! - [`fuzz_lowering`]: bytes -> swarm configuration + generated module -> verify ->
-//!   lower -> every oracle; a finding panics with the module as a corpus file test.
+//!   lower -> every oracle; a finding panics with the module as a corpus file test, and
+//!   so does a panic of the code under test: it is caught, the module is printed as a
+//!   file test of a `panic` finding, and the panic goes on (libFuzzer aborts on it).
 //!   With `STDLOWER_FUZZ_UPSTREAM=N`, every Nth input also goes through the upstream
 //!   oracle (`mlir-opt` + `mlir-translate` + a worker process: slow, so sampled).
 //! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
@@ -203,7 +205,22 @@ pub fn fuzz_lowering(data: &[u8]) {
     }
     let mut cfg = fuzz_oracle_config();
     cfg.upstream = upstream_sampled();
-    let v = check_fuzz_module(&m, &cfg);
+    // libFuzzer's panic hook aborts before unwinding; inside `catch` it is not called,
+    // so the module can be printed before the panic goes on.
+    let v = match crate::panics::catch(|| check_fuzz_module(&m, &cfg)) {
+        Ok(v) => v,
+        Err(p) => {
+            let v = Verdict::Finding {
+                oracle: crate::panics::ORACLE,
+                detail: p.detail(),
+            };
+            eprintln!(
+                "stdlower finding; the module as a corpus file test:\n{}",
+                crate::campaign::file_test(&m, &v, &cfg)
+            );
+            std::panic::resume_unwind(Box::new(p.detail()));
+        }
+    };
     if known_upstream::classify(&v).is_some() {
         return; // a documented LLVM bug, not a converter finding
     }

@@ -19,5 +19,6 @@ pub mod known_upstream;
 pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
+pub mod panics;
 pub mod reduce;
 pub mod upstream;

@@ -1,8 +1,12 @@
 //! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream] [--no-jit]`: the
-//! differential oracles on given files (each file's entry must take no arguments).
+//! differential oracles on given files (each file's entry must take no arguments). A
+//! panic while a file is checked is a finding of oracle `panic` for that file, and the
+//! other files are checked as usual.
 
 use crate::exit;
 use crate::oracles::{self, OracleConfig, Verdict};
+use crate::panics;
+use converter::ir::Module;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -24,7 +28,19 @@ pub struct Args {
     pub no_jit: bool,
 }
 
+/// How a module is checked: [`oracles::check_module_traced`] (tests give one that fails
+/// on purpose).
+pub type Check =
+    dyn Fn(&Module, &str, &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync;
+
 pub fn run(args: &Args) -> i32 {
+    run_with(args, &|m, entry, cfg, ran| {
+        oracles::check_module_traced(m, entry, &[], cfg, ran)
+    })
+}
+
+/// [`run`] with `check` in place of the oracles.
+pub fn run_with(args: &Args, check: &Check) -> i32 {
     let files = crate::filetest::discover(&args.paths);
     if files.is_empty() {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
@@ -47,20 +63,24 @@ pub fn run(args: &Args) -> i32 {
         .map(|f| {
             let shown = f.display().to_string();
             let mut ran = Vec::new();
-            let v = match crate::input::load(&shown) {
+            let v = panics::catch(|| match crate::input::load(&shown) {
                 Err(e) => Verdict::Skipped { reason: e.message },
                 Ok(m) => match m.func(&args.entry).and_then(|f| f.std_type()) {
                     Some(t)
                         if t.inputs.is_empty()
                             && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
                     {
-                        oracles::check_module_traced(&m, &args.entry, &[], &cfg, &mut ran)
+                        check(&m, &args.entry, &cfg, &mut ran)
                     }
                     _ => Verdict::Skipped {
                         reason: format!("no @{} without arguments", args.entry),
                     },
                 },
-            };
+            })
+            .unwrap_or_else(|p| Verdict::Finding {
+                oracle: panics::ORACLE,
+                detail: p.detail(),
+            });
             (shown, v, ran)
         })
         .collect();

@@ -1,5 +1,6 @@
 //! `stdlower test DIR... [--no-jit] [--via jit|upstream]`: runs the file tests found
-//! under the given paths.
+//! under the given paths. A file test that panics fails (with the panic's message and
+//! location) and the others run as usual.
 
 use crate::exit;
 use crate::filetest::{self, RunConfig};
@@ -21,6 +22,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> i32 {
+    run_with(args, &filetest::run_file)
+}
+
+/// [`run`] with `run_file` in place of [`filetest::run_file`] (tests give one that fails
+/// on purpose).
+pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
     let files = filetest::discover(&args.paths);
     if files.is_empty() {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
@@ -37,7 +44,7 @@ pub fn run(args: &Args) -> i32 {
         upstream: args.via == crate::cmd::run::Via::Upstream,
         ..RunConfig::default()
     };
-    let results = filetest::run_all(&files, &cfg);
+    let results = filetest::run_all_with(&files, &cfg, run_file);
     let mut failed = 0;
     let mut checks = 0;
     for (path, r) in &results {
