@@ -668,6 +668,9 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
 }
 
 #[cfg(test)]
+mod fault_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
