@@ -49,9 +49,7 @@ pub fn signature(oracle: &str, detail: &str) -> String {
 /// Whether the native side of a two-way finding crashed or timed out (its outcome is
 /// the last section of the detail).
 fn native_crashed(detail: &str) -> bool {
-    let native = detail
-        .rsplit_once(":\n")
-        .map_or(detail, |(_, after)| after);
+    let native = detail.rsplit_once(":\n").map_or(detail, |(_, after)| after);
     native.contains("crashed") || native.contains("timed out") || native.contains("signal")
 }
 
@@ -164,7 +162,10 @@ mod tests {
         );
         assert_ne!(
             signature("interp-vs-jit", "interp:\ni32 7\njit:\ni32 8\n"),
-            signature("interp-vs-jit", "interp:\ni32 7\njit:\ncrashed with SIGSEGV\n"),
+            signature(
+                "interp-vs-jit",
+                "interp:\ni32 7\njit:\ncrashed with SIGSEGV\n"
+            ),
         );
         assert_eq!(
             signature(

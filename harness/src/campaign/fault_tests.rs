@@ -90,7 +90,10 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
         assert_eq!(e.verdict, "finding");
         let reason = e.reason.as_deref().unwrap_or("");
         assert!(reason.starts_with(&format!("panicked at {at}")), "{reason}");
-        assert!(reason.ends_with("injected: cannot lower this addi"), "{reason}");
+        assert!(
+            reason.ends_with("injected: cannot lower this addi"),
+            "{reason}"
+        );
         assert!(e.oracles.iter().any(|o| o == "panic"));
     }
     // The cases without an addi agreed.
@@ -98,7 +101,10 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     // One bucket (one location), its first three saved, reduced to (nearly) the addi.
     let buckets = r["buckets"].as_array().unwrap();
     assert_eq!(buckets.len(), 1, "{r}");
-    assert_eq!(buckets[0]["count"].as_u64().unwrap() as usize, panicked.len());
+    assert_eq!(
+        buckets[0]["count"].as_u64().unwrap() as usize,
+        panicked.len()
+    );
     assert!(buckets[0]["signature"]
         .as_str()
         .unwrap()
@@ -108,7 +114,10 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     for s in saved {
         let file = out.join(s["file"].as_str().unwrap());
         let text = std::fs::read_to_string(&file).unwrap();
-        assert!(text.contains(&format!("FINDING [panic]: panicked at {at}")), "{text}");
+        assert!(
+            text.contains(&format!("FINDING [panic]: panicked at {at}")),
+            "{text}"
+        );
         let body: String = text.lines().filter(|l| !l.starts_with("//")).collect();
         let m = converter::syntax::parse_module("f.mlir", body.as_bytes()).expect("parses");
         assert!(has_addi(&m));
@@ -217,7 +226,10 @@ fn a_flood_of_slow_findings_stops_at_the_campaign_time() {
     );
     let took = start.elapsed();
     assert_eq!(status, crate::exit::FAILED);
-    assert!(took < Duration::from_millis(4500), "ran {took:?} for --time 2s");
+    assert!(
+        took < Duration::from_millis(4500),
+        "ran {took:?} for --time 2s"
+    );
     let r = report(&out);
     assert!(r["findings"].as_u64().unwrap() >= 2, "{r}");
     assert_eq!(r["buckets"].as_array().unwrap().len(), 1, "{r}");

@@ -323,7 +323,9 @@ pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
             converter::syntax::print_module(m, &converter::syntax::PrintOptions::default())
         }) {
             Ok(module) => text.push_str(&module),
-            Err(p) => text.push_str(&comment_lines(&format!("printing the module panicked: {p}"))),
+            Err(p) => text.push_str(&comment_lines(&format!(
+                "printing the module panicked: {p}"
+            ))),
         }
         text
     })

@@ -30,8 +30,8 @@ pub struct Args {
 
 /// How a module is checked: [`oracles::check_module_traced`] (tests give one that fails
 /// on purpose).
-pub type Check =
-    dyn Fn(&Module, &str, &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync;
+pub type Check<'a> =
+    dyn Fn(&Module, &str, &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
 
 pub fn run(args: &Args) -> i32 {
     run_with(args, &|m, entry, cfg, ran| {
@@ -39,8 +39,44 @@ pub fn run(args: &Args) -> i32 {
     })
 }
 
+/// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
+/// panic is the file's `panic` finding.
+pub fn check_files(
+    files: &[std::path::PathBuf],
+    entry: &str,
+    cfg: &OracleConfig,
+    check: &Check<'_>,
+) -> Vec<(String, Verdict, Vec<&'static str>)> {
+    files
+        .par_iter()
+        .map(|f| {
+            let shown = f.display().to_string();
+            let mut ran = Vec::new();
+            let v = panics::catch(|| match crate::input::load(&shown) {
+                Err(e) => Verdict::Skipped { reason: e.message },
+                Ok(m) => match m.func(&entry).and_then(|f| f.std_type()) {
+                    Some(t)
+                        if t.inputs.is_empty()
+                            && !m.func(&entry).is_some_and(|f| f.is_external()) =>
+                    {
+                        check(&m, &entry, cfg, &mut ran)
+                    }
+                    _ => Verdict::Skipped {
+                        reason: format!("no @{} without arguments", entry),
+                    },
+                },
+            })
+            .unwrap_or_else(|p| Verdict::Finding {
+                oracle: panics::ORACLE,
+                detail: p.detail(),
+            });
+            (shown, v, ran)
+        })
+        .collect()
+}
+
 /// [`run`] with `check` in place of the oracles.
-pub fn run_with(args: &Args, check: &Check) -> i32 {
+pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     let files = crate::filetest::discover(&args.paths);
     if files.is_empty() {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
@@ -58,32 +94,7 @@ pub fn run_with(args: &Args, check: &Check) -> i32 {
         upstream: args.upstream,
         ..OracleConfig::default()
     };
-    let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files
-        .par_iter()
-        .map(|f| {
-            let shown = f.display().to_string();
-            let mut ran = Vec::new();
-            let v = panics::catch(|| match crate::input::load(&shown) {
-                Err(e) => Verdict::Skipped { reason: e.message },
-                Ok(m) => match m.func(&args.entry).and_then(|f| f.std_type()) {
-                    Some(t)
-                        if t.inputs.is_empty()
-                            && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
-                    {
-                        check(&m, &args.entry, &cfg, &mut ran)
-                    }
-                    _ => Verdict::Skipped {
-                        reason: format!("no @{} without arguments", args.entry),
-                    },
-                },
-            })
-            .unwrap_or_else(|p| Verdict::Finding {
-                oracle: panics::ORACLE,
-                detail: p.detail(),
-            });
-            (shown, v, ran)
-        })
-        .collect();
+    let verdicts = check_files(&files, &args.entry, &cfg, check);
     let (mut agree, mut found, mut skipped) = (0, 0, 0);
     let count_ran = |name: &str| {
         verdicts
@@ -116,5 +127,56 @@ pub fn run_with(args: &Args, check: &Check) -> i32 {
         exit::FAILED
     } else {
         exit::OK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_panicking_file_is_a_finding_and_the_others_are_checked() {
+        let dir = std::env::temp_dir().join(format!("stdlower-check-panic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = |name: &str| {
+            format!("func @main() -> i32 {{\n  %0 = constant 1 : i32\n  return %0 : i32\n}}\nfunc @{name}() {{\n  return\n}}\n")
+        };
+        for name in ["a_boom", "b_fine", "c_fine"] {
+            std::fs::write(dir.join(format!("{name}.mlir")), src(name)).unwrap();
+        }
+        let checked = AtomicUsize::new(0);
+        let line = line!() + 4;
+        let check = |m: &Module, _: &str, _: &OracleConfig, _: &mut Vec<&'static str>| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            if m.func("a_boom").is_some() {
+                panic!("injected lowering panic");
+            }
+            Verdict::Agree
+        };
+        let files = crate::filetest::discover(&[dir.display().to_string()]);
+        let v = check_files(&files, "main", &OracleConfig::default(), &check);
+        assert_eq!(checked.load(Ordering::Relaxed), 3);
+        match &v[0].1 {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(*oracle, "panic");
+                assert!(
+                    detail.starts_with(&format!("panicked at {}:{line}:", file!())),
+                    "{detail}"
+                );
+                assert!(detail.ends_with("injected lowering panic"), "{detail}");
+            }
+            other => panic!("{other}"),
+        }
+        assert!(v[1..].iter().all(|(_, v, _)| matches!(v, Verdict::Agree)));
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            entry: "main".into(),
+            mlir_translate: false,
+            upstream: false,
+            no_jit: true,
+        };
+        assert_eq!(run_with(&args, &check), exit::FAILED);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

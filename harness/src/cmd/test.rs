@@ -76,3 +76,51 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         exit::OK
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filetest::FileResult;
+
+    #[test]
+    fn a_panicking_file_test_fails_and_the_others_run() {
+        let dir = std::env::temp_dir().join(format!("stdlower-test-panic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = "// run: @main() -> 1 : i32\nfunc @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n";
+        for name in ["a", "boom", "c"] {
+            std::fs::write(dir.join(format!("{name}.mlir")), src).unwrap();
+        }
+        let line = line!() + 3;
+        let run_file = |path: &str, bytes: &[u8], cfg: &RunConfig| -> FileResult {
+            if path.ends_with("boom.mlir") {
+                panic!("injected interpreter panic");
+            }
+            filetest::run_file(path, bytes, cfg)
+        };
+        let cfg = RunConfig {
+            jit: false,
+            ..RunConfig::default()
+        };
+        let files = filetest::discover(&[dir.display().to_string()]);
+        let results = filetest::run_all_with(&files, &cfg, &run_file);
+        assert_eq!(results.len(), 3);
+        for (p, r) in &results {
+            if p.ends_with("boom.mlir") {
+                assert_eq!(r.failures.len(), 1);
+                let want = format!(": panicked at {}:{line}:", file!());
+                assert!(r.failures[0].contains(&want), "{:?}", r.failures);
+                assert!(r.failures[0].ends_with("injected interpreter panic"));
+            } else {
+                assert!(r.failures.is_empty() && r.checks >= 2, "{p:?}: {r:?}");
+            }
+        }
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            no_jit: true,
+            via: crate::cmd::run::Via::Jit,
+            verbose: false,
+        };
+        assert_eq!(run_with(&args, &run_file), exit::FAILED);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

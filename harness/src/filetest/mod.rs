@@ -56,12 +56,14 @@ pub fn run_all_with(
         .map(|f| {
             let shown = f.display().to_string();
             let r = match std::fs::read(f) {
-                Ok(bytes) => crate::panics::catch(|| run(&shown, &bytes, cfg)).unwrap_or_else(|p| {
-                    FileResult {
-                        failures: vec![format!("{shown}: {p}")],
-                        checks: 1,
-                    }
-                }),
+                Ok(bytes) => {
+                    crate::panics::catch(|| run(&shown, &bytes, cfg)).unwrap_or_else(|p| {
+                        FileResult {
+                            failures: vec![format!("{shown}: {p}")],
+                            checks: 1,
+                        }
+                    })
+                }
                 Err(e) => FileResult {
                     failures: vec![format!("{shown}: cannot read: {e}")],
                     checks: 0,
