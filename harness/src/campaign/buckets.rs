@@ -1,7 +1,7 @@
 //! Deduplication of findings: each finding gets a *signature* — its oracle, which paths
 //! disagree and how, the op its diagnostic names, or the location of a panic — and the
 //! findings of one signature form a bucket. A campaign reduces and saves only the first
-//! few of a bucket ([`Buckets::claim`]); the rest are journaled and counted, so a bug
+//! few of a bucket ([`Buckets::save`]); the rest are journaled and counted, so a bug
 //! that fires on every case costs one reduction per bucket, not one per case.
 
 use crate::panics::{self, Panic};
@@ -93,38 +93,43 @@ fn masked(line: &str) -> String {
     out
 }
 
-/// The count of every bucket so far, shared by a campaign's threads.
+/// How many findings of each bucket were saved so far, shared by a campaign's threads.
 pub struct Buckets {
     per_bucket: u64,
-    counts: Mutex<HashMap<String, u64>>,
+    saved: Mutex<HashMap<String, u64>>,
 }
 
 impl Buckets {
-    /// Buckets that let `per_bucket` findings of each be reduced, starting from the
-    /// counts of earlier runs (a resumed campaign).
-    pub fn new<'a>(per_bucket: u64, earlier: impl IntoIterator<Item = &'a str>) -> Buckets {
-        let mut counts = HashMap::new();
-        for s in earlier {
-            *counts.entry(s.to_string()).or_insert(0) += 1;
+    /// Buckets that let `per_bucket` findings of each be saved, starting from the
+    /// signatures of the findings earlier runs saved (a resumed campaign).
+    pub fn new<'a>(per_bucket: u64, saved_earlier: impl IntoIterator<Item = &'a str>) -> Buckets {
+        let mut saved = HashMap::new();
+        for s in saved_earlier {
+            *saved.entry(s.to_string()).or_insert(0) += 1;
         }
         Buckets {
             per_bucket,
-            counts: Mutex::new(counts),
+            saved: Mutex::new(saved),
         }
     }
 
-    /// Counts one more finding of `signature`; true when it is among the first
-    /// `per_bucket` of its bucket (reduce and save it).
-    pub fn claim(&self, signature: &str) -> bool {
+    /// Whether to save a finding of `signature` (and count it as saved): while fewer
+    /// than `per_bucket` of its bucket were; past the first, only when it can be reduced
+    /// now (`reducible`), so that a later one of the bucket is reduced instead of this
+    /// one written as it is.
+    pub fn save(&self, signature: &str, reducible: bool) -> bool {
         // A case thread never panics while holding the lock, but a poisoned lock must
         // not end the campaign either.
-        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let n = match c.get_mut(signature) {
+        let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
+        let n = match saved.get_mut(signature) {
             Some(n) => n,
-            None => c.entry(signature.to_string()).or_insert(0),
+            None => saved.entry(signature.to_string()).or_insert(0),
         };
+        if *n >= self.per_bucket || (*n > 0 && !reducible) {
+            return false;
+        }
         *n += 1;
-        *n <= self.per_bucket
+        true
     }
 }
 
@@ -181,10 +186,15 @@ mod tests {
     }
 
     #[test]
-    fn only_the_first_few_of_a_bucket_are_claimed() {
+    fn only_the_first_few_of_a_bucket_are_saved() {
         let b = Buckets::new(3, ["s"]);
-        assert!(b.claim("s") && b.claim("s"));
-        assert!(!b.claim("s"), "one came from the earlier run");
-        assert!(b.claim("t"));
+        assert!(b.save("s", true) && b.save("s", true));
+        assert!(!b.save("s", true), "one came from the earlier run");
+        assert!(b.save("t", false), "the first is saved even unreduced");
+        assert!(
+            !b.save("t", false),
+            "the others only when they can be reduced"
+        );
+        assert!(b.save("t", true));
     }
 }

@@ -25,7 +25,7 @@ struct Cli {
 }
 
 fn args(out: &Path, extra: &[&str]) -> Args {
-    let mut argv = vec!["campaign", "--quiet", "--jobs", "2", "--seed", "5"];
+    let mut argv = vec!["campaign", "--quiet", "--seed", "5"];
     argv.extend(extra);
     let out = out.display().to_string();
     argv.extend(["--out", &out]);
@@ -73,7 +73,11 @@ fn panics_on_addi(
 fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     let out = dir("panic");
     let status = cmd_run_with(
-        &args(&out, &["--count", "40", "--reduce-seconds", "20"]),
+        // One job: every saved finding gets its turn to be reduced.
+        &args(
+            &out,
+            &["--count", "40", "--jobs", "1", "--reduce-seconds", "20"],
+        ),
         &panics_on_addi,
     );
     assert_eq!(status, crate::exit::FAILED);
@@ -129,13 +133,16 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// Every case: the same lowering failure, at another place each time.
+/// Every case: the same lowering failure, at another place each time (after a few
+/// milliseconds, as the oracles would take: while one thread reduces, the other must
+/// not run out of cases before the bucket has its three).
 fn always_fails(
     m: &Module,
     _: &OracleConfig,
     ran: &mut Vec<&'static str>,
     _: &mut Option<DeferredTranslate>,
 ) -> Verdict {
+    std::thread::sleep(Duration::from_millis(5));
     ran.push("llvm-verify");
     Verdict::Finding {
         oracle: "llvm-verify",
@@ -221,7 +228,10 @@ fn a_flood_of_slow_findings_stops_at_the_campaign_time() {
     let out = dir("time");
     let start = Instant::now();
     let status = cmd_run_with(
-        &args(&out, &["--time", "2s", "--reduce-seconds", "60"]),
+        &args(
+            &out,
+            &["--time", "2s", "--jobs", "2", "--reduce-seconds", "60"],
+        ),
         &slow_panic,
     );
     let took = start.elapsed();

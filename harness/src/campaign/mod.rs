@@ -28,7 +28,7 @@ use converter::ir::Module;
 use journal::{Entry, Journal};
 use report::Report;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use translate_queue::TranslateQueue;
@@ -174,17 +174,51 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     }
 }
 
-/// What finishing a case needs besides the case: the campaign, its check, its buckets
-/// and its deadline.
+/// What finishing a case needs besides the case: the campaign, its check, its buckets,
+/// its deadline, and how many of its threads are reducing a finding.
 pub struct Finisher<'a> {
-    pub cfg: &'a CampaignConfig,
-    pub check: &'a CaseCheck,
-    pub buckets: &'a Buckets,
+    cfg: &'a CampaignConfig,
+    check: &'a CaseCheck,
+    buckets: &'a Buckets,
     /// When the campaign's `--time` is up (reductions stop there).
-    pub deadline: Option<Instant>,
+    deadline: Option<Instant>,
+    reducing: AtomicUsize,
 }
 
-impl Finisher<'_> {
+/// A thread's turn to reduce (see [`Finisher::reduction_turn`]), given back on drop.
+struct ReductionTurn<'a>(&'a AtomicUsize);
+
+impl Drop for ReductionTurn<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl<'a> Finisher<'a> {
+    pub fn new(
+        cfg: &'a CampaignConfig,
+        check: &'a CaseCheck,
+        buckets: &'a Buckets,
+        deadline: Option<Instant>,
+    ) -> Finisher<'a> {
+        Finisher {
+            cfg,
+            check,
+            buckets,
+            deadline,
+            reducing: AtomicUsize::new(0),
+        }
+    }
+
+    /// A turn to reduce a finding, when fewer than half the threads (at least one) are
+    /// reducing: the others go on checking, so a flood of findings never takes the
+    /// campaign below half its rate. Without a turn, a finding is saved unreduced.
+    fn reduction_turn(&self) -> Option<ReductionTurn<'_>> {
+        let most = (self.cfg.jobs / 2).max(1);
+        let turn = ReductionTurn(&self.reducing);
+        (self.reducing.fetch_add(1, Ordering::Relaxed) < most).then_some(turn)
+    }
+
     /// Seconds a reduction may take now: `reduce_seconds`, cut to what is left of the
     /// campaign's time.
     fn reduce_budget(&self) -> Duration {
@@ -208,7 +242,7 @@ pub fn run_case(case: u64, seed: u64, fin: &Finisher<'_>) -> (Entry, Option<Stri
 }
 
 /// The journal entry of a checked case and, for a finding to be saved (the first few of
-/// its bucket, see [`Buckets::claim`]), the file test text (reduced), given the answer
+/// its bucket, see [`Buckets::save`]), the file test text (reduced), given the answer
 /// of its deferred `mlir-translate` check (if it had one).
 pub fn finish_case(
     c: Checked,
@@ -263,6 +297,8 @@ pub fn finish_case(
                     .take(300)
                     .collect(),
             );
+            // A known upstream bug is kept as generated: no time spent reducing it.
+            let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
             let save = if let Some(k) = known {
                 entry.verdict = "known-upstream".into();
                 entry.known = Some(k.doc.to_string());
@@ -270,16 +306,15 @@ pub fn finish_case(
             } else {
                 entry.verdict = "finding".into();
                 let sig = buckets::signature(oracle, detail);
-                let first_few = fin.buckets.claim(&sig);
+                let save = fin.buckets.save(&sig, turn.is_some());
                 entry.bucket = Some(sig);
-                first_few
+                save
             };
             if save {
-                // A known upstream bug is kept as generated: no time spent reducing it.
-                let budget = if known.is_some() {
-                    Duration::ZERO
-                } else {
+                let budget = if turn.is_some() {
                     fin.reduce_budget()
+                } else {
+                    Duration::ZERO
                 };
                 let mut text = format!(
                     "// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n"
@@ -299,6 +334,7 @@ pub fn finish_case(
                 } else {
                     "findings"
                 };
+                drop(turn);
                 entry.file = Some(format!("{dir}/case{case}-{oracle}.mlir"));
                 file = Some(text);
             }
@@ -445,15 +481,10 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     let buckets = Buckets::new(
         cfg.reduce_per_bucket,
         done.values()
-            .filter(|e| e.verdict == "finding")
+            .filter(|e| e.verdict == "finding" && e.file.is_some())
             .filter_map(|e| e.bucket.as_deref()),
     );
-    let fin = Finisher {
-        cfg,
-        check,
-        buckets: &buckets,
-        deadline,
-    };
+    let fin = Finisher::new(cfg, check, &buckets, deadline);
     // Campaign time runs on across a resume: the journal's latest case time is where the
     // earlier runs stopped, so case times, `seconds` and checks/s cover every run.
     let before = done.values().map(|e| e.at_s).fold(0.0f64, f64::max);
