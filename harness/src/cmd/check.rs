@@ -54,12 +54,12 @@ pub fn check_files(
             let mut ran = Vec::new();
             let v = panics::catch(|| match crate::input::load(&shown) {
                 Err(e) => Verdict::Skipped { reason: e.message },
-                Ok(m) => match m.func(&entry).and_then(|f| f.std_type()) {
+                Ok(m) => match m.func(entry).and_then(|f| f.std_type()) {
                     Some(t)
                         if t.inputs.is_empty()
-                            && !m.func(&entry).is_some_and(|f| f.is_external()) =>
+                            && !m.func(entry).is_some_and(|f| f.is_external()) =>
                     {
-                        check(&m, &entry, cfg, &mut ran)
+                        check(&m, entry, cfg, &mut ran)
                     }
                     _ => Verdict::Skipped {
                         reason: format!("no @{} without arguments", entry),
