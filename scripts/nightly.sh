@@ -91,6 +91,7 @@ summary = {
     "ok": status == 0,
     "campaign": {k: rep.get(k) for k in ("checked", "agreed", "findings", "skipped", "seconds", "checks_per_second", "generator_bugs")},
     "campaign_findings": rep.get("finding_files", []),
+    "campaign_buckets": [{k: b[k] for k in ("signature", "count")} for b in rep.get("buckets", [])],
     "fuzz": fuzz,
     "file_tests": tests[-1] if tests else "",
 }
@@ -104,6 +105,8 @@ with open(os.path.join(out, "nightly.txt"), "w") as f:
         for a in v.get("artifacts", []):
             f.write(f"fuzz finding: {a} (replay: cargo fuzz run --fuzz-dir fuzz --sanitizer none {t} {a})\n")
     f.write(f"file tests: {summary['file_tests']}\n")
+    for b in summary["campaign_buckets"]:
+        f.write(f"findings: {b['count']} x {b['signature']}\n")
     for x in summary["campaign_findings"]:
         f.write(f"finding: {out}/campaign/{x}\n")
 print(open(os.path.join(out, "nightly.txt")).read(), end="")
