@@ -20,6 +20,11 @@ pub fn signature(oracle: &str, detail: &str) -> String {
         let at = Panic::location_in(detail).unwrap_or("unknown");
         return format!("{oracle}: at {at}");
     }
+    // A panic in the JIT worker process: its answer names the location.
+    if let Some((_, rest)) = detail.split_once("the worker panicked at ") {
+        let at = rest.split(": ").next().unwrap_or("unknown");
+        return format!("{oracle}: the JIT worker panicked at {at}");
+    }
     let first = detail.lines().next().unwrap_or("");
     // The three-way comparison names the odd path out on its first line.
     if first.contains("disagree") || first.starts_with("no path returned") {
@@ -178,6 +183,13 @@ mod tests {
                 "jit disagrees with interp and upstream\ninterp:\ni32 1\n"
             ),
             "interp-vs-jit: jit disagrees with interp and upstream"
+        );
+        assert_eq!(
+            signature(
+                "interp-vs-jit",
+                "interp:\ni32 1\njit:\nthe worker panicked at jit/src/translate.rs:9:7: oops: x\n"
+            ),
+            "interp-vs-jit: the JIT worker panicked at jit/src/translate.rs:9:7"
         );
         assert_eq!(
             signature("generator", "UB: out-of-bounds load: index 4 of 3"),
