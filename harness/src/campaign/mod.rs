@@ -344,6 +344,42 @@ pub fn finish_case(
     (entry, file)
 }
 
+/// [`finish_case`], where a panic (of the harness: the oracles ran already) is the
+/// case's finding, journaled without a file.
+fn finish_caught(
+    c: Checked,
+    translate: Option<Result<(), String>>,
+    fin: &Finisher<'_>,
+) -> (Entry, Option<String>) {
+    let (case, seed, ms) = (c.case, c.seed, c.ms);
+    panics::catch(|| finish_case(c, translate, fin)).unwrap_or_else(|p| {
+        let detail = p.detail();
+        let entry = Entry {
+            case,
+            seed,
+            verdict: "finding".into(),
+            oracle: Some(panics::ORACLE.into()),
+            reason: Some(
+                detail
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .take(300)
+                    .collect(),
+            ),
+            known: None,
+            bucket: Some(buckets::signature(panics::ORACLE, &detail)),
+            file: None,
+            oracles: vec![panics::ORACLE.into()],
+            features: Vec::new(),
+            ms,
+            at_s: 0.0,
+        };
+        (entry, None)
+    })
+}
+
 /// `text` as `// ` comment lines.
 fn comment_lines(text: &str) -> String {
     text.lines().map(|l| format!("// {l}\n")).collect()
@@ -532,11 +568,11 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                     let c = check_case(case, case_seed(cfg.seed, case), cfg, check);
                     if c.deferred.is_some() {
                         for (c, answer) in queue.push(c) {
-                            let (entry, file) = finish_case(c, Some(answer), &fin);
+                            let (entry, file) = finish_caught(c, Some(answer), &fin);
                             record(entry, file);
                         }
                     } else {
-                        let (entry, file) = finish_case(c, None, &fin);
+                        let (entry, file) = finish_caught(c, None, &fin);
                         record(entry, file);
                     }
                 }
@@ -544,7 +580,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                 // others finish theirs (the last one to stop runs whatever is left).
                 if !stop.load(Ordering::Relaxed) {
                     for (c, answer) in queue.flush() {
-                        let (entry, file) = finish_case(c, Some(answer), &fin);
+                        let (entry, file) = finish_caught(c, Some(answer), &fin);
                         record(entry, file);
                     }
                 }

@@ -63,7 +63,10 @@ fn run(mut cases: Vec<Checked>) -> Vec<Answered> {
                 .unwrap_or_default()
         })
         .collect();
-    let answers = crate::mlir_translate::accepts_batch(&texts);
+    // A panic here (reading the tool's answer) is every case's answer, not the end of
+    // the campaign.
+    let answers = crate::panics::catch(|| crate::mlir_translate::accepts_batch(&texts))
+        .unwrap_or_else(|p| vec![Err(p.detail()); texts.len()]);
     let share = start.elapsed().as_secs_f64() * 1e3 / cases.len() as f64;
     cases
         .into_iter()
