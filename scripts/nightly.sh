@@ -108,6 +108,7 @@ summary = {
     "ok": status == 0,
     "campaign": {k: rep.get(k) for k in ("checked", "agreed", "findings", "skipped", "seconds", "checks_per_second", "generator_bugs")},
     "campaign_findings": rep.get("finding_files", []),
+    "campaign_buckets": [{k: b[k] for k in ("signature", "count")} for b in rep.get("buckets", [])],
     "fuzz": fuzz,
     "file_tests": tests[-1] if tests else "",
 }
@@ -130,6 +131,8 @@ with open(os.path.join(out, "nightly.txt"), "w") as f:
         f.write(f"mutants: {mu['mutants']} checked, {mu['killed']} killed, {mu['timeout']} timed out, "
                 f"{mu['survived']} survived ({len(mu['unclassified'] or [])} not in docs/oracle-strength.md), "
                 f"{mu['unviable']} unviable\n")
+    for b in summary["campaign_buckets"]:
+        f.write(f"findings: {b['count']} x {b['signature']}\n")
     for x in summary["campaign_findings"]:
         f.write(f"finding: {out}/campaign/{x}\n")
 print(open(os.path.join(out, "nightly.txt")).read(), end="")

@@ -2,7 +2,9 @@
 //! few hundred seeded inputs (`fuzz/fuzz_targets/*.rs` are glue around these).
 //!
 //! - [`fuzz_lowering`]: bytes -> swarm configuration + generated module -> verify ->
-//!   lower -> every oracle; a finding panics with the module as a corpus file test.
+//!   lower -> every oracle; a finding panics with the module as a corpus file test, and
+//!   so does a panic of the code under test: it is caught, the module is printed as a
+//!   file test of a `panic` finding, and the panic goes on (libFuzzer aborts on it).
 //!   With `STDLOWER_FUZZ_UPSTREAM=N`, every Nth input also goes through the upstream
 //!   oracle (`mlir-opt` + `mlir-translate` + a worker process: slow, so sampled).
 //! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
@@ -217,7 +219,12 @@ pub fn fuzz_lowering(data: &[u8]) {
     let mut cfg = fuzz_oracle_config();
     cfg.upstream = upstream_sampled();
     cfg.exec = cfg.exec.for_case(&gcfg);
-    let v = check_fuzz_module(&m, &cfg);
+    let v = check_or_print_panic(
+        &m,
+        &cfg,
+        || check_fuzz_module(&m, &cfg),
+        |text| eprintln!("stdlower finding; the module as a corpus file test:\n{text}"),
+    );
     if known_upstream::classify(&v).is_some() {
         return; // a documented LLVM bug, not a converter finding
     }
@@ -226,6 +233,29 @@ pub fn fuzz_lowering(data: &[u8]) {
             "stdlower finding; the module as a corpus file test:\n{}",
             oracles::finding_as_file_test(&m, "main", &v, &cfg)
         );
+    }
+}
+
+/// Runs `check` on `m`; when it panics, hands the module as the file test of a `panic`
+/// finding to `print`, then lets the panic go on. libFuzzer's panic hook aborts before
+/// unwinding; inside [`crate::panics::catch`] it is not called, so the module is
+/// printed first, and the panic, resumed, ends the fuzzer as before.
+fn check_or_print_panic(
+    m: &converter::ir::Module,
+    cfg: &OracleConfig,
+    check: impl FnOnce() -> Verdict,
+    print: impl FnOnce(&str),
+) -> Verdict {
+    match crate::panics::catch(check) {
+        Ok(v) => v,
+        Err(p) => {
+            let v = Verdict::Finding {
+                oracle: crate::panics::ORACLE,
+                detail: p.detail(),
+            };
+            print(&crate::campaign::file_test(m, &v, cfg));
+            std::panic::resume_unwind(Box::new(p.detail()));
+        }
     }
 }
 
@@ -244,4 +274,46 @@ pub fn fuzz_parse(data: &[u8]) {
     };
     assert_eq!(once, again, "print -> parse -> print is not a fixed point");
     let _ = converter::lower::lower_module(&m, &Default::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_prints_the_module_then_goes_on() {
+        let (_, m) = generator::generate_swarm_from_seed(3);
+        let cfg = OracleConfig {
+            jit: false,
+            ..fuzz_oracle_config()
+        };
+        let mut printed = String::new();
+        let line = line!() + 5;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check_or_print_panic(
+                &m,
+                &cfg,
+                || panic!("injected"),
+                |text| printed = text.to_string(),
+            )
+        }));
+        let payload = r.expect_err("the panic goes on");
+        let detail = payload.downcast_ref::<String>().expect("the detail");
+        let want = format!("panicked at {}:{line}:", file!());
+        assert!(detail.starts_with(&want), "{detail}");
+        assert!(
+            printed.starts_with(&format!("// FINDING [panic]: {want}")),
+            "{printed}"
+        );
+        let body: String = printed
+            .lines()
+            .filter(|l| !l.starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let back = parse_module("f.mlir", body.as_bytes()).expect("a file test");
+        assert_eq!(
+            print_module(&back, &PrintOptions::default()),
+            print_module(&m, &PrintOptions::default())
+        );
+    }
 }

@@ -378,9 +378,43 @@ fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
     jit.run(&m, &entry, &args, &opts).map_err(|e| e.to_string())
 }
 
+/// The last panic of this worker process, `FILE:LINE:COL: MESSAGE`, recorded by the
+/// hook [`record_panics`] installs.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Installs a panic hook that records each panic's location and message (for the
+/// answer, see [`panicked`]) before the previous hook runs.
+fn record_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let at = info.location().map_or_else(
+            || "unknown".to_string(),
+            |l| format!("{}:{}:{}", l.file(), l.line(), l.column()),
+        );
+        let p = info.payload();
+        let msg = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = Some(format!("{at}: {msg}"));
+        previous(info);
+    }));
+}
+
+/// The answer to a request that panicked: `the worker panicked at FILE:LINE:COL: MESSAGE`
+/// (the harness buckets such findings by that location).
+fn panicked() -> String {
+    match LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        Some(p) => format!("the worker panicked at {p}"),
+        None => "the worker panicked".into(),
+    }
+}
+
 /// The worker loop: reads framed requests from stdin and answers on stdout until stdin
 /// closes. Returns the process exit code (0 on a clean end).
 pub fn serve_stdio() -> i32 {
+    record_panics();
     // Keep the real stdout for frames; everything else printed to fd 1 goes to stderr.
     // SAFETY: dup/dup2 on the process's own standard descriptors; no Rust object owns
     // fd 1 exclusively (std's Stdout re-reads fd 1 on every write).
@@ -419,7 +453,7 @@ pub fn serve_stdio() -> i32 {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 handle_batch(&mut jit, rest, &mut send)
             }))
-            .unwrap_or_else(|_| Err("the worker panicked".into()));
+            .unwrap_or_else(|_| Err(panicked()));
             if let Err(msg) = r {
                 failed |= write_frame(&mut out, &encode_response(&Err(msg), 2)).is_err();
             }
@@ -433,7 +467,7 @@ pub fn serve_stdio() -> i32 {
                 Some((&IR_REQUEST, rest)) => handle_ir(&mut jit, rest),
                 _ => handle(&mut jit, &req),
             }))
-            .unwrap_or_else(|_| Err("the worker panicked".into()));
+            .unwrap_or_else(|_| Err(panicked()));
         if write_frame(&mut out, &encode_response(&result, 1)).is_err() {
             return 0; // the parent went away
         }

@@ -27,6 +27,13 @@ pub struct Entry {
     /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub known: Option<String>,
+    /// For findings: the bucket's signature ([`super::buckets::signature`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bucket: Option<String>,
+    /// The file the finding was saved to (reduced), relative to the campaign directory;
+    /// absent for the findings of a bucket past its first few (journaled and counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// The oracles that ran on the case.
     pub oracles: Vec<String>,
     /// The features the module exercised.
@@ -95,6 +102,8 @@ mod tests {
             oracle: None,
             reason: None,
             known: None,
+            bucket: None,
+            file: None,
             oracles: vec!["interp-vs-jit".into()],
             features: vec!["addi".into()],
             ms: 1.0,

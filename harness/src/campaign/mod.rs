@@ -9,16 +9,26 @@
 //! `--jobs` threads takes the next case number as soon as it is free. The cases sampled
 //! for `mlir-translate` finish when their batch has been through it
 //! ([`translate_queue`]).
+//!
+//! A panic anywhere in a case (generator, verifier, converter, interpreter, harness) is
+//! a finding of oracle `panic` ([`crate::panics`]) and the campaign goes on. Findings
+//! are bucketed by signature ([`buckets`]): only the first few of a bucket are reduced
+//! and saved, the rest are journaled and counted; a reduction never runs past the
+//! campaign's `--time`.
 
+pub mod buckets;
 pub mod journal;
 pub mod report;
 pub mod translate_queue;
 
-use crate::oracles::{self, OracleConfig, Verdict};
+use crate::oracles::{self, DeferredTranslate, OracleConfig, Verdict};
+use crate::panics::{self, Panic};
+use buckets::Buckets;
+use converter::ir::Module;
 use journal::{Entry, Journal};
 use report::Report;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use translate_queue::TranslateQueue;
@@ -56,7 +66,33 @@ pub struct CampaignConfig {
     pub progress: bool,
     /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
     pub reduce_seconds: u64,
+    /// How many findings of each bucket are reduced and saved (the rest are counted).
+    pub reduce_per_bucket: u64,
     pub oracle: OracleConfig,
+}
+
+/// How a campaign checks one generated module: the oracles
+/// ([`oracles::check_generated_deferring`], see [`default_check`]); tests give one that
+/// fails on purpose.
+pub type CaseCheck = dyn Fn(&Module, &OracleConfig, &mut Vec<&'static str>, &mut Option<DeferredTranslate>) -> Verdict
+    + Sync;
+
+/// The campaign's check: every oracle.
+pub fn default_check(
+    m: &Module,
+    cfg: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    deferred: &mut Option<DeferredTranslate>,
+) -> Verdict {
+    oracles::check_generated_deferring(m, cfg, ran, deferred)
+}
+
+/// A panic as the finding of a case.
+fn panic_verdict(p: &Panic) -> Verdict {
+    Verdict::Finding {
+        oracle: panics::ORACLE,
+        detail: p.detail(),
+    }
 }
 
 /// The seed of case `case` of a campaign with base seed `base` (SplitMix64 finalizer,
@@ -89,7 +125,8 @@ fn skip_category(reason: &str) -> &'static str {
 pub struct Checked {
     pub case: u64,
     pub seed: u64,
-    module: converter::ir::Module,
+    /// `None` when the generator panicked.
+    module: Option<Module>,
     ocfg: OracleConfig,
     verdict: Verdict,
     ran: Vec<&'static str>,
@@ -102,39 +139,65 @@ pub struct Checked {
 }
 
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
-/// the case is sampled for it (and got that far).
-pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig) -> Checked {
+/// the case is sampled for it (and got that far). A panic is the case's verdict.
+pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck) -> Checked {
     let start = Instant::now();
-    // Options given on the command line hold for every case, on top of the case's own.
-    let forced = cfg.oracle.exec.pass;
-    let (gcfg, m) = generator::generate_swarm_from_seed_with(seed, |g| {
-        g.use_aligned_alloc |= forced.use_aligned_alloc;
-        g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
-    });
     let mut ocfg = cfg.oracle.clone();
-    // The converter's options are the case's own (its swarm configuration's).
-    ocfg.exec = ocfg.exec.for_case(&gcfg);
     ocfg.mlir_translate =
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
     let mut ran = Vec::new();
     let mut deferred = None;
-    let verdict = oracles::check_generated_deferring(&m, &ocfg, &mut ran, &mut deferred);
-    let structure = (cfg.structure_every > 0
-        && case.is_multiple_of(cfg.structure_every)
-        && !verdict.is_finding())
-    .then(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
-    .flatten();
-    let mut features: Vec<String> = generator::features(&m)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
-    features.extend(option_features(&ocfg.exec, &features));
+    let mut structure = None;
+    // Options given on the command line hold for every case, on top of the case's own.
+    let forced = cfg.oracle.exec.pass;
+    let generated = panics::catch(|| {
+        generator::generate_swarm_from_seed_with(seed, |g| {
+            g.use_aligned_alloc |= forced.use_aligned_alloc;
+            g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
+        })
+    });
+    let (module, verdict, features) = match generated {
+        Err(p) => {
+            ran.extend(["generator", panics::ORACLE]);
+            (None, panic_verdict(&p), Vec::new())
+        }
+        Ok((gcfg, m)) => {
+            // The converter's options are the case's own (its swarm configuration's).
+            ocfg.exec = ocfg.exec.for_case(&gcfg);
+            let verdict = panics::catch(|| check(&m, &ocfg, &mut ran, &mut deferred))
+                .unwrap_or_else(|p| {
+                    deferred = None;
+                    ran.push(panics::ORACLE);
+                    panic_verdict(&p)
+                });
+            if cfg.structure_every > 0
+                && case.is_multiple_of(cfg.structure_every)
+                && !verdict.is_finding()
+            {
+                // A panic while preparing the comparison leaves the case uncompared;
+                // the oracles that ran have judged it.
+                structure =
+                    panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
+                        .ok()
+                        .flatten();
+            }
+            let mut features: Vec<String> = panics::catch(|| {
+                generator::features(&m)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+            features.extend(option_features(&ocfg.exec, &features));
+            (Some(m), verdict, features)
+        }
+    };
     Checked {
         case,
         seed,
-        module: m,
+        module,
         ocfg,
         verdict,
         ran,
@@ -165,6 +228,62 @@ pub fn resolve_structure(cases: &mut [Checked]) {
     }
 }
 
+/// What finishing a case needs besides the case: the campaign, its check, its buckets,
+/// its deadline, and how many of its threads are reducing a finding.
+pub struct Finisher<'a> {
+    cfg: &'a CampaignConfig,
+    check: &'a CaseCheck,
+    buckets: &'a Buckets,
+    /// When the campaign's `--time` is up (reductions stop there).
+    deadline: Option<Instant>,
+    reducing: AtomicUsize,
+}
+
+/// A thread's turn to reduce (see [`Finisher::reduction_turn`]), given back on drop.
+struct ReductionTurn<'a>(&'a AtomicUsize);
+
+impl Drop for ReductionTurn<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl<'a> Finisher<'a> {
+    pub fn new(
+        cfg: &'a CampaignConfig,
+        check: &'a CaseCheck,
+        buckets: &'a Buckets,
+        deadline: Option<Instant>,
+    ) -> Finisher<'a> {
+        Finisher {
+            cfg,
+            check,
+            buckets,
+            deadline,
+            reducing: AtomicUsize::new(0),
+        }
+    }
+
+    /// A turn to reduce a finding, when fewer than half the threads (at least one) are
+    /// reducing: the others go on checking, so a flood of findings never takes the
+    /// campaign below half its rate. Without a turn, a finding is saved unreduced.
+    fn reduction_turn(&self) -> Option<ReductionTurn<'_>> {
+        let most = (self.cfg.jobs / 2).max(1);
+        let turn = ReductionTurn(&self.reducing);
+        (self.reducing.fetch_add(1, Ordering::Relaxed) < most).then_some(turn)
+    }
+
+    /// Seconds a reduction may take now: `reduce_seconds`, cut to what is left of the
+    /// campaign's time.
+    fn reduce_budget(&self) -> Duration {
+        let budget = Duration::from_secs(self.cfg.reduce_seconds);
+        match self.deadline {
+            Some(d) => budget.min(d.saturating_duration_since(Instant::now())),
+            None => budget,
+        }
+    }
+}
+
 /// The lowering options of a case, as report features (`per_feature` counts them).
 fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<String> {
     let mut v = Vec::new();
@@ -188,23 +307,24 @@ fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<
 }
 
 /// Checks one case completely (its `mlir-translate` check in a process of its own);
-/// returns its journal entry and, for a finding, the file test text.
-pub fn run_case(case: u64, seed: u64, cfg: &CampaignConfig) -> (Entry, Option<String>) {
-    let mut c = check_case(case, seed, cfg);
+/// returns its journal entry and, for a saved finding, the file test text.
+pub fn run_case(case: u64, seed: u64, fin: &Finisher<'_>) -> (Entry, Option<String>) {
+    let mut c = check_case(case, seed, fin.cfg, fin.check);
     resolve_structure(std::slice::from_mut(&mut c));
     let answer = c
         .deferred
         .as_ref()
         .map(|d| crate::mlir_translate::accepts_text(&d.text));
-    finish_case(c, answer, cfg)
+    finish_case(c, answer, fin)
 }
 
-/// The journal entry of a checked case and, for a finding, the file test text, given
-/// the answer of its deferred `mlir-translate` check (if it had one).
+/// The journal entry of a checked case and, for a finding to be saved (the first few of
+/// its bucket, see [`Buckets::save`]), the file test text (reduced), given the answer
+/// of its deferred `mlir-translate` check (if it had one).
 pub fn finish_case(
     c: Checked,
     translate: Option<Result<(), String>>,
-    cfg: &CampaignConfig,
+    fin: &Finisher<'_>,
 ) -> (Entry, Option<String>) {
     let start = Instant::now();
     let Checked {
@@ -229,6 +349,8 @@ pub fn finish_case(
         oracle: None,
         reason: None,
         known: None,
+        bucket: None,
+        file: None,
         oracles: ran.iter().map(|s| s.to_string()).collect(),
         features,
         ms: 0.0,
@@ -243,12 +365,6 @@ pub fn finish_case(
         }
         Verdict::Finding { oracle, detail } => {
             let known = crate::known_upstream::classify(&verdict);
-            entry.verdict = if known.is_some() {
-                "known-upstream".into()
-            } else {
-                "finding".into()
-            };
-            entry.known = known.map(|k| k.doc.to_string());
             entry.oracle = Some(oracle.to_string());
             entry.reason = Some(
                 detail
@@ -260,38 +376,144 @@ pub fn finish_case(
                     .collect(),
             );
             // A known upstream bug is kept as generated: no time spent reducing it.
-            let budget = if known.is_some() {
-                0
+            let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
+            let save = if let Some(k) = known {
+                entry.verdict = "known-upstream".into();
+                entry.known = Some(k.doc.to_string());
+                true
             } else {
-                cfg.reduce_seconds
+                entry.verdict = "finding".into();
+                let sig = buckets::signature(oracle, detail);
+                let save = fin.buckets.save(&sig, turn.is_some());
+                entry.bucket = Some(sig);
+                save
             };
-            let reduced = crate::campaign::reduce_hook(&m, oracle, &ocfg, budget);
-            let mut text =
-                format!("// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n");
-            if let Some(k) = known {
-                text.push_str(&format!("// known upstream LLVM bug: {}\n", k.doc));
+            if save {
+                let budget = if turn.is_some() {
+                    fin.reduce_budget()
+                } else {
+                    Duration::ZERO
+                };
+                let mut text = format!(
+                    "// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n"
+                );
+                if let Some(k) = known {
+                    text.push_str(&format!("// known upstream LLVM bug: {}\n", k.doc));
+                }
+                text.push_str(&match &m {
+                    Some(m) => {
+                        let reduced = reduce_hook(m, oracle, detail, &ocfg, budget, fin.check);
+                        file_test(&reduced, &verdict, &ocfg)
+                    }
+                    None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
+                });
+                let dir = if known.is_some() {
+                    "known-upstream"
+                } else {
+                    "findings"
+                };
+                drop(turn);
+                entry.file = Some(format!("{dir}/case{case}-{oracle}.mlir"));
+                file = Some(text);
             }
-            text.push_str(&oracles::finding_as_file_test(
-                &reduced, "main", &verdict, &ocfg,
-            ));
-            file = Some(text);
         }
     }
     entry.ms = ms + start.elapsed().as_secs_f64() * 1e3;
     (entry, file)
 }
 
-/// Shrinks a finding before it is written (with the reducer, for at most `seconds`).
+/// [`finish_case`], where a panic (of the harness: the oracles ran already) is the
+/// case's finding, journaled without a file.
+fn finish_caught(
+    c: Checked,
+    translate: Option<Result<(), String>>,
+    fin: &Finisher<'_>,
+) -> (Entry, Option<String>) {
+    let (case, seed, ms) = (c.case, c.seed, c.ms);
+    panics::catch(|| finish_case(c, translate, fin)).unwrap_or_else(|p| {
+        let detail = p.detail();
+        let entry = Entry {
+            case,
+            seed,
+            verdict: "finding".into(),
+            oracle: Some(panics::ORACLE.into()),
+            reason: Some(
+                detail
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .take(300)
+                    .collect(),
+            ),
+            known: None,
+            bucket: Some(buckets::signature(panics::ORACLE, &detail)),
+            file: None,
+            oracles: vec![panics::ORACLE.into()],
+            features: Vec::new(),
+            ms,
+            at_s: 0.0,
+        };
+        (entry, None)
+    })
+}
+
+/// `text` as `// ` comment lines.
+fn comment_lines(text: &str) -> String {
+    text.lines().map(|l| format!("// {l}\n")).collect()
+}
+
+/// A finding as a file test (for `@main`); when that panics (the interpreter runs to fill in the
+/// `run:` line, and may be the code that panics), the module without it, and when even
+/// printing panics, the verdict alone.
+pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
+    panics::catch(|| oracles::finding_as_file_test(m, "main", verdict, cfg)).unwrap_or_else(|p| {
+        let mut text = comment_lines(&format!("{verdict}\n(writing the run: line panicked: {p})"));
+        match panics::catch(|| {
+            converter::syntax::print_module(m, &converter::syntax::PrintOptions::default())
+        }) {
+            Ok(module) => text.push_str(&module),
+            Err(p) => text.push_str(&comment_lines(&format!(
+                "printing the module panicked: {p}"
+            ))),
+        }
+        text
+    })
+}
+
+/// Shrinks a finding before it is written (with the reducer, for at most `budget`). A
+/// panic is reduced with `check` (the campaign's own) while it panics at the same
+/// location; any other finding while the same oracle reports one.
 pub fn reduce_hook(
-    m: &converter::ir::Module,
+    m: &Module,
     oracle: &str,
+    detail: &str,
     cfg: &OracleConfig,
-    seconds: u64,
-) -> converter::ir::Module {
-    if seconds == 0 {
+    budget: Duration,
+    check: &CaseCheck,
+) -> Module {
+    if budget.is_zero() {
         return m.clone();
     }
-    crate::reduce::reduce_finding(m, "main", oracle, cfg, Duration::from_secs(seconds))
+    let reduced = panics::catch(|| {
+        if oracle == panics::ORACLE {
+            let at = Panic::location_in(detail).unwrap_or("unknown");
+            let panics_there = |c: &Module| {
+                crate::reduce::panics_at(at, || {
+                    check(c, cfg, &mut Vec::new(), &mut None);
+                })
+            };
+            let rcfg = crate::reduce::ReduceConfig {
+                limit: budget,
+                reject_ub: false,
+                exec: cfg.exec.clone(),
+            };
+            crate::reduce::reduce_with(m, "main", &panics_there, &rcfg).module
+        } else {
+            crate::reduce::reduce_finding(m, "main", oracle, cfg, budget)
+        }
+    });
+    reduced.unwrap_or_else(|_| m.clone())
 }
 
 /// Parses `I/N`.
@@ -346,6 +568,11 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// Runs a campaign; returns the report of everything in the journal.
 pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
+    run_with(cfg, &default_check)
+}
+
+/// [`run`] with `check` in place of the oracles.
+pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, String> {
     let findings_dir = cfg.out.join("findings");
     let known_dir = cfg.out.join("known-upstream");
     for d in [&findings_dir, &known_dir] {
@@ -365,6 +592,13 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
         Mutex::new(Journal::open(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?);
     let start = Instant::now();
     let deadline = cfg.time.map(|t| start + t);
+    let buckets = Buckets::new(
+        cfg.reduce_per_bucket,
+        done.values()
+            .filter(|e| e.verdict == "finding" && e.file.is_some())
+            .filter_map(|e| e.bucket.as_deref()),
+    );
+    let fin = Finisher::new(cfg, check, &buckets, deadline);
     // Campaign time runs on across a resume: the journal's latest case time is where the
     // earlier runs stopped, so case times, `seconds` and checks/s cover every run.
     let before = done.values().map(|e| e.at_s).fold(0.0f64, f64::max);
@@ -409,14 +643,14 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                     if case % shard_n != shard_i || done.contains_key(&case) {
                         continue;
                     }
-                    let c = check_case(case, case_seed(cfg.seed, case), cfg);
+                    let c = check_case(case, case_seed(cfg.seed, case), cfg, check);
                     if c.deferred.is_some() || c.structure.is_some() {
                         for (c, answer) in queue.push(c) {
-                            let (entry, file) = finish_case(c, Some(answer), cfg);
+                            let (entry, file) = finish_caught(c, Some(answer), &fin);
                             record(entry, file);
                         }
                     } else {
-                        let (entry, file) = finish_case(c, None, cfg);
+                        let (entry, file) = finish_caught(c, None, &fin);
                         record(entry, file);
                     }
                 }
@@ -424,7 +658,7 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
                 // others finish theirs (the last one to stop runs whatever is left).
                 if !stop.load(Ordering::Relaxed) {
                     for (c, answer) in queue.flush() {
-                        let (entry, file) = finish_case(c, Some(answer), cfg);
+                        let (entry, file) = finish_caught(c, Some(answer), &fin);
                         record(entry, file);
                     }
                 }
@@ -477,18 +711,8 @@ fn record_case(
     }
     .fetch_add(1, Ordering::Relaxed);
     let mut err = None;
-    if let Some(text) = file {
-        let name = format!(
-            "case{}-{}.mlir",
-            entry.case,
-            entry.oracle.as_deref().unwrap_or("finding")
-        );
-        let dir = cfg.out.join(if entry.known.is_some() {
-            "known-upstream"
-        } else {
-            "findings"
-        });
-        if let Err(e) = std::fs::write(dir.join(&name), text) {
+    if let (Some(text), Some(name)) = (file, &entry.file) {
+        if let Err(e) = std::fs::write(cfg.out.join(name), text) {
             err = Some(format!("cannot write finding {name}: {e}"));
         }
     }
@@ -559,8 +783,11 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
     let mut files = Vec::new();
     let mut known_files = Vec::new();
     for d in dirs {
-        let j =
+        let mut j =
             journal::read(&d.join("journal.jsonl")).map_err(|e| format!("{}: {e}", d.display()))?;
+        for f in j.values_mut().filter_map(|e| e.file.as_mut()) {
+            *f = format!("{}/{f}", d.display());
+        }
         if j.is_empty() {
             return Err(format!("{} has no campaign journal", d.display()));
         }
@@ -586,6 +813,9 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
     rep.known_upstream_files = known_files;
     Ok(rep)
 }
+
+#[cfg(test)]
+mod fault_tests;
 
 #[cfg(test)]
 mod tests {

@@ -14,6 +14,27 @@ pub struct OracleCounts {
     pub findings: u64,
 }
 
+/// A case that reproduces a bucket's finding.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Reproducer {
+    pub case: u64,
+    /// `stdlower gen --swarm --seed SEED` gives its module.
+    pub seed: u64,
+    /// The saved (reduced) file test, relative to the campaign directory.
+    pub file: Option<String>,
+}
+
+/// The findings of one signature ([`super::buckets`]).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Bucket {
+    pub signature: String,
+    pub oracle: String,
+    /// How many findings had this signature.
+    pub count: u64,
+    /// The saved ones, by case, or the first case when none was saved.
+    pub reproducers: Vec<Reproducer>,
+}
+
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Report {
     pub checked: u64,
@@ -44,6 +65,8 @@ pub struct Report {
     pub first_finding_seconds: Option<f64>,
     /// The finding files written, relative to the campaign directory.
     pub finding_files: Vec<String>,
+    /// The findings by signature, the largest bucket first.
+    pub buckets: Vec<Bucket>,
 }
 
 /// Computes the report of a set of entries.
@@ -52,12 +75,36 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
         seconds,
         ..Report::default()
     };
+    let mut buckets: BTreeMap<String, Bucket> = BTreeMap::new();
+    let mut unsaved: BTreeMap<String, Reproducer> = BTreeMap::new();
     for e in entries {
         r.checked += 1;
         match e.verdict.as_str() {
             "agree" => r.agreed += 1,
             "finding" => {
                 r.findings += 1;
+                let oracle = e.oracle.clone().unwrap_or_default();
+                let sig = e.bucket.clone().unwrap_or_else(|| oracle.clone());
+                let b = buckets.entry(sig.clone()).or_insert_with(|| Bucket {
+                    signature: sig,
+                    oracle,
+                    ..Bucket::default()
+                });
+                b.count += 1;
+                let p = Reproducer {
+                    case: e.case,
+                    seed: e.seed,
+                    file: e.file.clone(),
+                };
+                if p.file.is_some() {
+                    b.reproducers.push(p);
+                } else if b.reproducers.is_empty() {
+                    // Kept (only the first case) until a saved one turns up.
+                    let first = unsaved.entry(b.signature.clone()).or_insert(p.clone());
+                    if p.case < first.case {
+                        *first = p;
+                    }
+                }
                 if r.first_finding_seconds.is_none_or(|t| e.at_s < t) {
                     r.first_finding_case = Some(e.case);
                     r.first_finding_seconds = Some(e.at_s);
@@ -87,6 +134,18 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
             *r.per_feature.entry(f.clone()).or_default() += 1;
         }
     }
+    r.buckets = buckets
+        .into_values()
+        .map(|mut b| {
+            if b.reproducers.is_empty() {
+                b.reproducers.extend(unsaved.remove(&b.signature));
+            }
+            b.reproducers.sort_by_key(|p| p.case);
+            b
+        })
+        .collect();
+    r.buckets
+        .sort_by(|a, b| b.count.cmp(&a.count).then(a.signature.cmp(&b.signature)));
     r.checks_per_second = if seconds > 0.0 {
         r.checked as f64 / seconds
     } else {

@@ -65,11 +65,12 @@ fn run(mut cases: Vec<Checked>) -> Vec<Answered> {
         .iter()
         .filter_map(|&k| cases[k].deferred.as_ref().map(|d| d.text.clone()))
         .collect();
+    // A panic here (reading the tool's answer) is every case's answer, not the end of
+    // the campaign.
+    let batch = crate::panics::catch(|| crate::mlir_translate::accepts_batch(&texts))
+        .unwrap_or_else(|p| vec![Err(p.detail()); texts.len()]);
     let mut answers: Vec<Result<(), String>> = vec![Ok(()); cases.len()];
-    for (k, a) in with_text
-        .into_iter()
-        .zip(crate::mlir_translate::accepts_batch(&texts))
-    {
+    for (k, a) in with_text.into_iter().zip(batch) {
         answers[k] = a;
     }
     let share = start.elapsed().as_secs_f64() * 1e3 / cases.len() as f64;

@@ -65,6 +65,10 @@ pub struct Args {
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
+    /// Findings of one signature (oracle, disagreeing paths, op or panic location)
+    /// reduced and saved; the rest of the bucket is journaled and counted.
+    #[arg(long, default_value_t = campaign::buckets::REDUCE_PER_BUCKET)]
+    pub reduce_per_bucket: u64,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -87,6 +91,11 @@ pub enum MergeCommand {
 }
 
 pub fn run(args: &Args) -> i32 {
+    run_with(args, &campaign::default_check)
+}
+
+/// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
+pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
     if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
         return match campaign::merge(dirs) {
             Ok(rep) => {
@@ -151,6 +160,7 @@ pub fn run(args: &Args) -> i32 {
         structure_every: args.structure_every,
         progress: !args.quiet,
         reduce_seconds: args.reduce_seconds,
+        reduce_per_bucket: args.reduce_per_bucket,
         oracle: OracleConfig {
             exec: ExecOptions {
                 fuel: 5_000_000,
@@ -161,7 +171,7 @@ pub fn run(args: &Args) -> i32 {
             ..OracleConfig::default()
         },
     };
-    match campaign::run(&cfg) {
+    match campaign::run_with(&cfg, check) {
         Ok(rep) => {
             println!(
                 "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped; report: {}",
@@ -174,8 +184,16 @@ pub fn run(args: &Args) -> i32 {
                 rep.skipped,
                 cfg.out.join("report.json").display()
             );
-            for f in &rep.finding_files {
-                println!("  finding: {}", cfg.out.join(f).display());
+            for b in &rep.buckets {
+                let saved: Vec<String> = b
+                    .reproducers
+                    .iter()
+                    .map(|p| match &p.file {
+                        Some(f) => cfg.out.join(f).display().to_string(),
+                        None => format!("seed {}", p.seed),
+                    })
+                    .collect();
+                println!("  {} x {}: {}", b.count, b.signature, saved.join(", "));
             }
             if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
                 println!("  first finding: case {c}, after {t:.1} s");

@@ -1,9 +1,12 @@
 //! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream]
-//! [--upstream-structure] [--no-jit]`: the
-//! differential oracles on given files (each file's entry must take no arguments).
+//! [--upstream-structure] [--no-jit]`: the differential oracles on given files (each
+//! file's entry must take no arguments). A panic while a file is checked is a finding of
+//! oracle `panic` for that file, and the other files are checked as usual.
 
 use crate::exit;
 use crate::oracles::{self, OracleConfig, Verdict};
+use crate::panics;
+use converter::ir::Module;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -36,7 +39,90 @@ pub struct Args {
     pub pass: crate::cmd::PassOptions,
 }
 
+/// How a module is checked: [`oracles::check_module_traced`] (tests give one that fails
+/// on purpose).
+pub type Check<'a> =
+    dyn Fn(&Module, &str, &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
+
 pub fn run(args: &Args) -> i32 {
+    run_with(args, &|m, entry, cfg, ran| {
+        oracles::check_module_traced(m, entry, &[], cfg, ran)
+    })
+}
+
+/// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
+/// panic is the file's `panic` finding.
+pub fn check_files(
+    files: &[std::path::PathBuf],
+    entry: &str,
+    base: &OracleConfig,
+    check: &Check<'_>,
+) -> Vec<(String, Verdict, Vec<&'static str>)> {
+    files
+        .par_iter()
+        .map(|f| {
+            let shown = f.display().to_string();
+            let mut ran = Vec::new();
+            let v = panics::catch(|| match load_with_options(&shown, base) {
+                // Bad input is reported and makes the exit status 1, never a silent skip.
+                Err(e) => {
+                    ran.push(INVALID);
+                    Verdict::Skipped { reason: e.message }
+                }
+                Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
+                    Some(t)
+                        if t.inputs.is_empty()
+                            && !m.func(entry).is_some_and(|f| f.is_external()) =>
+                    {
+                        check(&m, entry, &cfg, &mut ran)
+                    }
+                    _ => Verdict::Skipped {
+                        reason: format!("no @{} without arguments", entry),
+                    },
+                },
+            })
+            .unwrap_or_else(|p| Verdict::Finding {
+                oracle: panics::ORACLE,
+                detail: p.detail(),
+            });
+            (shown, v, ran)
+        })
+        .collect()
+}
+
+/// A file and the oracle configuration for it: `base` with the options of its
+/// `// stdlower-options:` line. A conversion error under those options (a memref the
+/// bare pointer convention cannot pass, bf16) is bad input, as for `lower`; an internal
+/// error of the lowering stays the llvm-verify oracle's.
+fn load_with_options(
+    shown: &str,
+    base: &OracleConfig,
+) -> Result<(Module, OracleConfig), crate::input::Failure> {
+    let m = crate::input::load(shown)?;
+    let text = m.source.as_deref().unwrap_or("");
+    let exec = base
+        .exec
+        .with_file_options(text)
+        .map_err(|e| crate::input::Failure::new(exit::BAD_INPUT, format!("{shown}: error: {e}")))?;
+    let lopts = exec.pass.lower_options(exec.index_bitwidth, false);
+    if let Err(ds) = converter::lower::lower_module(&m, &lopts) {
+        if !ds.iter().any(|d| d.message.starts_with("internal error")) {
+            return Err(crate::input::Failure::from_diags(
+                &m.file,
+                m.source.as_deref(),
+                &ds,
+            ));
+        }
+    }
+    let cfg = OracleConfig {
+        exec,
+        ..base.clone()
+    };
+    Ok((m, cfg))
+}
+
+/// [`run`] with `check` in place of the oracles.
+pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     let files = crate::filetest::discover(&args.paths);
     if files.is_empty() {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
@@ -62,56 +148,7 @@ pub fn run(args: &Args) -> i32 {
         },
         ..OracleConfig::default()
     };
-    let verdicts: Vec<(String, Verdict, Vec<&'static str>)> = files
-        .par_iter()
-        .map(|f| {
-            let shown = f.display().to_string();
-            let mut ran = Vec::new();
-            let loaded = crate::input::load(&shown).and_then(|m| {
-                let text = m.source.as_deref().unwrap_or("");
-                let exec = base.exec.with_file_options(text).map_err(|e| {
-                    crate::input::Failure::new(exit::BAD_INPUT, format!("{shown}: error: {e}"))
-                })?;
-                // A conversion error under the file's options (a memref the bare
-                // pointer convention cannot pass, bf16) is bad input, as for `lower`;
-                // an internal error of the lowering stays the llvm-verify oracle's.
-                let lopts = exec.pass.lower_options(exec.index_bitwidth, false);
-                if let Err(ds) = converter::lower::lower_module(&m, &lopts) {
-                    if !ds.iter().any(|d| d.message.starts_with("internal error")) {
-                        return Err(crate::input::Failure::from_diags(
-                            &m.file,
-                            m.source.as_deref(),
-                            &ds,
-                        ));
-                    }
-                }
-                let cfg = OracleConfig {
-                    exec,
-                    ..base.clone()
-                };
-                Ok((m, cfg))
-            });
-            let v = match loaded {
-                // Bad input is reported and makes the exit status 1, never a silent skip.
-                Err(e) => {
-                    ran.push(INVALID);
-                    Verdict::Skipped { reason: e.message }
-                }
-                Ok((m, cfg)) => match m.func(&args.entry).and_then(|f| f.std_type()) {
-                    Some(t)
-                        if t.inputs.is_empty()
-                            && !m.func(&args.entry).is_some_and(|f| f.is_external()) =>
-                    {
-                        oracles::check_module_traced(&m, &args.entry, &[], &cfg, &mut ran)
-                    }
-                    _ => Verdict::Skipped {
-                        reason: format!("no @{} without arguments", args.entry),
-                    },
-                },
-            };
-            (shown, v, ran)
-        })
-        .collect();
+    let verdicts = check_files(&files, &args.entry, &base, check);
     let invalid = count_ran_in(&verdicts, INVALID);
     let (mut agree, mut found, mut skipped) = (0, 0, 0);
     let count_ran = |name: &str| {
@@ -165,4 +202,58 @@ fn count_ran_in(verdicts: &[(String, Verdict, Vec<&'static str>)], name: &str) -
         .iter()
         .filter(|(_, _, ran)| ran.contains(&name))
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_panicking_file_is_a_finding_and_the_others_are_checked() {
+        let dir = std::env::temp_dir().join(format!("stdlower-check-panic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = |name: &str| {
+            format!("func @main() -> i32 {{\n  %0 = constant 1 : i32\n  return %0 : i32\n}}\nfunc @{name}() {{\n  return\n}}\n")
+        };
+        for name in ["a_boom", "b_fine", "c_fine"] {
+            std::fs::write(dir.join(format!("{name}.mlir")), src(name)).unwrap();
+        }
+        let checked = AtomicUsize::new(0);
+        let line = line!() + 4;
+        let check = |m: &Module, _: &str, _: &OracleConfig, _: &mut Vec<&'static str>| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            if m.func("a_boom").is_some() {
+                panic!("injected lowering panic");
+            }
+            Verdict::Agree
+        };
+        let files = crate::filetest::discover(&[dir.display().to_string()]);
+        let v = check_files(&files, "main", &OracleConfig::default(), &check);
+        assert_eq!(checked.load(Ordering::Relaxed), 3);
+        match &v[0].1 {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(*oracle, "panic");
+                assert!(
+                    detail.starts_with(&format!("panicked at {}:{line}:", file!())),
+                    "{detail}"
+                );
+                assert!(detail.ends_with("injected lowering panic"), "{detail}");
+            }
+            other => panic!("{other}"),
+        }
+        assert!(v[1..].iter().all(|(_, v, _)| matches!(v, Verdict::Agree)));
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            entry: "main".into(),
+            mlir_translate: false,
+            upstream: false,
+            upstream_structure: false,
+            no_jit: true,
+            index_bitwidth: 64,
+            pass: Default::default(),
+        };
+        assert_eq!(run_with(&args, &check), exit::FAILED);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

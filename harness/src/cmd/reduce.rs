@@ -5,6 +5,7 @@
 
 use crate::exit;
 use crate::oracles::{self, OracleConfig, Verdict};
+use crate::panics;
 use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
 use converter::ir::Module;
 use converter::syntax::{print_module, PrintOptions};
@@ -180,17 +181,25 @@ pub fn run(args: &Args) -> i32 {
         (r, format!("reduced: interesting with `{cmd} FILE`"))
     } else {
         let oracle: String = match &args.oracle {
-            Some(o) if o == GENERATOR_ORACLE || oracles::ORACLES.contains(&o.as_str()) => o.clone(),
+            Some(o)
+                if o == GENERATOR_ORACLE
+                    || o == panics::ORACLE
+                    || oracles::ORACLES.contains(&o.as_str()) =>
+            {
+                o.clone()
+            }
             Some(o) => {
                 eprintln!(
-                    "error: unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE})",
-                    oracles::ORACLES.join(", ")
+                    "error: unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
+                    oracles::ORACLES.join(", "),
+                    panics::ORACLE
                 );
                 return exit::USAGE;
             }
-            None => match oracles::check_module(&m, &args.entry, &[], &ocfg) {
-                Verdict::Finding { oracle, .. } => oracle.to_string(),
-                v => {
+            None => match panics::catch(|| oracles::check_module(&m, &args.entry, &[], &ocfg)) {
+                Err(_) => panics::ORACLE.to_string(),
+                Ok(Verdict::Finding { oracle, .. }) => oracle.to_string(),
+                Ok(v) => {
                     eprintln!(
                         "{}: error: the input shows no finding ({v}); name one with --oracle or use --interesting",
                         args.file
@@ -202,14 +211,18 @@ pub fn run(args: &Args) -> i32 {
         let test = reduce::finding_test(&m, &args.entry, &oracle, &ocfg);
         let cfg = ReduceConfig {
             limit,
-            reject_ub: oracle != GENERATOR_ORACLE,
+            reject_ub: oracle != GENERATOR_ORACLE && oracle != panics::ORACLE,
             exec: ocfg.exec.clone(),
         };
         let r = reduce::reduce_with(&m, &args.entry, &*test, &cfg);
         let header = if oracle == GENERATOR_ORACLE {
             "FINDING [generator]: undefined behaviour in a generated module".to_string()
         } else {
-            let v = oracles::check_module(&r.module, &args.entry, &[], &ocfg);
+            let v = panics::catch(|| oracles::check_module(&r.module, &args.entry, &[], &ocfg))
+                .unwrap_or_else(|p| Verdict::Finding {
+                    oracle: panics::ORACLE,
+                    detail: p.detail(),
+                });
             if !v.is_finding() {
                 eprintln!("warning: the reduced module did not reproduce the finding on a last check (a flaky failure?): {v}");
             }

@@ -1,5 +1,6 @@
 //! `stdlower test DIR... [--no-jit] [--via jit|upstream]`: runs the file tests found
-//! under the given paths.
+//! under the given paths. A file test that panics fails (with the panic's message and
+//! location) and the others run as usual.
 
 use crate::exit;
 use crate::filetest::{self, RunConfig};
@@ -21,6 +22,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> i32 {
+    run_with(args, &filetest::run_file)
+}
+
+/// [`run`] with `run_file` in place of [`filetest::run_file`] (tests give one that fails
+/// on purpose).
+pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
     let files = filetest::discover(&args.paths);
     if files.is_empty() {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
@@ -37,7 +44,7 @@ pub fn run(args: &Args) -> i32 {
         upstream: args.via == crate::cmd::run::Via::Upstream,
         ..RunConfig::default()
     };
-    let results = filetest::run_all(&files, &cfg);
+    let results = filetest::run_all_with(&files, &cfg, run_file);
     let mut failed = 0;
     let mut checks = 0;
     for (path, r) in &results {
@@ -67,5 +74,53 @@ pub fn run(args: &Args) -> i32 {
         exit::FAILED
     } else {
         exit::OK
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filetest::FileResult;
+
+    #[test]
+    fn a_panicking_file_test_fails_and_the_others_run() {
+        let dir = std::env::temp_dir().join(format!("stdlower-test-panic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = "// run: @main() -> 1 : i32\nfunc @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n";
+        for name in ["a", "boom", "c"] {
+            std::fs::write(dir.join(format!("{name}.mlir")), src).unwrap();
+        }
+        let line = line!() + 3;
+        let run_file = |path: &str, bytes: &[u8], cfg: &RunConfig| -> FileResult {
+            if path.ends_with("boom.mlir") {
+                panic!("injected interpreter panic");
+            }
+            filetest::run_file(path, bytes, cfg)
+        };
+        let cfg = RunConfig {
+            jit: false,
+            ..RunConfig::default()
+        };
+        let files = filetest::discover(&[dir.display().to_string()]);
+        let results = filetest::run_all_with(&files, &cfg, &run_file);
+        assert_eq!(results.len(), 3);
+        for (p, r) in &results {
+            if p.ends_with("boom.mlir") {
+                assert_eq!(r.failures.len(), 1);
+                let want = format!(": panicked at {}:{line}:", file!());
+                assert!(r.failures[0].contains(&want), "{:?}", r.failures);
+                assert!(r.failures[0].ends_with("injected interpreter panic"));
+            } else {
+                assert!(r.failures.is_empty() && r.checks >= 2, "{p:?}: {r:?}");
+            }
+        }
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            no_jit: true,
+            via: crate::cmd::run::Via::Jit,
+            verbose: false,
+        };
+        assert_eq!(run_with(&args, &run_file), exit::FAILED);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -36,14 +36,34 @@ pub fn discover(paths: &[String]) -> Vec<PathBuf> {
     out
 }
 
-/// Runs every file, in parallel, returning `(path, result)` in path order.
+/// Runs every file, in parallel, returning `(path, result)` in path order. A file test
+/// that panics fails with the panic's message and location; the others run as usual.
 pub fn run_all(files: &[PathBuf], cfg: &RunConfig) -> Vec<(PathBuf, FileResult)> {
+    run_all_with(files, cfg, &run_file)
+}
+
+/// How one file test is run: [`run_file`] (tests give one that fails on purpose).
+pub type RunFile = dyn Fn(&str, &[u8], &RunConfig) -> FileResult + Sync;
+
+/// [`run_all`] with `run` in place of [`run_file`].
+pub fn run_all_with(
+    files: &[PathBuf],
+    cfg: &RunConfig,
+    run: &RunFile,
+) -> Vec<(PathBuf, FileResult)> {
     files
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
             let r = match std::fs::read(f) {
-                Ok(bytes) => run_file(&shown, &bytes, cfg),
+                Ok(bytes) => {
+                    crate::panics::catch(|| run(&shown, &bytes, cfg)).unwrap_or_else(|p| {
+                        FileResult {
+                            failures: vec![format!("{shown}: {p}")],
+                            checks: 1,
+                        }
+                    })
+                }
                 Err(e) => FileResult {
                     failures: vec![format!("{shown}: cannot read: {e}")],
                     checks: 0,

@@ -9,12 +9,15 @@
 //! must run on the interpreter without UB and without running out of fuel: otherwise
 //! reductions drift into UB or into endless loops. Only then is the test asked.
 //! The reduction is deterministic: the same module, test and (unexhausted) time limit
-//! give the same result.
+//! give the same result. A candidate on which a mutator, the validity checks or the
+//! test panic is not interesting; a panic finding is reduced with [`panics_at`] as the
+//! test: the candidate must panic at the same location.
 
 pub mod mutators;
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::oracles::{self, OracleConfig, Verdict};
+use crate::panics;
 use converter::ir::Module;
 use converter::syntax::{parse_module, print_module, PrintOptions};
 use std::time::{Duration, Instant};
@@ -89,7 +92,8 @@ pub fn reduce_finding(
     let test = finding_test(m, entry, oracle, cfg);
     let rcfg = ReduceConfig {
         limit,
-        reject_ub: oracle != GENERATOR_ORACLE,
+        // A panic needs no UB check (and the interpreter may be what panics).
+        reject_ub: oracle != GENERATOR_ORACLE && oracle != panics::ORACLE,
         exec: cfg.exec.clone(),
     };
     reduce_with(m, entry, &*test, &rcfg).module
@@ -102,17 +106,36 @@ fn is_crash_detail(detail: &str) -> bool {
     jit.contains("crashed") || jit.contains("timed out") || jit.contains("signal")
 }
 
+/// Whether `f` panics at `location` (`FILE:LINE:COL`): the interestingness of a panic
+/// finding.
+pub fn panics_at(location: &str, f: impl FnOnce()) -> bool {
+    panics::catch(f).is_err_and(|p| p.location == location)
+}
+
 /// The interestingness test of an oracle, relative to the original module `m`: a
 /// candidate is interesting when `check_module` reports a finding of the same oracle;
 /// for interp-vs-jit it must stay a disagreement of results unless the original was
 /// a crash, and it must happen twice in a row (see below). For [`GENERATOR_ORACLE`]:
-/// the interpreter reports UB.
+/// the interpreter reports UB. For [`panics::ORACLE`]: the oracles panic at the
+/// location they panic at on `m`.
 pub fn finding_test<'a>(
     m: &Module,
     entry: &'a str,
     oracle: &'a str,
     cfg: &'a OracleConfig,
 ) -> Box<dyn Fn(&Module) -> bool + 'a> {
+    if oracle == panics::ORACLE {
+        let at = panics::catch(|| oracles::check_module(m, entry, &[], cfg))
+            .err()
+            .map(|p| p.location);
+        return Box::new(move |c: &Module| {
+            at.as_deref().is_some_and(|at| {
+                panics_at(at, || {
+                    oracles::check_module(c, entry, &[], cfg);
+                })
+            })
+        });
+    }
     if oracle == GENERATOR_ORACLE {
         return Box::new(move |c: &Module| {
             matches!(exec::run_interp(c, entry, &[], &cfg.exec), Outcome::Ub(_))
@@ -242,9 +265,17 @@ pub fn reduce_with(
         original_uninteresting: false,
         original_outcome: None,
     };
-    let validity = Validity::new(m, entry, cfg);
+    // Without the UB check when the interpreter panics on the original.
+    let validity = panics::catch(|| Validity::new(m, entry, cfg)).unwrap_or_else(|_| {
+        let cfg = ReduceConfig {
+            reject_ub: false,
+            ..cfg.clone()
+        };
+        Validity::new(m, entry, &cfg)
+    });
     r.original_outcome = validity.original.clone();
-    let Some(mut cur) = normalize(m) else {
+    let test = |c: &Module| panics::catch(|| test(c)).unwrap_or(false);
+    let Some(mut cur) = panics::catch(|| normalize(m)).ok().flatten() else {
         r.original_uninteresting = true;
         return r;
     };
@@ -258,15 +289,19 @@ pub fn reduce_with(
         for mutator in MUTATORS {
             let mut i = 0;
             loop {
-                let sites = mutator.sites(&cur, entry);
+                let sites = panics::catch(|| mutator.sites(&cur, entry)).unwrap_or_default();
                 let Some(&site) = sites.get(i) else { break };
                 if start.elapsed() >= cfg.limit {
                     r.timed_out = true;
                     break 'fixpoint;
                 }
-                let candidate = mutator
-                    .apply(&cur, entry, site)
-                    .and_then(|c| validity.check(&c));
+                let candidate = panics::catch(|| {
+                    mutator
+                        .apply(&cur, entry, site)
+                        .and_then(|c| validity.check(&c))
+                })
+                .ok()
+                .flatten();
                 match candidate {
                     None => r.invalid += 1,
                     Some(c) => {

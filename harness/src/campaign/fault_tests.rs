@@ -1,0 +1,249 @@
+//! Campaigns over a check that fails on purpose (the check is a parameter of
+//! [`super::run_with`] and [`crate::cmd::campaign::run_with`]): a panic is a finding
+//! with its location and the campaign goes on; a flood of one finding is one bucket,
+//! of which only the first few are reduced; a campaign stops at its `--time` even when
+//! every case is a finding.
+
+use super::*;
+use crate::cmd::campaign::{run_with as cmd_run_with, Args};
+use clap::Parser;
+use std::sync::atomic::AtomicU64;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "stdlower-campaign-fault-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    args: Args,
+}
+
+fn args(out: &Path, extra: &[&str]) -> Args {
+    let mut argv = vec!["campaign", "--quiet", "--seed", "5"];
+    argv.extend(extra);
+    let out = out.display().to_string();
+    argv.extend(["--out", &out]);
+    Cli::parse_from(argv).args
+}
+
+fn report(out: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("report.json")).expect("report.json");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn journal(out: &Path) -> Vec<Entry> {
+    journal::read(&out.join("journal.jsonl"))
+        .expect("journal")
+        .into_values()
+        .collect()
+}
+
+/// Whether a module has a `std.addi` (the op the faulty checks below panic on).
+fn has_addi(m: &Module) -> bool {
+    m.funcs.iter().filter_map(|f| f.body.as_ref()).any(|b| {
+        b.walk_ops()
+            .any(|op| b.op(op).kind == converter::ir::OpKind::AddI)
+    })
+}
+
+/// The line of the `panic!` in [`panics_on_addi`].
+static PANIC_LINE: AtomicU64 = AtomicU64::new(0);
+
+fn panics_on_addi(
+    m: &Module,
+    _: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    _: &mut Option<DeferredTranslate>,
+) -> Verdict {
+    ran.push("llvm-verify");
+    PANIC_LINE.store(u64::from(line!()) + 2, Ordering::Relaxed);
+    if has_addi(m) {
+        panic!("injected: cannot lower this addi");
+    }
+    Verdict::Agree
+}
+
+#[test]
+fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
+    let out = dir("panic");
+    let status = cmd_run_with(
+        // One job: every saved finding gets its turn to be reduced.
+        &args(
+            &out,
+            &["--count", "40", "--jobs", "1", "--reduce-seconds", "20"],
+        ),
+        &panics_on_addi,
+    );
+    assert_eq!(status, crate::exit::FAILED);
+    let r = report(&out);
+    assert_eq!(r["checked"], 40, "every case ran: {r}");
+    let entries = journal(&out);
+    let panicked: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| e.oracle.as_deref() == Some("panic"))
+        .collect();
+    assert!(!panicked.is_empty() && panicked.len() < 40, "{r}");
+    let at = format!("{}:{}:", file!(), PANIC_LINE.load(Ordering::Relaxed));
+    for e in &panicked {
+        assert_eq!(e.verdict, "finding");
+        let reason = e.reason.as_deref().unwrap_or("");
+        assert!(reason.starts_with(&format!("panicked at {at}")), "{reason}");
+        assert!(
+            reason.ends_with("injected: cannot lower this addi"),
+            "{reason}"
+        );
+        assert!(e.oracles.iter().any(|o| o == "panic"));
+    }
+    // The cases without an addi agreed.
+    assert_eq!(r["agreed"].as_u64().unwrap() as usize, 40 - panicked.len());
+    // One bucket (one location), its first three saved, reduced to (nearly) the addi.
+    let buckets = r["buckets"].as_array().unwrap();
+    assert_eq!(buckets.len(), 1, "{r}");
+    assert_eq!(
+        buckets[0]["count"].as_u64().unwrap() as usize,
+        panicked.len()
+    );
+    assert!(buckets[0]["signature"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("panic: at {at}")));
+    let saved = buckets[0]["reproducers"].as_array().unwrap();
+    assert_eq!(saved.len(), panicked.len().min(3), "{r}");
+    for s in saved {
+        let file = out.join(s["file"].as_str().unwrap());
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains(&format!("FINDING [panic]: panicked at {at}")),
+            "{text}"
+        );
+        let body: String = text.lines().filter(|l| !l.starts_with("//")).collect();
+        let m = converter::syntax::parse_module("f.mlir", body.as_bytes()).expect("parses");
+        assert!(has_addi(&m));
+        assert!(
+            crate::reduce::count_ops(&m) <= 6,
+            "reduced while it panics there:\n{text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Every case: the same lowering failure, at another place each time (after a few
+/// milliseconds, as the oracles would take: while one thread reduces, the other must
+/// not run out of cases before the bucket has its three).
+fn always_fails(
+    m: &Module,
+    _: &OracleConfig,
+    ran: &mut Vec<&'static str>,
+    _: &mut Option<DeferredTranslate>,
+) -> Verdict {
+    std::thread::sleep(Duration::from_millis(5));
+    ran.push("llvm-verify");
+    Verdict::Finding {
+        oracle: "llvm-verify",
+        detail: format!(
+            "lowering failed: gen.mlir:{}:3: error: 'std.addi' op injected",
+            m.funcs.len() * 7
+        ),
+    }
+}
+
+#[test]
+fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
+    let out = dir("flood");
+    let cfg = CampaignConfig {
+        count: Some(30),
+        time: None,
+        seed: 9,
+        jobs: 2,
+        out: out.clone(),
+        shard: (0, 1),
+        resume: false,
+        mlir_translate_every: 0,
+        mlir_translate_batch: 1,
+        upstream_every: 0,
+        lower_paths_every: 0,
+        structure_every: 0,
+        progress: false,
+        reduce_seconds: 5,
+        reduce_per_bucket: buckets::REDUCE_PER_BUCKET,
+        oracle: OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        },
+    };
+    let rep = run_with(&cfg, &always_fails).expect("runs");
+    assert_eq!((rep.checked, rep.findings), (30, 30));
+    assert_eq!(rep.buckets.len(), 1, "{:?}", rep.buckets);
+    let b = &rep.buckets[0];
+    assert_eq!(
+        (b.signature.as_str(), b.oracle.as_str(), b.count),
+        ("llvm-verify: 'std.addi'", "llvm-verify", 30)
+    );
+    assert_eq!(b.reproducers.len(), 3);
+    assert_eq!(rep.finding_files.len(), 3, "{:?}", rep.finding_files);
+    let entries = journal(&out);
+    assert_eq!(entries.iter().filter(|e| e.file.is_some()).count(), 3);
+    for p in &b.reproducers {
+        let file = p.file.as_deref().expect("saved");
+        assert!(rep.finding_files.iter().any(|f| f == file));
+        let e = entries.iter().find(|e| e.case == p.case).unwrap();
+        assert_eq!((e.seed, e.file.as_deref()), (p.seed, Some(file)));
+    }
+    assert!(entries
+        .iter()
+        .all(|e| e.bucket.as_deref() == Some("llvm-verify: 'std.addi'")));
+    // Resumed with more cases: the bucket is full already, nothing more is saved.
+    let more = CampaignConfig {
+        count: Some(40),
+        resume: true,
+        ..cfg
+    };
+    let rep = run_with(&more, &always_fails).expect("resumes");
+    assert_eq!(rep.buckets[0].count, 40);
+    assert_eq!(rep.finding_files.len(), 3);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Panics, after a while, on every module of three ops or more: every candidate of a
+/// reduction is slow, and there are many (one op goes at a time).
+fn slow_panic(
+    m: &Module,
+    _: &OracleConfig,
+    _: &mut Vec<&'static str>,
+    _: &mut Option<DeferredTranslate>,
+) -> Verdict {
+    std::thread::sleep(Duration::from_millis(100));
+    if crate::reduce::count_ops(m) >= 3 {
+        panic!("slow and wrong")
+    }
+    Verdict::Agree
+}
+
+#[test]
+fn a_flood_of_slow_findings_stops_at_the_campaign_time() {
+    let out = dir("time");
+    let start = Instant::now();
+    let status = cmd_run_with(
+        &args(
+            &out,
+            &["--time", "2s", "--jobs", "2", "--reduce-seconds", "60"],
+        ),
+        &slow_panic,
+    );
+    let took = start.elapsed();
+    assert_eq!(status, crate::exit::FAILED);
+    assert!(
+        took < Duration::from_millis(4500),
+        "ran {took:?} for --time 2s"
+    );
+    let r = report(&out);
+    assert!(r["findings"].as_u64().unwrap() >= 2, "{r}");
+    assert_eq!(r["buckets"].as_array().unwrap().len(), 1, "{r}");
+    let _ = std::fs::remove_dir_all(&out);
+}
