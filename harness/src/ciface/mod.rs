@@ -1,17 +1,27 @@
-//! Oracle 4, the C interface: every function with `llvm.emit_c_interface` is called
-//! through its `_mlir_ciface_` wrapper the way C calls it — descriptors built in memory
-//! with the layout `verify-abi` proves equal to C's, passed by pointer, aggregate
-//! results through the first-argument pointer (the JIT's thunk does this, see
-//! `jit::exec::ciface_call`) — with arguments the harness builds, and must give the
-//! interpreter's results. Memref arguments with an explicit strided layout get a
-//! nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
-//! and every stride reach the lowered code. No C compiler runs, and no extra
-//! compilation either: the calls are planned first ([`plan`]) and made in the same
-//! compilation as the interp-vs-jit oracle's call (see `oracles::check_module_traced`).
+//! Oracle 4, the C interface, in two parts.
+//!
+//! - Static ([`expect`]): the LLVM type every `_mlir_ciface_` wrapper must have is
+//!   derived from the *Standard* signature by the spec's rules, in code that shares
+//!   nothing with the converter's lowering; a wrapper of another type (or missing, or
+//!   not visible to C, or present where no C interface was asked for) is a finding
+//!   that names the expected and the lowered type.
+//! - Dynamic: every function with `llvm.emit_c_interface` is called through its
+//!   wrapper the way C calls a function of the *expected* interface (the JIT's thunk
+//!   takes the call's shape from it, not from the lowered wrapper, see
+//!   `jit::exec::ciface_call`): descriptors built in memory with the layout
+//!   `verify-abi` proves equal to C's, passed by pointer, aggregate results through the
+//!   first-argument pointer — with arguments the harness builds, and must give the
+//!   interpreter's results. Memref arguments with an explicit strided layout get a
+//!   nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
+//!   and every stride reach the lowered code. The calls are planned first ([`plan`])
+//!   and made in the same compilation as the interp-vs-jit oracle's call (see
+//!   `oracles::check_module_traced`).
 //!
 //! On a disagreement the function is also run directly (without the wrapper): if that
 //! disagrees too the lowering of the function itself is wrong (`interp-vs-jit`),
 //! otherwise the wrapper is (`c-interface`).
+
+pub mod expect;
 
 use crate::exec::{self, Outcome};
 use crate::oracles::{OracleConfig, Verdict};
@@ -260,7 +270,13 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
         if !matches!(want, Outcome::Values(_)) {
             continue;
         }
-        let wrapper = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
+        if f
+            .std_type()
+            .is_none_or(|ft| expect::c_interface(ft, cfg.exec.index_bitwidth).is_err())
+        {
+            continue;
+        }
+        let wrapper = format!("{}{}", expect::PREFIX, f.name);
         checks.push(Planned {
             func: f,
             args,
@@ -274,26 +290,70 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
     }
 }
 
-/// Runs the oracle; `Some(finding)` on a disagreement.
+/// The static part alone: the wrappers of `lowered` (the lowering of `m` with the
+/// oracles' options: index width `index_bits`, wrappers only where asked for) against
+/// the expectation; `Some(finding)` on the first difference, `None` when they agree
+/// or `m` asks for no C interface (then the oracle does not count as run).
+pub fn check_wrapper_types(
+    m: &Module,
+    lowered: &Module,
+    index_bits: u32,
+    ran: &mut Vec<&'static str>,
+) -> Option<Verdict> {
+    let asks = m
+        .funcs
+        .iter()
+        .any(|f| f.has_attr("llvm.emit_c_interface"));
+    let wrappers = lowered
+        .funcs
+        .iter()
+        .any(|f| f.name.starts_with(expect::PREFIX));
+    if !asks && !wrappers {
+        return None;
+    }
+    if !ran.contains(&ORACLE) {
+        ran.push(ORACLE);
+    }
+    expect::check_wrappers(m, lowered, index_bits, false)
+        .err()
+        .map(|detail| Verdict::Finding {
+            oracle: ORACLE,
+            detail,
+        })
+}
+
+/// Runs the oracle (lowering `m` first); `Some(finding)` on a disagreement.
 pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
-    check_planned(m, cfg, ran, &plan(m, cfg), &[])
+    let opts = converter::lower::LowerOptions {
+        index_bitwidth: cfg.exec.index_bitwidth,
+        emit_c_interface: false,
+    };
+    let lowered = converter::lower::lower_module(m, &opts).ok()?;
+    check_planned(m, &lowered, cfg, ran, &plan(m, cfg), &[])
 }
 
 /// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
+/// first the wrapper types of `lowered` ([`check_wrapper_types`]), then the calls:
 /// `answers[i]` is the outcome of call `i`; a call without one (not made because an
 /// earlier call crashed, or beyond `answers`) is made now, alone, as is the direct
 /// call on a disagreement.
 pub fn check_planned(
     m: &Module,
+    lowered: &Module,
     cfg: &OracleConfig,
     ran: &mut Vec<&'static str>,
     plan: &Plan<'_>,
     answers: &[Option<Outcome>],
 ) -> Option<Verdict> {
+    if let Some(v) = check_wrapper_types(m, lowered, cfg.exec.index_bitwidth, ran) {
+        return Some(v);
+    }
     if !plan.active {
         return None;
     }
-    ran.push(ORACLE);
+    if !ran.contains(&ORACLE) {
+        ran.push(ORACLE);
+    }
     for (k, c) in plan.checks.iter().enumerate() {
         let (f, args, want, wrapper) = (c.func, &c.args, &c.want, &c.wrapper);
         let got = match answers.get(k) {
