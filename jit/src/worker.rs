@@ -678,7 +678,19 @@ impl Worker {
             args,
             c_interface: None,
         };
-        let req = encode_ir_request(module_text, ir, &call, opts);
+        self.run_ir_call(module_text, ir, &call, opts)
+    }
+
+    /// [`Worker::run_ir`] of a call that may go through a `_mlir_ciface_` wrapper of
+    /// the IR (carrying the C interface expected of it).
+    pub fn run_ir_call(
+        &mut self,
+        module_text: &str,
+        ir: &str,
+        call: &WorkerCall<'_>,
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let req = encode_ir_request(module_text, ir, call, opts);
         self.round_trip(&req, opts.timeout)
     }
 
