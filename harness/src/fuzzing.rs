@@ -47,6 +47,7 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         jit_in_process: true,
         mlir_translate: false,
         upstream: false,
+        c_caller_every: 0,
     }
 }
 

@@ -73,6 +73,9 @@ pub struct OracleConfig {
     /// Also run upstream MLIR's lowering of the module (`mlir-opt`, `mlir-translate`,
     /// then the isolated worker) and compare it with the other paths.
     pub upstream: bool,
+    /// Make the C-interface oracle's calls from a C program too (compiled by clang,
+    /// [`crate::ciface::c_caller`]) on every Nth module it can (per thread); 0: never.
+    pub c_caller_every: u64,
 }
 
 impl Default for OracleConfig {
@@ -83,9 +86,14 @@ impl Default for OracleConfig {
             jit_in_process: false,
             mlir_translate: false,
             upstream: false,
+            c_caller_every: DEFAULT_C_CALLER_EVERY,
         }
     }
 }
+
+/// The default of [`OracleConfig::c_caller_every`]: a C caller costs a compiler
+/// process (tens of milliseconds), so campaigns sample it.
+pub const DEFAULT_C_CALLER_EVERY: u64 = 1000;
 
 /// Runs every enabled oracle on a verified Standard module's entry with arguments.
 pub fn check_module(

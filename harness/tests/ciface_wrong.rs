@@ -250,3 +250,88 @@ fn wrong_wrappers_called_as_c_expects_disagree_with_the_interpreter() {
         );
     }
 }
+
+/// Whether clang-22 is there to build C callers (a CI run requires it).
+fn have_compiler() -> bool {
+    let found = harness::abi::c_gen::find_program(harness::ciface::c_caller::COMPILER).is_some();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "CI needs {}",
+        harness::ciface::c_caller::COMPILER
+    );
+    found
+}
+
+#[test]
+fn c_callers_agree_with_correct_wrappers_and_not_with_wrong_ones() {
+    if !have_compiler() {
+        return;
+    }
+    let m = parse();
+    let cfg = harness::oracles::OracleConfig::default();
+    let planned: Vec<harness::ciface::Planned<'_>> = [
+        ("pair", vec![RtValue::Int(-7), RtValue::Int(1 << 40)]),
+        (
+            "second",
+            vec![RtValue::MemRef {
+                shape: vec![3],
+                elems: [1.5f32, 2.5, 3.5]
+                    .iter()
+                    .map(|f| RtValue::Float(f.to_bits() as u64))
+                    .collect(),
+            }],
+        ),
+    ]
+    .into_iter()
+    .map(|(f, args)| harness::ciface::Planned {
+        func: m.func(f).expect("defined"),
+        want: run_interp(&m, f, &args, &cfg.exec),
+        args,
+        wrapper: format!("_mlir_ciface_{f}"),
+    })
+    .collect();
+    let checks: Vec<(usize, &harness::ciface::Planned<'_>)> = planned.iter().enumerate().collect();
+    let lowered = lower(&m, 64);
+    let got = harness::ciface::c_caller::run(&lowered, &checks, 64).expect("C calls");
+    for ((_, c), g) in checks.iter().zip(&got) {
+        assert!(c.want.same_results(g), "@{}: {:?} vs {g:?}", c.wrapper, c.want);
+    }
+    // The wrapper returning its results by value, called from C as C expects.
+    let ir = jit::translate_to_ir_string(&lowered).expect("translates");
+    let bad = replace_definition(
+        &ir,
+        "_mlir_ciface_pair",
+        "define { i32, i64 } @_mlir_ciface_pair(i32 %0, i64 %1) {\n  \
+         %3 = call { i32, i64 } @pair(i32 %0, i64 %1)\n  ret { i32, i64 } %3\n}",
+    );
+    let got = harness::ciface::c_caller::run_ir(&bad, &checks, 64).expect("C calls");
+    let pair = checks.iter().position(|(_, c)| c.func.name == "pair").expect("pair");
+    assert!(
+        !checks[pair].1.want.same_results(&got[pair]),
+        "{:?}",
+        got[pair]
+    );
+}
+
+#[test]
+fn generated_modules_pass_the_c_callers() {
+    if !have_compiler() {
+        return;
+    }
+    let cfg = harness::oracles::OracleConfig {
+        jit_in_process: true,
+        c_caller_every: 1,
+        ..harness::oracles::OracleConfig::default()
+    };
+    let mut called = 0;
+    for seed in 0..40u64 {
+        let (_, m) = generator::generate_swarm_from_seed(seed);
+        let v = harness::oracles::check_generated(&m, &cfg, &mut Vec::new());
+        assert!(!v.is_finding(), "seed {seed}: {v}");
+        called += harness::ciface::plan(&m, &cfg)
+            .checks
+            .iter()
+            .any(|c| harness::ciface::c_caller::covered(c.func, 64)) as usize;
+    }
+    assert!(called >= 5, "C called wrappers in only {called} of 40 modules");
+}

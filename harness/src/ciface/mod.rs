@@ -17,10 +17,15 @@
 //!   and made in the same compilation as the interp-vs-jit oracle's call (see
 //!   `oracles::check_module_traced`).
 //!
+//! - From C ([`c_caller`], sampled: `OracleConfig::c_caller_every`): the same calls
+//!   made by a C program written from the Standard signatures and compiled by clang
+//!   with the lowered module, so that C fixes the ABI.
+//!
 //! On a disagreement the function is also run directly (without the wrapper): if that
 //! disagrees too the lowering of the function itself is wrong (`interp-vs-jit`),
 //! otherwise the wrapper is (`c-interface`).
 
+pub mod c_caller;
 pub mod expect;
 
 use crate::exec::{self, Outcome};
@@ -382,6 +387,58 @@ pub fn check_planned(
                 want.render(),
                 got.render(),
                 f.name,
+            ),
+        });
+    }
+    c_callers(lowered, cfg, plan)
+}
+
+thread_local! {
+    /// Modules this thread has had C callers could call, for the sampling.
+    static C_CALLER_TURN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// On every `cfg.c_caller_every`-th module (per thread) with planned calls a C
+/// program can make: makes them from C ([`c_caller::run`]) and compares with the
+/// interpreter; a difference is a `c-interface` finding.
+fn c_callers(lowered: &Module, cfg: &OracleConfig, plan: &Plan<'_>) -> Option<Verdict> {
+    let every = cfg.c_caller_every;
+    let ib = cfg.exec.index_bitwidth;
+    if every == 0 {
+        return None;
+    }
+    let checks: Vec<(usize, &Planned<'_>)> = plan
+        .checks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c_caller::covered(c.func, ib))
+        .collect();
+    if checks.is_empty() {
+        return None;
+    }
+    let turn = C_CALLER_TURN.with(|t| {
+        let n = t.get();
+        t.set(n + 1);
+        n
+    });
+    if turn % every != 0 {
+        return None;
+    }
+    let outcomes = c_caller::run(lowered, &checks, ib)?;
+    for ((_, c), got) in checks.iter().zip(outcomes) {
+        if c.want.same_results(&got) {
+            continue;
+        }
+        let args_text = render_args(c.func, &c.args);
+        return Some(Verdict::Finding {
+            oracle: ORACLE,
+            detail: format!(
+                "@{} with {args_text}: interp:\n{}@{}, called from C compiled by {}:\n{}",
+                c.func.name,
+                c.want.render(),
+                c.wrapper,
+                c_caller::COMPILER,
+                got.render()
             ),
         });
     }
