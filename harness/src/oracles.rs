@@ -358,7 +358,9 @@ fn check_module_in(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) = crate::ciface::check_planned(m, &lowered, cfg, ran, &ciface, &ciface_answers) {
+    if let Some(finding) =
+        crate::ciface::check_planned(m, &lowered, cfg, ran, &ciface, &ciface_answers)
+    {
         return finding;
     }
     Verdict::Agree

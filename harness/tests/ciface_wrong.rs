@@ -145,7 +145,10 @@ fn wrong_wrappers_are_static_findings() {
     let mut l = lower(&m, 64);
     wrapper(&mut l, "_mlir_ciface_pair")
         .attrs
-        .push(NamedAttr::new("sym_visibility", Attribute::Str("private".into())));
+        .push(NamedAttr::new(
+            "sym_visibility",
+            Attribute::Str("private".into()),
+        ));
     let d = finding(static_verdict(&m, &l, 64).0);
     assert!(d.contains("visibility private"), "{d}");
     // A wrapper only declared.
@@ -294,7 +297,12 @@ fn c_callers_agree_with_correct_wrappers_and_not_with_wrong_ones() {
     let lowered = lower(&m, 64);
     let got = harness::ciface::c_caller::run(&lowered, &checks, 64).expect("C calls");
     for ((_, c), g) in checks.iter().zip(&got) {
-        assert!(c.want.same_results(g), "@{}: {:?} vs {g:?}", c.wrapper, c.want);
+        assert!(
+            c.want.same_results(g),
+            "@{}: {:?} vs {g:?}",
+            c.wrapper,
+            c.want
+        );
     }
     // The wrapper returning its results by value, called from C as C expects.
     let ir = jit::translate_to_ir_string(&lowered).expect("translates");
@@ -305,7 +313,10 @@ fn c_callers_agree_with_correct_wrappers_and_not_with_wrong_ones() {
          %3 = call { i32, i64 } @pair(i32 %0, i64 %1)\n  ret { i32, i64 } %3\n}",
     );
     let got = harness::ciface::c_caller::run_ir(&bad, &checks, 64).expect("C calls");
-    let pair = checks.iter().position(|(_, c)| c.func.name == "pair").expect("pair");
+    let pair = checks
+        .iter()
+        .position(|(_, c)| c.func.name == "pair")
+        .expect("pair");
     assert!(
         !checks[pair].1.want.same_results(&got[pair]),
         "{:?}",
@@ -333,5 +344,8 @@ fn generated_modules_pass_the_c_callers() {
             .iter()
             .any(|c| harness::ciface::c_caller::covered(c.func, 64)) as usize;
     }
-    assert!(called >= 5, "C called wrappers in only {called} of 40 modules");
+    assert!(
+        called >= 5,
+        "C called wrappers in only {called} of 40 modules"
+    );
 }

@@ -29,7 +29,10 @@ pub enum AbiType {
     Struct(Vec<AbiType>),
     /// A pointer in address space `space`; `pointee` is what the typed-pointer
     /// (LLVM 11) notation shows (the call itself only needs the address space).
-    Ptr { space: u32, pointee: Box<AbiType> },
+    Ptr {
+        space: u32,
+        pointee: Box<AbiType>,
+    },
     /// A function type (the pointee of a function pointer, or a whole wrapper).
     Func {
         result: Box<AbiType>,
@@ -206,7 +209,11 @@ fn encode_type(t: &AbiType, out: &mut Vec<u8>) {
         AbiType::Float => out.push(4),
         AbiType::Double => out.push(5),
         AbiType::Vector(n, e) | AbiType::Array(n, e) => {
-            out.push(if matches!(t, AbiType::Vector(..)) { 6 } else { 7 });
+            out.push(if matches!(t, AbiType::Vector(..)) {
+                6
+            } else {
+                7
+            });
             out.extend_from_slice(&n.to_le_bytes());
             encode_type(e, out);
         }

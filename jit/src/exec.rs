@@ -708,7 +708,8 @@ fn build_thunk<'ctx>(
                 .basic()
         }
         Some(c) => {
-            let mut build = |t: BasicTypeEnum<'ctx>| build_value(&b, i32t, t, &mut slot, &load_leaf);
+            let mut build =
+                |t: BasicTypeEnum<'ctx>| build_value(&b, i32t, t, &mut slot, &load_leaf);
             ciface_call(ctx, &b, allocas, target, c, &mut build)?
         }
     };
@@ -822,9 +823,7 @@ fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx
             ctx.struct_type(&fs, false).into()
         }
         AbiType::Ptr { space, .. } => ctx
-            .ptr_type(
-                AddressSpace::try_from(*space).map_err(|_| format!("address space {space}"))?,
-            )
+            .ptr_type(AddressSpace::try_from(*space).map_err(|_| format!("address space {space}"))?)
             .into(),
         AbiType::Void | AbiType::Func { .. } => return Err(format!("{t} is not a value type")),
     })
@@ -846,13 +845,13 @@ fn ciface_call<'ctx>(
     c: &CInterface,
     build: &mut dyn FnMut(BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
 ) -> Result<Option<BasicValueEnum<'ctx>>, String> {
+    use inkwell::types::BasicType;
     let in_space = |p: inkwell::values::PointerValue<'ctx>, space: u32| {
         if space == 0 {
             return Ok(p);
         }
-        let to = ctx.ptr_type(
-            AddressSpace::try_from(space).map_err(|_| format!("address space {space}"))?,
-        );
+        let to = ctx
+            .ptr_type(AddressSpace::try_from(space).map_err(|_| format!("address space {space}"))?);
         e(b.build_address_space_cast(p, to, ""))
     };
     let mut c_args: Vec<BasicMetadataValueEnum> = Vec::new();
@@ -888,7 +887,6 @@ fn ciface_call<'ctx>(
         AbiType::Void => ctx.void_type().fn_type(&params, false),
         ref r => abi_basic(ctx, r)?.fn_type(&params, false),
     };
-    use inkwell::types::BasicType;
     let callee = w.as_global_value().as_pointer_value();
     let call = e(b.build_indirect_call(fty, callee, &c_args, ""))?;
     Ok(match res_slot {

@@ -48,10 +48,11 @@ mod orc;
 pub mod translate;
 pub mod worker;
 
-pub use exec::{
-    entry_sig, register_external, run_in_process, run_in_process_with, run_ir_in_process, run_lowered_calls_in_process,
-    run_lowered_in_process, unregister_external, Call, EntrySig, Jit, RunError, RunOptions,
-};
 pub use cabi::{AbiType, CInterface, CParam};
+pub use exec::{
+    entry_sig, register_external, run_in_process, run_in_process_with, run_ir_in_process,
+    run_lowered_calls_in_process, run_lowered_in_process, unregister_external, Call, EntrySig, Jit,
+    RunError, RunOptions,
+};
 pub use translate::{translate_module, translate_to_ir_string};
 pub use worker::{run_isolated, serve_stdio, Worker, WorkerCall, WorkerPool};

@@ -60,7 +60,11 @@ pub fn covered(f: &converter::ir::Func, index_bits: u32) -> bool {
 fn view(m: &MemRefType, shape: &[u64], n: usize) -> (i64, Vec<i64>, u64) {
     let layout = m.strided_form();
     let spread = !m.has_identity_layout();
-    let fixed = |i: usize| layout.as_ref().and_then(|l| l.strides.get(i).copied().flatten());
+    let fixed = |i: usize| {
+        layout
+            .as_ref()
+            .and_then(|l| l.strides.get(i).copied().flatten())
+    };
     let mut strides = vec![1i64; shape.len()];
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
@@ -124,7 +128,11 @@ fn put(t: &Type, expr: &str) -> String {
 /// The C program calling the wrappers of `checks` (all [`covered`]), one
 /// `CALL k` header and one line per result each.
 pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<String> {
-    let idx = if index_bits == 32 { "int32_t" } else { "int64_t" };
+    let idx = if index_bits == 32 {
+        "int32_t"
+    } else {
+        "int64_t"
+    };
     let mut s = String::from(RUNTIME);
     let mut main = String::from("int main(void) {\n");
     for &(k, c) in checks {
@@ -193,7 +201,10 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
         let _ = writeln!(main, "  {{\n    printf(\"CALL {k}\\n\");");
         let mut args = Vec::new();
         if by_pointer {
-            let _ = writeln!(main, "    static OUT{k} out; memset(&out, 0xA5, sizeof out);");
+            let _ = writeln!(
+                main,
+                "    static OUT{k} out; memset(&out, 0xA5, sizeof out);"
+            );
             args.push("&out".to_string());
         }
         for (i, (t, v)) in ft.inputs.iter().zip(&c.args).enumerate() {
@@ -209,8 +220,15 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                     let mut at = vec![0u64; shape.len()];
                     for v in elems {
                         let lin = offset as u64
-                            + at.iter().zip(&strides).map(|(a, s)| a * *s as u64).sum::<u64>();
-                        let _ = writeln!(main, "    b{i}[{lin}] = {};", literal(&m.elem, v, index_bits)?);
+                            + at.iter()
+                                .zip(&strides)
+                                .map(|(a, s)| a * *s as u64)
+                                .sum::<u64>();
+                        let _ = writeln!(
+                            main,
+                            "    b{i}[{lin}] = {};",
+                            literal(&m.elem, v, index_bits)?
+                        );
                         for d in (0..shape.len()).rev() {
                             at[d] += 1;
                             if at[d] < shape[d] {
@@ -220,7 +238,10 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                         }
                     }
                     for (d, (sz, st)) in shape.iter().zip(&strides).enumerate() {
-                        let _ = writeln!(main, "    a{i}.sizes[{d}] = {sz}; a{i}.strides[{d}] = {st};");
+                        let _ = writeln!(
+                            main,
+                            "    a{i}.sizes[{d}] = {sz}; a{i}.strides[{d}] = {st};"
+                        );
                     }
                     args.push(format!("&a{i}"));
                 }
@@ -316,7 +337,11 @@ pub fn run(
     if checks.is_empty() || calls_externals(lowered) {
         return None;
     }
-    run_ir(&jit::translate_to_ir_string(lowered).ok()?, checks, index_bits)
+    run_ir(
+        &jit::translate_to_ir_string(lowered).ok()?,
+        checks,
+        index_bits,
+    )
 }
 
 /// [`run`] with the lowered module given as LLVM IR.

@@ -177,7 +177,12 @@ fn wants_wrapper(f: &Func, all: bool) -> bool {
 /// a declaration, and the function given a body that calls it, when the function is
 /// external) of exactly the expected type and with external linkage, and no other
 /// function got one. `Err` describes the first difference.
-pub fn check_wrappers(std: &Module, lowered: &Module, index_bits: u32, all: bool) -> Result<(), String> {
+pub fn check_wrappers(
+    std: &Module,
+    lowered: &Module,
+    index_bits: u32,
+    all: bool,
+) -> Result<(), String> {
     for f in &std.funcs {
         let Some(ft) = f.std_type() else { continue };
         let name = format!("{PREFIX}{}", f.name);
@@ -304,7 +309,10 @@ mod tests {
             "void ({i64, i8*}*, {i64, i8*}*)"
         );
         assert_eq!(
-            wrapper("(vector<2x3xf32>, (memref<?xi32>) -> ()) -> vector<4xi8>", 64),
+            wrapper(
+                "(vector<2x3xf32>, (memref<?xi32>) -> ()) -> vector<4xi8>",
+                64
+            ),
             "<4 x i8> ([2 x <3 x float>], void (i32*, i32*, i64, i64, i64)*)"
         );
         assert_eq!(

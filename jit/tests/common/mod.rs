@@ -83,11 +83,17 @@ pub fn run_opt(
         opt_level: opt,
         ..RunOptions::default()
     };
-    run_lowered_in_process(m, entry, &EntrySig {
+    run_lowered_in_process(
+        m,
+        entry,
+        &EntrySig {
             inputs,
             results,
             c_interface: None,
-        }, args, &opts)
+        },
+        args,
+        &opts,
+    )
 }
 
 pub fn f32v(x: f32) -> RtValue {
