@@ -51,6 +51,7 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         upstream: false,
         lower_paths: false,
         upstream_structure: false,
+        c_caller_every: 0,
     }
 }
 

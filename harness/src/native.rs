@@ -108,6 +108,27 @@ fn std_entry<'a>(m: &Module, entry: &'a str) -> &'a str {
         .unwrap_or(entry)
 }
 
+/// The C interface expected of the wrapper `entry` names (`_mlir_ciface_f` for `f`
+/// of `m`, see [`std_entry`]), derived from `f`'s Standard signature by
+/// [`crate::ciface::expect`]; `None` when `entry` is no wrapper.
+fn expected_c_interface(
+    m: &Module,
+    entry: &str,
+    index_bits: u32,
+) -> Result<Option<jit::CInterface>, String> {
+    let std_name = std_entry(m, entry);
+    if std_name == entry {
+        return Ok(None);
+    }
+    let ft = m
+        .func(std_name)
+        .and_then(|f| f.std_type())
+        .ok_or_else(|| format!("no function @{std_name}"))?;
+    crate::ciface::expect::c_interface(ft, index_bits)
+        .map(Some)
+        .map_err(|e| format!("@{entry}: no C interface: {e}"))
+}
+
 /// The last lines of a crashed worker's stderr worth reporting (LLVM's own
 /// `LLVM ERROR: ...` before an abort, for instance), on one line.
 fn stderr_note(tail: &str) -> String {
@@ -128,8 +149,17 @@ fn stderr_note(tail: &str) -> String {
 
 /// Runs the entry natively in this thread's isolated worker.
 pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    let c_interface = match expected_c_interface(m, entry, opts.index_bitwidth) {
+        Ok(c) => c,
+        Err(e) => return Outcome::Error(e),
+    };
     run_on_worker(m, entry, opts, |w, text, ropts| {
-        w.run(text, entry, args, ropts)
+        let call = jit::WorkerCall {
+            entry,
+            args,
+            c_interface: c_interface.as_ref(),
+        };
+        w.run_call(text, &call, ropts)
     })
 }
 
@@ -165,15 +195,22 @@ pub fn run_jit_batch(
     calls: &[(&str, &[RtValue])],
     opts: &ExecOptions,
 ) -> Vec<Option<Outcome>> {
-    let (mut answers, sent) = signed_calls(m, calls);
+    let (mut answers, sent) = signed_calls(m, calls, opts.index_bitwidth);
     if sent.is_empty() {
         return answers;
     }
     let text = print_module(m, &PrintOptions::default());
     let ropts = run_options(opts);
-    let batch: Vec<(&str, &[RtValue])> = sent.iter().map(|c| (c.entry, c.args)).collect();
+    let batch: Vec<jit::WorkerCall<'_>> = sent
+        .iter()
+        .map(|c| jit::WorkerCall {
+            entry: c.entry,
+            args: c.args,
+            c_interface: c.sig.c_interface.as_ref(),
+        })
+        .collect();
     let got = match on_worker(|w| {
-        w.run_batch(&text, &batch, &ropts)
+        w.run_batch_calls(&text, &batch, &ropts)
             .into_iter()
             .map(|a| a.map(|r| r.map_err(|e| with_note(w, e))))
             .collect::<Vec<_>>()
@@ -195,23 +232,35 @@ struct SignedCall<'c> {
     sig: jit::EntrySig,
 }
 
-/// Splits a batch: the calls whose entry has no Standard signature are answered now
-/// (the other answers are `None`), the others come back with their signatures.
+/// Splits a batch: the calls whose entry has no Standard signature (or, for a
+/// wrapper, no C interface) are answered now (the other answers are `None`), the
+/// others come back with their signatures, a wrapper's with the C interface expected
+/// of it.
 fn signed_calls<'c>(
     m: &Module,
     calls: &[(&'c str, &'c [RtValue])],
+    index_bits: u32,
 ) -> (Vec<Option<Outcome>>, Vec<SignedCall<'c>>) {
     let mut answers: Vec<Option<Outcome>> = vec![None; calls.len()];
     let mut sent = Vec::new();
     for (index, &(entry, args)) in calls.iter().enumerate() {
-        match crate::exec::entry_signature(m, std_entry(m, entry)) {
-            Ok((inputs, results)) => sent.push(SignedCall {
+        let sig = crate::exec::entry_signature(m, std_entry(m, entry))
+            .map_err(|f| f.message)
+            .and_then(|(inputs, results)| {
+                Ok(jit::EntrySig {
+                    inputs,
+                    results,
+                    c_interface: expected_c_interface(m, entry, index_bits)?,
+                })
+            });
+        match sig {
+            Ok(sig) => sent.push(SignedCall {
                 index,
                 entry,
                 args,
-                sig: jit::EntrySig { inputs, results },
+                sig,
             }),
-            Err(f) => answers[index] = Some(Outcome::Error(f.message)),
+            Err(e) => answers[index] = Some(Outcome::Error(e)),
         }
     }
     (answers, sent)
@@ -311,9 +360,13 @@ pub fn run_jit_in_process(
         Ok((_, r)) => r,
         Err(f) => return Outcome::Error(f.message),
     };
+    let c_interface = match expected_c_interface(m, entry, opts.index_bitwidth) {
+        Ok(c) => c,
+        Err(e) => return Outcome::Error(e),
+    };
     in_process_outcome(
         results,
-        jit::run_in_process(m, entry, args, &run_options(opts)),
+        jit::run_in_process_with(m, entry, args, c_interface, &run_options(opts)),
     )
 }
 
@@ -327,7 +380,7 @@ pub fn run_lowered_jit_batch_in_process(
     opts: &ExecOptions,
 ) -> Vec<Option<Outcome>> {
     register_externals_once();
-    let (mut answers, sent) = signed_calls(m, calls);
+    let (mut answers, sent) = signed_calls(m, calls, opts.index_bitwidth);
     let jit_calls: Vec<jit::Call<'_>> = sent
         .iter()
         .map(|c| jit::Call {
@@ -364,6 +417,7 @@ pub fn run_ir_in_process(
     let sig = jit::EntrySig {
         inputs,
         results: results.clone(),
+        c_interface: None,
     };
     let r = jit::run_ir_in_process(ir, &lowered, entry, &sig, args, &run_options(opts));
     in_process_outcome(results, r)

@@ -84,6 +84,9 @@ pub struct OracleConfig {
     /// Also compare our lowering's signatures, attributes, calls and declarations with
     /// `mlir-opt`'s ([`crate::upstream_structure`]).
     pub upstream_structure: bool,
+    /// Make the C-interface oracle's calls from a C program too (compiled by clang,
+    /// [`crate::ciface::c_caller`]) on every Nth module it can (per thread); 0: never.
+    pub c_caller_every: u64,
 }
 
 impl Default for OracleConfig {
@@ -96,9 +99,14 @@ impl Default for OracleConfig {
             upstream: false,
             lower_paths: false,
             upstream_structure: false,
+            c_caller_every: DEFAULT_C_CALLER_EVERY,
         }
     }
 }
+
+/// The default of [`OracleConfig::c_caller_every`]: a C caller costs a compiler
+/// process (tens of milliseconds), so campaigns sample it.
+pub const DEFAULT_C_CALLER_EVERY: u64 = 1000;
 
 /// Runs every enabled oracle on a verified Standard module's entry with arguments.
 pub fn check_module(
@@ -376,7 +384,9 @@ fn check_module_in(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) = crate::ciface::check_planned(m, cfg, ran, &ciface, &ciface_answers) {
+    if let Some(finding) =
+        crate::ciface::check_planned(m, &lowered, cfg, ran, &ciface, &ciface_answers)
+    {
         return finding;
     }
     // Oracle 6: the structure of upstream's lowering.

@@ -1,7 +1,8 @@
 //! One compilation, several calls: on generated modules, the calls the interp-vs-jit and
 //! C-interface oracles make of a module (`main`, then every planned wrapper call, and
 //! the direct calls of the same functions) answer in one batch exactly what each answers alone, in process (the fuzz
-//! path) and in the isolated worker (the campaign path).
+//! path) and in the isolated worker (the campaign path; a call through a wrapper carries
+//! the C interface expected of it).
 
 use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::{print_module, PrintOptions};
@@ -78,10 +79,28 @@ fn worker_batches_answer_like_separate_runs() {
         let (_, m) = generator::generate_swarm_from_seed(seed);
         let calls = calls_of(&m, &cfg);
         let text = print_module(&m, &PrintOptions::default());
-        let got = w.run_batch(&text, &borrowed(&calls), &ropts);
+        // A call through a wrapper carries the C interface expected of it.
+        let expected: Vec<Option<jit::CInterface>> = calls
+            .iter()
+            .map(|(entry, _)| {
+                let f = m.func(entry.strip_prefix("_mlir_ciface_")?)?;
+                harness::ciface::expect::c_interface(f.std_type()?, ropts.index_bitwidth).ok()
+            })
+            .collect();
+        let batch: Vec<jit::WorkerCall<'_>> = calls
+            .iter()
+            .zip(&expected)
+            .map(|((entry, args), c)| jit::WorkerCall {
+                entry,
+                args,
+                c_interface: c.as_ref(),
+            })
+            .collect();
+        let got = w.run_batch_calls(&text, &batch, &ropts);
         assert_eq!(got.len(), calls.len());
-        for ((entry, args), g) in calls.iter().zip(got) {
-            let alone = w.run(&text, entry, args, &ropts);
+        for (call, g) in batch.iter().zip(got) {
+            let alone = w.run_call(&text, call, &ropts);
+            let entry = call.entry;
             assert!(alone.is_ok(), "seed {seed} @{entry}: {alone:?}");
             assert_eq!(g, Some(alone), "seed {seed} @{entry}");
         }

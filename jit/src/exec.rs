@@ -32,6 +32,7 @@
 //! In-process runs do not enforce `RunOptions::timeout` and a crash of the generated
 //! code takes the process down: use [`crate::worker`] for isolation.
 
+use crate::cabi::{AbiType, CInterface, CParam};
 use crate::orc::{Orc, OrcContext};
 use crate::translate::{basic_type, translate_module};
 use converter::ir::{FuncKind, Module, Type};
@@ -224,6 +225,10 @@ pub struct Jit {
 pub struct EntrySig {
     pub inputs: Vec<Type>,
     pub results: Vec<Type>,
+    /// For a call through a `_mlir_ciface_` wrapper: the C interface the caller
+    /// expects of it, which alone shapes the call (see [`ciface_call`]). A call of
+    /// `_mlir_ciface_f` without one is refused.
+    pub c_interface: Option<CInterface>,
 }
 
 /// The Standard signature of `entry` of `std_module`: `_mlir_ciface_f` (the C wrapper
@@ -249,6 +254,7 @@ pub fn entry_sig(std_module: &Module, entry: &str) -> Result<EntrySig, RunError>
     Ok(EntrySig {
         inputs: ft.inputs.clone(),
         results: ft.results.clone(),
+        c_interface: None,
     })
 }
 
@@ -373,7 +379,21 @@ impl Jit {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        let sig = entry_sig(std_module, entry)?;
+        self.run_with(std_module, entry, args, None, opts)
+    }
+
+    /// [`Jit::run`] of a call that may go through a `_mlir_ciface_` wrapper: then
+    /// `c_interface` is the interface the caller expects of it.
+    pub fn run_with(
+        &mut self,
+        std_module: &Module,
+        entry: &str,
+        args: &[RtValue],
+        c_interface: Option<CInterface>,
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let mut sig = entry_sig(std_module, entry)?;
+        sig.c_interface = c_interface;
         let lowered = crate::lowering::lower(std_module, opts).map_err(RunError::Error)?;
         self.run_lowered(&lowered, entry, &sig, args, opts)
     }
@@ -490,6 +510,18 @@ pub fn run_in_process(
     with_thread_jit(|j| j.run(std_module, entry, args, opts))
 }
 
+/// [`run_in_process`] of a call that may go through a `_mlir_ciface_` wrapper, with
+/// the C interface the caller expects of it (see [`Jit::run_with`]).
+pub fn run_in_process_with(
+    std_module: &Module,
+    entry: &str,
+    args: &[RtValue],
+    c_interface: Option<CInterface>,
+    opts: &RunOptions,
+) -> Result<Vec<RtValue>, RunError> {
+    with_thread_jit(|j| j.run_with(std_module, entry, args, c_interface, opts))
+}
+
 /// Like [`run_in_process`] for a module that is already in the LLVM dialect.
 pub fn run_lowered_in_process(
     lowered: &Module,
@@ -561,15 +593,15 @@ fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
 /// Builds, into the block `bb` of the thunk `thunk` (`void thunk(ptr args, ptr
 /// results, i64 which)`), the call of `target` ending in `ret void`; allocas go through
 /// `allocas` (at the end of the entry block, so they stay static).
-/// With `wrapper`, the leaves still follow `target`'s lowered signature but the call
-/// goes to the C wrapper (and the Standard signature of `target`), see [`ciface_call`].
+/// With `c_interface`, `target` is a C wrapper and the leaves, the call and the
+/// result follow that expected interface, not `target`'s own type (see [`ciface_call`]).
 fn build_thunk<'ctx>(
     ctx: &'ctx Context,
     thunk: FunctionValue<'ctx>,
     allocas: &inkwell::builder::Builder<'ctx>,
     bb: inkwell::basic_block::BasicBlock<'ctx>,
     target: FunctionValue<'ctx>,
-    wrapper: Option<(FunctionValue<'ctx>, &EntrySig)>,
+    c_interface: Option<&CInterface>,
 ) -> Result<(usize, usize), String> {
     let i128t = ctx.i128_type();
     let i64t = ctx.i64_type();
@@ -672,18 +704,24 @@ fn build_thunk<'ctx>(
         })
     }
 
-    let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
-    for p in target.get_type().get_param_types() {
-        let pt: BasicTypeEnum = p.try_into().map_err(|_| "non-value parameter type")?;
-        call_args.push(build_value(&b, i32t, pt, &mut slot, &load_leaf)?.into());
-    }
-    let n_args = slot;
-    let result = match wrapper {
-        None => e(b.build_direct_call(target, &call_args, ""))?
-            .try_as_basic_value()
-            .basic(),
-        Some((w, sig)) => ciface_call(ctx, &b, allocas, target, w, sig, &call_args)?,
+    let result = match c_interface {
+        None => {
+            let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
+            for p in target.get_type().get_param_types() {
+                let pt: BasicTypeEnum = p.try_into().map_err(|_| "non-value parameter type")?;
+                call_args.push(build_value(&b, i32t, pt, &mut slot, &load_leaf)?.into());
+            }
+            e(b.build_direct_call(target, &call_args, ""))?
+                .try_as_basic_value()
+                .basic()
+        }
+        Some(c) => {
+            let mut build =
+                |t: BasicTypeEnum<'ctx>| build_value(&b, i32t, t, &mut slot, &load_leaf);
+            ciface_call(ctx, &b, allocas, target, c, &mut build)?
+        }
     };
+    let n_args = slot;
     let mut out = 0usize;
     if let Some(rv) = result {
         // Store every leaf of the result.
@@ -763,101 +801,102 @@ fn build_thunk<'ctx>(
     Ok((n_args, out))
 }
 
-/// Calls the C wrapper `w` of `target` the way C does: each memref argument (the
-/// `3 + 2 * rank` expanded values of `args`) is stored into a descriptor
-/// `{ptr, ptr, index, [rank x index], [rank x index]}` in a stack slot (rank 0: the
-/// first three fields; unranked: `{index rank, ptr}`) and passed by pointer, the layout
-/// `verify-abi` proves equal to C's; an aggregate result comes back through a slot
-/// passed as the first argument. Returns the result as `target` would return it.
+/// The LLVM type of an expected C-interface type (pointers are opaque, in their
+/// address space).
+fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx>, String> {
+    use inkwell::types::BasicType;
+    let int = |w: u32| {
+        let nz = std::num::NonZeroU32::new(w).ok_or("integer type of width 0")?;
+        ctx.custom_width_int_type(nz).map_err(|e| e.to_string())
+    };
+    let len = |n: u64| u32::try_from(n).map_err(|_| format!("{t} is too long"));
+    Ok(match t {
+        AbiType::Int(w) => int(*w)?.into(),
+        AbiType::Half => ctx.f16_type().into(),
+        AbiType::BFloat => ctx.bf16_type().into(),
+        AbiType::Float => ctx.f32_type().into(),
+        AbiType::Double => ctx.f64_type().into(),
+        AbiType::Vector(n, el) => match abi_basic(ctx, el)? {
+            BasicTypeEnum::IntType(i) => i.vec_type(len(*n)?).into(),
+            BasicTypeEnum::FloatType(f) => f.vec_type(len(*n)?).into(),
+            BasicTypeEnum::PointerType(p) => p.vec_type(len(*n)?).into(),
+            _ => return Err(format!("unsupported vector {t}")),
+        },
+        AbiType::Array(n, el) => abi_basic(ctx, el)?.array_type(len(*n)?).into(),
+        AbiType::Struct(fs) => {
+            let fs = fs
+                .iter()
+                .map(|f| abi_basic(ctx, f))
+                .collect::<Result<Vec<_>, _>>()?;
+            ctx.struct_type(&fs, false).into()
+        }
+        AbiType::Ptr { space, .. } => ctx
+            .ptr_type(AddressSpace::try_from(*space).map_err(|_| format!("address space {space}"))?)
+            .into(),
+        AbiType::Void | AbiType::Func { .. } => return Err(format!("{t} is not a value type")),
+    })
+}
+
+/// Calls the C wrapper `w` the way C calls a function of the expected interface `c`,
+/// whatever `w`'s own type says: each argument is built from the thunk's leaves by
+/// `build` as the type `c` gives it (a memref as its descriptor struct, stored in a
+/// stack slot and passed by pointer; unranked: the `{i64, ptr}` struct), aggregate
+/// results come back through a slot passed as the first argument when `c` says so,
+/// and the call goes through `w`'s address with `c`'s function type. A wrapper of
+/// another type is then called with the wrong ABI, which shows in the results, as it
+/// would in C. Returns the results as one value of `c.results`' type.
 fn ciface_call<'ctx>(
     ctx: &'ctx Context,
     b: &inkwell::builder::Builder<'ctx>,
     allocas: &inkwell::builder::Builder<'ctx>,
-    target: FunctionValue<'ctx>,
     w: FunctionValue<'ctx>,
-    sig: &EntrySig,
-    args: &[BasicMetadataValueEnum<'ctx>],
+    c: &CInterface,
+    build: &mut dyn FnMut(BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
 ) -> Result<Option<BasicValueEnum<'ctx>>, String> {
-    let ptr = ctx.ptr_type(AddressSpace::default());
-    let val = |i: usize| -> Result<BasicValueEnum<'ctx>, String> {
-        let a = args.get(i).ok_or("too few lowered arguments")?;
-        BasicValueEnum::try_from(*a).map_err(|_| "non-value argument".to_string())
+    use inkwell::types::BasicType;
+    let in_space = |p: inkwell::values::PointerValue<'ctx>, space: u32| {
+        if space == 0 {
+            return Ok(p);
+        }
+        let to = ctx
+            .ptr_type(AddressSpace::try_from(space).map_err(|_| format!("address space {space}"))?);
+        e(b.build_address_space_cast(p, to, ""))
     };
     let mut c_args: Vec<BasicMetadataValueEnum> = Vec::new();
-    let mut k = 0usize;
-    for t in &sig.inputs {
-        match t {
-            Type::MemRef(m) => {
-                let rank = m.rank() as u32;
-                let idx = val(k + 2)?.get_type();
-                // The pointers as the lowered function takes them (in the memref's
-                // address space).
-                let mut fields = vec![val(k)?.get_type(), val(k + 1)?.get_type(), idx];
-                if rank > 0 {
-                    fields.push(idx.into_int_type().array_type(rank).into());
-                    fields.push(idx.into_int_type().array_type(rank).into());
-                }
-                let st = ctx.struct_type(&fields, false);
-                let slot = e(allocas.build_alloca(st, "desc"))?;
-                for (f, v) in [(0u32, k), (1, k + 1), (2, k + 2)] {
-                    let p = e(b.build_struct_gep(st, slot, f, ""))?;
-                    e(b.build_store(p, val(v)?))?;
-                }
-                for d in 0..rank as usize {
-                    for (f, v) in [(3u32, k + 3 + d), (4, k + 3 + rank as usize + d)] {
-                        let zero = ctx.i32_type().const_zero();
-                        let fi = ctx.i32_type().const_int(f as u64, false);
-                        let di = ctx.i32_type().const_int(d as u64, false);
-                        // SAFETY: field `f` of `st` is an array of `rank` elements.
-                        let p = unsafe { e(b.build_in_bounds_gep(st, slot, &[zero, fi, di], ""))? };
-                        e(b.build_store(p, val(v)?))?;
-                    }
-                }
-                c_args.push(slot.into());
-                k += 3 + 2 * rank as usize;
-            }
-            Type::UnrankedMemRef(..) => {
-                let st = ctx.struct_type(&[val(k)?.get_type(), ptr.into()], false);
-                let slot = e(allocas.build_alloca(st, "udesc"))?;
-                for f in 0..2u32 {
-                    let p = e(b.build_struct_gep(st, slot, f, ""))?;
-                    e(b.build_store(p, val(k + f as usize)?))?;
-                }
-                c_args.push(slot.into());
-                k += 2;
-            }
-            _ => {
-                c_args.push(val(k)?.into());
-                k += 1;
-            }
-        }
-    }
-    if k != args.len() {
-        return Err(format!(
-            "the Standard signature groups {k} of the {} lowered arguments",
-            args.len()
-        ));
-    }
-    let by_ptr = w.count_params() as usize == c_args.len() + 1;
-    let ret = target.get_type().get_return_type();
-    let res_slot = match (by_ptr, ret) {
-        (true, Some(rt)) => {
+    let res_slot = match c.results_by_pointer {
+        Some(space) => {
+            let rt = abi_basic(ctx, &c.results)?;
             let s = e(allocas.build_alloca(rt, "result"))?;
-            c_args.insert(0, s.into());
+            c_args.push(in_space(s, space)?.into());
             Some((s, rt))
         }
-        (true, None) => return Err("the C wrapper takes a result pointer for no result".into()),
-        (false, _) => None,
+        None => None,
     };
-    if w.count_params() as usize != c_args.len() {
-        return Err(format!(
-            "@{} takes {} parameters, C passes {}",
-            w.get_name().to_string_lossy(),
-            w.count_params(),
-            c_args.len()
-        ));
+    for p in &c.params {
+        match p {
+            CParam::Value(t) => c_args.push(build(abi_basic(ctx, t)?)?.into()),
+            CParam::Descriptor { space, desc } => {
+                let st = abi_basic(ctx, desc)?;
+                let v = build(st)?;
+                let slot = e(allocas.build_alloca(st, "desc"))?;
+                e(b.build_store(slot, v))?;
+                c_args.push(in_space(slot, *space)?.into());
+            }
+        }
     }
-    let call = e(b.build_direct_call(w, &c_args, ""))?;
+    let AbiType::Func { result, params } = c.fn_type() else {
+        return Err("a C interface without a function type".into());
+    };
+    let params = params
+        .iter()
+        .map(|p| abi_basic(ctx, p).map(Into::into))
+        .collect::<Result<Vec<inkwell::types::BasicMetadataTypeEnum>, _>>()?;
+    let fty = match *result {
+        AbiType::Void => ctx.void_type().fn_type(&params, false),
+        ref r => abi_basic(ctx, r)?.fn_type(&params, false),
+    };
+    let callee = w.as_global_value().as_pointer_value();
+    let call = e(b.build_indirect_call(fty, callee, &c_args, ""))?;
     Ok(match res_slot {
         Some((s, rt)) => Some(e(b.build_load(rt, s, ""))?),
         None => call.try_as_basic_value().basic(),
@@ -1353,14 +1392,17 @@ fn prepare_call<'ctx>(
             .ok_or_else(|| RunError::Error(format!("no function @{name} in the lowered module")))
     };
     let target = defined(entry)?;
-    // Through a C wrapper: the thunk's leaves follow the wrapped function's lowered
-    // signature, the call goes to the wrapper.
-    let (inner, wrapper) = match entry.strip_prefix(CIFACE_PREFIX) {
-        Some(n) if module.get_function(n).is_some() => (defined(n)?, Some((target, sig))),
-        _ => (target, None),
-    };
+    // Through a C wrapper, the call is shaped by the caller's expectation alone.
+    let wrapped = entry
+        .strip_prefix(CIFACE_PREFIX)
+        .is_some_and(|n| module.get_function(n).is_some());
+    if wrapped && sig.c_interface.is_none() {
+        return err(format!(
+            "a call through @{entry} needs the C interface the caller expects of it"
+        ));
+    }
     let bb = ctx.append_basic_block(thunk, "call");
-    match build_thunk(ctx, thunk, allocas, bb, inner, wrapper) {
+    match build_thunk(ctx, thunk, allocas, bb, target, sig.c_interface.as_ref()) {
         Ok((n_args, n_res)) => Ok((n_args, n_res, bb)),
         Err(e) => {
             // SAFETY: nothing branches to the half-built block yet.

@@ -8,6 +8,8 @@
 //!   [`converter::value::RtValue`] arguments and results, in this process
 //!   ([`run_in_process`], or a reusable [`Jit`]); several calls of one module share
 //!   one compilation ([`Jit::run_lowered_calls`], [`Worker::run_batch`]).
+//! - [`cabi`]: the C interface a caller expects of a `_mlir_ciface_` wrapper; a call
+//!   through a wrapper is shaped by it, not by the wrapper's own type.
 //! - [`worker`]: the same in a child process, so that crashes and hangs of generated
 //!   code come back as [`RunError::Crash`] / [`RunError::Timeout`] instead of taking the
 //!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]).
@@ -37,6 +39,7 @@
 //!   longer pays for itself since translation folds aggregate reads
 //!   (`docs/jit-cost.md`), and it stops the JIT from running the raw lowering.
 
+pub mod cabi;
 pub mod clock;
 pub mod exec;
 pub mod host;
@@ -45,9 +48,11 @@ mod orc;
 pub mod translate;
 pub mod worker;
 
+pub use cabi::{AbiType, CInterface, CParam};
 pub use exec::{
-    entry_sig, register_external, run_in_process, run_ir_in_process, run_lowered_calls_in_process,
-    run_lowered_in_process, unregister_external, Call, EntrySig, Jit, RunError, RunOptions,
+    entry_sig, register_external, run_in_process, run_in_process_with, run_ir_in_process,
+    run_lowered_calls_in_process, run_lowered_in_process, unregister_external, Call, EntrySig, Jit,
+    RunError, RunOptions,
 };
 pub use translate::{translate_module, translate_to_ir_string};
-pub use worker::{run_isolated, serve_stdio, Worker, WorkerPool};
+pub use worker::{run_isolated, serve_stdio, Worker, WorkerCall, WorkerPool};

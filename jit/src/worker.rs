@@ -11,13 +11,15 @@
 //!
 //! Framing: every message is a little-endian `u32` length followed by that many bytes.
 //! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 lowering flags
-//! (1: use_aligned_alloc, 2: use_bare_ptr_memref_call_conv), str entry,
-//! str module, u32 n, n values`. An *IR request* ([`Worker::run_ir`]: LLVM IR made
-//! elsewhere, run with the calling convention our lowering of the module gives the
-//! entry) is the byte [`IR_REQUEST`] followed by a request and `str ir`. A *batch
-//! request* ([`Worker::run_batch`]: several calls of one module, compiled once) is the
-//! byte [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 flags,
-//! str module, u32 calls`, then per call `str entry, u32 n, n values`; it is answered
+//! (1: use_aligned_alloc, 2: use_bare_ptr_memref_call_conv), str module, call`, where a
+//! call is `str entry, u32 n, n values, u8 has_c_interface, [C interface]` (the
+//! interface a call through a `_mlir_ciface_` wrapper expects of it, see
+//! [`crate::cabi`]). An *IR request* ([`Worker::run_ir`]: LLVM IR made elsewhere, run
+//! with the calling convention our lowering of the module gives the entry) is the byte
+//! [`IR_REQUEST`] followed by a request and `str ir`. A *batch request*
+//! ([`Worker::run_batch`]: several calls of one module, compiled once) is the byte
+//! [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 flags,
+//! str module, u32 calls`, then the calls; it is answered
 //! with one response per call, each sent as soon as the call returns, so when a call
 //! crashes the worker the calls before it keep their answers. Response:
 //! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, `u8 2, str message`
@@ -25,6 +27,7 @@
 //! The child's real stdout carries only frames: fd 1 is redirected to stderr before
 //! anything runs, so stray prints cannot corrupt the protocol.
 
+use crate::cabi::CInterface;
 use crate::exec::{Jit, RunError, RunOptions};
 use converter::value::RtValue;
 use std::collections::HashMap;
@@ -160,6 +163,17 @@ impl<'a> Reader<'a> {
             t => return Err(format!("unknown value tag {t}")),
         })
     }
+    /// What [`put_call`] wrote: entry, arguments, expected C interface.
+    fn call(&mut self) -> Result<(String, Vec<RtValue>, Option<CInterface>), String> {
+        let entry = self.str()?;
+        let args = self.values()?;
+        let c = match self.u8()? {
+            0 => None,
+            1 => Some(CInterface::decode(self.buf, &mut self.pos)?),
+            t => return Err(format!("unknown C interface flag {t}")),
+        };
+        Ok((entry, args, c))
+    }
     fn values(&mut self) -> Result<Vec<RtValue>, String> {
         let n = self.u32()? as usize;
         let mut vs = Vec::with_capacity(n.min(1 << 16));
@@ -206,47 +220,59 @@ fn put_options(out: &mut Vec<u8>, opts: &RunOptions) {
     out.push(opts.use_aligned_alloc as u8 | (opts.use_bare_ptr_memref_call_conv as u8) << 1);
 }
 
-fn encode_request(module_text: &str, entry: &str, args: &[RtValue], opts: &RunOptions) -> Vec<u8> {
+/// One call a request carries: the entry, its arguments and, for a call through a
+/// `_mlir_ciface_` wrapper, the C interface the caller expects of it.
+#[derive(Clone, Copy, Debug)]
+pub struct WorkerCall<'a> {
+    pub entry: &'a str,
+    pub args: &'a [RtValue],
+    pub c_interface: Option<&'a CInterface>,
+}
+
+/// `str entry, u32 n, n values, u8 0 | u8 1 + C interface`.
+fn put_call(out: &mut Vec<u8>, call: &WorkerCall<'_>) {
+    put_str(out, call.entry);
+    put_u32(out, call.args.len() as u32);
+    for a in call.args {
+        put_value(out, a);
+    }
+    match call.c_interface {
+        None => out.push(0),
+        Some(c) => {
+            out.push(1);
+            c.encode(out);
+        }
+    }
+}
+
+fn encode_request(module_text: &str, call: &WorkerCall<'_>, opts: &RunOptions) -> Vec<u8> {
     let mut out = Vec::with_capacity(module_text.len() + 64);
     put_options(&mut out, opts);
-    put_str(&mut out, entry);
     put_str(&mut out, module_text);
-    put_u32(&mut out, args.len() as u32);
-    for a in args {
-        put_value(&mut out, a);
-    }
+    put_call(&mut out, call);
     out
 }
 
 fn encode_ir_request(
     module_text: &str,
     ir: &str,
-    entry: &str,
-    args: &[RtValue],
+    call: &WorkerCall<'_>,
     opts: &RunOptions,
 ) -> Vec<u8> {
     let mut out = vec![IR_REQUEST];
-    out.extend(encode_request(module_text, entry, args, opts));
+    out.extend(encode_request(module_text, call, opts));
     put_str(&mut out, ir);
     out
 }
 
-fn encode_batch_request(
-    module_text: &str,
-    calls: &[(&str, &[RtValue])],
-    opts: &RunOptions,
-) -> Vec<u8> {
+fn encode_batch_request(module_text: &str, calls: &[WorkerCall<'_>], opts: &RunOptions) -> Vec<u8> {
     let mut out = Vec::with_capacity(module_text.len() + 64);
     out.push(BATCH_REQUEST);
     put_options(&mut out, opts);
     put_str(&mut out, module_text);
     put_u32(&mut out, calls.len() as u32);
-    for (entry, args) in calls {
-        put_str(&mut out, entry);
-        put_u32(&mut out, args.len() as u32);
-        for a in *args {
-            put_value(&mut out, a);
-        }
+    for c in calls {
+        put_call(&mut out, c);
     }
     out
 }
@@ -309,14 +335,16 @@ fn handle_batch(
     let n = r.u32()? as usize;
     let mut calls = Vec::with_capacity(n.min(1 << 10));
     for _ in 0..n {
-        let entry = r.str()?;
-        let args = r.values()?;
-        calls.push((entry, args));
+        calls.push(r.call()?);
     }
     let m = parse_text(&text)?;
     let sigs: Vec<Result<crate::exec::EntrySig, RunError>> = calls
-        .iter()
-        .map(|(entry, _)| crate::exec::entry_sig(&m, entry))
+        .iter_mut()
+        .map(|(entry, _, c)| {
+            let mut sig = crate::exec::entry_sig(&m, entry)?;
+            sig.c_interface = c.take();
+            Ok(sig)
+        })
         .collect();
     let lowered = crate::lowering::lower(&m, &opts)?;
     // The calls with a signature go to the JIT; the others are answered in their turn.
@@ -356,12 +384,12 @@ fn handle_batch(
 fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
     let mut r = Reader { buf: req, pos: 0 };
     let opts = read_options(&mut r)?;
-    let entry = r.str()?;
     let text = r.str()?;
-    let args = r.values()?;
+    let (entry, args, c_interface) = r.call()?;
     let ir = r.str()?;
     let m = parse_text(&text)?;
-    let sig = crate::exec::entry_sig(&m, &entry).map_err(|e| e.to_string())?;
+    let mut sig = crate::exec::entry_sig(&m, &entry).map_err(|e| e.to_string())?;
+    sig.c_interface = c_interface;
     let lowered = crate::lowering::lower(&m, &opts)?;
     jit.run_ir(&ir, &lowered, &entry, &sig, &args, &opts)
         .map_err(|e| e.to_string())
@@ -371,11 +399,11 @@ fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
 fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
     let mut r = Reader { buf: req, pos: 0 };
     let opts = read_options(&mut r)?;
-    let entry = r.str()?;
     let text = r.str()?;
-    let args = r.values()?;
+    let (entry, args, c_interface) = r.call()?;
     let m = parse_text(&text)?;
-    jit.run(&m, &entry, &args, &opts).map_err(|e| e.to_string())
+    jit.run_with(&m, &entry, &args, c_interface, &opts)
+        .map_err(|e| e.to_string())
 }
 
 /// The last panic of this worker process, `FILE:LINE:COL: MESSAGE`, recorded by the
@@ -657,7 +685,23 @@ impl Worker {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        let req = encode_request(module_text, entry, args, opts);
+        let call = WorkerCall {
+            entry,
+            args,
+            c_interface: None,
+        };
+        self.run_call(module_text, &call, opts)
+    }
+
+    /// Makes one call of the Standard module `module_text` in the worker (a call
+    /// through a `_mlir_ciface_` wrapper carries the C interface expected of it).
+    pub fn run_call(
+        &mut self,
+        module_text: &str,
+        call: &WorkerCall<'_>,
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let req = encode_request(module_text, call, opts);
         self.round_trip(&req, opts.timeout)
     }
 
@@ -671,7 +715,24 @@ impl Worker {
         args: &[RtValue],
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        let req = encode_ir_request(module_text, ir, entry, args, opts);
+        let call = WorkerCall {
+            entry,
+            args,
+            c_interface: None,
+        };
+        self.run_ir_call(module_text, ir, &call, opts)
+    }
+
+    /// [`Worker::run_ir`] of a call that may go through a `_mlir_ciface_` wrapper of
+    /// the IR (carrying the C interface expected of it).
+    pub fn run_ir_call(
+        &mut self,
+        module_text: &str,
+        ir: &str,
+        call: &WorkerCall<'_>,
+        opts: &RunOptions,
+    ) -> Result<Vec<RtValue>, RunError> {
+        let req = encode_ir_request(module_text, ir, call, opts);
         self.round_trip(&req, opts.timeout)
     }
 
@@ -684,6 +745,25 @@ impl Worker {
         &mut self,
         module_text: &str,
         calls: &[(&str, &[RtValue])],
+        opts: &RunOptions,
+    ) -> Vec<Option<Result<Vec<RtValue>, RunError>>> {
+        let calls: Vec<WorkerCall<'_>> = calls
+            .iter()
+            .map(|&(entry, args)| WorkerCall {
+                entry,
+                args,
+                c_interface: None,
+            })
+            .collect();
+        self.run_batch_calls(module_text, &calls, opts)
+    }
+
+    /// [`Worker::run_batch`] with calls that may go through `_mlir_ciface_` wrappers
+    /// (each carrying the C interface expected of its wrapper).
+    pub fn run_batch_calls(
+        &mut self,
+        module_text: &str,
+        calls: &[WorkerCall<'_>],
         opts: &RunOptions,
     ) -> Vec<Option<Result<Vec<RtValue>, RunError>>> {
         let mut answers: Vec<Option<Result<Vec<RtValue>, RunError>>> = vec![None; calls.len()];

@@ -7,7 +7,7 @@ mod common;
 
 use common::{opts, worker};
 use converter::value::RtValue;
-use jit::RunError;
+use jit::{AbiType, CInterface, CParam, RunError, WorkerCall};
 
 /// `add` and `div` are safe for most arguments; `segv` stores far outside any mapping,
 /// `spin` never returns; `sum` reads a memref argument and returns a fresh one.
@@ -74,13 +74,54 @@ fn a_batch_answers_like_separate_runs() {
         ("add", ints(&[1])),
         ("add", ints(&[i32::MAX as i128, 1])),
     ];
-    let batch: Vec<(&str, &[RtValue])> = calls.iter().map(|(e, a)| (*e, &a[..])).collect();
-    let got = w.run_batch(MODULE, &batch, &o);
+    // What C expects of `_mlir_ciface_sum`: the memref by pointer to its descriptor,
+    // the two results through a pointer passed first.
+    let i64t = AbiType::Int(64);
+    let desc = AbiType::Struct(vec![
+        AbiType::ptr(0, i64t.clone()),
+        AbiType::ptr(0, i64t.clone()),
+        i64t.clone(),
+        AbiType::Array(1, Box::new(i64t.clone())),
+        AbiType::Array(1, Box::new(i64t.clone())),
+    ]);
+    let sum_c = CInterface {
+        params: vec![CParam::Descriptor {
+            space: 0,
+            desc: desc.clone(),
+        }],
+        results: AbiType::Struct(vec![i64t, desc]),
+        results_by_pointer: Some(0),
+    };
+    let batch: Vec<WorkerCall<'_>> = calls
+        .iter()
+        .map(|(e, a)| WorkerCall {
+            entry: e,
+            args: a,
+            c_interface: e.starts_with("_mlir_ciface_").then_some(&sum_c),
+        })
+        .collect();
+    let got = w.run_batch_calls(MODULE, &batch, &o);
     assert_eq!(got.len(), calls.len());
-    for ((entry, args), g) in calls.iter().zip(&got) {
-        let alone = w.run(MODULE, entry, args, &o);
-        assert_eq!(g.as_ref(), Some(&alone), "@{entry}");
+    for (call, g) in batch.iter().zip(&got) {
+        let alone = w.run_call(MODULE, call, &o);
+        assert_eq!(g.as_ref(), Some(&alone), "@{}", call.entry);
     }
+    assert_eq!(
+        got[3],
+        Some(Ok(vec![
+            RtValue::Int(4),
+            RtValue::MemRef {
+                shape: vec![2],
+                elems: ints(&[5, -1])
+            }
+        ]))
+    );
+    // Without the interface C expects, a call through the wrapper is refused.
+    let refused = w.run(MODULE, "_mlir_ciface_sum", &[vec3(-1, 5, 0)], &o);
+    assert!(
+        matches!(&refused, Err(RunError::Error(m)) if m.contains("needs the C interface")),
+        "{refused:?}"
+    );
     // The per-call errors stayed with their calls.
     assert!(matches!(&got[4], Some(Err(RunError::Error(_)))));
     assert!(matches!(&got[5], Some(Err(RunError::Error(_)))));

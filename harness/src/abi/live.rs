@@ -15,6 +15,10 @@
 //! scalar `@exts_T(T) -> T` written in C (integers reach it truncated from an i64, so
 //! that a missing sign/zero extension is visible).
 //!
+//! The C driver's prototypes are written from these Standard signatures (not from the
+//! lowered wrappers), and the wrappers' types are also checked against the C
+//! interfaces `crate::ciface::expect` derives from them (check `wrapper-types`).
+//!
 //! The C driver (one source) calls the `_mlir_ciface_` wrappers and prints
 //! `CHECK elem rank check ok|MISMATCH field ours theirs` lines. It runs two ways:
 //! (a) JIT: compiled to a shared object, `dlopen`ed by a child `stdlower
@@ -592,6 +596,25 @@ fn lowered_module(text: &str) -> Result<converter::ir::Module, String> {
     crate::cmd::lower::lower(&m, &converter::lower::LowerOptions::default()).map_err(|f| f.message)
 }
 
+/// The types of the live module's wrappers against the C interfaces derived from the
+/// Standard signatures ([`crate::ciface::expect`], independent of the lowering): one
+/// `wrapper-types` check, a mismatch naming the first wrapper that differs.
+fn wrapper_types(text: &str, lowered: &converter::ir::Module) -> Check {
+    let m = match crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes()) {
+        Ok(m) => m,
+        Err(f) => return Check::error("-", "-", "wrapper-types", f.message),
+    };
+    let diffs = match crate::ciface::expect::check_wrappers(&m, lowered, 64, false) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![Difference {
+            field: "type".into(),
+            ours: e.replace('\n', " "),
+            theirs: "see expected".into(),
+        }],
+    };
+    Check::compared("-", "-", "wrapper-types", diffs)
+}
+
 /// The result of the live part.
 #[derive(Debug, Default)]
 pub struct LiveOutcome {
@@ -628,6 +651,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
             return out;
         }
     };
+    out.checks.push(wrapper_types(&text, &lowered));
     let (driver_src, slots) = driver(sel);
     let expected = expected_checks(sel);
     let paths = (|| -> Result<_, String> {

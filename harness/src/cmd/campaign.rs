@@ -45,6 +45,10 @@ pub struct Args {
     #[arg(long, default_value_t = campaign::TRANSLATE_BATCH,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub mlir_translate_batch: u64,
+    /// Call the C interfaces from a C program compiled by clang-22 too, on every Nth
+    /// module with one it can call, per job (0: never; a compiler process each).
+    #[arg(long, default_value_t = crate::oracles::DEFAULT_C_CALLER_EVERY)]
+    pub c_caller_every: u64,
     /// Add upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
     #[arg(long)]
     pub upstream: bool,
@@ -168,6 +172,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                 pass: args.pass,
                 ..ExecOptions::default()
             },
+            c_caller_every: args.c_caller_every,
             ..OracleConfig::default()
         },
     };

@@ -85,7 +85,17 @@ pub fn run_opt(
         opt_level: opt,
         ..RunOptions::default()
     };
-    run_lowered_in_process(m, entry, &EntrySig { inputs, results }, args, &opts)
+    run_lowered_in_process(
+        m,
+        entry,
+        &EntrySig {
+            inputs,
+            results,
+            c_interface: None,
+        },
+        args,
+        &opts,
+    )
 }
 
 pub fn f32v(x: f32) -> RtValue {

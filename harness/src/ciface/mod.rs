@@ -1,17 +1,32 @@
-//! Oracle 4, the C interface: every function with `llvm.emit_c_interface` is called
-//! through its `_mlir_ciface_` wrapper the way C calls it — descriptors built in memory
-//! with the layout `verify-abi` proves equal to C's, passed by pointer, aggregate
-//! results through the first-argument pointer (the JIT's thunk does this, see
-//! `jit::exec::ciface_call`) — with arguments the harness builds, and must give the
-//! interpreter's results. Memref arguments with an explicit strided layout get a
-//! nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
-//! and every stride reach the lowered code. No C compiler runs, and no extra
-//! compilation either: the calls are planned first ([`plan`]) and made in the same
-//! compilation as the interp-vs-jit oracle's call (see `oracles::check_module_traced`).
+//! Oracle 4, the C interface, in two parts.
+//!
+//! - Static ([`expect`]): the LLVM type every `_mlir_ciface_` wrapper must have is
+//!   derived from the *Standard* signature by the spec's rules, in code that shares
+//!   nothing with the converter's lowering; a wrapper of another type (or missing, or
+//!   not visible to C, or present where no C interface was asked for) is a finding
+//!   that names the expected and the lowered type.
+//! - Dynamic: every function with `llvm.emit_c_interface` is called through its
+//!   wrapper the way C calls a function of the *expected* interface (the JIT's thunk
+//!   takes the call's shape from it, not from the lowered wrapper, see
+//!   `jit::exec::ciface_call`): descriptors built in memory with the layout
+//!   `verify-abi` proves equal to C's, passed by pointer, aggregate results through the
+//!   first-argument pointer — with arguments the harness builds, and must give the
+//!   interpreter's results. Memref arguments with an explicit strided layout get a
+//!   nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
+//!   and every stride reach the lowered code. The calls are planned first ([`plan`])
+//!   and made in the same compilation as the interp-vs-jit oracle's call (see
+//!   `oracles::check_module_traced`).
+//!
+//! - From C ([`c_caller`], sampled: `OracleConfig::c_caller_every`): the same calls
+//!   made by a C program written from the Standard signatures and compiled by clang
+//!   with the lowered module, so that C fixes the ABI.
 //!
 //! On a disagreement the function is also run directly (without the wrapper): if that
 //! disagrees too the lowering of the function itself is wrong (`interp-vs-jit`),
 //! otherwise the wrapper is (`c-interface`).
+
+pub mod c_caller;
+pub mod expect;
 
 use crate::exec::{self, Outcome};
 use crate::oracles::{OracleConfig, Verdict};
@@ -261,7 +276,12 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
         if !matches!(want, Outcome::Values(_)) {
             continue;
         }
-        let wrapper = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
+        if f.std_type()
+            .is_none_or(|ft| expect::c_interface(ft, cfg.exec.index_bitwidth).is_err())
+        {
+            continue;
+        }
+        let wrapper = format!("{}{}", expect::PREFIX, f.name);
         checks.push(Planned {
             func: f,
             args,
@@ -275,26 +295,74 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
     }
 }
 
-/// Runs the oracle; `Some(finding)` on a disagreement.
+/// The static part alone: the wrappers of `lowered` (the lowering of `m` with the
+/// oracles' options: index width `index_bits`, wrappers only where asked for) against
+/// the expectation; `Some(finding)` on the first difference, `None` when they agree
+/// or `m` asks for no C interface (then the oracle does not count as run).
+pub fn check_wrapper_types(
+    m: &Module,
+    lowered: &Module,
+    exec: &crate::exec::ExecOptions,
+    ran: &mut Vec<&'static str>,
+) -> Option<Verdict> {
+    let asks = m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"));
+    let wrappers = lowered
+        .funcs
+        .iter()
+        .find(|f| f.name.starts_with(expect::PREFIX));
+    if !asks && wrappers.is_none() {
+        return None;
+    }
+    if !ran.contains(&ORACLE) {
+        ran.push(ORACLE);
+    }
+    // Under the bare pointer calling convention LLVM 11 made no C wrappers at all.
+    if exec.pass.use_bare_ptr_memref_call_conv {
+        return wrappers.map(|w| Verdict::Finding {
+            oracle: ORACLE,
+            detail: format!(
+                "@{}: a C wrapper under --use-bare-ptr-memref-call-conv, which makes none",
+                w.name
+            ),
+        });
+    }
+    expect::check_wrappers(m, lowered, exec.index_bitwidth, false)
+        .err()
+        .map(|detail| Verdict::Finding {
+            oracle: ORACLE,
+            detail,
+        })
+}
+
+/// Runs the oracle (lowering `m` first); `Some(finding)` on a disagreement.
 pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
-    check_planned(m, cfg, ran, &plan(m, cfg), &[])
+    let opts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
+    let lowered = converter::lower::lower_module(m, &opts).ok()?;
+    check_planned(m, &lowered, cfg, ran, &plan(m, cfg), &[])
 }
 
 /// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
+/// first the wrapper types of `lowered` ([`check_wrapper_types`]), then the calls:
 /// `answers[i]` is the outcome of call `i`; a call without one (not made because an
 /// earlier call crashed, or beyond `answers`) is made now, alone, as is the direct
 /// call on a disagreement.
 pub fn check_planned(
     m: &Module,
+    lowered: &Module,
     cfg: &OracleConfig,
     ran: &mut Vec<&'static str>,
     plan: &Plan<'_>,
     answers: &[Option<Outcome>],
 ) -> Option<Verdict> {
+    if let Some(v) = check_wrapper_types(m, lowered, &cfg.exec, ran) {
+        return Some(v);
+    }
     if !plan.active {
         return None;
     }
-    ran.push(ORACLE);
+    if !ran.contains(&ORACLE) {
+        ran.push(ORACLE);
+    }
     for (k, c) in plan.checks.iter().enumerate() {
         let (f, args, want, wrapper) = (c.func, &c.args, &c.want, &c.wrapper);
         let got = match answers.get(k) {
@@ -323,6 +391,59 @@ pub fn check_planned(
                 want.render(),
                 got.render(),
                 f.name,
+            ),
+        });
+    }
+    c_callers(lowered, cfg, plan)
+}
+
+thread_local! {
+    /// Modules this thread has had C callers could call, for the sampling.
+    static C_CALLER_TURN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// On every `cfg.c_caller_every`-th module (per thread) with planned calls a C
+/// program can make: makes them from C ([`c_caller::run`]) and compares with the
+/// interpreter; a difference is a `c-interface` finding.
+fn c_callers(lowered: &Module, cfg: &OracleConfig, plan: &Plan<'_>) -> Option<Verdict> {
+    let every = cfg.c_caller_every;
+    let ib = cfg.exec.index_bitwidth;
+    if every == 0 {
+        return None;
+    }
+    let checks: Vec<(usize, &Planned<'_>)> = plan
+        .checks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c_caller::covered(c.func, ib))
+        .collect();
+    if checks.is_empty() {
+        return None;
+    }
+    let turn = C_CALLER_TURN.with(|t| {
+        let n = t.get();
+        t.set(n + 1);
+        n
+    });
+    // The first sample is the `every`th module, so short runs cost nothing.
+    if !(turn + 1).is_multiple_of(every) {
+        return None;
+    }
+    let outcomes = c_caller::run(lowered, &checks, ib)?;
+    for ((_, c), got) in checks.iter().zip(outcomes) {
+        if c.want.same_results(&got) {
+            continue;
+        }
+        let args_text = render_args(c.func, &c.args);
+        return Some(Verdict::Finding {
+            oracle: ORACLE,
+            detail: format!(
+                "@{} with {args_text}: interp:\n{}@{}, called from C compiled by {}:\n{}",
+                c.func.name,
+                c.want.render(),
+                c.wrapper,
+                c_caller::COMPILER,
+                got.render()
             ),
         });
     }
