@@ -222,7 +222,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
             bytes = em.binary(OpKind::LlvmSub, bumped, rem);
         }
         let raw = call_aligned_alloc(&mut ctx.needs_aligned_alloc, &mut em, a, bytes);
-        let p = em.ptr_cast(raw, &elem);
+        let p = em.cast_to_ptr(raw, &elem_ptr);
         (p, p)
     } else {
         let idx = em.index.clone();

@@ -60,9 +60,9 @@ impl TypeConverter {
                     return bad("its shape is not static");
                 }
                 match m.strided_form() {
-                    Some(l) if l.offset.is_some() && l.strides.iter().all(Option::is_some) => {
-                        Ok(Type::llvm_ptr(self.memref_elem(m)?))
-                    }
+                    Some(l) if l.offset.is_some() && l.strides.iter().all(Option::is_some) => Ok(
+                        Type::llvm_ptr_in(self.memref_elem(m)?, addr_space(m.memory_space)?),
+                    ),
                     Some(_) => bad("its layout has a dynamic stride or offset"),
                     None => bad("its layout is not strided"),
                 }

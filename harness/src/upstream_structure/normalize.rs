@@ -101,7 +101,7 @@ pub const CIFACE: &str = "_mlir_ciface_";
 
 /// The names of the normalizations, in the order [`normalize`] applies them (the
 /// doc lists each under its name).
-pub const NORMALIZATIONS: [&str; 7] = [
+pub const NORMALIZATIONS: [&str; 8] = [
     "exported_declarations_are_private",
     "wrappers_copy_function_attributes",
     "external_c_interface_definition_is_private",
@@ -109,6 +109,7 @@ pub const NORMALIZATIONS: [&str; 7] = [
     "packed_result_attributes",
     "runtime_sizes_are_i64",
     "unranked_rank_is_i64",
+    "wrapper_descriptor_pointer_attributes",
 ];
 
 /// Applies every normalization to our functions and upstream's.
@@ -124,6 +125,46 @@ pub fn normalize(ours: &mut [Func], up: &mut [Func], std: &StdInfo) {
     runtime_sizes_are_i64(ours, std.index_bitwidth);
     runtime_sizes_are_i64(up, std.index_bitwidth);
     unranked_rank_is_i64(ours, up, std);
+    wrapper_descriptor_pointer_attributes(ours);
+    wrapper_descriptor_pointer_attributes(up);
+}
+
+/// The LLVM-dialect attributes that describe what a pointer points to.
+const POINTER_ATTRS: [&str; 9] = [
+    "llvm.noalias",
+    "llvm.align",
+    "llvm.nonnull",
+    "llvm.dereferenceable",
+    "llvm.dereferenceable_or_null",
+    "llvm.readonly",
+    "llvm.writeonly",
+    "llvm.nocapture",
+    "llvm.noundef",
+];
+
+/// A `_mlir_ciface_` wrapper takes each memref as a pointer to its descriptor. MLIR 22
+/// copies the memref argument's attributes onto that pointer, `llvm.noalias` and
+/// `llvm.align` included, though they describe the buffer and not the descriptor (a C
+/// caller's descriptor on the stack is not aligned as `llvm.align = 16` claims); we keep
+/// only the dialect attributes there (`converter/src/lower/attrs.rs`). On both sides,
+/// the pointer attributes of a wrapper's pointer parameters (in declarations and calls)
+/// are dropped.
+pub fn wrapper_descriptor_pointer_attributes(side: &mut [Func]) {
+    let strip = |params: &mut [Slot]| {
+        for p in params.iter_mut().filter(|p| p.ty.starts_with("!llvm.ptr")) {
+            p.attrs.retain(|k, _| !POINTER_ATTRS.contains(&k.as_str()));
+        }
+    };
+    for f in side.iter_mut() {
+        if f.name.starts_with(CIFACE) {
+            strip(&mut f.params);
+        }
+        for c in &mut f.calls {
+            if c.callee.as_deref().is_some_and(|n| n.starts_with(CIFACE)) {
+                strip(&mut c.params);
+            }
+        }
+    }
 }
 
 /// The exporter writes a Standard declaration as `func.func private` (MLIR 22 wants
@@ -440,6 +481,24 @@ mod tests {
         let call = &ours[1].calls[0];
         assert_eq!(call.params[0].attrs.len(), 1);
         assert!(call.params[1].attrs.is_empty());
+    }
+
+    #[test]
+    fn wrapper_pointers_lose_pointer_attributes_only() {
+        let mut up = read(
+            "llvm.func @_mlir_ciface_f(%arg0: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, d.x = 1 : i64}, %arg1: i64 {llvm.zeroext}) {\n\
+             }\nllvm.func @f(%arg0: !llvm.ptr {llvm.noalias}) {\n\
+             llvm.call @_mlir_ciface_f(%p, %i) : (!llvm.ptr {llvm.noalias}, i64) -> ()\n}\n",
+        );
+        wrapper_descriptor_pointer_attributes(&mut up);
+        assert_eq!(
+            up[0].params[0].attrs.keys().collect::<Vec<_>>(),
+            vec!["d.x"]
+        );
+        // Not a pointer: kept; not a wrapper: kept.
+        assert_eq!(up[0].params[1].attrs.len(), 1);
+        assert_eq!(up[1].params[0].attrs.len(), 1);
+        assert!(up[1].calls[0].params[0].attrs.is_empty());
     }
 
     #[test]
