@@ -58,6 +58,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "result_attrs",
     "call_attrs",
     "dim_operand",
+    "dim_dynamic_index",
     "dim_attr",
     "memref_arg",
     "memref_result",
@@ -282,6 +283,16 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                     } else {
                         "dim_attr"
                     });
+                    // An index operand that is not a constant op: the lowering's path
+                    // for a dynamic dimension index.
+                    if let Some(&i) = od.operands.get(1) {
+                        if body
+                            .defining_op(i)
+                            .is_none_or(|d| body.op(d).kind != OpKind::Constant)
+                        {
+                            out.insert("dim_dynamic_index");
+                        }
+                    }
                 }
                 OpKind::MemRefCast => {
                     let from = body.value_type(od.operands[0]);

@@ -742,17 +742,34 @@ impl<'a, 'u> FnGen<'a, 'u> {
         }
         Ok(self.emit_dim(m, d))
     }
+    /// `dim` of dimension `d` in one of its three forms: the index as an attribute, as
+    /// a constant operand, or as an operand the lowering cannot see is constant
+    /// (`(x - x) + d` for some index `x`), which takes the lowering's path for a
+    /// dynamic dimension index (a select over the sizes).
     pub fn emit_dim(&mut self, m: ValueId, d: usize) -> ValueId {
-        if self.u.arbitrary::<bool>().unwrap_or(false) {
-            self.emit1(
+        match self.u.int_in_range(0..=3u8).unwrap_or(0) {
+            0 | 1 => self.emit1(
                 NewOp::new(OpKind::Dim)
                     .operands([m])
                     .attr("index", Attribute::index(d as i64))
                     .result(Type::Index),
-            )
-        } else {
-            let i = self.const_index(d as u64);
-            self.emit1(NewOp::new(OpKind::Dim).operands([m, i]).result(Type::Index))
+            ),
+            2 => {
+                let i = self.const_index(d as u64);
+                self.emit1(NewOp::new(OpKind::Dim).operands([m, i]).result(Type::Index))
+            }
+            _ => {
+                let i = match self.pick(&Type::Index) {
+                    Ok(x) => {
+                        let c = self.const_index(d as u64);
+                        let mut b = self.body.builder(self.cur);
+                        let zero = b.binary(OpKind::SubI, x, x);
+                        b.binary(OpKind::AddI, zero, c)
+                    }
+                    Err(_) => self.const_index(d as u64),
+                };
+                self.emit1(NewOp::new(OpKind::Dim).operands([m, i]).result(Type::Index))
+            }
         }
     }
 

@@ -6,6 +6,11 @@
 //! streaming code reaches users while every campaign agrees. Comparing text costs a print
 //! and a re-parse, so campaigns sample it, in one
 //! syntax a case (the two printers share the streaming code).
+//!
+//! It also checks the one error path of the lowering that a valid generated module can
+//! reach by a small change ([`clash_is_rejected`]): a module that already has a function
+//! named like a C wrapper the lowering must make is rejected, never lowered into a
+//! module with two functions of one name.
 
 use converter::ir::Module;
 use converter::llvm_print::{
@@ -87,6 +92,41 @@ pub fn check(
     }
 }
 
+/// For the first function that asks for a C wrapper: the module with a declaration
+/// `@_mlir_ciface_NAME` added must fail to lower, with a diagnostic naming it (the
+/// wrapper's name is taken). `Some(detail)` when it lowers or fails otherwise.
+pub fn clash_is_rejected(m: &Module, opts: &LowerOptions) -> Option<String> {
+    if opts.use_bare_ptr_memref_call_conv {
+        return None; // no C wrappers are made
+    }
+    let f = m.funcs.iter().find(|f| {
+        f.has_attr(converter::lower::EMIT_C_INTERFACE)
+            && m.func(&format!("_mlir_ciface_{}", f.name)).is_none()
+    })?;
+    let name = format!("_mlir_ciface_{}", f.name);
+    let mut clash = m.clone();
+    clash.funcs.push(converter::ir::Func::new_std_decl(
+        &name,
+        Vec::new(),
+        Vec::new(),
+    ));
+    match converter::lower::lower_module(&clash, opts) {
+        Ok(_) => Some(format!(
+            "with a declaration @{name} added, the module lowers: the C wrapper of @{} \
+             and the declaration share a name",
+            f.name
+        )),
+        Err(ds) if ds.iter().any(|d| d.message.contains(&name)) => None,
+        Err(ds) => Some(format!(
+            "with a declaration @{name} added, the lowering fails without naming it: {}",
+            ds.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +158,22 @@ mod tests {
             }
         }
         assert!(checked > 30, "only {checked} modules lowered");
+    }
+
+    #[test]
+    fn a_wrapper_name_taken_by_the_module_is_rejected() {
+        let src =
+            "func @f(%a: i32) -> i32 attributes {llvm.emit_c_interface} {\n  return %a : i32\n}\n";
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        assert_eq!(clash_is_rejected(&m, &LowerOptions::default()), None);
+        // Without the attribute there is nothing to clash with.
+        let plain = converter::syntax::parse_module(
+            "t.mlir",
+            src.replace(" attributes {llvm.emit_c_interface}", "")
+                .as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(clash_is_rejected(&plain, &LowerOptions::default()), None);
     }
 
     #[test]

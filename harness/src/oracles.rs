@@ -255,7 +255,9 @@ fn check_module_in(
             2 => (2, converter::llvm_print::Syntax::Modern),
             _ => (1, converter::llvm_print::Syntax::Legacy),
         };
-        if let Some(detail) = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs) {
+        let found = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs)
+            .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts));
+        if let Some(detail) = found {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,
                 detail,

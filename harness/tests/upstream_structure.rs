@@ -62,8 +62,10 @@ fn assert_all_agree(ib: u32) {
             "index width {ib}, stdlower gen --swarm --seed {seed}: {o:?}"
         );
     }
+    // Not compared: modules upstream cannot lower (a `dealloc` in a nonzero memory
+    // space, docs/upstream-differences.md); three in four must be compared.
     assert!(
-        compared as u64 * 10 >= n * 9,
+        compared as u64 * 4 >= n * 3,
         "only {compared} of {n} modules compared: {out:?}"
     );
     eprintln!("index width {ib}: {compared} of {n} modules compared, 0 findings");
@@ -333,12 +335,13 @@ func @g(%x: i64, %m: memref<?xf32, 1>) -> i32 {
             "!llvm.ptr {llvm.noalias}, %arg2",
             "@f: parameter 1 type: ours `!llvm.ptr`, upstream `!llvm.ptr<3>`",
         ),
-        // The wrapper's descriptor pointer loses the memref's attribute.
+        // The wrapper's scalar argument loses its attribute. (Its descriptor pointer's
+        // `llvm.noalias` is normalized away: wrapper_descriptor_pointer_attributes.)
         (
             "llvm.func @_mlir_ciface_f(",
-            "!llvm.ptr {llvm.noalias}",
-            "!llvm.ptr",
-            "@_mlir_ciface_f: parameter 1 attributes",
+            "%arg0: i32 {llvm.zeroext}",
+            "%arg0: i32",
+            "@_mlir_ciface_f: parameter 0 attributes",
         ),
         // A declaration's argument attribute.
         (

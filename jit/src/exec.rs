@@ -47,7 +47,7 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue};
 use inkwell::{AddressSpace, OptimizationLevel};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -148,16 +148,55 @@ pub fn unregister_external(name: &str) {
 // ---------------------------------------------------------------------------------
 // Tracked allocation
 
+// Every block carries a guard of [`GUARD`] bytes right after the bytes asked for,
+// checked when the block is freed (by the generated code or after the run): a write
+// past the end of a heap buffer (a lowering that allocates too few elements and fills
+// them all, say) changes no result and faults nowhere, but it changes the guard, and
+// the run then ends as a crash. Reads past the end are not seen.
+
+/// Bytes of the guard after each tracked block.
+const GUARD: usize = 32;
+
+/// The guard's byte at offset `i` (a pattern no zeroing or small integer store makes).
+fn guard_byte(i: usize) -> u8 {
+    0xA5 ^ (i as u8).wrapping_mul(0x3B)
+}
+
 thread_local! {
-    static LIVE: RefCell<HashSet<usize>> = RefCell::new(HashSet::new());
+    /// Live tracked blocks: address -> bytes asked for.
+    static LIVE: RefCell<HashMap<usize, usize>> = RefCell::new(HashMap::new());
+    /// The first overflow a `free` of the generated code saw in this run.
+    static OVERFLOW: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Writes the guard after `size` bytes of `p` and records the block.
+fn track(p: *mut libc::c_void, size: usize) {
+    if p.is_null() {
+        return;
+    }
+    let g = (p as *mut u8).wrapping_add(size);
+    for i in 0..GUARD {
+        // SAFETY: the block has `size + GUARD` bytes (see the allocators).
+        unsafe { g.add(i).write(guard_byte(i)) };
+    }
+    LIVE.with(|l| l.borrow_mut().insert(p as usize, size));
+}
+
+/// `Some(description)` when the guard after a `size`-byte block at `p` changed.
+fn guard_broken(p: usize, size: usize) -> Option<String> {
+    let g = (p as *const u8).wrapping_add(size);
+    // SAFETY: `p` is a live tracked block of `size + GUARD` bytes.
+    let changed = (0..GUARD).find(|&i| unsafe { g.add(i).read() } != guard_byte(i))?;
+    Some(format!(
+        "heap buffer overflow: a write {changed} bytes past the end of a {size}-byte block"
+    ))
 }
 
 extern "C" fn tracked_malloc(size: usize) -> *mut libc::c_void {
-    // SAFETY: plain libc allocation; the pointer is only recorded.
-    let p = unsafe { libc::malloc(size) };
-    if !p.is_null() {
-        LIVE.with(|l| l.borrow_mut().insert(p as usize));
-    }
+    // SAFETY: plain libc allocation of the block and its guard; the pointer is only
+    // recorded.
+    let p = unsafe { libc::malloc(size.saturating_add(GUARD)) };
+    track(p, size);
     p
 }
 
@@ -169,28 +208,50 @@ extern "C" fn tracked_aligned_alloc(align: usize, size: usize) -> *mut libc::c_v
     let a = align.max(std::mem::size_of::<usize>());
     // SAFETY: `p` is a valid out-pointer; the alignment is a power of two multiple of
     // the pointer size as posix_memalign requires.
-    if align_ok && unsafe { libc::posix_memalign(&mut p, a, size.max(1)) } != 0 {
+    if align_ok && unsafe { libc::posix_memalign(&mut p, a, size.saturating_add(GUARD)) } != 0 {
         p = std::ptr::null_mut();
     }
-    if !p.is_null() {
-        LIVE.with(|l| l.borrow_mut().insert(p as usize));
-    }
+    track(p, size);
     p
 }
 
 extern "C" fn tracked_free(p: *mut libc::c_void) {
-    LIVE.with(|l| l.borrow_mut().remove(&(p as usize)));
+    if let Some(size) = LIVE.with(|l| l.borrow_mut().remove(&(p as usize))) {
+        if let Some(what) = guard_broken(p as usize, size) {
+            OVERFLOW.with(|o| {
+                o.borrow_mut().get_or_insert(what);
+            });
+        }
+    }
     // SAFETY: this is what the generated code asked for; freeing a pointer that was
     // not allocated is the generated code's bug (a crash the worker reports).
     unsafe { libc::free(p) }
 }
 
-fn free_all_live() {
-    let live: Vec<usize> = LIVE.with(|l| l.borrow_mut().drain().collect());
-    for p in live {
+/// Frees every block still alive; `Some(description)` when a guard was broken during
+/// the run (a block freed by the generated code, or one freed here).
+fn free_all_live() -> Option<String> {
+    let live: Vec<(usize, usize)> = LIVE.with(|l| l.borrow_mut().drain().collect());
+    let mut overflow = OVERFLOW.with(|o| o.borrow_mut().take());
+    for (p, size) in live {
+        if overflow.is_none() {
+            overflow = guard_broken(p, size);
+        }
         // SAFETY: every pointer in LIVE came from malloc/posix_memalign and has not
         // been freed (tracked_free removes it first).
         unsafe { libc::free(p as *mut libc::c_void) }
+    }
+    overflow
+}
+
+/// A call's result, unless the run wrote past the end of a heap block.
+fn unless_overflowed(
+    r: Result<Vec<RtValue>, RunError>,
+    overflow: Option<String>,
+) -> Result<Vec<RtValue>, RunError> {
+    match overflow {
+        Some(signal) => Err(RunError::Crash { signal }),
+        None => r,
     }
 }
 
@@ -478,6 +539,7 @@ impl Jit {
             (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.clone()))),
             (Ok(()), None) => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
         }
+        // Each call's blocks were checked and freed after it (run_calls).
         free_all_live();
     }
 }
@@ -1551,8 +1613,8 @@ fn run_calls(
             let addr = addr.clone()?;
             call_thunk(&lay, addr, i, call, n_args, n_res, &funcs, &names)
         });
-        free_all_live();
-        answer(i, r);
+        let overflow = free_all_live();
+        answer(i, unless_overflowed(r, overflow));
     }
     drop(loaded);
 }

@@ -248,3 +248,27 @@ fn bad_inputs_are_errors() {
     assert!(e.to_string().contains("bf16"), "{e}");
     let _ = Type::i32();
 }
+
+/// A write past the end of a heap block (which faults nowhere and changes no result)
+/// breaks the block's guard: the run ends as a crash, whether the generated code frees
+/// the block or leaves it to the run's end. A write inside the block does not.
+#[test]
+fn writes_past_the_end_of_a_heap_block_are_crashes() {
+    let prog = |index: u32, free: bool| {
+        format!(
+            "func @main() -> i32 {{\n  %m = alloc() : memref<3xi32>\n  %i = constant {index} : index\n  \
+             %v = constant 7 : i32\n  store %v, %m[%i] : memref<3xi32>\n  %c0 = constant 0 : index\n  \
+             %r = load %m[%c0] : memref<3xi32>\n{}  return %r : i32\n}}",
+            if free { "  dealloc %m : memref<3xi32>\n" } else { "" }
+        )
+    };
+    for free in [false, true] {
+        let opts = RunOptions::default();
+        let e = run_text(&prog(4, free), &[], &opts).expect_err("an overflow");
+        assert!(
+            e.contains("heap buffer overflow: a write 4 bytes past the end of a 12-byte block"),
+            "free {free}: {e}"
+        );
+        assert!(run_text(&prog(2, free), &[], &opts).is_ok(), "free {free}");
+    }
+}
