@@ -21,8 +21,9 @@ use converter::lower::{lower_module_each, LowerOptions, SourceLowering};
 /// The oracle's name in reports.
 pub const ORACLE: &str = "lower-paths";
 
-/// The text the source path makes of `src` on `jobs` threads, `None` where it gives up.
-fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> Option<String> {
+/// The text the source path makes of `src` on `jobs` threads, `None` where it gives up
+/// (what `stdlower lower` prints when it takes that path).
+pub fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> Option<String> {
     let s = SourceLowering::new("case.mlir", src, opts)?;
     let mut text = String::new();
     write_module_open(&mut text, &s.headers().attrs, syntax);

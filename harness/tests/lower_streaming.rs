@@ -10,7 +10,7 @@ use converter::ir::{FuncKind, Module};
 use converter::llvm_print::{
     print_llvm, write_func, write_module_close, write_module_open, Syntax,
 };
-use converter::lower::{lower_module, lower_module_each, LowerOptions, SourceLowering};
+use converter::lower::{lower_module, lower_module_each, LowerOptions};
 use std::process::Command;
 
 mod common;
@@ -41,17 +41,6 @@ fn both(
     (whole, each)
 }
 
-/// The text `SourceLowering` makes of `src` on `jobs` threads, `None` where it gives up.
-fn from_source(src: &[u8], opts: &LowerOptions, syntax: Syntax, jobs: usize) -> Option<String> {
-    let s = SourceLowering::new("t.mlir", src, opts)?;
-    let mut text = String::new();
-    write_module_open(&mut text, &s.headers().attrs, syntax);
-    let lowered = s.run(jobs, |out, f| write_func(out, f, syntax))?;
-    text.extend(lowered.pieces());
-    write_module_close(&mut text);
-    Some(text)
-}
-
 /// `SourceLowering` on `src` (whose parsed and verified module is `m`, if any) agrees
 /// with the whole-module lowering on one thread and on three; whether it lowered.
 fn source_agrees(
@@ -65,7 +54,7 @@ fn source_agrees(
         .and_then(|m| lower_module(m, opts).ok())
         .map(|l| print_llvm(&l, syntax));
     for jobs in [1, 3] {
-        let streamed = from_source(src, opts, syntax, jobs);
+        let streamed = harness::lower_paths::from_source(src, opts, syntax, jobs);
         assert_eq!(whole, streamed, "{what}, {opts:?}, {syntax:?}, {jobs} jobs");
     }
     whole.is_some()
@@ -252,7 +241,7 @@ fn an_alias_after_a_function_is_lowered_as_a_whole_module() {
     let late = format!("func @g() {{\n  return\n}}\n{alias}{}", f("h"));
     let early_use = format!("{}{alias}", f("h"));
     let opts = LowerOptions::default();
-    assert!(from_source(late.as_bytes(), &opts, Syntax::Modern, 1).is_none());
+    assert!(harness::lower_paths::from_source(late.as_bytes(), &opts, Syntax::Modern, 1).is_none());
     let dir = TempDir::new("alias");
     for (text, ok) in [(&late, true), (&early_use, false)] {
         let file = dir.file("alias.mlir", text);

@@ -95,6 +95,17 @@ fn panic_verdict(p: &Panic) -> Verdict {
     }
 }
 
+/// What the journal keeps of a finding's detail: its first line, at most 300 characters.
+fn journal_reason(detail: &str) -> String {
+    detail
+        .lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(300)
+        .collect()
+}
+
 /// The seed of case `case` of a campaign with base seed `base` (SplitMix64 finalizer,
 /// so neighbouring cases get unrelated seeds).
 pub fn case_seed(base: u64, case: u64) -> u64 {
@@ -366,15 +377,7 @@ pub fn finish_case(
         Verdict::Finding { oracle, detail } => {
             let known = crate::known_upstream::classify(&verdict);
             entry.oracle = Some(oracle.to_string());
-            entry.reason = Some(
-                detail
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .chars()
-                    .take(300)
-                    .collect(),
-            );
+            entry.reason = Some(journal_reason(detail));
             // A known upstream bug is kept as generated: no time spent reducing it.
             let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
             let save = if let Some(k) = known {
@@ -437,15 +440,7 @@ fn finish_caught(
             seed,
             verdict: "finding".into(),
             oracle: Some(panics::ORACLE.into()),
-            reason: Some(
-                detail
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .chars()
-                    .take(300)
-                    .collect(),
-            ),
+            reason: Some(journal_reason(&detail)),
             known: None,
             bucket: Some(buckets::signature(panics::ORACLE, &detail)),
             file: None,
