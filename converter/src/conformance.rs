@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 /// `$STDLOWER_CONFORMANCE` when set; else the first directory that exists of
-/// `shared/conformance` beside the checkout, one level further up (a worktree under
-/// `wt/`), and `/work/shared/conformance` (where this machine keeps it, wherever the
-/// checkout is). `None` when there is none.
+/// `shared/conformance` beside the checkout and one level further up (a worktree under
+/// `wt/`). `None` when there is none: a clone elsewhere sets the variable. No machine's
+/// absolute path is built in.
 pub fn conformance_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("STDLOWER_CONFORMANCE") {
         return Some(d.into());
@@ -16,7 +16,6 @@ pub fn conformance_dir() -> Option<PathBuf> {
     [
         base.join("../../shared/conformance"),
         base.join("../../../shared/conformance"),
-        PathBuf::from("/work/shared/conformance"),
     ]
     .into_iter()
     .find(|d| d.is_dir())
