@@ -290,7 +290,7 @@ fn run_exec(
         };
         if !ok {
             problems.push(format!(
-                "{path} gave:\n{}expected: {expect:?}",
+                "{path} gave:\n{}expected: {expect}",
                 got.render()
             ));
         }
