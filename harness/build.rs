@@ -87,9 +87,7 @@ fn git_commit() -> String {
 /// `llvm-config --version` of the llvm-config llvm-sys would use.
 fn llvm_version() -> Option<String> {
     if let Some(prefix) = std::env::var_os("LLVM_SYS_221_PREFIX") {
-        return answer(
-            Command::new(Path::new(&prefix).join("bin/llvm-config")).arg("--version"),
-        );
+        return answer(Command::new(Path::new(&prefix).join("bin/llvm-config")).arg("--version"));
     }
     // llvm-sys 221 takes LLVM 22 only.
     ["llvm-config-22", "llvm-config"]

@@ -12,7 +12,7 @@ use output::Out;
     name = "stdlower",
     version = crate::front::VERSION,
     about = "Lower MLIR's Standard dialect to the LLVM dialect, and prove the lowering right",
-    after_help = "Exit status: 0 ok, 1 bad input, 2 usage, 3 undefined behaviour (interp), \
+    after_help = "Exit status: 0 ok, 1 bad input or an I/O error, 2 usage, 3 undefined behaviour (interp), \
                   4 crash or timeout (run), 5 out of fuel (interp), 6 tests or checks failed."
 )]
 pub struct Cli {

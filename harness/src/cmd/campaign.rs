@@ -194,7 +194,12 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                         None => format!("seed {}", p.seed),
                     })
                     .collect();
-                stdout.line(&format!("  {} x {}: {}", b.count, b.signature, saved.join(", ")));
+                stdout.line(&format!(
+                    "  {} x {}: {}",
+                    b.count,
+                    b.signature,
+                    saved.join(", ")
+                ));
             }
             if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
                 stdout.line(&format!("  first finding: case {c}, after {t:.1} s"));

@@ -117,7 +117,10 @@ fn command_test<'a>(
         };
         let text = print_module(c, &PrintOptions::default());
         if let Err(e) = std::fs::write(path, text) {
-            return note(format!("cannot write the candidate {}: {e}", path.display()));
+            return note(format!(
+                "cannot write the candidate {}: {e}",
+                path.display()
+            ));
         }
         match std::process::Command::new(&words[0])
             .args(&words[1..])

@@ -71,11 +71,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         failed,
         checks
     ));
-    stdout.finish_with(if failed > 0 {
-        exit::FAILED
-    } else {
-        exit::OK
-    })
+    stdout.finish_with(if failed > 0 { exit::FAILED } else { exit::OK })
 }
 
 #[cfg(test)]

@@ -113,11 +113,7 @@ pub fn run(args: &Args) -> i32 {
             };
             let mut stdout = crate::output::Out::new();
             stdout.print(&text);
-            stdout.finish_with(if rep.passed() {
-                exit::OK
-            } else {
-                exit::FAILED
-            })
+            stdout.finish_with(if rep.passed() { exit::OK } else { exit::FAILED })
         }
         Err(e) => {
             eprintln!("error: {e}");
