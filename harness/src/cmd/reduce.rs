@@ -4,6 +4,7 @@
 //! standard error.
 
 use crate::exit;
+use crate::input::Failure;
 use crate::oracles::{self, OracleConfig, Verdict};
 use crate::panics;
 use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
@@ -101,26 +102,25 @@ pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 /// The `--interesting CMD` test: writes the candidate to `path`, runs `words... path`.
-/// A command that cannot be started (not found, not executable) or a candidate that
-/// cannot be written is no answer: the first such error is kept in `trouble`, for the
-/// reduction to report instead of calling the input uninteresting.
+/// A command that cannot be started (not found, not executable: a usage error) or a
+/// candidate that cannot be written (an I/O error) is no answer: the first such error
+/// is kept in `trouble` with its exit status, for the reduction to report instead of
+/// calling the input uninteresting.
 fn command_test<'a>(
     words: &'a [String],
     path: &'a std::path::Path,
-    trouble: &'a std::sync::Mutex<Option<String>>,
+    trouble: &'a std::sync::Mutex<Option<Failure>>,
 ) -> impl Fn(&Module) -> bool + 'a {
     move |c: &Module| {
-        let note = |e: String| {
+        let note = |status: i32, message: String| {
             let mut t = trouble.lock().unwrap_or_else(|p| p.into_inner());
-            t.get_or_insert(e);
+            t.get_or_insert(Failure::new(status, message));
             false
         };
         let text = print_module(c, &PrintOptions::default());
         if let Err(e) = std::fs::write(path, text) {
-            return note(format!(
-                "cannot write the candidate {}: {e}",
-                path.display()
-            ));
+            let message = format!("cannot write the candidate {}: {e}", path.display());
+            return note(exit::BAD_INPUT, message);
         }
         match std::process::Command::new(&words[0])
             .args(&words[1..])
@@ -131,7 +131,7 @@ fn command_test<'a>(
             .status()
         {
             Ok(s) => s.success(),
-            Err(e) => note(format!("cannot run `{}`: {e}", words[0])),
+            Err(e) => note(exit::USAGE, format!("cannot run `{}`: {e}", words[0])),
         }
     }
 }
@@ -195,9 +195,9 @@ pub fn run(args: &Args) -> i32 {
         drop(test);
         let _ = std::fs::remove_file(&path);
         if r.original_uninteresting {
-            if let Some(e) = trouble.into_inner().unwrap_or_else(|p| p.into_inner()) {
-                eprintln!("error: --interesting: {e}");
-                return exit::USAGE;
+            if let Some(f) = trouble.into_inner().unwrap_or_else(|p| p.into_inner()) {
+                eprintln!("error: --interesting: {}", f.message);
+                return f.status;
             }
         }
         (r, format!("reduced: interesting with `{cmd} FILE`"))
