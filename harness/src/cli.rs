@@ -1,18 +1,18 @@
 //! The `stdlower` command line: parses arguments (clap), dispatches to the subcommand
 //! modules in `cmd/`, prints, and maps outcomes to the exit statuses of DESIGN.md.
 
-use crate::{cmd, exec, exit, input, native};
+use crate::{cmd, exec, exit, input, native, output};
 
 use clap::{Parser, Subcommand};
 use input::Failure;
-use std::io::Write;
+use output::Out;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "stdlower",
-    version,
+    version = crate::front::VERSION,
     about = "Lower MLIR's Standard dialect to the LLVM dialect, and prove the lowering right",
-    after_help = "Exit status: 0 ok, 1 bad input, 2 usage, 3 undefined behaviour (interp), \
+    after_help = "Exit status: 0 ok, 1 bad input or an I/O error, 2 usage, 3 undefined behaviour (interp), \
                   4 crash or timeout (run), 5 out of fuel (interp), 6 tests or checks failed."
 )]
 pub struct Cli {
@@ -71,17 +71,12 @@ pub fn text_output(c: &Command) -> Option<Result<String, Failure>> {
     }
 }
 
-fn print_stdout(s: &str) {
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
-    let _ = out.write_all(s.as_bytes());
-    let _ = out.flush();
-}
-
-fn print_stderr(s: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = err.write_all(s.as_bytes());
-    let _ = err.flush();
+/// Prints a command's text on standard output: `status`, or the status of a write
+/// error (a closed pipe is none; see `output.rs`).
+fn print_stdout(s: &str, status: i32) -> i32 {
+    let mut out = Out::new();
+    out.print(s);
+    out.finish_with(status)
 }
 
 /// Runs `stdlower` with the process's arguments and exits.
@@ -94,7 +89,10 @@ pub fn main() {
             } else {
                 exit::OK
             };
-            let _ = e.print();
+            let status = match output::checked(e.print()) {
+                Ok(()) => status,
+                Err(f) => fail(f),
+            };
             std::process::exit(status);
         }
     };
@@ -109,10 +107,7 @@ pub fn main() {
         Command::Interp(a) => report(cmd::interp::outcome(a)),
         Command::Run(a) => report(cmd::run::outcome(a)),
         Command::Export(a) => match cmd::export::run(a) {
-            Ok(text) => {
-                print_stdout(text.as_deref().unwrap_or(""));
-                exit::OK
-            }
+            Ok(text) => print_stdout(text.as_deref().unwrap_or(""), exit::OK),
             Err(f) => fail(f),
         },
         Command::Lower(a) => match cmd::lower::print_before_exit(a) {
@@ -120,10 +115,7 @@ pub fn main() {
             Err(f) => fail(f),
         },
         c => match text_output(c) {
-            Some(Ok(text)) => {
-                print_stdout(&text);
-                exit::OK
-            }
+            Some(Ok(text)) => print_stdout(&text, exit::OK),
             Some(Err(f)) => fail(f),
             None => exit::USAGE,
         },
@@ -134,18 +126,18 @@ pub fn main() {
 /// Prints an execution outcome: results on stdout, problems on stderr.
 fn report(r: Result<exec::Outcome, Failure>) -> i32 {
     match r {
-        Ok(o) => {
-            match o {
-                exec::Outcome::Values(_) => print_stdout(&o.render()),
-                _ => print_stderr(&o.render()),
+        Ok(o) => match o {
+            exec::Outcome::Values(_) => print_stdout(&o.render(), o.status()),
+            _ => {
+                output::eprint(&o.render());
+                o.status()
             }
-            o.status()
-        }
+        },
         Err(f) => fail(f),
     }
 }
 
 fn fail(f: Failure) -> i32 {
-    print_stderr(&format!("{}\n", f.message));
+    output::eprint_line(&f.message);
     f.status
 }

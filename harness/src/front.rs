@@ -12,12 +12,24 @@ use std::io::Write;
 /// The identifier of this build of the harness (see `build.rs`).
 pub const BUILD_ID: &str = env!("STDLOWER_BUILD_ID");
 
+/// What `stdlower --version` prints after the name, in both binaries (`stdlower`
+/// answers it itself, so it works without `stdlower-full`): the crate's version, the
+/// git commit built, and the LLVM version the build found (see `build.rs`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("STDLOWER_GIT_COMMIT"),
+    ", LLVM ",
+    env!("STDLOWER_LLVM_VERSION"),
+    ")"
+);
+
 /// The variable through which `stdlower` tells `stdlower-full` its build.
 const FRONT_BUILD_VAR: &str = "STDLOWER_FRONT_BUILD";
 
 /// The commands `stdlower` runs itself.
 #[derive(Parser, Debug)]
-#[command(name = "stdlower")]
+#[command(name = "stdlower", version = VERSION)]
 struct Front {
     #[command(subcommand)]
     command: FrontCommand,
@@ -41,6 +53,16 @@ pub fn main() -> ! {
                     let mut err = std::io::stderr().lock();
                     let _ = writeln!(err, "{}", f.message);
                     let _ = err.flush();
+                    f.status
+                }
+            };
+            std::process::exit(status)
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => {
+            let status = match crate::output::checked(e.print()) {
+                Ok(()) => exit::OK,
+                Err(f) => {
+                    crate::output::eprint_line(&f.message);
                     f.status
                 }
             };

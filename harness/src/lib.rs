@@ -20,6 +20,7 @@ pub mod lower_paths;
 pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
+pub mod output;
 pub mod panics;
 pub mod reduce;
 pub mod upstream;

@@ -65,6 +65,11 @@ pub fn check(
 ) -> Option<String> {
     let src = converter::syntax::print_module(m, &Default::default());
     let whole = print_llvm(lowered, syntax);
+    // As `lower --syntax` names it.
+    let syntax_name = match syntax {
+        Syntax::Modern => "modern syntax",
+        Syntax::Legacy => "legacy syntax",
+    };
     let mut each = String::new();
     write_module_open(&mut each, &m.attrs, syntax);
     match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
@@ -72,20 +77,20 @@ pub fn check(
         Err(ds) => {
             let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
             return Some(format!(
-                "lower_module_each ({syntax:?}) fails where lower_module lowers: {}",
+                "lower_module_each ({syntax_name}) fails where lower_module lowers: {}",
                 ds.join("; ")
             ));
         }
     }
     if each != whole {
         return Some(format!(
-            "lower_module_each ({syntax:?}) prints other text than lower_module, {}",
+            "lower_module_each ({syntax_name}) prints other text than lower_module, {}",
             first_difference(&whole, &each)
         ));
     }
     match from_source(src.as_bytes(), opts, syntax, jobs) {
         Some(streamed) if streamed != whole => Some(format!(
-            "SourceLowering ({syntax:?}, {jobs} threads) prints other text than \
+            "SourceLowering ({syntax_name}, {jobs} threads) prints other text than \
              lower_module, {}",
             first_difference(&whole, &streamed)
         )),

@@ -160,7 +160,7 @@ fn every_command_reports_bad_input_as_a_located_error_with_status_1() {
             };
             stdout.contains(&at)
         });
-        if out.status.code() != Some(1) || !located || !stdout.contains("(1 invalid)") {
+        if out.status.code() != Some(1) || !located || !stdout.contains(", 1 invalid") {
             failures.push(format!(
                 "{} check {flags:?}: exit {:?}, expected 1 with a located error:\n{stdout}",
                 file.display(),

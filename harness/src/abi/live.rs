@@ -713,8 +713,9 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
 pub fn jit_child(so: &str, mlir: &str, slots: &str) -> i32 {
     match jit_child_inner(so, mlir, slots) {
         Ok(text) => {
-            print!("{text}");
-            crate::exit::OK
+            let mut stdout = crate::output::Out::new();
+            stdout.print(&text);
+            stdout.finish_with(crate::exit::OK)
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -528,38 +528,8 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     Ok((i, n))
 }
 
-/// Parses durations such as `90s`, `5m`, `2h`, `1h30m` or a bare number of seconds.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let s = s.trim();
-    if let Ok(secs) = s.parse::<f64>() {
-        if secs.is_finite() && secs >= 0.0 {
-            return Ok(Duration::from_secs_f64(secs));
-        }
-    }
-    let mut total = 0.0;
-    let mut num = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() || c == '.' {
-            num.push(c);
-            continue;
-        }
-        let v: f64 = num.parse().map_err(|_| format!("bad duration '{s}'"))?;
-        num.clear();
-        total += v * match c {
-            's' => 1.0,
-            'm' => 60.0,
-            'h' => 3600.0,
-            'd' => 86400.0,
-            _ => return Err(format!("bad duration unit '{c}' in '{s}' (use s, m, h, d)")),
-        };
-    }
-    if !num.is_empty() {
-        return Err(format!(
-            "bad duration '{s}': a number needs a unit (s, m, h)"
-        ));
-    }
-    Ok(Duration::from_secs_f64(total))
-}
+/// Parses `--time` (the rule of every duration flag).
+pub use crate::cmd::values::duration as parse_duration;
 
 /// Runs a campaign; returns the report of everything in the journal.
 pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
@@ -817,12 +787,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_and_shards_parse() {
-        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
-        assert_eq!(parse_duration("1h30m").unwrap(), Duration::from_secs(5400));
-        assert_eq!(parse_duration("2.5").unwrap(), Duration::from_secs_f64(2.5));
-        assert!(parse_duration("5 minutes").is_err());
-        assert!(parse_duration("5").is_ok());
+    fn shards_parse() {
         assert_eq!(parse_shard("1/4").unwrap(), (1, 4));
         assert!(parse_shard("4/4").is_err());
         assert!(parse_shard("x").is_err());

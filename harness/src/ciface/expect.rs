@@ -261,7 +261,11 @@ fn linkage_problem(w: &Func) -> Option<String> {
     for a in &w.attrs {
         let text = match &a.value {
             Attribute::Str(s) => s.clone(),
-            v => format!("{v:?}"),
+            v => {
+                let mut t = String::new();
+                converter::syntax::printer::write_attr(&mut t, v);
+                t
+            }
         };
         let external = text.contains("external") && !text.contains("extern_weak");
         if a.name == "linkage" && !external {

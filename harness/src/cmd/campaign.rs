@@ -6,6 +6,7 @@ use crate::campaign::{self, CampaignConfig};
 use crate::exec::ExecOptions;
 use crate::exit;
 use crate::oracles::OracleConfig;
+use crate::output::Out;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -17,14 +18,15 @@ pub struct Args {
     /// Number of generated modules to check (default: run for --time).
     #[arg(long, conflicts_with = "time")]
     pub count: Option<u64>,
-    /// How long to run, e.g. 90s, 5m, 1h (default 3m when --count is not given).
-    #[arg(long)]
-    pub time: Option<String>,
+    /// How long to run, e.g. 90s, 5m, 1h30m, or seconds (default 3m when --count is
+    /// not given; at most a year).
+    #[arg(long, value_parser = crate::cmd::values::duration)]
+    pub time: Option<Duration>,
     /// Base seed: case i checks the module of seed hash(S, i).
     #[arg(long, default_value_t = 20261121)]
     pub seed: u64,
-    /// Parallel jobs (default: all cores).
-    #[arg(long)]
+    /// Parallel jobs, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = crate::cmd::values::jobs)]
     pub jobs: Option<usize>,
     /// Directory for journal.jsonl, report.json and findings/.
     #[arg(long, default_value = "out/campaign")]
@@ -112,12 +114,13 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                         return exit::BAD_INPUT;
                     }
                 }
-                println!("{}", serde_json::to_string_pretty(&rep).unwrap_or_default());
-                if rep.findings > 0 {
+                let mut stdout = Out::new();
+                stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
+                stdout.finish_with(if rep.findings > 0 {
                     exit::FAILED
                 } else {
                     exit::OK
-                }
+                })
             }
             Err(e) => {
                 eprintln!("error: {e}");
@@ -125,14 +128,8 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
             }
         };
     }
-    let time = match (&args.time, args.count) {
-        (Some(t), _) => match campaign::parse_duration(t) {
-            Ok(d) => Some(d),
-            Err(e) => {
-                eprintln!("error: --time: {e}");
-                return exit::USAGE;
-            }
-        },
+    let time = match (args.time, args.count) {
+        (Some(t), _) => Some(t),
         (None, None) => Some(Duration::from_secs(180)),
         (None, Some(_)) => None,
     };
@@ -142,9 +139,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
             return exit::BAD_INPUT;
         }
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(crate::cmd::values::all_cores);
     let cfg = CampaignConfig {
         count: args.count,
         time,
@@ -178,7 +173,8 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
     };
     match campaign::run_with(&cfg, check) {
         Ok(rep) => {
-            println!(
+            let mut stdout = Out::new();
+            stdout.line(&format!(
                 "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped; report: {}",
                 rep.checked,
                 rep.seconds,
@@ -188,7 +184,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                 rep.known_upstream,
                 rep.skipped,
                 cfg.out.join("report.json").display()
-            );
+            ));
             for b in &rep.buckets {
                 let saved: Vec<String> = b
                     .reproducers
@@ -198,19 +194,24 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                         None => format!("seed {}", p.seed),
                     })
                     .collect();
-                println!("  {} x {}: {}", b.count, b.signature, saved.join(", "));
+                stdout.line(&format!(
+                    "  {} x {}: {}",
+                    b.count,
+                    b.signature,
+                    saved.join(", ")
+                ));
             }
             if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
-                println!("  first finding: case {c}, after {t:.1} s");
+                stdout.line(&format!("  first finding: case {c}, after {t:.1} s"));
             }
             for (doc, n) in &rep.known_upstream_by_doc {
-                println!("  known upstream LLVM bug ({doc}): {n}");
+                stdout.line(&format!("  known upstream LLVM bug ({doc}): {n}"));
             }
-            if rep.findings > 0 {
+            stdout.finish_with(if rep.findings > 0 {
                 exit::FAILED
             } else {
                 exit::OK
-            }
+            })
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Files or directories of Standard-dialect modules.
+    /// Files or directories of Standard-dialect modules (`-` for standard input).
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// The function to call in each module.
@@ -159,41 +159,48 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
             .filter(|(_, _, ran)| ran.contains(&name))
             .count()
     };
-    for (f, v, _) in &verdicts {
+    let mut stdout = crate::output::Out::new();
+    for (f, v, ran) in &verdicts {
         match v {
+            // Bad input (a file that cannot be read, parsed, verified or lowered) is
+            // its located error, not a skip.
+            Verdict::Skipped { reason } if ran.contains(&INVALID) => {
+                stdout.line(reason);
+                continue;
+            }
             Verdict::Agree => agree += 1,
             Verdict::Finding { .. } => found += 1,
             Verdict::Skipped { .. } => skipped += 1,
         }
         if !matches!(v, Verdict::Agree) {
-            println!("{f}: {v}");
+            stdout.line(&format!("{f}: {v}"));
         }
     }
-    println!(
-        "{} modules: {agree} agree, {found} findings, {skipped} skipped ({invalid} invalid)",
+    stdout.line(&format!(
+        "{} modules: {agree} agree, {found} findings, {skipped} skipped, {invalid} invalid",
         verdicts.len()
-    );
+    ));
     if args.upstream {
-        println!(
+        stdout.line(&format!(
             "upstream oracle ran on {} modules ({} not expressible upstream)",
             count_ran("upstream"),
             count_ran(oracles::UPSTREAM_UNSUPPORTED)
-        );
+        ));
     }
     if structure {
-        println!(
+        stdout.line(&format!(
             "upstream-structure oracle ran on {} modules ({} not compared)",
             count_ran(crate::upstream_structure::ORACLE),
             count_ran(crate::upstream_structure::UNSUPPORTED)
-        );
+        ));
     }
-    if found > 0 {
+    stdout.finish_with(if found > 0 {
         exit::FAILED
     } else if invalid > 0 {
         exit::BAD_INPUT
     } else {
         exit::OK
-    }
+    })
 }
 
 /// The mark of a file that does not parse, verify or name valid options.

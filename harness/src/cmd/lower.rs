@@ -33,9 +33,9 @@ pub struct Args {
     /// The bit width `index` lowers to.
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
-    /// Threads lowering functions in parallel (default: one per core, at most 8).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub jobs: Option<u16>,
+    /// Threads lowering functions in parallel, 1 to 256 (default: one per core, at most 8).
+    #[arg(long, value_parser = crate::cmd::values::jobs)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub pass: crate::cmd::PassOptions,
 }
@@ -90,7 +90,7 @@ pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
     let opts = lower_options(args);
     let syntax = syntax(args);
     let mut text = String::new();
-    let jobs = args.jobs.map_or_else(default_jobs, usize::from);
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
     let streamed = SourceLowering::new(&args.file, &bytes, &opts).and_then(|s| {
         write_module_open(&mut text, &s.headers().attrs, syntax);
         s.run(jobs, |out, f| write_func(out, f, syntax))
@@ -110,13 +110,12 @@ pub fn print_before_exit(args: &Args) -> Result<(), Failure> {
     let mut close = String::new();
     write_module_close(&mut close);
     let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`stdlower lower f | head`) is not an error worth a panic.
-    let _ = std::iter::once(text.as_str())
+    let written = std::iter::once(text.as_str())
         .chain(streamed.iter().flat_map(|t| t.pieces()))
         .chain([close.as_str()])
-        .try_for_each(|t| stdout.write_all(t.as_bytes()));
-    let _ = stdout.flush();
+        .try_for_each(|t| stdout.write_all(t.as_bytes()))
+        .and_then(|()| stdout.flush());
     std::mem::forget(text);
     std::mem::forget(streamed);
-    Ok(())
+    crate::output::checked(written)
 }

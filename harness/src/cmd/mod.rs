@@ -11,6 +11,7 @@ pub mod parse;
 pub mod reduce;
 pub mod run;
 pub mod test;
+pub mod values;
 pub mod verify_abi;
 
 /// Accepts only the index bit widths the converter supports.

@@ -4,6 +4,7 @@
 //! standard error.
 
 use crate::exit;
+use crate::input::Failure;
 use crate::oracles::{self, OracleConfig, Verdict};
 use crate::panics;
 use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
@@ -27,9 +28,10 @@ pub struct Args {
     /// The function to call.
     #[arg(long, default_value = "main")]
     pub entry: String,
-    /// Stop after this many seconds and print the smallest module so far.
-    #[arg(long, default_value_t = 300.0)]
-    pub time_limit: f64,
+    /// Stop after this many seconds (or `90s`, `5m`, ...; at most a year) and print
+    /// the smallest module so far.
+    #[arg(long, default_value = "300", value_parser = crate::cmd::values::duration)]
+    pub time_limit: Duration,
     /// Write the file test here instead of standard output.
     #[arg(short = 'o', long = "output")]
     pub output: Option<String>,
@@ -100,20 +102,37 @@ pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 /// The `--interesting CMD` test: writes the candidate to `path`, runs `words... path`.
-fn command_test(words: Vec<String>, path: std::path::PathBuf) -> impl Fn(&Module) -> bool {
+/// A command that cannot be started (not found, not executable: a usage error) or a
+/// candidate that cannot be written (an I/O error) is no answer: the first such error
+/// is kept in `trouble` with its exit status, for the reduction to report instead of
+/// calling the input uninteresting.
+fn command_test<'a>(
+    words: &'a [String],
+    path: &'a std::path::Path,
+    trouble: &'a std::sync::Mutex<Option<Failure>>,
+) -> impl Fn(&Module) -> bool + 'a {
     move |c: &Module| {
+        let note = |status: i32, message: String| {
+            let mut t = trouble.lock().unwrap_or_else(|p| p.into_inner());
+            t.get_or_insert(Failure::new(status, message));
+            false
+        };
         let text = print_module(c, &PrintOptions::default());
-        if std::fs::write(&path, text).is_err() {
-            return false;
+        if let Err(e) = std::fs::write(path, text) {
+            let message = format!("cannot write the candidate {}: {e}", path.display());
+            return note(exit::BAD_INPUT, message);
         }
-        std::process::Command::new(&words[0])
+        match std::process::Command::new(&words[0])
             .args(&words[1..])
-            .arg(&path)
+            .arg(path)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()
-            .is_ok_and(|s| s.success())
+        {
+            Ok(s) => s.success(),
+            Err(e) => note(exit::USAGE, format!("cannot run `{}`: {e}", words[0])),
+        }
     }
 }
 
@@ -129,12 +148,7 @@ pub fn run(args: &Args) -> i32 {
         eprintln!("{}: error: no function '@{}' to run", args.file, args.entry);
         return exit::USAGE;
     }
-    let limit = if args.time_limit.is_finite() && args.time_limit >= 0.0 {
-        Duration::from_secs_f64(args.time_limit.min(1e9))
-    } else {
-        eprintln!("error: --time-limit must be a non-negative number of seconds");
-        return exit::USAGE;
-    };
+    let limit = args.time_limit;
     // A finding's `// stdlower-options:` line: reduce under the options it was found with
     // (the reduced file test carries the line again).
     let exec = match crate::exec::ExecOptions::default()
@@ -171,13 +185,21 @@ pub fn run(args: &Args) -> i32 {
             "stdlower-reduce-{}-candidate.mlir",
             std::process::id()
         ));
-        let test = command_test(words, path.clone());
+        let trouble = std::sync::Mutex::new(None);
+        let test = command_test(&words, &path, &trouble);
         let cfg = ReduceConfig {
             limit,
             ..ReduceConfig::default()
         };
         let r = reduce::reduce_with(&m, &args.entry, &test, &cfg);
+        drop(test);
         let _ = std::fs::remove_file(&path);
+        if r.original_uninteresting {
+            if let Some(f) = trouble.into_inner().unwrap_or_else(|p| p.into_inner()) {
+                eprintln!("error: --interesting: {}", f.message);
+                return f.status;
+            }
+        }
         (r, format!("reduced: interesting with `{cmd} FILE`"))
     } else {
         let oracle: String = match &args.oracle {
@@ -256,7 +278,11 @@ pub fn run(args: &Args) -> i32 {
                 return exit::BAD_INPUT;
             }
         }
-        None => print!("{text}"),
+        None => {
+            let mut stdout = crate::output::Out::new();
+            stdout.print(&text);
+            return stdout.finish_with(exit::OK);
+        }
     }
     exit::OK
 }

@@ -21,9 +21,10 @@ pub struct Args {
     /// LLVM optimization level.
     #[arg(long = "opt", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
-    /// Seconds the native code may run before it is killed (exit status 4).
-    #[arg(long, default_value_t = 10.0)]
-    pub timeout: f64,
+    /// Seconds the native code may run before it is killed (exit status 4); also
+    /// `500ms`, `2m`, ... (at most a year).
+    #[arg(long, default_value = "10", value_parser = crate::cmd::values::positive_duration)]
+    pub timeout: Duration,
     /// The bit width `index` lowers to.
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
@@ -61,15 +62,9 @@ pub struct TranslateArgs {
 pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
     let m = input::load(&args.file)?;
     let vals = exec::parse_args(&m, &args.entry, &args.args)?;
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(Failure::new(
-            crate::exit::USAGE,
-            "error: --timeout must be a positive number of seconds",
-        ));
-    }
     let opts = ExecOptions {
         opt_level: args.opt_level,
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout: args.timeout,
         index_bitwidth: args.index_bitwidth,
         pass: args.pass,
         ..ExecOptions::default()

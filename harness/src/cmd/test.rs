@@ -47,34 +47,31 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
     let results = filetest::run_all_with(&files, &cfg, run_file);
     let mut failed = 0;
     let mut checks = 0;
+    let mut stdout = crate::output::Out::new();
     for (path, r) in &results {
         checks += r.checks;
         if r.failures.is_empty() {
             if args.verbose {
-                println!("PASS {} ({} checks)", path.display(), r.checks);
+                stdout.line(&format!("PASS {} ({} checks)", path.display(), r.checks));
             }
         } else {
             failed += 1;
-            println!("FAIL {}", path.display());
+            stdout.line(&format!("FAIL {}", path.display()));
             for f in &r.failures {
                 for line in f.lines() {
-                    println!("  {line}");
+                    stdout.line(&format!("  {line}"));
                 }
             }
         }
     }
-    println!(
+    stdout.line(&format!(
         "{} file tests, {} passed, {} failed ({} checks)",
         results.len(),
         results.len() - failed,
         failed,
         checks
-    );
-    if failed > 0 {
-        exit::FAILED
-    } else {
-        exit::OK
-    }
+    ));
+    stdout.finish_with(if failed > 0 { exit::FAILED } else { exit::OK })
 }
 
 #[cfg(test)]

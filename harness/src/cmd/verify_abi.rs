@@ -111,12 +111,9 @@ pub fn run(args: &Args) -> i32 {
             } else {
                 rep.to_table()
             };
-            print!("{text}");
-            if rep.passed() {
-                exit::OK
-            } else {
-                exit::FAILED
-            }
+            let mut stdout = crate::output::Out::new();
+            stdout.print(&text);
+            stdout.finish_with(if rep.passed() { exit::OK } else { exit::FAILED })
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -68,6 +68,22 @@ pub enum Expect {
     Timeout,
 }
 
+/// The expectation as a `run:` line writes it (`8 : i32, 1.5 : f32`, `ub "overflow"`,
+/// `crash "SIGSEGV"`, `out-of-fuel`, `()`): what a failed file test says it expected.
+impl std::fmt::Display for Expect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expect::Values(v) if v.is_empty() => f.write_str("()"),
+            Expect::Values(v) => f.write_str(&v.join(", ")),
+            Expect::Ub(t) => write!(f, "ub \"{t}\""),
+            Expect::Crash(t) => write!(f, "crash \"{t}\""),
+            Expect::Error(t) => write!(f, "error \"{t}\""),
+            Expect::OutOfFuel => f.write_str("out-of-fuel"),
+            Expect::Timeout => f.write_str("timeout"),
+        }
+    }
+}
+
 /// Extracts every directive from a file's text. Malformed directives are errors
 /// (`line, message`), so a typo never turns a test into one that cannot fail.
 pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
@@ -246,6 +262,24 @@ pub fn split_top_level(s: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_expectation_prints_as_the_run_line_wrote_it() {
+        for rhs in [
+            "8 : i32",
+            "7 : i32, [1, 2] : memref<2xi64>",
+            "()",
+            "ub \"overflow\"",
+            "crash \"SIGSEGV\"",
+            "error \"no such function\"",
+            "out-of-fuel",
+            "timeout",
+        ] {
+            let e = parse_expect(rhs).unwrap();
+            assert_eq!(e.to_string(), rhs);
+            assert_eq!(parse_expect(&e.to_string()).unwrap(), e);
+        }
+    }
 
     #[test]
     fn parses_every_directive_kind() {

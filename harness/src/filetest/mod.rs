@@ -10,7 +10,9 @@ pub use runner::{run_file, FileResult, RunConfig};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// Every `.mlir` file under the given files and directories, sorted.
+/// The files the given paths name, sorted: every `.mlir` file under a directory, and
+/// any other path as it is (a file named on the command line is read whatever its
+/// name, one that does not exist is its reader's error, `-` is standard input).
 pub fn discover(paths: &[String]) -> Vec<PathBuf> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>) {
         if p.is_dir() {
@@ -26,10 +28,10 @@ pub fn discover(paths: &[String]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         let p = Path::new(p);
-        if p.is_file() {
-            out.push(p.to_path_buf());
-        } else {
+        if p.is_dir() {
             walk(p, &mut out);
+        } else {
+            out.push(p.to_path_buf());
         }
     }
     out.sort();
@@ -55,7 +57,12 @@ pub fn run_all_with(
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
-            let r = match std::fs::read(f) {
+            let bytes = if f.as_os_str() == "-" {
+                crate::input::read_bytes("-").map_err(|e| e.message)
+            } else {
+                std::fs::read(f).map_err(|e| format!("{shown}: cannot read: {e}"))
+            };
+            let r = match bytes {
                 Ok(bytes) => {
                     crate::panics::catch(|| run(&shown, &bytes, cfg)).unwrap_or_else(|p| {
                         FileResult {
@@ -65,7 +72,7 @@ pub fn run_all_with(
                     })
                 }
                 Err(e) => FileResult {
-                    failures: vec![format!("{shown}: cannot read: {e}")],
+                    failures: vec![e],
                     checks: 0,
                 },
             };

@@ -289,10 +289,7 @@ fn run_exec(
             },
         };
         if !ok {
-            problems.push(format!(
-                "{path} gave:\n{}expected: {expect:?}",
-                got.render()
-            ));
+            problems.push(format!("{path} gave:\n{}expected: {expect}", got.render()));
         }
     };
     if let Some(o) = &interp {
