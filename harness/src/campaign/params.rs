@@ -86,6 +86,19 @@ impl Params {
 /// The first parameter `now` contradicts the stored campaign `was` in, as a message.
 /// A larger `--count` is no contradiction: it extends the campaign.
 pub fn resume_conflict(was: &Params, now: &Params) -> Option<String> {
+    let mode = |p: &Params| match (p.count, p.time_seconds) {
+        (Some(c), _) => format!("--count {c}"),
+        (None, Some(t)) => format!("--time {t}s"),
+        (None, None) => "no --count or --time".to_string(),
+    };
+    if was.count.is_some() != now.count.is_some() {
+        return Some(format!(
+            "{} contradicts the campaign being resumed, which has {}: leave it out to \
+             reuse that, or start another campaign in another --out",
+            mode(now),
+            mode(was)
+        ));
+    }
     let extends = matches!((was.count, now.count), (Some(a), Some(b)) if b >= a);
     was.fields()
         .into_iter()
