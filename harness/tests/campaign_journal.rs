@@ -29,7 +29,14 @@ fn stdlower() -> Command {
 /// A campaign into `out` (two jobs, no reductions, quiet), with `extra` flags.
 fn campaign(out: &Path, extra: &[&str]) -> Output {
     stdlower()
-        .args(["campaign", "--jobs", "2", "--quiet", "--reduce-seconds", "0"])
+        .args([
+            "campaign",
+            "--jobs",
+            "2",
+            "--quiet",
+            "--reduce-seconds",
+            "0",
+        ])
         .args(extra)
         .arg("--out")
         .arg(out)
@@ -126,7 +133,10 @@ fn resume_reuses_the_parameters_and_refuses_a_contradiction() {
         (&["--shard", "0/2"][..], "--shard 0/2"),
         (&["--time", "5s"][..], "--time 5s contradicts"),
         (&["--count", "10"][..], "--count 10"),
-        (&["--mlir-translate-every", "3"][..], "--mlir-translate-every 3"),
+        (
+            &["--mlir-translate-every", "3"][..],
+            "--mlir-translate-every 3",
+        ),
         (&["--use-aligned-alloc"][..], "--use-aligned-alloc"),
     ] {
         let mut argv = vec!["--resume"];
@@ -140,7 +150,10 @@ fn resume_reuses_the_parameters_and_refuses_a_contradiction() {
     let o = campaign(&out, &["--resume", "--count", "40"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let r = report(&out);
-    assert_eq!((r["seed"].as_u64(), r["shard"].as_str()), (Some(5), Some("1/2")));
+    assert_eq!(
+        (r["seed"].as_u64(), r["shard"].as_str()),
+        (Some(5), Some("1/2"))
+    );
     let mut got = cases(&out);
     got.sort();
     assert_eq!(got, (0..40).filter(|i| i % 2 == 1).collect::<Vec<u64>>());
@@ -158,7 +171,9 @@ fn merge(dirs: &[&PathBuf]) -> Output {
 #[test]
 fn merge_takes_only_the_complete_distinct_shards_of_one_campaign() {
     let whole = dir("merge-whole");
-    assert!(campaign(&whole, &["--count", "45", "--seed", "8"]).status.success());
+    assert!(campaign(&whole, &["--count", "45", "--seed", "8"])
+        .status
+        .success());
     let shard = |i: u64, seed: &str| {
         let d = dir(&format!("merge-{i}-{seed}"));
         let s = format!("{i}/3");
@@ -179,7 +194,11 @@ fn merge_takes_only_the_complete_distinct_shards_of_one_campaign() {
     let other = shard(1, "9");
     let o = merge(&[&s0, &other, &s2]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("--seed 8 and --seed 9 differ"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--seed 8 and --seed 9 differ"),
+        "{}",
+        stderr(&o)
+    );
 
     let o = merge(&[&s0, &s0, &s1, &s2]);
     assert_eq!(o.status.code(), Some(1));

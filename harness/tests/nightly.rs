@@ -17,7 +17,10 @@ fn have(tool: &str) -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(std::env::var_os("CI").is_none(), "{tool} is needed under CI");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is needed under CI"
+        );
         eprintln!("{tool} not installed: skipped");
     }
     ok
@@ -109,12 +112,20 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let txt = std::fs::read_to_string(out.join("nightly.txt")).unwrap();
     assert!(
-        txt.contains("campaign: 10 checked: 6 agreed, 1 findings, 2 known-upstream, 1 skipped in 36.1 s\n"),
+        txt.contains(
+            "campaign: 10 checked: 6 agreed, 1 findings, 2 known-upstream, 1 skipped in 36.1 s\n"
+        ),
         "{txt}"
     );
     assert!(!txt.contains("36.11"), "{txt}");
-    assert!(txt.contains("file test failed: corpus/regressions/broken.mlir\n"), "{txt}");
-    assert!(txt.contains("known upstream: 2 x docs/findings/llvm-x.md\n"), "{txt}");
+    assert!(
+        txt.contains("file test failed: corpus/regressions/broken.mlir\n"),
+        "{txt}"
+    );
+    assert!(
+        txt.contains("known upstream: 2 x docs/findings/llvm-x.md\n"),
+        "{txt}"
+    );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("nightly.json")).unwrap()).unwrap();
     let c = &json["campaign"];
@@ -124,6 +135,9 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
         .sum();
     assert_eq!(sum, c["checked"].as_u64().unwrap(), "{json}");
     assert_eq!(c["seconds"], 36.1);
-    assert_eq!(json["file_tests_failed"][0], "corpus/regressions/broken.mlir");
+    assert_eq!(
+        json["file_tests_failed"][0],
+        "corpus/regressions/broken.mlir"
+    );
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -637,7 +637,8 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     }
     let mine = params::Params::of(cfg);
     if cfg.resume {
-        if let Some(c) = params::load(&cfg.out)?.and_then(|was| params::resume_conflict(&was, &mine))
+        if let Some(c) =
+            params::load(&cfg.out)?.and_then(|was| params::resume_conflict(&was, &mine))
         {
             return Err(format!("--resume: {c}"));
         }

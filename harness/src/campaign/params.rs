@@ -63,7 +63,10 @@ impl Params {
             ("--shard", self.shard.clone()),
             ("--count", opt(self.count.map(|c| c.to_string()))),
             ("--time", opt(self.time_seconds.map(|t| format!("{t}s")))),
-            ("--mlir-translate-every", self.mlir_translate_every.to_string()),
+            (
+                "--mlir-translate-every",
+                self.mlir_translate_every.to_string(),
+            ),
             (
                 "--upstream-sample",
                 match self.upstream_every {

@@ -106,10 +106,7 @@ impl Summary {
                     b.reproducers.push(p);
                 } else if b.reproducers.is_empty() {
                     // Kept (only the first case) until a saved one turns up.
-                    let first = self
-                        .unsaved
-                        .entry(b.signature.clone())
-                        .or_insert(p.clone());
+                    let first = self.unsaved.entry(b.signature.clone()).or_insert(p.clone());
                     if p.case < first.case {
                         *first = p;
                     }
