@@ -46,7 +46,10 @@ type Outcomes = BTreeMap<u64, (String, String, String, String)>;
 
 fn outcomes(out: &Path) -> Outcomes {
     let mut m = Outcomes::new();
-    harness::campaign::journal::read(&out.join("journal.jsonl"), |e| {
+    harness::campaign::journal::read(&out.join("journal.jsonl"), |mut e| {
+        // The journal keeps sets: their order is its own.
+        e.oracles.sort();
+        e.features.sort();
         m.insert(
             e.case,
             (
