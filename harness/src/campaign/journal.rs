@@ -173,18 +173,14 @@ impl Journal {
     /// newline at the end) is cut off first, so the next line starts on a line of its
     /// own; the case it held runs again. The names already defined are read back.
     pub fn open(path: &Path) -> Result<(Journal, Healed), String> {
+        let names = read_with_names(path, |_| {})?;
+        Journal::open_with(path, names)
+    }
+
+    /// [`Journal::open`], given the names [`read_with_names`] read from it.
+    pub fn open_with(path: &Path, names: Dictionary) -> Result<(Journal, Healed), String> {
         let ctx = |e: std::io::Error| format!("{}: {e}", path.display());
         let healed = heal(path).map_err(ctx)?;
-        let mut oracles = Names::default();
-        let mut features = Names::default();
-        read_lines(path, |line| {
-            match line.d.as_deref() {
-                Some("o") => oracles.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
-                Some("f") => features.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
-                _ => {}
-            }
-            Ok(())
-        })?;
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -193,8 +189,8 @@ impl Journal {
         Ok((
             Journal {
                 file,
-                oracles,
-                features,
+                oracles: names.oracles,
+                features: names.features,
             },
             healed,
         ))
@@ -319,11 +315,23 @@ fn read_lines(path: &Path, mut f: impl FnMut(Line) -> Result<(), String>) -> Res
     }
 }
 
+/// The names a journal's bit masks stand for.
+#[derive(Default, Clone)]
+pub struct Dictionary {
+    oracles: Names,
+    features: Names,
+}
+
 /// Streams the journal at `path`: calls `f` on each case, in journal order (a case
 /// journaled twice comes twice; [`CaseSet`] tells). A missing journal has no cases.
-pub fn read(path: &Path, mut f: impl FnMut(Entry)) -> Result<(), String> {
-    let mut oracles = Names::default();
-    let mut features = Names::default();
+pub fn read(path: &Path, f: impl FnMut(Entry)) -> Result<(), String> {
+    read_with_names(path, f).map(|_| ())
+}
+
+/// [`read`], returning the names defined (for [`Journal::open_with`]).
+pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictionary, String> {
+    let mut names = Dictionary::default();
+    let Dictionary { oracles, features } = &mut names;
     read_lines(path, |line| {
         match line.d.as_deref() {
             Some("o") => oracles.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
@@ -348,7 +356,8 @@ pub fn read(path: &Path, mut f: impl FnMut(Entry)) -> Result<(), String> {
             }
         }
         Ok(())
-    })
+    })?;
+    Ok(names)
 }
 
 /// A set of case numbers, one bit each.

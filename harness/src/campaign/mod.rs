@@ -5,7 +5,9 @@
 //! (`stdlower gen --swarm --seed N`). `--shard I/N` takes the cases with `i % N == I`,
 //! so N machines run one campaign between them and `campaign merge` adds up their
 //! journals. Every case is appended to `DIR/journal.jsonl` as it finishes; `--resume`
-//! skips the cases already there, so a killed campaign loses nothing. Each of the
+//! skips the cases already there, so a killed campaign loses nothing ([`journal`]: a
+//! compact format, read as a stream; [`params`]: the parameters `--resume` and `merge`
+//! check). SIGTERM and SIGINT stop it with its report ([`signals`]). Each of the
 //! `--jobs` threads takes the next case number as soon as it is free. The cases sampled
 //! for `mlir-translate` finish when their batch has been through it
 //! ([`translate_queue`]).
@@ -592,6 +594,7 @@ fn progress_interval() -> Duration {
 struct Earlier {
     done: journal::CaseSet,
     summary: report::Summary,
+    names: journal::Dictionary,
     /// The buckets of the findings saved so far, one name per saved finding.
     saved: Vec<String>,
     /// The latest case time.
@@ -602,10 +605,11 @@ fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
     let mut e = Earlier {
         done: journal::CaseSet::default(),
         summary: report::Summary::default(),
+        names: journal::Dictionary::default(),
         saved: Vec::new(),
         latest: 0.0,
     };
-    journal::read(jpath, |entry| {
+    e.names = journal::read_with_names(jpath, |entry| {
         if !e.done.insert(entry.case) {
             return; // journaled twice: the first one counts
         }
@@ -644,7 +648,14 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
         }
     }
     params::save(&cfg.out, &mine)?;
-    let (journal, healed) = Journal::open(&jpath)?;
+    let Earlier {
+        done,
+        summary,
+        names,
+        saved,
+        latest: before,
+    } = earlier;
+    let (journal, healed) = Journal::open_with(&jpath, names)?;
     if healed.torn_bytes > 0 {
         eprintln!(
             "warning: {}: its last line was torn ({} bytes: the campaign stopped in the \
@@ -653,12 +664,6 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
             healed.torn_bytes
         );
     }
-    let Earlier {
-        done,
-        summary,
-        saved,
-        latest: before,
-    } = earlier;
     let journal = Mutex::new((journal, summary));
     let start = Instant::now();
     // Campaign time runs on across a resume: the journal's latest case time is where the
