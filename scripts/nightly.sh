@@ -3,7 +3,9 @@
 # a slice of it, a replay of corpus/regressions/, and a dated report (text and JSON) in
 # out/nightly/DATE/. Exits non-zero when anything was found.
 #
-#   scripts/nightly.sh [--budget DURATION]      (default 1h; s, m, h units)
+#   scripts/nightly.sh [--budget DURATION] [--plan]   (default 1h; s, m, h units)
+#
+# --plan prints how the budget is spent and the commands, and runs nothing.
 #
 # From cron (every night at 02:00, on the repository's checkout):
 #   0 2 * * *  cd /path/to/stdlower && git pull -q --ff-only && scripts/nightly.sh --budget 2h >> out/nightly.log 2>&1
@@ -12,11 +14,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=1h
+PLAN=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --budget) BUDGET="$2"; shift 2 ;;
+    --budget) BUDGET="${2:-}"; shift 2 || shift ;;
     --budget=*) BUDGET="${1#*=}"; shift ;;
-    *) echo "usage: scripts/nightly.sh [--budget DURATION]" >&2; exit 2 ;;
+    --plan) PLAN=1; shift ;;
+    *) echo "usage: scripts/nightly.sh [--budget DURATION] [--plan]" >&2; exit 2 ;;
   esac
 done
 to_secs() { python3 - "$1" <<'PY'
@@ -30,6 +34,9 @@ PY
 TOTAL=$(to_secs "$BUDGET")
 [ "$TOTAL" -gt 0 ] || { echo "nightly: bad --budget '$BUDGET'" >&2; exit 2; }
 FUZZ_SLICE=$(( TOTAL / 10 ))          # each of the 2 fuzz targets gets 10%
+# libFuzzer's -max_total_time=0 means no limit: below 1 s a target is not fuzzed.
+FUZZ=1
+if [ "$FUZZ_SLICE" -lt 1 ]; then FUZZ=0; FUZZ_SLICE=0; fi
 MUTANTS_SLICE=0                       # a rotating sample of mutants gets 20%, when
 if cargo mutants --version >/dev/null 2>&1; then   # cargo-mutants is installed
   MUTANTS_SLICE=$(( TOTAL / 5 ))
@@ -40,18 +47,35 @@ CAMPAIGN=$(( TOTAL - 2 * FUZZ_SLICE - MUTANTS_SLICE - 60 ))
 [ "$CAMPAIGN" -gt 30 ] || CAMPAIGN=30
 DATE=$(date -u +%Y-%m-%dT%H%M%SZ)
 OUT="out/nightly/$DATE"
+BIN=target/release/stdlower
+# corpus/ holds corpus/regressions/: one run of the whole corpus runs each file once.
+REGRESSIONS=("$BIN" test corpus)
+if [ "$PLAN" = 1 ]; then
+  echo "budget: ${TOTAL} s"
+  echo "campaign: ${CAMPAIGN} s: $BIN campaign --time ${CAMPAIGN}s --seed $(date -u +%Y%m%d) --out $OUT/campaign"
+  if [ "$FUZZ" = 1 ]; then
+    echo "fuzz: ${FUZZ_SLICE} s per target: cargo fuzz run ... -- -max_total_time=${FUZZ_SLICE}"
+  else
+    echo "fuzz: skipped (a slice of ${TOTAL} s / 10 is under 1 s)"
+  fi
+  echo "file tests: ${REGRESSIONS[*]}"
+  echo "mutants: ${MUTANTS_SAMPLE}"
+  exit 0
+fi
 mkdir -p "$OUT"
 scripts/setup.sh
 cargo build --release -q -p harness --bins || exit 1
-BIN=target/release/stdlower
 status=0
 
 echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}s per target, ${MUTANTS_SAMPLE} mutants)"
-"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" --quiet \
+# Not --quiet: campaign.txt gets a progress line every 10 s.
+"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" \
   > "$OUT/campaign.txt" 2>&1 || status=1
 
 fuzz_json="{}"
-if cargo fuzz --version >/dev/null 2>&1; then
+if [ "$FUZZ" = 0 ]; then
+  echo "nightly: a budget of ${TOTAL} s leaves under 1 s per fuzz target; fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
+elif cargo fuzz --version >/dev/null 2>&1; then
   for t in lowering parse; do
     mkdir -p "$OUT/fuzz-$t" "out/fuzz-corpus/$t"
     # Build outside the time slice (a first build takes minutes).
@@ -82,7 +106,7 @@ else
   echo "nightly: cargo fuzz not installed (cargo install cargo-fuzz); fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
 fi
 
-"$BIN" test corpus/regressions corpus > "$OUT/regressions.txt" 2>&1 || status=1
+"${REGRESSIONS[@]}" > "$OUT/regressions.txt" 2>&1 || status=1
 
 # Oracle strength: a sample of the lowering's mutants that rotates night by night (the
 # date seeds it). A survivor that docs/oracle-strength.md does not classify fails the
@@ -95,46 +119,5 @@ else
     | tee "$OUT/mutants-skipped.txt"
 fi
 
-python3 - "$OUT" "$status" "$fuzz_json" <<'PY'
-import json, sys, os
-out, status, fuzz = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
-rep = {}
-p = os.path.join(out, "campaign", "report.json")
-if os.path.exists(p):
-    rep = json.load(open(p))
-tests = open(os.path.join(out, "regressions.txt")).read().strip().splitlines()
-summary = {
-    "date": os.path.basename(out),
-    "ok": status == 0,
-    "campaign": {k: rep.get(k) for k in ("checked", "agreed", "findings", "skipped", "seconds", "checks_per_second", "generator_bugs")},
-    "campaign_findings": rep.get("finding_files", []),
-    "campaign_buckets": [{k: b[k] for k in ("signature", "count")} for b in rep.get("buckets", [])],
-    "fuzz": fuzz,
-    "file_tests": tests[-1] if tests else "",
-}
-mp = os.path.join(out, "mutants", "report.json")
-if os.path.exists(mp):
-    m = json.load(open(mp))
-    summary["mutants"] = {k: m.get(k) for k in ("mutants", "killed", "timeout", "survived", "unviable", "score", "unclassified")}
-json.dump(summary, open(os.path.join(out, "nightly.json"), "w"), indent=2)
-with open(os.path.join(out, "nightly.txt"), "w") as f:
-    f.write(f"stdlower nightly {summary['date']}: {'OK' if summary['ok'] else 'FINDINGS'}\n")
-    c = summary["campaign"]
-    f.write(f"campaign: {c['checked']} checked, {c['agreed']} agreed, {c['findings']} findings, {c['skipped']} skipped in {c['seconds']} s\n")
-    for t, v in fuzz.items():
-        f.write(f"fuzz {t}: {v['runs']} runs, {v['exec_per_s']} exec/s, {v['crashes']} crashes\n")
-        for a in v.get("artifacts", []):
-            f.write(f"fuzz finding: {a} (replay: cargo fuzz run --fuzz-dir fuzz --sanitizer none {t} {a})\n")
-    f.write(f"file tests: {summary['file_tests']}\n")
-    if "mutants" in summary:
-        mu = summary["mutants"]
-        f.write(f"mutants: {mu['mutants']} checked, {mu['killed']} killed, {mu['timeout']} timed out, "
-                f"{mu['survived']} survived ({len(mu['unclassified'] or [])} not in docs/oracle-strength.md), "
-                f"{mu['unviable']} unviable\n")
-    for b in summary["campaign_buckets"]:
-        f.write(f"findings: {b['count']} x {b['signature']}\n")
-    for x in summary["campaign_findings"]:
-        f.write(f"finding: {out}/campaign/{x}\n")
-print(open(os.path.join(out, "nightly.txt")).read(), end="")
-PY
+scripts/nightly_report.py "$OUT" "$status" "$fuzz_json"
 exit $status

@@ -45,30 +45,31 @@ fn campaign(out: &Path, batch: u64, resume: bool) -> Command {
 type Outcomes = BTreeMap<u64, (String, String, String, String)>;
 
 fn outcomes(out: &Path) -> Outcomes {
-    let text = std::fs::read_to_string(out.join("journal.jsonl")).unwrap_or_default();
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .map(|v| {
+    let mut m = Outcomes::new();
+    harness::campaign::journal::read(&out.join("journal.jsonl"), |mut e| {
+        // The journal keeps sets: their order is its own.
+        e.oracles.sort();
+        e.features.sort();
+        m.insert(
+            e.case,
             (
-                v["case"].as_u64().unwrap(),
-                (
-                    v["verdict"].to_string(),
-                    v["reason"].to_string(),
-                    v["oracles"].to_string(),
-                    v["features"].to_string(),
-                ),
-            )
-        })
-        .collect()
+                e.verdict,
+                format!("{:?}", e.reason),
+                format!("{:?}", e.oracles),
+                format!("{:?}", e.features),
+            ),
+        );
+    })
+    .expect("the journal reads");
+    m
 }
 
 /// The journal's case times (`at_s`), in journal order.
 fn case_times(out: &Path) -> Vec<f64> {
-    let text = std::fs::read_to_string(out.join("journal.jsonl")).unwrap_or_default();
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter_map(|v| v["at_s"].as_f64())
-        .collect()
+    let mut v = Vec::new();
+    harness::campaign::journal::read(&out.join("journal.jsonl"), |e| v.push(e.at_s))
+        .expect("the journal reads");
+    v
 }
 
 fn report(out: &Path) -> serde_json::Value {

@@ -29,10 +29,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
 /// Journal lines that are not agreements (findings; a skip is not a kill).
 fn is_finding(line: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(line)
-        .map(|v| {
-            let verdict = v["verdict"].as_str().unwrap_or("");
-            verdict != "agree" && verdict != "skipped" && !verdict.starts_with("known")
-        })
+        .map(|v| v["verdict"].as_str() == Some("finding"))
         .unwrap_or(false)
 }
 

@@ -5,7 +5,9 @@
 //! (`stdlower gen --swarm --seed N`). `--shard I/N` takes the cases with `i % N == I`,
 //! so N machines run one campaign between them and `campaign merge` adds up their
 //! journals. Every case is appended to `DIR/journal.jsonl` as it finishes; `--resume`
-//! skips the cases already there, so a killed campaign loses nothing. Each of the
+//! skips the cases already there, so a killed campaign loses nothing ([`journal`]: a
+//! compact format, read as a stream; [`params`]: the parameters `--resume` and `merge`
+//! check). SIGTERM and SIGINT stop it with its report ([`signals`]). Each of the
 //! `--jobs` threads takes the next case number as soon as it is free. The cases sampled
 //! for `mlir-translate` finish when their batch has been through it
 //! ([`translate_queue`]).
@@ -18,7 +20,9 @@
 
 pub mod buckets;
 pub mod journal;
+pub mod params;
 pub mod report;
+pub mod signals;
 pub mod translate_queue;
 
 use crate::oracles::{self, DeferredTranslate, OracleConfig, Verdict};
@@ -63,7 +67,10 @@ pub struct CampaignConfig {
     /// Run the `upstream-structure` oracle on every Nth case (0 = never); its cases
     /// wait in the [`translate_queue`] and share one `mlir-opt` process a batch.
     pub structure_every: u64,
+    /// The progress bar (on a terminal).
     pub progress: bool,
+    /// A progress line on standard error every 10 s (`STDLOWER_PROGRESS_SECONDS`).
+    pub progress_lines: bool,
     /// Seconds the reducer may spend on each finding (0 = write findings unreduced).
     pub reduce_seconds: u64,
     /// How many findings of each bucket are reduced and saved (the rest are counted).
@@ -536,6 +543,55 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
     run_with(cfg, &default_check)
 }
 
+/// Seconds a campaign stopped by a signal waits for its cases in flight before it
+/// writes its report from the journal and exits.
+pub const SIGNAL_GRACE: Duration = Duration::from_secs(3);
+
+/// Seconds between progress lines (`STDLOWER_PROGRESS_SECONDS` overrides it).
+pub const PROGRESS_SECONDS: f64 = 10.0;
+
+fn progress_interval() -> Duration {
+    std::env::var("STDLOWER_PROGRESS_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map_or(Duration::from_secs_f64(PROGRESS_SECONDS), |s| {
+            Duration::from_secs_f64(s.min(1e6))
+        })
+}
+
+/// What the journal holds when a campaign starts (read as a stream).
+struct Earlier {
+    done: journal::CaseSet,
+    summary: report::Summary,
+    names: journal::Dictionary,
+    /// The buckets of the findings saved so far, one name per saved finding.
+    saved: Vec<String>,
+    /// The latest case time.
+    latest: f64,
+}
+
+fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
+    let mut e = Earlier {
+        done: journal::CaseSet::default(),
+        summary: report::Summary::default(),
+        names: journal::Dictionary::default(),
+        saved: Vec::new(),
+        latest: 0.0,
+    };
+    e.names = journal::read_with_names(jpath, |entry| {
+        if !e.done.insert(entry.case) {
+            return; // journaled twice: the first one counts
+        }
+        e.latest = e.latest.max(entry.at_s);
+        if entry.verdict == "finding" && entry.file.is_some() {
+            e.saved.extend(entry.bucket.clone());
+        }
+        e.summary.add(&entry);
+    })?;
+    Ok(e)
+}
+
 /// [`run`] with `check` in place of the oracles.
 pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, String> {
     let findings_dir = cfg.out.join("findings");
@@ -544,36 +600,55 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
         std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
     }
     let jpath = cfg.out.join("journal.jsonl");
-    let done = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
-    if !done.is_empty() && !cfg.resume {
+    let earlier = read_earlier(&jpath)?;
+    if !earlier.done.is_empty() && !cfg.resume {
         return Err(format!(
             "{} already holds a campaign journal ({} cases): pass --resume to continue it, \
              or choose another --out",
             cfg.out.display(),
-            done.len()
+            earlier.done.len()
         ));
     }
-    let journal =
-        Mutex::new(Journal::open(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?);
+    let mine = params::Params::of(cfg);
+    if cfg.resume {
+        if let Some(c) =
+            params::load(&cfg.out)?.and_then(|was| params::resume_conflict(&was, &mine))
+        {
+            return Err(format!("--resume: {c}"));
+        }
+    }
+    params::save(&cfg.out, &mine)?;
+    let Earlier {
+        done,
+        summary,
+        names,
+        saved,
+        latest: before,
+    } = earlier;
+    let (journal, healed) = Journal::open_with(&jpath, names)?;
+    if healed.torn_bytes > 0 {
+        eprintln!(
+            "warning: {}: its last line was torn ({} bytes: the campaign stopped in the \
+             middle of writing it); cut it off, and its case runs again",
+            jpath.display(),
+            healed.torn_bytes
+        );
+    }
+    let journal = Mutex::new((journal, summary));
     let start = Instant::now();
-    let deadline = cfg.time.map(|t| start + t);
-    let buckets = Buckets::new(
-        cfg.reduce_per_bucket,
-        done.values()
-            .filter(|e| e.verdict == "finding" && e.file.is_some())
-            .filter_map(|e| e.bucket.as_deref()),
-    );
-    let fin = Finisher::new(cfg, check, &buckets, deadline);
     // Campaign time runs on across a resume: the journal's latest case time is where the
-    // earlier runs stopped, so case times, `seconds` and checks/s cover every run.
-    let before = done.values().map(|e| e.at_s).fold(0.0f64, f64::max);
+    // earlier runs stopped, so case times, `seconds`, checks/s and the `--time` budget
+    // cover every run.
     let clock = start
         .checked_sub(Duration::from_secs_f64(before))
         .unwrap_or(start);
+    let deadline = cfg.time.filter(|_| cfg.count.is_none()).map(|t| clock + t);
+    let buckets = Buckets::new(cfg.reduce_per_bucket, saved.iter().map(String::as_str));
+    let fin = Finisher::new(cfg, check, &buckets, deadline);
     let (shard_i, shard_n) = cfg.shard;
     let total = cfg.count.map(|c| {
         (0..c)
-            .filter(|i| i % shard_n == shard_i && !done.contains_key(i))
+            .filter(|&i| i % shard_n == shard_i && !done.contains(i))
             .count() as u64
     });
     let bar = progress_bar(cfg, total);
@@ -581,6 +656,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     let queue = TranslateQueue::new(cfg.mlir_translate_batch);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
+    let running = AtomicUsize::new(cfg.jobs.max(1));
     let io_error: Mutex<Option<String>> = Mutex::new(None);
     let record = |entry: Entry, file: Option<String>| {
         if let Err(e) = record_case(entry, file, cfg, clock, &journal, &tally, bar.as_ref()) {
@@ -590,6 +666,16 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                 .unwrap_or_else(|p| p.into_inner())
                 .get_or_insert(e);
         }
+    };
+    // The report of `summary`, what the journal holds.
+    let report_of = |summary: report::Summary, interrupted: bool| {
+        let mut rep = summary.finish(clock.elapsed().as_secs_f64());
+        rep.seed = Some(cfg.seed);
+        rep.shard = Some(format!("{shard_i}/{shard_n}"));
+        rep.finding_files = finding_files(&cfg.out);
+        rep.known_upstream_files = files_in(&cfg.out, "known-upstream");
+        rep.interrupted = interrupted;
+        rep
     };
     // Each thread takes the next case as soon as it is free: no batch boundaries, so
     // no thread waits for another's slow case.
@@ -605,7 +691,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                     if cfg.count.is_some_and(|c| case >= c) {
                         break;
                     }
-                    if case % shard_n != shard_i || done.contains_key(&case) {
+                    if case % shard_n != shard_i || done.contains(case) {
                         continue;
                     }
                     let c = check_case(case, case_seed(cfg.seed, case), cfg, check);
@@ -621,6 +707,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                 }
                 // A thread out of cases runs the waiting mlir-translate cases while the
                 // others finish theirs (the last one to stop runs whatever is left).
+                // Stopped (an error, a signal), they are left to run again on --resume.
                 if !stop.load(Ordering::Relaxed) {
                     for (c, answer) in queue.flush() {
                         let (entry, file) = finish_caught(c, Some(answer), &fin);
@@ -629,8 +716,46 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
                 }
                 // Waited for here, so its CPU time counts before the process ends.
                 crate::native::stop_worker();
+                running.fetch_sub(1, Ordering::Relaxed);
             });
         }
+        // The watcher: progress lines, and signals.
+        scope.spawn(|| {
+            let every = progress_interval();
+            let mut last = Instant::now();
+            let mut signalled: Option<Instant> = None;
+            while running.load(Ordering::Relaxed) > 0 {
+                std::thread::sleep(Duration::from_millis(50));
+                if let (Some(sig), None) = (signals::received(), signalled) {
+                    signalled = Some(Instant::now());
+                    stop.store(true, Ordering::Relaxed);
+                    eprintln!(
+                        "campaign: {}: stopping (the cases in flight get {} s), then the report",
+                        signals::name(sig),
+                        SIGNAL_GRACE.as_secs()
+                    );
+                }
+                if signalled.is_some_and(|t| t.elapsed() >= SIGNAL_GRACE) {
+                    // Cases still running (a long reduction, native code) are left to
+                    // run again on --resume; the journal lock keeps the report whole.
+                    let guard = journal.lock().unwrap_or_else(|p| p.into_inner());
+                    let rep = report_of(guard.1.clone(), true);
+                    if let Err(e) = write_report(&cfg.out, &rep) {
+                        eprintln!("error: {e}");
+                    }
+                    let mut stdout = crate::output::Out::new();
+                    print_summary(&rep, &cfg.out, &mut stdout);
+                    std::process::exit(stdout.finish_with(exit_status(&rep)));
+                }
+                if cfg.progress_lines && last.elapsed() >= every {
+                    last = Instant::now();
+                    eprintln!(
+                        "{}",
+                        progress_line(&tally, start, clock, total, cfg.time, deadline)
+                    );
+                }
+            }
+        });
     });
     if let Some(b) = &bar {
         b.finish();
@@ -638,14 +763,86 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     if let Some(e) = io_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let all = journal::read(&jpath).map_err(|e| format!("{}: {e}", jpath.display()))?;
-    let mut rep = report::summarize(all.values(), clock.elapsed().as_secs_f64());
-    rep.seed = Some(cfg.seed);
-    rep.shard = Some(format!("{shard_i}/{shard_n}"));
-    rep.finding_files = finding_files(&cfg.out);
-    rep.known_upstream_files = files_in(&cfg.out, "known-upstream");
+    let summary = journal.lock().unwrap_or_else(|p| p.into_inner()).1.clone();
+    let rep = report_of(summary, signals::received().is_some());
     write_report(&cfg.out, &rep)?;
     Ok(rep)
+}
+
+/// The exit status of a campaign's report: 128 + the signal when one stopped it,
+/// 6 with findings, 0 without.
+pub fn exit_status(rep: &Report) -> i32 {
+    match signals::received() {
+        Some(sig) if rep.interrupted => 128 + sig,
+        _ if rep.findings > 0 => crate::exit::FAILED,
+        _ => crate::exit::OK,
+    }
+}
+
+/// A progress line: cases done in this run, findings, rate, and elapsed campaign time
+/// against `--time`.
+fn progress_line(
+    tally: &Tally,
+    start: Instant,
+    clock: Instant,
+    total: Option<u64>,
+    time: Option<Duration>,
+    deadline: Option<Instant>,
+) -> String {
+    let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+    let cases = n(&tally.agreed) + n(&tally.found) + n(&tally.known) + n(&tally.skipped);
+    let run = start.elapsed().as_secs_f64();
+    let rate = if run > 0.0 { cases as f64 / run } else { 0.0 };
+    let of = total.map_or(String::new(), |t| format!("/{t}"));
+    let elapsed = clock.elapsed().as_secs_f64();
+    let time = match (time, deadline) {
+        (Some(t), Some(_)) => format!("{elapsed:.0} s of {:.0} s", t.as_secs_f64()),
+        _ => format!("{elapsed:.0} s"),
+    };
+    format!(
+        "campaign: {cases}{of} cases, {} findings, {} known-upstream, {} skipped, {rate:.1}/s, {time}",
+        n(&tally.found),
+        n(&tally.known),
+        n(&tally.skipped)
+    )
+}
+
+/// Prints the summary of a report on standard output.
+pub fn print_summary(rep: &Report, out: &Path, stdout: &mut crate::output::Out) {
+    stdout.line(&format!(
+        "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped{}; report: {}",
+        rep.checked,
+        rep.seconds,
+        rep.checks_per_second,
+        rep.agreed,
+        rep.findings,
+        rep.known_upstream,
+        rep.skipped,
+        if rep.interrupted { " (interrupted)" } else { "" },
+        out.join("report.json").display()
+    ));
+    for b in &rep.buckets {
+        let saved: Vec<String> = b
+            .reproducers
+            .iter()
+            .map(|p| match &p.file {
+                Some(f) => out.join(f).display().to_string(),
+                None => format!("seed {}", p.seed),
+            })
+            .collect();
+        stdout.line(&format!(
+            "  {} x {}: {}",
+            b.count,
+            b.signature,
+            saved.join(", ")
+        ));
+    }
+    if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
+        stdout.line(&format!("  first finding: case {c}, after {t:.1} s"));
+    }
+    for (doc, n) in &rep.known_upstream_by_doc {
+        stdout.line(&format!("  known upstream LLVM bug ({doc}): {n}"));
+    }
 }
 
 /// The verdicts so far, for the progress bar.
@@ -657,17 +854,19 @@ struct Tally {
     known: AtomicU64,
 }
 
-/// Records a finished case: its finding file (if any), its journal line, the tally.
+/// Records a finished case: its finding file (if any), its journal line, the report's
+/// counters, the tally.
 fn record_case(
     mut entry: Entry,
     file: Option<String>,
     cfg: &CampaignConfig,
     start: Instant,
-    journal: &Mutex<Journal>,
+    journal: &Mutex<(Journal, report::Summary)>,
     tally: &Tally,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<(), String> {
-    entry.at_s = start.elapsed().as_secs_f64();
+    // To the millisecond, as journaled: a resumed campaign reads back the same.
+    entry.at_s = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
     match entry.verdict.as_str() {
         "agree" => &tally.agreed,
         "finding" => &tally.found,
@@ -681,12 +880,12 @@ fn record_case(
             err = Some(format!("cannot write finding {name}: {e}"));
         }
     }
-    if let Err(e) = journal
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .append(&entry)
     {
-        err = Some(format!("cannot append to the journal: {e}"));
+        let mut j = journal.lock().unwrap_or_else(|p| p.into_inner());
+        match j.0.append(&entry) {
+            Ok(()) => j.1.add(&entry),
+            Err(e) => err = Some(format!("cannot append to the journal: {e}")),
+        }
     }
     if let Some(b) = bar {
         b.inc(1);
@@ -741,24 +940,71 @@ pub fn write_report(out: &Path, rep: &Report) -> Result<(), String> {
     std::fs::write(&p, text + "\n").map_err(|e| format!("cannot write {}: {e}", p.display()))
 }
 
-/// Merges the journals of several campaign directories (shards) into one report.
+/// Merges the journals of several campaign directories (shards) into one report,
+/// streaming each journal. Refuses directories that are not the distinct shards of one
+/// campaign (another seed or option, a shard twice, cases in two journals), and a merge
+/// with a shard missing.
 pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
-    let mut all = std::collections::BTreeMap::new();
+    let mut summary = report::Summary::default();
+    let mut seen = journal::CaseSet::default();
     let mut seconds: f64 = 0.0;
+    let mut interrupted = false;
     let mut files = Vec::new();
     let mut known_files = Vec::new();
+    let mut first: Option<(&PathBuf, params::Params)> = None;
+    let mut shards: std::collections::BTreeMap<u64, &PathBuf> = Default::default();
     for d in dirs {
-        let mut j =
-            journal::read(&d.join("journal.jsonl")).map_err(|e| format!("{}: {e}", d.display()))?;
-        for f in j.values_mut().filter_map(|e| e.file.as_mut()) {
-            *f = format!("{}/{f}", d.display());
+        let p = params::load(d)?.ok_or_else(|| {
+            format!(
+                "{} has no campaign.json: not a campaign directory, or one of an older \
+                 stdlower",
+                d.display()
+            )
+        })?;
+        if let Some((fd, fp)) = &first {
+            if let Some(c) = params::merge_conflict(fp, &p) {
+                return Err(format!(
+                    "{} and {} are not shards of one campaign: {c}",
+                    fd.display(),
+                    d.display()
+                ));
+            }
         }
-        if j.is_empty() {
+        let (i, n) = p.shard();
+        if let Some(other) = shards.insert(i, d) {
+            return Err(format!(
+                "{} and {} are both shard {i}/{n}",
+                other.display(),
+                d.display()
+            ));
+        }
+        let mut cases = 0u64;
+        let mut overlap = None;
+        journal::read(&d.join("journal.jsonl"), |mut e| {
+            cases += 1;
+            if !seen.insert(e.case) {
+                overlap.get_or_insert(e.case);
+                return;
+            }
+            if let Some(f) = e.file.as_mut() {
+                *f = format!("{}/{f}", d.display());
+            }
+            summary.add(&e);
+        })
+        .map_err(|e| format!("{}: {e}", d.display()))?;
+        if let Some(case) = overlap {
+            return Err(format!(
+                "case {case} of {} is in another of the journals merged: the shards overlap",
+                d.display()
+            ));
+        }
+        if cases == 0 {
             return Err(format!("{} has no campaign journal", d.display()));
         }
         if let Ok(text) = std::fs::read_to_string(d.join("report.json")) {
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
                 seconds = seconds.max(v["seconds"].as_f64().unwrap_or(0.0));
+                interrupted |= v["interrupted"].as_bool().unwrap_or(false);
             }
         }
         files.extend(
@@ -771,11 +1017,32 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
                 .into_iter()
                 .map(|f| format!("{}/{f}", d.display())),
         );
-        all.extend(j);
+        first.get_or_insert((d, p));
     }
-    let mut rep = report::summarize(all.values(), seconds);
+    let (seed, n) = first
+        .as_ref()
+        .map_or((0, 1), |(_, p)| (p.seed, p.shard().1));
+    let missing: Vec<String> = (0..n)
+        .filter(|i| !shards.contains_key(i))
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        let given: Vec<String> = shards
+            .iter()
+            .map(|(i, d)| format!("{i}/{n} ({})", d.display()))
+            .collect();
+        return Err(format!(
+            "shard{} {} missing: a merge needs every shard of the campaign (given: {})",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", "),
+            given.join(", ")
+        ));
+    }
+    let mut rep = summary.finish(seconds);
+    rep.seed = Some(seed);
     rep.finding_files = files;
     rep.known_upstream_files = known_files;
+    rep.interrupted = interrupted;
     Ok(rep)
 }
 

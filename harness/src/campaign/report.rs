@@ -1,6 +1,7 @@
 //! The campaign report (`report.json`): totals, per-oracle and per-feature counts,
 //! computed from journal entries, so a resumed campaign, an uninterrupted one and a
-//! merge of shards all report the same way.
+//! merge of shards all report the same way. The entries stream through a [`Summary`]:
+//! it keeps counters, and lists only per bucket and per saved file.
 
 use super::journal::Entry;
 use serde::Serialize;
@@ -67,17 +68,22 @@ pub struct Report {
     pub finding_files: Vec<String>,
     /// The findings by signature, the largest bucket first.
     pub buckets: Vec<Bucket>,
+    /// The campaign was stopped by a signal (SIGTERM or SIGINT) before its end.
+    pub interrupted: bool,
 }
 
-/// Computes the report of a set of entries.
-pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64) -> Report {
-    let mut r = Report {
-        seconds,
-        ..Report::default()
-    };
-    let mut buckets: BTreeMap<String, Bucket> = BTreeMap::new();
-    let mut unsaved: BTreeMap<String, Reproducer> = BTreeMap::new();
-    for e in entries {
+/// A report being computed, one entry at a time.
+#[derive(Clone, Default)]
+pub struct Summary {
+    r: Report,
+    buckets: BTreeMap<String, Bucket>,
+    unsaved: BTreeMap<String, Reproducer>,
+}
+
+impl Summary {
+    /// Counts one case.
+    pub fn add(&mut self, e: &Entry) {
+        let r = &mut self.r;
         r.checked += 1;
         match e.verdict.as_str() {
             "agree" => r.agreed += 1,
@@ -85,7 +91,7 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
                 r.findings += 1;
                 let oracle = e.oracle.clone().unwrap_or_default();
                 let sig = e.bucket.clone().unwrap_or_else(|| oracle.clone());
-                let b = buckets.entry(sig.clone()).or_insert_with(|| Bucket {
+                let b = self.buckets.entry(sig.clone()).or_insert_with(|| Bucket {
                     signature: sig,
                     oracle,
                     ..Bucket::default()
@@ -100,7 +106,7 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
                     b.reproducers.push(p);
                 } else if b.reproducers.is_empty() {
                     // Kept (only the first case) until a saved one turns up.
-                    let first = unsaved.entry(b.signature.clone()).or_insert(p.clone());
+                    let first = self.unsaved.entry(b.signature.clone()).or_insert(p.clone());
                     if p.case < first.case {
                         *first = p;
                     }
@@ -134,22 +140,32 @@ pub fn summarize<'a>(entries: impl IntoIterator<Item = &'a Entry>, seconds: f64)
             *r.per_feature.entry(f.clone()).or_default() += 1;
         }
     }
-    r.buckets = buckets
-        .into_values()
-        .map(|mut b| {
-            if b.reproducers.is_empty() {
-                b.reproducers.extend(unsaved.remove(&b.signature));
-            }
-            b.reproducers.sort_by_key(|p| p.case);
-            b
-        })
-        .collect();
-    r.buckets
-        .sort_by(|a, b| b.count.cmp(&a.count).then(a.signature.cmp(&b.signature)));
-    r.checks_per_second = if seconds > 0.0 {
-        r.checked as f64 / seconds
-    } else {
-        0.0
-    };
-    r
+
+    /// The report, over `seconds` of campaign time.
+    pub fn finish(self, seconds: f64) -> Report {
+        let Summary {
+            mut r,
+            buckets,
+            mut unsaved,
+        } = self;
+        r.seconds = seconds;
+        r.buckets = buckets
+            .into_values()
+            .map(|mut b| {
+                if b.reproducers.is_empty() {
+                    b.reproducers.extend(unsaved.remove(&b.signature));
+                }
+                b.reproducers.sort_by_key(|p| p.case);
+                b
+            })
+            .collect();
+        r.buckets
+            .sort_by(|a, b| b.count.cmp(&a.count).then(a.signature.cmp(&b.signature)));
+        r.checks_per_second = if seconds > 0.0 {
+            r.checked as f64 / seconds
+        } else {
+            0.0
+        };
+        r
+    }
 }

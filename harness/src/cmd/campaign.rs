@@ -1,12 +1,16 @@
 //! `stdlower campaign [--count N | --time DURATION] [--seed S] [--jobs J] [--out DIR]
 //! [--shard I/N] [--resume] [--upstream [--upstream-sample N]] [--structure-every N]` and
 //! `stdlower campaign merge DIR...`.
+//!
+//! `--resume` reuses the parameters stored in `DIR/campaign.json` that are not given
+//! again, and refuses one given with another value (exit 2).
 
 use crate::campaign::{self, CampaignConfig};
 use crate::exec::ExecOptions;
 use crate::exit;
 use crate::oracles::OracleConfig;
 use crate::output::Out;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -15,16 +19,17 @@ use std::time::Duration;
 pub struct Args {
     #[command(subcommand)]
     pub merge: Option<MergeCommand>,
-    /// Number of generated modules to check (default: run for --time).
+    /// Number of generated modules to check (default: run for --time). A resumed
+    /// campaign may be given a larger one.
     #[arg(long, conflicts_with = "time")]
     pub count: Option<u64>,
     /// How long to run, e.g. 90s, 5m, 1h30m, or seconds (default 3m when --count is
     /// not given; at most a year).
     #[arg(long, value_parser = crate::cmd::values::duration)]
     pub time: Option<Duration>,
-    /// Base seed: case i checks the module of seed hash(S, i).
-    #[arg(long, default_value_t = 20261121)]
-    pub seed: u64,
+    /// Base seed: case i checks the module of seed hash(S, i) (default 20261121).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Parallel jobs, 1 to 256 (default: one per core).
     #[arg(long, value_parser = crate::cmd::values::jobs)]
     pub jobs: Option<usize>,
@@ -39,35 +44,38 @@ pub struct Args {
     pub resume: bool,
     /// Feed every Nth lowered module to mlir-translate (0: never). They go through it
     /// in batches (--mlir-translate-batch), ~4 ms of CPU each: every 25th costs
-    /// ~0.16 ms a case, a quarter of what every 50th cost with a process each.
-    #[arg(long, default_value_t = 25)]
-    pub mlir_translate_every: u64,
+    /// ~0.16 ms a case, a quarter of what every 50th cost with a process each
+    /// (default 25).
+    #[arg(long)]
+    pub mlir_translate_every: Option<u64>,
     /// Modules checked by one mlir-translate process (--split-input-file); a case is
     /// journaled once its batch has answered.
     #[arg(long, default_value_t = campaign::TRANSLATE_BATCH,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub mlir_translate_batch: u64,
     /// Call the C interfaces from a C program compiled by clang-22 too, on every Nth
-    /// module with one it can call, per job (0: never; a compiler process each).
-    #[arg(long, default_value_t = crate::oracles::DEFAULT_C_CALLER_EVERY)]
-    pub c_caller_every: u64,
+    /// module with one it can call, per job (0: never; a compiler process each;
+    /// default 1000).
+    #[arg(long)]
+    pub c_caller_every: Option<u64>,
     /// Add upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
     #[arg(long)]
     pub upstream: bool,
-    /// With --upstream: run it on every Nth case (it costs three processes a case).
-    #[arg(long, default_value_t = 10, requires = "upstream",
+    /// With --upstream: run it on every Nth case (it costs three processes a case;
+    /// default 10).
+    #[arg(long, requires = "upstream",
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub upstream_sample: u64,
+    pub upstream_sample: Option<u64>,
     /// Check on every Nth case that `stdlower lower`'s one-function-at-a-time paths print
-    /// the text of the lowering the other oracles checked (0: never).
-    #[arg(long, default_value_t = 8)]
-    pub lower_paths_every: u64,
+    /// the text of the lowering the other oracles checked (0: never; default 8).
+    #[arg(long)]
+    pub lower_paths_every: Option<u64>,
     /// Compare our lowering's signatures, attributes, calls and declarations with
     /// mlir-opt's (the upstream-structure oracle) on every Nth case (0: never). The
     /// cases go through one mlir-opt process a batch, with the mlir-translate ones.
-    /// Skipped when mlir-opt is not installed.
-    #[arg(long, default_value_t = campaign::STRUCTURE_EVERY)]
-    pub structure_every: u64,
+    /// Skipped when mlir-opt is not installed (default 100).
+    #[arg(long)]
+    pub structure_every: Option<u64>,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
@@ -75,7 +83,8 @@ pub struct Args {
     /// reduced and saved; the rest of the bucket is journaled and counted.
     #[arg(long, default_value_t = campaign::buckets::REDUCE_PER_BUCKET)]
     pub reduce_per_bucket: u64,
-    /// No progress bar.
+    /// No progress bar, and no progress line every 10 s on standard error (printed
+    /// when it is not a terminal; STDLOWER_PROGRESS_SECONDS sets the interval).
     #[arg(long, short)]
     pub quiet: bool,
     /// Lowering options forced on every case (each case's swarm configuration also
@@ -98,6 +107,35 @@ pub enum MergeCommand {
 
 pub fn run(args: &Args) -> i32 {
     run_with(args, &campaign::default_check)
+}
+
+/// `args` with what `--resume` reuses from the campaign's stored parameters filled in,
+/// or the first parameter given that contradicts them.
+fn resumed(args: &Args) -> Result<Args, String> {
+    let mut a = args.clone();
+    if !args.resume {
+        return Ok(a);
+    }
+    let Some(p) = campaign::params::load(&args.out)? else {
+        return Ok(a);
+    };
+    if a.count.is_none() && a.time.is_none() {
+        a.count = p.count;
+        a.time = p.time_seconds.map(Duration::from_secs_f64);
+    }
+    a.seed.get_or_insert(p.seed);
+    a.shard.get_or_insert(p.shard());
+    a.mlir_translate_every.get_or_insert(p.mlir_translate_every);
+    if p.upstream_every > 0 && !a.upstream {
+        a.upstream = true;
+        a.upstream_sample.get_or_insert(p.upstream_every);
+    }
+    a.lower_paths_every.get_or_insert(p.lower_paths_every);
+    a.structure_every.get_or_insert(p.structure_every);
+    a.c_caller_every.get_or_insert(p.c_caller_every);
+    a.pass.use_aligned_alloc |= p.use_aligned_alloc;
+    a.pass.use_bare_ptr_memref_call_conv |= p.use_bare_ptr_memref_call_conv;
+    Ok(a)
 }
 
 /// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
@@ -123,11 +161,18 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                 })
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: campaign merge: {e}");
                 exit::BAD_INPUT
             }
         };
     }
+    let args = &match resumed(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
     let time = match (args.time, args.count) {
         (Some(t), _) => Some(t),
         (None, None) => Some(Duration::from_secs(180)),
@@ -143,21 +188,22 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
     let cfg = CampaignConfig {
         count: args.count,
         time,
-        seed: args.seed,
+        seed: args.seed.unwrap_or(20261121),
         jobs,
         out: args.out.clone(),
         shard: args.shard.unwrap_or((0, 1)),
         resume: args.resume,
-        mlir_translate_every: args.mlir_translate_every,
+        mlir_translate_every: args.mlir_translate_every.unwrap_or(25),
         mlir_translate_batch: args.mlir_translate_batch as usize,
         upstream_every: if args.upstream {
-            args.upstream_sample
+            args.upstream_sample.unwrap_or(10)
         } else {
             0
         },
-        lower_paths_every: args.lower_paths_every,
-        structure_every: args.structure_every,
+        lower_paths_every: args.lower_paths_every.unwrap_or(8),
+        structure_every: args.structure_every.unwrap_or(campaign::STRUCTURE_EVERY),
         progress: !args.quiet,
+        progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,
         reduce_per_bucket: args.reduce_per_bucket,
         oracle: OracleConfig {
@@ -167,51 +213,34 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                 pass: args.pass,
                 ..ExecOptions::default()
             },
-            c_caller_every: args.c_caller_every,
+            c_caller_every: args
+                .c_caller_every
+                .unwrap_or(crate::oracles::DEFAULT_C_CALLER_EVERY),
             ..OracleConfig::default()
         },
     };
+    if args.resume {
+        let now = campaign::params::Params::of(&cfg);
+        match campaign::params::load(&cfg.out) {
+            Ok(Some(was)) => {
+                if let Some(c) = campaign::params::resume_conflict(&was, &now) {
+                    eprintln!("error: --resume: {c}");
+                    return exit::USAGE;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::BAD_INPUT;
+            }
+        }
+    }
+    campaign::signals::install();
     match campaign::run_with(&cfg, check) {
         Ok(rep) => {
             let mut stdout = Out::new();
-            stdout.line(&format!(
-                "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped; report: {}",
-                rep.checked,
-                rep.seconds,
-                rep.checks_per_second,
-                rep.agreed,
-                rep.findings,
-                rep.known_upstream,
-                rep.skipped,
-                cfg.out.join("report.json").display()
-            ));
-            for b in &rep.buckets {
-                let saved: Vec<String> = b
-                    .reproducers
-                    .iter()
-                    .map(|p| match &p.file {
-                        Some(f) => cfg.out.join(f).display().to_string(),
-                        None => format!("seed {}", p.seed),
-                    })
-                    .collect();
-                stdout.line(&format!(
-                    "  {} x {}: {}",
-                    b.count,
-                    b.signature,
-                    saved.join(", ")
-                ));
-            }
-            if let (Some(c), Some(t)) = (rep.first_finding_case, rep.first_finding_seconds) {
-                stdout.line(&format!("  first finding: case {c}, after {t:.1} s"));
-            }
-            for (doc, n) in &rep.known_upstream_by_doc {
-                stdout.line(&format!("  known upstream LLVM bug ({doc}): {n}"));
-            }
-            stdout.finish_with(if rep.findings > 0 {
-                exit::FAILED
-            } else {
-                exit::OK
-            })
+            campaign::print_summary(&rep, &cfg.out, &mut stdout);
+            stdout.finish_with(campaign::exit_status(&rep))
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -1,0 +1,154 @@
+//! The parameters of a campaign, kept in `DIR/campaign.json`: `--resume` reuses them
+//! (and refuses a contradiction), and `campaign merge` checks that its directories are
+//! the distinct shards of one campaign. Only what decides which cases run and what
+//! their verdicts are is kept (`--jobs`, batch sizes and reduction budgets change no
+//! verdict).
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The journal format these parameters go with ([`super::journal`]).
+pub const JOURNAL_FORMAT: u32 = 2;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    pub journal: u32,
+    pub seed: u64,
+    /// `I/N`.
+    pub shard: String,
+    pub count: Option<u64>,
+    pub time_seconds: Option<f64>,
+    pub mlir_translate_every: u64,
+    /// 0 without `--upstream`, else its `--upstream-sample`.
+    pub upstream_every: u64,
+    pub lower_paths_every: u64,
+    pub structure_every: u64,
+    pub c_caller_every: u64,
+    pub use_aligned_alloc: bool,
+    pub use_bare_ptr_memref_call_conv: bool,
+}
+
+impl Params {
+    pub fn of(cfg: &super::CampaignConfig) -> Params {
+        Params {
+            journal: JOURNAL_FORMAT,
+            seed: cfg.seed,
+            shard: format!("{}/{}", cfg.shard.0, cfg.shard.1),
+            count: cfg.count,
+            time_seconds: if cfg.count.is_some() {
+                None
+            } else {
+                cfg.time.map(|t| t.as_secs_f64())
+            },
+            mlir_translate_every: cfg.mlir_translate_every,
+            upstream_every: cfg.upstream_every,
+            lower_paths_every: cfg.lower_paths_every,
+            structure_every: cfg.structure_every,
+            c_caller_every: cfg.oracle.c_caller_every,
+            use_aligned_alloc: cfg.oracle.exec.pass.use_aligned_alloc,
+            use_bare_ptr_memref_call_conv: cfg.oracle.exec.pass.use_bare_ptr_memref_call_conv,
+        }
+    }
+
+    /// `(I, N)` of the shard.
+    pub fn shard(&self) -> (u64, u64) {
+        super::parse_shard(&self.shard).unwrap_or((0, 1))
+    }
+
+    /// Each parameter as its flag and value.
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "(none)".into());
+        vec![
+            ("--seed", self.seed.to_string()),
+            ("--shard", self.shard.clone()),
+            ("--count", opt(self.count.map(|c| c.to_string()))),
+            ("--time", opt(self.time_seconds.map(|t| format!("{t}s")))),
+            (
+                "--mlir-translate-every",
+                self.mlir_translate_every.to_string(),
+            ),
+            (
+                "--upstream-sample",
+                match self.upstream_every {
+                    0 => "(no --upstream)".into(),
+                    n => n.to_string(),
+                },
+            ),
+            ("--lower-paths-every", self.lower_paths_every.to_string()),
+            ("--structure-every", self.structure_every.to_string()),
+            ("--c-caller-every", self.c_caller_every.to_string()),
+            ("--use-aligned-alloc", self.use_aligned_alloc.to_string()),
+            (
+                "--use-bare-ptr-memref-call-conv",
+                self.use_bare_ptr_memref_call_conv.to_string(),
+            ),
+        ]
+    }
+}
+
+/// The first parameter `now` contradicts the stored campaign `was` in, as a message.
+/// A larger `--count` is no contradiction: it extends the campaign.
+pub fn resume_conflict(was: &Params, now: &Params) -> Option<String> {
+    let mode = |p: &Params| match (p.count, p.time_seconds) {
+        (Some(c), _) => format!("--count {c}"),
+        (None, Some(t)) => format!("--time {t}s"),
+        (None, None) => "no --count or --time".to_string(),
+    };
+    if was.count.is_some() != now.count.is_some() {
+        return Some(format!(
+            "{} contradicts the campaign being resumed, which has {}: leave it out to \
+             reuse that, or start another campaign in another --out",
+            mode(now),
+            mode(was)
+        ));
+    }
+    let extends = matches!((was.count, now.count), (Some(a), Some(b)) if b >= a);
+    was.fields()
+        .into_iter()
+        .zip(now.fields())
+        .find(|((flag, a), (_, b))| a != b && !(*flag == "--count" && extends))
+        .map(|((flag, a), (_, b))| {
+            format!(
+                "{flag} {b} contradicts the campaign being resumed ({flag} {a}): leave \
+                 {flag} out to reuse it, or start another campaign in another --out"
+            )
+        })
+}
+
+/// The first parameter in which two shards' campaigns differ (their shard index and
+/// `--time` may differ).
+pub fn merge_conflict(a: &Params, b: &Params) -> Option<String> {
+    if a.shard().1 != b.shard().1 {
+        return Some(format!(
+            "--shard {} and --shard {} split the cases differently",
+            a.shard, b.shard
+        ));
+    }
+    a.fields()
+        .into_iter()
+        .zip(b.fields())
+        .find(|((flag, x), (_, y))| x != y && *flag != "--shard" && *flag != "--time")
+        .map(|((flag, x), (_, y))| format!("{flag} {x} and {flag} {y} differ"))
+}
+
+/// The parameters stored in `dir`, if any.
+pub fn load(dir: &Path) -> Result<Option<Params>, String> {
+    let p = dir.join("campaign.json");
+    match std::fs::read_to_string(&p) {
+        Ok(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", p.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{}: {e}", p.display())),
+    }
+}
+
+/// Stores `params` in `dir` (written aside, then renamed over the old file).
+pub fn save(dir: &Path, params: &Params) -> Result<(), String> {
+    let p = dir.join("campaign.json");
+    let tmp = dir.join("campaign.json.tmp");
+    let text = serde_json::to_string_pretty(params).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, &p))
+        .map_err(|e| format!("cannot write {}: {e}", p.display()))
+}
