@@ -292,6 +292,55 @@ mod tests {
         assert_eq!(Attribute::int(1, Type::Int(1)).as_int(), Some(-1));
     }
 
+    fn ints(v: &DenseValues) -> Vec<i128> {
+        match v {
+            DenseValues::Splat(x) => vec![x.as_int().unwrap()],
+            DenseValues::Elements(xs) => xs.iter().map(|x| x.as_int().unwrap()).collect(),
+        }
+    }
+
+    /// What mlir-opt 22 prints for these hex literals (run by hand, and in
+    /// `converter/tests/dense_hex.rs` on random ones).
+    #[test]
+    fn raw_buffers_read_as_mlir_reads_them() {
+        let i17 = Type::Int(17);
+        let v = dense_from_raw(&[0xFF, 0xFF, 0x01, 0xFF, 0xFF, 0x00], &i17, 2).unwrap();
+        assert_eq!(v, DenseValues::Elements(vec![Attribute::int(-1, i17.clone()), Attribute::int(65535, i17.clone())]));
+        let s = dense_from_raw(&[0xFF, 0xFF, 0x01], &i17, 2).unwrap();
+        assert!(matches!(&s, DenseValues::Splat(_)) && ints(&s) == [-1]);
+        let b = dense_from_raw(&[0x05], &Type::i1(), 4).unwrap();
+        assert!(matches!(&b, DenseValues::Elements(_)) && ints(&b) == [1, 0, 1, 0]);
+        assert!(matches!(dense_from_raw(&[0xFF], &Type::i1(), 4), Some(DenseValues::Splat(_))));
+        assert!(dense_from_raw(&[0x01, 0x00], &Type::i1(), 4).is_none());
+        let b16 = dense_from_raw(&[0x01, 0x00], &Type::i1(), 16).unwrap();
+        assert_eq!(ints(&b16).iter().sum::<i128>(), 1);
+        let h = dense_from_raw(&[0x00, 0x3C], &Type::F16, 2).unwrap();
+        assert_eq!(h, DenseValues::Splat(Box::new(Attribute::Float { bits: 0x3C00, ty: Type::F16 })));
+        let ix = dense_from_raw(&[0xFF; 8], &Type::Index, 1).unwrap();
+        assert_eq!(ints(&ix), [-1]);
+        assert!(dense_from_raw(&[], &Type::F32, 1).is_none());
+        assert!(dense_from_raw(&[0; 5], &Type::F32, 2).is_none());
+    }
+
+    #[test]
+    fn raw_buffers_write_back() {
+        for (elem, n, raw) in [
+            (Type::Int(17), 2, vec![0xFF, 0xFF, 0x01, 0xFF, 0xFF, 0x00]),
+            (Type::i1(), 11, vec![0x35, 0x04]),
+            (Type::F16, 2, vec![0x00, 0x3C, 0x00, 0xC0]),
+            (Type::Int(128), 1, (0..16).collect()),
+        ] {
+            let v = dense_from_raw(&raw, &elem, n).unwrap();
+            assert_eq!(dense_to_raw(&v, &elem).unwrap(), raw);
+        }
+        // Lists that would read back as splats have no hex form.
+        let t = Attribute::Bool(true);
+        assert!(dense_hex_of_list(&[t.clone(), t.clone()], &Type::i1()).is_none());
+        assert!(dense_hex_of_list(&[Attribute::int(1, Type::i8())], &Type::i8()).is_none());
+        let two = [Attribute::int(1, Type::i8()), Attribute::int(1, Type::i8())];
+        assert_eq!(dense_hex_of_list(&two, &Type::i8()), Some(vec![1, 1]));
+    }
+
     #[test]
     fn float_attrs_round_to_their_type() {
         let a = Attribute::float(0.1, Type::F16);

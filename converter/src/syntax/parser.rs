@@ -2079,7 +2079,7 @@ impl<'a> Parser<'a> {
                 .parse::<u32>()
                 .ok()
                 .filter(|_| digits.bytes().all(|c| c.is_ascii_digit()))
-                .ok_or_else(|| self.err_at(h.loc, "expected a result number after '#'"))?;
+                .ok_or_else(|| self.err_at(h.loc, "invalid SSA value result number"))?;
             u.end = h.end;
         }
         Ok(u)
