@@ -2,7 +2,7 @@
 //! and malformed names and literals rejected where and as mlir-opt 22 rejects them.
 //!
 //! - Random buffers (every element type we support: i1 packed eight to a byte, odd
-//!   widths whose unused high bits hold random bits, index, f16, bf16, f32, f64; one-
+//!   widths (their bits above the width zero, see below), f16, bf16, f32, f64; one-
 //!   to three-dimensional shapes; one-element buffers, which are splats) are written
 //!   as hex in upstream syntax; `mlir-opt` prints them back in decimal
 //!   (`--mlir-print-elementsattrs-with-hex-if-larger=-1`), and what our parser reads
@@ -70,7 +70,7 @@ impl Rng {
 
 const ELEMS: &[&str] = &[
     "i1", "i2", "i7", "i8", "i9", "i16", "i17", "i31", "i32", "i33", "i63", "i64", "i65",
-    "i127", "i128", "index", "f16", "bf16", "f32", "f64",
+    "i127", "i128", "f16", "bf16", "f32", "f64",
 ];
 
 /// Bytes per element in the hex form (i1: packed, handled by the caller).
@@ -135,6 +135,18 @@ fn hex_dense_literals_read_as_mlir_opt_reads_them() {
             elem_bytes(e) * if splat { 1 } else { n }
         };
         let mut bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        if let Some(w) = e.strip_prefix('i').and_then(|w| w.parse::<usize>().ok()) {
+            // Bits above an integer's width are zero: mlir-opt 22 misreads a buffer
+            // where they are not (it keeps them in the APInt: an i15 element 0x8000
+            // prints as nothing, an i127 one as a number wider than the type); we
+            // ignore them.
+            let b = elem_bytes(e);
+            if w > 1 && w % 8 != 0 {
+                for chunk in bytes.chunks_mut(b) {
+                    chunk[b - 1] &= (1u8 << (w % 8)) - 1;
+                }
+            }
+        }
         if e == "i1" && splat {
             // An i1 splat is one byte 0x00 or 0xFF (a vector of one element takes any byte).
             bytes[0] = if rng.below(2) == 0 { 0 } else { 0xFF };

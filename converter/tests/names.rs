@@ -17,6 +17,7 @@ use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::lexer::{is_bare_ident, unescape, Lexer, Tok};
 use converter::syntax::{export_upstream, parse_module, print_module, PrintOptions};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use std::path::PathBuf;
 use std::process::Command;
 
