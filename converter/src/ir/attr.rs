@@ -334,8 +334,10 @@ mod tests {
             assert_eq!(dense_to_raw(&v, &elem).unwrap(), raw);
         }
         // Lists that would read back as splats have no hex form.
-        let t = Attribute::Bool(true);
-        assert!(dense_hex_of_list(&[t.clone(), t.clone()], &Type::i1()).is_none());
+        let (t, f) = (Attribute::Bool(true), Attribute::Bool(false));
+        assert!(dense_hex_of_list(&[f.clone(), f.clone()], &Type::i1()).is_none());
+        assert!(dense_hex_of_list(&vec![t.clone(); 8], &Type::i1()).is_none());
+        assert_eq!(dense_hex_of_list(&[t.clone(), t], &Type::i1()), Some(vec![3]));
         assert!(dense_hex_of_list(&[Attribute::int(1, Type::i8())], &Type::i8()).is_none());
         let two = [Attribute::int(1, Type::i8()), Attribute::int(1, Type::i8())];
         assert_eq!(dense_hex_of_list(&two, &Type::i8()), Some(vec![1, 1]));
