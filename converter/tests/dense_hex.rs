@@ -69,8 +69,8 @@ impl Rng {
 }
 
 const ELEMS: &[&str] = &[
-    "i1", "i2", "i7", "i8", "i9", "i16", "i17", "i31", "i32", "i33", "i63", "i64", "i65",
-    "i127", "i128", "f16", "bf16", "f32", "f64",
+    "i1", "i2", "i7", "i8", "i9", "i16", "i17", "i31", "i32", "i33", "i63", "i64", "i65", "i127",
+    "i128", "f16", "bf16", "f32", "f64",
 ];
 
 /// Bytes per element in the hex form (i1: packed, handled by the caller).
@@ -109,9 +109,7 @@ fn constants(m: &Module) -> Vec<Attribute> {
         .iter()
         .filter_map(|f| {
             let b = f.body.as_ref()?;
-            b.ops
-                .iter()
-                .find_map(|op| op.attr("value").cloned())
+            b.ops.iter().find_map(|op| op.attr("value").cloned())
         })
         .collect()
 }
@@ -125,12 +123,18 @@ fn hex_dense_literals_read_as_mlir_opt_reads_them() {
     for case in 0..400 {
         let e = ELEMS[rng.below(ELEMS.len() as u64) as usize];
         let rank = 1 + rng.below(3) as usize;
-        let shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(if rank == 1 { 12 } else { 4 }) as usize).collect();
+        let shape: Vec<usize> = (0..rank)
+            .map(|_| 1 + rng.below(if rank == 1 { 12 } else { 4 }) as usize)
+            .collect();
         let n: usize = shape.iter().product();
         // A splat (one element's bytes) in about one case of six.
         let splat = rng.below(6) == 0;
         let len = if e == "i1" {
-            if splat { 1 } else { n.div_ceil(8) }
+            if splat {
+                1
+            } else {
+                n.div_ceil(8)
+            }
         } else {
             elem_bytes(e) * if splat { 1 } else { n }
         };
@@ -168,7 +172,10 @@ fn hex_dense_literals_read_as_mlir_opt_reads_them() {
         "rand",
     );
     assert!(ok, "mlir-opt rejects the hex literals:\n{err}");
-    assert!(!printed.contains("\"0x"), "mlir-opt printed hex:\n{printed}");
+    assert!(
+        !printed.contains("\"0x"),
+        "mlir-opt printed hex:\n{printed}"
+    );
     let theirs = parse_module("opt.mlir", printed.as_bytes())
         .unwrap_or_else(|d| panic!("{}", d.render("opt.mlir", Some(&printed))));
     let (a, b) = (constants(&ours), constants(&theirs));

@@ -112,8 +112,36 @@ fn check_name(name: &str) -> Result<(), TestCaseError> {
 /// Names from characters that matter to the lexer and the escapes.
 fn name_strategy() -> impl Strategy<Value = String> {
     let chars = prop::sample::select(vec![
-        'a', 'Z', '_', '0', '9', '$', '.', '-', ' ', '"', '\\', '\t', '\n', '\u{1}', 'é', 'ƒ',
-        '\u{7f}', '\u{1F600}', '@', '%', '#', '!', '^', '(', ')', '{', '}', ':', ',', '=',
+        'a',
+        'Z',
+        '_',
+        '0',
+        '9',
+        '$',
+        '.',
+        '-',
+        ' ',
+        '"',
+        '\\',
+        '\t',
+        '\n',
+        '\u{1}',
+        'é',
+        'ƒ',
+        '\u{7f}',
+        '\u{1F600}',
+        '@',
+        '%',
+        '#',
+        '!',
+        '^',
+        '(',
+        ')',
+        '{',
+        '}',
+        ':',
+        ',',
+        '=',
     ]);
     prop::collection::vec(chars, 1..12).prop_map(|v| v.into_iter().collect())
 }

@@ -15,14 +15,7 @@ use std::collections::BTreeMap;
 /// Name patterns that need quoting; `{}` is the function's own name, which keeps
 /// the new names distinct.
 const QUOTED: [&str; 8] = [
-    "{} one",
-    "{}-g",
-    "9{}",
-    "{}\"q",
-    "{}\\b",
-    "ƒ{}",
-    "{}\t.$",
-    "{} (é!)",
+    "{} one", "{}-g", "9{}", "{}\"q", "{}\\b", "ƒ{}", "{}\t.$", "{} (é!)",
 ];
 
 /// Renames some functions to names that need quoting and picks the module's hex

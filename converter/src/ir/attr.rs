@@ -305,17 +305,32 @@ mod tests {
     fn raw_buffers_read_as_mlir_reads_them() {
         let i17 = Type::Int(17);
         let v = dense_from_raw(&[0xFF, 0xFF, 0x01, 0xFF, 0xFF, 0x00], &i17, 2).unwrap();
-        assert_eq!(v, DenseValues::Elements(vec![Attribute::int(-1, i17.clone()), Attribute::int(65535, i17.clone())]));
+        assert_eq!(
+            v,
+            DenseValues::Elements(vec![
+                Attribute::int(-1, i17.clone()),
+                Attribute::int(65535, i17.clone())
+            ])
+        );
         let s = dense_from_raw(&[0xFF, 0xFF, 0x01], &i17, 2).unwrap();
         assert!(matches!(&s, DenseValues::Splat(_)) && ints(&s) == [-1]);
         let b = dense_from_raw(&[0x05], &Type::i1(), 4).unwrap();
         assert!(matches!(&b, DenseValues::Elements(_)) && ints(&b) == [1, 0, 1, 0]);
-        assert!(matches!(dense_from_raw(&[0xFF], &Type::i1(), 4), Some(DenseValues::Splat(_))));
+        assert!(matches!(
+            dense_from_raw(&[0xFF], &Type::i1(), 4),
+            Some(DenseValues::Splat(_))
+        ));
         assert!(dense_from_raw(&[0x01, 0x00], &Type::i1(), 4).is_none());
         let b16 = dense_from_raw(&[0x01, 0x00], &Type::i1(), 16).unwrap();
         assert_eq!(ints(&b16).iter().sum::<i128>(), 1);
         let h = dense_from_raw(&[0x00, 0x3C], &Type::F16, 2).unwrap();
-        assert_eq!(h, DenseValues::Splat(Box::new(Attribute::Float { bits: 0x3C00, ty: Type::F16 })));
+        assert_eq!(
+            h,
+            DenseValues::Splat(Box::new(Attribute::Float {
+                bits: 0x3C00,
+                ty: Type::F16
+            }))
+        );
         let ix = dense_from_raw(&[0xFF; 8], &Type::Index, 1).unwrap();
         assert_eq!(ints(&ix), [-1]);
         assert!(dense_from_raw(&[], &Type::F32, 1).is_none());
@@ -337,7 +352,10 @@ mod tests {
         let (t, f) = (Attribute::Bool(true), Attribute::Bool(false));
         assert!(dense_hex_of_list(&[f.clone(), f.clone()], &Type::i1()).is_none());
         assert!(dense_hex_of_list(&vec![t.clone(); 8], &Type::i1()).is_none());
-        assert_eq!(dense_hex_of_list(&[t.clone(), t], &Type::i1()), Some(vec![3]));
+        assert_eq!(
+            dense_hex_of_list(&[t.clone(), t], &Type::i1()),
+            Some(vec![3])
+        );
         assert!(dense_hex_of_list(&[Attribute::int(1, Type::i8())], &Type::i8()).is_none());
         let two = [Attribute::int(1, Type::i8()), Attribute::int(1, Type::i8())];
         assert_eq!(dense_hex_of_list(&two, &Type::i8()), Some(vec![1, 1]));

@@ -1267,11 +1267,16 @@ impl<'a> Parser<'a> {
             .map(|h| {
                 h.as_bytes()
                     .chunks(2)
-                    .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap_or("0"), 16).unwrap_or(0))
+                    .map(|p| {
+                        u8::from_str_radix(std::str::from_utf8(p).unwrap_or("0"), 16).unwrap_or(0)
+                    })
                     .collect::<Vec<u8>>()
             })
             .ok_or_else(|| {
-                self.err_at(st.loc, "expected string containing hex digits starting with `0x`")
+                self.err_at(
+                    st.loc,
+                    "expected string containing hex digits starting with `0x`",
+                )
             })?;
         self.expect(Tok::Greater, "'>' to end the dense literal")?;
         self.expect(Tok::Colon, "':' and a type after a dense literal")?;
@@ -1284,12 +1289,14 @@ impl<'a> Parser<'a> {
             ));
         };
         let count = vt.shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d));
-        let values = count.and_then(|n| dense_from_raw(&raw, &vt.elem, n)).ok_or_else(|| {
-            self.err_at(
-                kw_loc,
-                format!("elements hex data size is invalid for provided type: '{ty}'"),
-            )
-        })?;
+        let values = count
+            .and_then(|n| dense_from_raw(&raw, &vt.elem, n))
+            .ok_or_else(|| {
+                self.err_at(
+                    kw_loc,
+                    format!("elements hex data size is invalid for provided type: '{ty}'"),
+                )
+            })?;
         if let DenseValues::Elements(xs) = &values {
             let n = xs.len() as u64;
             self.dense_hex_min = Some(self.dense_hex_min.map_or(n, |m| m.min(n)));

@@ -10,8 +10,8 @@
 //! the decimal path would not reproduce).
 
 use super::lexer::{escape_into, is_bare_ident};
-use crate::ir::attr::dense_hex_of_list;
 use super::parser::i1_like;
+use crate::ir::attr::dense_hex_of_list;
 use crate::ir::attr::float_bits_to_f64;
 use crate::ir::{
     Attribute, BlockId, Body, DenseValues, Func, FuncKind, Module, NamedAttr, OpData, OpKind, Type,
