@@ -117,7 +117,7 @@ fn constants(m: &Module) -> Vec<Attribute> {
 #[test]
 fn hex_dense_literals_read_as_mlir_opt_reads_them() {
     let Some(opt) = mlir_opt() else { return };
-    let mut rng = Rng(0x5EED_0F_4E_C5);
+    let mut rng = Rng(0x005E_ED0F_4EC5);
     let mut text = String::new();
     let mut counts = Vec::new();
     for case in 0..400 {
