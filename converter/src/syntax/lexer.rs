@@ -3,6 +3,13 @@
 //! byte-level helpers the parser uses for the `4x8xf32` dimension lists, which MLIR
 //! lexes specially.
 //!
+//! Names follow MLIR's lexer, one rule per kind: `@` and a bare identifier
+//! (`[a-zA-Z_][a-zA-Z0-9_$.]*`) or a string (`@"add one!"`); `%`, `^`, `#` and `!`
+//! and a suffix identifier (digits only, or `[a-zA-Z$._-][a-zA-Z0-9$._-]*`), a result
+//! group `%x#1` being `%x` then `#1`. Malformed ones are errors in MLIR's words at
+//! MLIR's places ("@ identifier expected to start with letter or '_'", "invalid SSA
+//! name", "unknown escape in string literal", ...).
+//!
 //! Columns are 1-based and count bytes, as MLIR's do (a diagnostic's column is the
 //! one `mlir-opt` would print); the renderer maps them to characters for the caret.
 
@@ -16,7 +23,7 @@ pub enum Tok {
     Error,
     /// `[a-zA-Z_][a-zA-Z0-9_$.]*`
     BareIdent,
-    /// `%name`, `%0`
+    /// `%name`, `%0` (a `#N` result group is a `HashIdent` after it)
     PercentIdent,
     /// `^bb1`
     CaretIdent,
