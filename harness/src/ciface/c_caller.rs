@@ -48,7 +48,11 @@ fn memref_ok(m: &MemRefType, index_bits: u32) -> bool {
 /// `_mlir_ciface_` and its name make a C identifier (not `@"add one!"` or `@x.y`).
 pub fn covered(f: &converter::ir::Func, index_bits: u32) -> bool {
     let Some(ft) = f.std_type() else { return false };
-    if !f.name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+    if !f
+        .name
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
         return false;
     }
     ft.inputs.iter().chain(&ft.results).all(|t| match t {
