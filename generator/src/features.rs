@@ -72,6 +72,8 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "same_successor_different_args",
     "function_constant",
     "memory_space",
+    "quoted_name",
+    "dense_hex",
 ];
 
 fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
@@ -211,7 +213,13 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
         .map(|(i, f)| (f.name.as_str(), i))
         .collect();
     let mut calls: Vec<Vec<usize>> = vec![Vec::new(); m.funcs.len()];
+    if m.dense_hex_if_larger.is_some() {
+        out.insert("dense_hex");
+    }
     for (fi, f) in m.funcs.iter().enumerate() {
+        if !converter::syntax::lexer::is_bare_ident(&f.name) {
+            out.insert("quoted_name");
+        }
         if f.has_attr("llvm.emit_c_interface") {
             out.insert("emit_c_interface");
         }

@@ -45,6 +45,7 @@ pub mod externals;
 pub mod features;
 mod function_gen;
 mod module_gen;
+mod names;
 mod ops;
 pub mod rng;
 pub mod ub_guards;

@@ -405,6 +405,7 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
         let space = *u.choose(&MEMORY_SPACES)?;
         in_memory_space(&mut m, space);
     }
+    crate::names::quote_and_hex(u, &mut m)?;
     Ok(m)
 }
 

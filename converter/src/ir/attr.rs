@@ -152,6 +152,130 @@ pub fn float_bits_to_f64(bits: u64, ty: &Type) -> f64 {
     }
 }
 
+/// The bits one element of type `elem` takes in the raw buffer of a dense elements
+/// attribute, as MLIR stores it (and reads its `dense<"0x...">` hex form): i1 one
+/// bit (packed, eight to a byte), other integers their width rounded up to whole
+/// bytes, index 64, floats their width. `None` for a type with no dense storage here.
+pub fn dense_storage_bits(elem: &Type) -> Option<u32> {
+    match elem {
+        Type::Int(1) => Some(1),
+        Type::Int(w) => Some(w.div_ceil(8) * 8),
+        Type::Index => Some(64),
+        Type::F16 | Type::BF16 => Some(16),
+        Type::F32 => Some(32),
+        Type::F64 => Some(64),
+        _ => None,
+    }
+}
+
+/// Reads the raw buffer of a dense elements attribute of `count` elements of type
+/// `elem` (the bytes of a `dense<"0x...">` literal) as MLIR does on a little-endian
+/// host: elements in row-major order, each in [`dense_storage_bits`] bits,
+/// least significant byte first, the bits above an integer's width ignored; i1
+/// elements packed least significant bit first. A buffer of exactly one element is a
+/// splat, and so is one byte `0x00` or `0xFF` for i1. `None` when the buffer's size
+/// fits neither (MLIR: "elements hex data size is invalid for provided type").
+pub fn dense_from_raw(raw: &[u8], elem: &Type, count: u64) -> Option<DenseValues> {
+    let bits = dense_storage_bits(elem)? as u64;
+    let raw_bits = (raw.len() as u64).checked_mul(8)?;
+    if bits == 1 {
+        let splat = count == 1 || (raw.len() == 1 && (raw[0] == 0 || raw[0] == 0xFF));
+        if splat {
+            let b = raw.first()? & 1 != 0;
+            return Some(DenseValues::Splat(Box::new(Attribute::Bool(b))));
+        }
+        if Some(raw_bits) != count.div_ceil(8).checked_mul(8) {
+            return None;
+        }
+        let elems = (0..count as usize)
+            .map(|i| Attribute::Bool(raw[i / 8] >> (i % 8) & 1 != 0))
+            .collect();
+        return Some(DenseValues::Elements(elems));
+    }
+    let bytes = (bits / 8) as usize;
+    let read = |chunk: &[u8]| -> Attribute {
+        let mut v: u128 = 0;
+        for (i, &b) in chunk.iter().enumerate() {
+            v |= (b as u128) << (8 * i);
+        }
+        match elem {
+            Type::Int(w) => Attribute::int(v as i128, Type::Int(*w)),
+            Type::Index => Attribute::index(v as u64 as i64),
+            _ => Attribute::Float {
+                bits: v as u64,
+                ty: elem.clone(),
+            },
+        }
+    };
+    if raw_bits == bits {
+        return Some(DenseValues::Splat(Box::new(read(raw))));
+    }
+    if raw_bits != bits.checked_mul(count)? {
+        return None;
+    }
+    Some(DenseValues::Elements(raw.chunks(bytes).map(read).collect()))
+}
+
+/// The hex form's bytes of these elements, when the hex form reads back to them
+/// (an element list that is one element, or i1 packed into one byte `0x00` or `0xFF`,
+/// would read back as a splat): what a printer writes as `dense<"0x...">`.
+pub fn dense_hex_of_list(xs: &[Attribute], elem: &Type) -> Option<Vec<u8>> {
+    let values = DenseValues::Elements(xs.to_vec());
+    let raw = dense_to_raw(&values, elem)?;
+    match dense_from_raw(&raw, elem, xs.len() as u64)? {
+        DenseValues::Elements(_) => Some(raw),
+        DenseValues::Splat(_) => None,
+    }
+}
+
+/// The raw buffer MLIR keeps for these dense elements (the bytes of the hex form
+/// [`dense_from_raw`] reads): a splat as one element (one byte `0x00`/`0xFF` for
+/// i1). `None` for an element that is not of `elem`'s kind.
+pub fn dense_to_raw(values: &DenseValues, elem: &Type) -> Option<Vec<u8>> {
+    let bits = dense_storage_bits(elem)?;
+    let int_bits = |a: &Attribute| -> Option<u128> {
+        match a {
+            Attribute::Int { value, .. } => Some(*value as u128),
+            Attribute::Bool(b) => Some(*b as u128),
+            Attribute::Float { bits, .. } => Some(*bits as u128),
+            _ => None,
+        }
+    };
+    if bits == 1 {
+        return match values {
+            DenseValues::Splat(a) => Some(vec![if int_bits(a)? & 1 != 0 { 0xFF } else { 0 }]),
+            DenseValues::Elements(xs) => {
+                let mut out = vec![0u8; xs.len().div_ceil(8)];
+                for (i, x) in xs.iter().enumerate() {
+                    out[i / 8] |= ((int_bits(x)? & 1) as u8) << (i % 8);
+                }
+                Some(out)
+            }
+        };
+    }
+    let bytes = (bits / 8) as usize;
+    // The bits above an integer's width are zero in MLIR's buffer.
+    let mask = match elem {
+        Type::Int(w) if *w < 128 => (1u128 << w) - 1,
+        _ => u128::MAX,
+    };
+    let mut out = Vec::new();
+    let mut put = |a: &Attribute| -> Option<()> {
+        let v = int_bits(a)? & mask;
+        out.extend((0..bytes).map(|i| (v >> (8 * i)) as u8));
+        Some(())
+    };
+    match values {
+        DenseValues::Splat(a) => put(a)?,
+        DenseValues::Elements(xs) => {
+            for x in xs {
+                put(x)?;
+            }
+        }
+    }
+    Some(out)
+}
+
 /// Looks up an attribute by name in an attribute list.
 pub fn find_attr<'a>(attrs: &'a [NamedAttr], name: &str) -> Option<&'a Attribute> {
     attrs.iter().find(|a| a.name == name).map(|a| &a.value)
@@ -166,6 +290,75 @@ mod tests {
         assert_eq!(Attribute::int(255, Type::Int(8)).as_int(), Some(-1));
         assert_eq!(Attribute::int(65536, Type::Int(17)).as_int(), Some(-65536));
         assert_eq!(Attribute::int(1, Type::Int(1)).as_int(), Some(-1));
+    }
+
+    fn ints(v: &DenseValues) -> Vec<i128> {
+        match v {
+            DenseValues::Splat(x) => vec![x.as_int().unwrap()],
+            DenseValues::Elements(xs) => xs.iter().map(|x| x.as_int().unwrap()).collect(),
+        }
+    }
+
+    /// What mlir-opt 22 prints for these hex literals (run by hand, and in
+    /// `converter/tests/dense_hex.rs` on random ones).
+    #[test]
+    fn raw_buffers_read_as_mlir_reads_them() {
+        let i17 = Type::Int(17);
+        let v = dense_from_raw(&[0xFF, 0xFF, 0x01, 0xFF, 0xFF, 0x00], &i17, 2).unwrap();
+        assert_eq!(
+            v,
+            DenseValues::Elements(vec![
+                Attribute::int(-1, i17.clone()),
+                Attribute::int(65535, i17.clone())
+            ])
+        );
+        let s = dense_from_raw(&[0xFF, 0xFF, 0x01], &i17, 2).unwrap();
+        assert!(matches!(&s, DenseValues::Splat(_)) && ints(&s) == [-1]);
+        let b = dense_from_raw(&[0x05], &Type::i1(), 4).unwrap();
+        assert!(matches!(&b, DenseValues::Elements(_)) && ints(&b) == [1, 0, 1, 0]);
+        assert!(matches!(
+            dense_from_raw(&[0xFF], &Type::i1(), 4),
+            Some(DenseValues::Splat(_))
+        ));
+        assert!(dense_from_raw(&[0x01, 0x00], &Type::i1(), 4).is_none());
+        let b16 = dense_from_raw(&[0x01, 0x00], &Type::i1(), 16).unwrap();
+        assert_eq!(ints(&b16).iter().sum::<i128>(), 1);
+        let h = dense_from_raw(&[0x00, 0x3C], &Type::F16, 2).unwrap();
+        assert_eq!(
+            h,
+            DenseValues::Splat(Box::new(Attribute::Float {
+                bits: 0x3C00,
+                ty: Type::F16
+            }))
+        );
+        let ix = dense_from_raw(&[0xFF; 8], &Type::Index, 1).unwrap();
+        assert_eq!(ints(&ix), [-1]);
+        assert!(dense_from_raw(&[], &Type::F32, 1).is_none());
+        assert!(dense_from_raw(&[0; 5], &Type::F32, 2).is_none());
+    }
+
+    #[test]
+    fn raw_buffers_write_back() {
+        for (elem, n, raw) in [
+            (Type::Int(17), 2, vec![0xFF, 0xFF, 0x01, 0xFF, 0xFF, 0x00]),
+            (Type::i1(), 11, vec![0x35, 0x04]),
+            (Type::F16, 2, vec![0x00, 0x3C, 0x00, 0xC0]),
+            (Type::Int(128), 1, (0..16).collect()),
+        ] {
+            let v = dense_from_raw(&raw, &elem, n).unwrap();
+            assert_eq!(dense_to_raw(&v, &elem).unwrap(), raw);
+        }
+        // Lists that would read back as splats have no hex form.
+        let (t, f) = (Attribute::Bool(true), Attribute::Bool(false));
+        assert!(dense_hex_of_list(&[f.clone(), f.clone()], &Type::i1()).is_none());
+        assert!(dense_hex_of_list(&vec![t.clone(); 8], &Type::i1()).is_none());
+        assert_eq!(
+            dense_hex_of_list(&[t.clone(), t], &Type::i1()),
+            Some(vec![3])
+        );
+        assert!(dense_hex_of_list(&[Attribute::int(1, Type::i8())], &Type::i8()).is_none());
+        let two = [Attribute::int(1, Type::i8()), Attribute::int(1, Type::i8())];
+        assert_eq!(dense_hex_of_list(&two, &Type::i8()), Some(vec![1, 1]));
     }
 
     #[test]

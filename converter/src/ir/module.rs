@@ -121,6 +121,12 @@ pub struct Module {
     /// The original source text when parsed from a file, so diagnostics can show the line.
     pub source: Option<Arc<str>>,
     pub attrs: Vec<NamedAttr>,
+    /// How the Standard printer and the upstream export write dense constants: those
+    /// not a splat with more elements than this in MLIR's hex form
+    /// (`dense<"0x0000803F...">`, mlir-opt's `--mlir-print-elementsattrs-with-hex-if-larger`),
+    /// `None` for none. The parser sets it to the threshold the file followed, if it
+    /// followed one, so that printing a parsed module keeps each literal's form.
+    pub dense_hex_if_larger: Option<u64>,
 }
 
 impl Module {
@@ -130,6 +136,7 @@ impl Module {
             file: file.into(),
             source: None,
             attrs: Vec::new(),
+            dense_hex_if_larger: None,
         }
     }
     pub fn func(&self, name: &str) -> Option<&Func> {

@@ -21,6 +21,7 @@ use crate::ir::{
     attr::float_bits_to_f64, Attribute, Body, DenseValues, Func, Module, NamedAttr, OpData, OpKind,
     Successor, Type, ValueId,
 };
+use crate::syntax::printer::write_symbol;
 use std::cell::RefCell;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -329,8 +330,8 @@ fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
         ),
         _ => (&Type::LlvmVoid, &[][..]),
     };
-    out.push_str("  llvm.func @");
-    out.push_str(&f.name);
+    out.push_str("  llvm.func ");
+    write_symbol(out, &f.name);
     out.push('(');
     let names = f.body.as_ref().map(|b| Names::new(b, syntax));
     let entry_args = f
@@ -469,8 +470,8 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
                 .attr("global_name")
                 .and_then(|a| a.as_symbol())
                 .unwrap_or("");
-            out.push_str("llvm.mlir.addressof @");
-            out.push_str(g);
+            out.push_str("llvm.mlir.addressof ");
+            write_symbol(out, g);
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
@@ -671,10 +672,7 @@ pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
             out.push('"');
         }
         Attribute::Type(t) => write_type(out, t, syntax),
-        Attribute::SymbolRef(s) => {
-            out.push('@');
-            out.push_str(s);
-        }
+        Attribute::SymbolRef(s) => write_symbol(out, s),
         Attribute::Array(xs) => {
             out.push('[');
             for (i, x) in xs.iter().enumerate() {

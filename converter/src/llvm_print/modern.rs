@@ -225,8 +225,7 @@ pub(crate) fn call(out: &mut String, n: &Names, op: &OpData, fptr_type: bool) ->
     out.push_str("llvm.call ");
     let args = match symbol {
         Some(c) => {
-            out.push('@');
-            out.push_str(c);
+            crate::syntax::printer::write_symbol(out, c);
             &ops[..]
         }
         None => {

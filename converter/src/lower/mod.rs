@@ -92,6 +92,7 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
         file: m.file.clone(),
         source: m.source.clone(),
         attrs: m.attrs.clone(),
+        dense_hex_if_larger: None,
     };
     let mut errors = Vec::new();
     for f in &m.funcs {

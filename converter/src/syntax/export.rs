@@ -32,6 +32,7 @@ pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
             .next()
             .unwrap_or_else(|| Diagnostic::error(Loc::UNKNOWN, "the module does not verify")));
     }
+    let _hex = super::printer::DenseHexScope::new(m.dense_hex_if_larger);
     let mut x = Exporter {
         out: String::with_capacity(4096),
         err: None,

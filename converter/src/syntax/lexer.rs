@@ -3,6 +3,13 @@
 //! byte-level helpers the parser uses for the `4x8xf32` dimension lists, which MLIR
 //! lexes specially.
 //!
+//! Names follow MLIR's lexer, one rule per kind: `@` and a bare identifier
+//! (`[a-zA-Z_][a-zA-Z0-9_$.]*`) or a string (`@"add one!"`); `%`, `^`, `#` and `!`
+//! and a suffix identifier (digits only, or `[a-zA-Z$._-][a-zA-Z0-9$._-]*`), a result
+//! group `%x#1` being `%x` then `#1`. Malformed ones are errors in MLIR's words at
+//! MLIR's places ("@ identifier expected to start with letter or '_'", "invalid SSA
+//! name", "unknown escape in string literal", ...).
+//!
 //! Columns are 1-based and count bytes, as MLIR's do (a diagnostic's column is the
 //! one `mlir-opt` would print); the renderer maps them to characters for the caret.
 
@@ -16,7 +23,7 @@ pub enum Tok {
     Error,
     /// `[a-zA-Z_][a-zA-Z0-9_$.]*`
     BareIdent,
-    /// `%name`, `%0`
+    /// `%name`, `%0` (a `#N` result group is a `HashIdent` after it)
     PercentIdent,
     /// `^bb1`
     CaretIdent,
@@ -106,6 +113,25 @@ fn class_run(s: &[u8], bit: u8) -> usize {
     s.iter()
         .position(|&c| IDENT_CLASS[c as usize] & bit == 0)
         .unwrap_or(s.len())
+}
+
+/// The length of the suffix identifier at the start of `s` (after a `%`, `^`, `#` or
+/// `!`), by MLIR's rule: either digits only (`%0`, `#1`: `%0a` is `%0` then `a`), or
+/// a letter or one of `$._-` followed by letters, digits and `$._-` (`%a-b.$`). 0 when
+/// there is none.
+fn suffix_id_len(s: &[u8]) -> usize {
+    match s.first() {
+        Some(c) if c.is_ascii_digit() => s.iter().take_while(|c| c.is_ascii_digit()).count(),
+        Some(&c) if IDENT_CLASS[c as usize] & 2 != 0 => class_run(s, 2),
+        _ => 0,
+    }
+}
+
+/// Whether `s` may be written as a bare symbol name after `@` (MLIR's bare
+/// identifier, `[a-zA-Z_][a-zA-Z0-9_$.]*`); any other name must be quoted.
+pub fn is_bare_ident(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(|&c| is_ident_start(c)) && class_run(b, 1) == b.len()
 }
 
 impl<'a> Lexer<'a> {
@@ -300,19 +326,20 @@ impl<'a> Lexer<'a> {
             }
             b'"' => return self.lex_string(start),
             b'%' | b'^' | b'#' | b'!' => {
-                let s = self.pos;
-                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
-                if self.pos == s {
+                let n = suffix_id_len(self.src.get(self.pos..).unwrap_or_default());
+                if n == 0 {
+                    // MLIR's wording, at the prefix character.
                     return self.error(
                         start,
                         match c {
-                            b'%' => "expected a value name after '%'",
-                            b'^' => "expected a block name after '^'",
-                            b'#' => "expected an identifier after '#'",
-                            _ => "expected an identifier after '!'",
+                            b'%' => "invalid SSA name",
+                            b'^' => "invalid block name",
+                            b'#' => "invalid attribute name",
+                            _ => "invalid type identifier",
                         },
                     );
                 }
+                self.pos += n;
                 match c {
                     b'%' => Tok::PercentIdent,
                     b'^' => Tok::CaretIdent,
@@ -325,18 +352,16 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     let t = self.lex_string(start + 1);
                     if t.kind == Tok::Error {
-                        return Token {
-                            start: start as u32,
-                            ..t
-                        };
+                        return t;
                     }
                     return self.make(Tok::AtIdent, start);
                 }
-                let s = self.pos;
-                self.pos += class_run(self.src.get(s..).unwrap_or_default(), 2);
-                if self.pos == s {
-                    return self.error(start, "expected a symbol name after '@'");
+                // A bare symbol is a bare identifier: `[a-zA-Z_][a-zA-Z0-9_$.]*`.
+                if !self.peek_byte().is_some_and(is_ident_start) {
+                    let at = self.pos;
+                    return self.error(at, "@ identifier expected to start with letter or '_'");
                 }
+                self.pos += class_run(self.src.get(self.pos..).unwrap_or_default(), 1);
                 Tok::AtIdent
             }
             b'0'..=b'9' => return self.lex_number(start),
@@ -395,27 +420,33 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes a string whose opening quote is at `self.pos - 1`; the token starts at `start`.
+    /// Errors as MLIR's lexer gives them: a string that reaches a line end (or a
+    /// vertical tab, form feed, the end of the file) is "expected '\"' in string
+    /// literal" there; an escape other than `\"`, `\\`, `\n`, `\t` and two hex digits
+    /// is "unknown escape in string literal" at its backslash.
     fn lex_string(&mut self, start: usize) -> Token {
         let loc = self.loc_at(start);
         loop {
             match self.src.get(self.pos) {
-                None | Some(b'\n') => {
-                    self.error_message = "unterminated string literal";
-                    return Token {
-                        kind: Tok::Error,
-                        start: start as u32,
-                        end: self.pos as u32,
-                        loc,
-                    };
+                None | Some(b'\n' | 0x0B | 0x0C) => {
+                    let at = self.pos;
+                    return self.error_span(start, at, "expected '\"' in string literal");
                 }
                 Some(b'"') => {
                     self.pos += 1;
                     break;
                 }
                 Some(b'\\') => {
-                    self.pos += 1;
-                    if self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                        self.pos += 1;
+                    let at = self.pos;
+                    let next = self.src.get(at + 1).copied();
+                    let hex2 = next.is_some_and(|c| c.is_ascii_hexdigit())
+                        && self.src.get(at + 2).is_some_and(|c| c.is_ascii_hexdigit());
+                    if matches!(next, Some(b'"' | b'\\' | b'n' | b't')) {
+                        self.pos += 2;
+                    } else if hex2 {
+                        self.pos += 3;
+                    } else {
+                        return self.error_span(start, at, "unknown escape in string literal");
                     }
                 }
                 Some(_) => self.pos += 1,
@@ -426,6 +457,19 @@ impl<'a> Lexer<'a> {
             start: start as u32,
             end: self.pos as u32,
             loc,
+        }
+    }
+
+    /// An error token spanning `start..` up to where lexing stopped, located at `at`
+    /// (on the current line), where MLIR reports it.
+    fn error_span(&mut self, start: usize, at: usize, msg: &'static str) -> Token {
+        self.error_message = msg;
+        self.pos = self.pos.max(start + 1);
+        Token {
+            kind: Tok::Error,
+            start: start as u32,
+            end: self.pos as u32,
+            loc: self.loc_at(at),
         }
     }
 }

@@ -16,6 +16,7 @@
 use super::affine::AffineMap;
 use super::lexer::{unescape, Lexer, Tok, Token};
 use crate::diag::{Diagnostic, Loc};
+use crate::ir::attr::{dense_from_raw, dense_hex_of_list};
 use crate::ir::{
     AttrDicts, Attribute, BlockId, Body, DenseValues, Func, FuncKind, Layout, MemRefType, Module,
     NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
@@ -165,6 +166,11 @@ pub struct Parser<'a> {
     prev_end: u32,
     /// The shaped types parsed last, with their text (see `parse_shaped_type`).
     type_memo: Vec<(&'a str, Type)>,
+    /// The most elements of a dense literal (not a splat) written as a list, and the
+    /// fewest of one written in hex: the file's hex threshold, if it has one
+    /// (`Module::dense_hex_if_larger`).
+    dense_list_max: Option<u64>,
+    dense_hex_min: Option<u64>,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -304,6 +310,8 @@ impl<'a> Parser<'a> {
             skimmed: None,
             prev_end: 0,
             type_memo: Vec::new(),
+            dense_list_max: None,
+            dense_hex_min: None,
         }
     }
 
@@ -481,15 +489,25 @@ impl<'a> Parser<'a> {
         unescape(self.spelling(t).as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(at), m))
     }
 
-    /// The name of an `@sym` token (quoted names unescaped).
+    /// The name of an `@sym` token (quoted names unescaped). Two names MLIR reads are
+    /// refused: the empty one (`@""`), which MLIR prints as `@<<INVALID EMPTY SYMBOL>>`,
+    /// text nothing reads back, and one with a NUL byte, which no C-string API (LLVM's
+    /// JIT lookup, a C prototype) can name.
     fn symbol_name(&self, t: Token) -> PResult<String> {
         let s = self.spelling(t);
         let s = s.get(1..).unwrap_or("");
-        if s.starts_with('"') {
-            unescape(s.as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(1 + at), m))
-        } else {
-            Ok(s.to_string())
+        if !s.starts_with('"') {
+            return Ok(s.to_string());
         }
+        let name =
+            unescape(s.as_bytes()).map_err(|(at, m)| self.err_at(t.loc.offset(1 + at), m))?;
+        if name.is_empty() {
+            return Err(self.err_at(t.loc, "empty symbol name"));
+        }
+        if name.contains('\0') {
+            return Err(self.err_at(t.loc, "symbol names with a NUL byte are not supported"));
+        }
+        Ok(name)
     }
 
     // ---------------------------------------------------------------- types
@@ -1163,6 +1181,9 @@ impl<'a> Parser<'a> {
     fn parse_dense(&mut self) -> PResult<Attribute> {
         let kw = self.advance();
         self.expect(Tok::Less, "'<' after 'dense'")?;
+        if self.tok.kind == Tok::Str {
+            return self.parse_dense_hex(kw.loc);
+        }
         let lit_loc = self.tok.loc;
         let mut elems: Vec<(bool, Token)> = Vec::new();
         let mut shape: Vec<Option<u64>> = Vec::new();
@@ -1221,10 +1242,66 @@ impl<'a> Parser<'a> {
         for e in elems {
             values.push(convert(self, e)?);
         }
+        // A list the hex form could not hold (it would read back as a splat) says
+        // nothing about the file's hex threshold.
+        if dense_hex_of_list(&values, &vt.elem).is_some() {
+            let n = values.len() as u64;
+            self.dense_list_max = Some(self.dense_list_max.map_or(n, |m| m.max(n)));
+        }
         Ok(Attribute::Dense {
             values: DenseValues::Elements(values),
             ty,
         })
+    }
+
+    /// The rest of `dense<"0x...">` after the `<` (the hex form MLIR prints for large
+    /// constants): the bytes of the element buffer in hex ([`dense_from_raw`] reads
+    /// them), errors worded and placed as MLIR's.
+    fn parse_dense_hex(&mut self, kw_loc: Loc) -> PResult<Attribute> {
+        let st = self.advance();
+        let text = unescape(self.spelling(st).as_bytes())
+            .map_err(|(at, m)| self.err_at(st.loc.offset(at), m))?;
+        let raw = text
+            .strip_prefix("0x")
+            .filter(|h| h.len() % 2 == 0 && h.bytes().all(|c| c.is_ascii_hexdigit()))
+            .map(|h| {
+                h.as_bytes()
+                    .chunks(2)
+                    .map(|p| {
+                        u8::from_str_radix(std::str::from_utf8(p).unwrap_or("0"), 16).unwrap_or(0)
+                    })
+                    .collect::<Vec<u8>>()
+            })
+            .ok_or_else(|| {
+                self.err_at(
+                    st.loc,
+                    "expected string containing hex digits starting with `0x`",
+                )
+            })?;
+        self.expect(Tok::Greater, "'>' to end the dense literal")?;
+        self.expect(Tok::Colon, "':' and a type after a dense literal")?;
+        let ty_loc = self.tok.loc;
+        let ty = self.parse_type()?;
+        let Type::Vector(vt) = &ty else {
+            return Err(self.err_at(
+                ty_loc,
+                format!("dense literals must have a vector type, found {ty}"),
+            ));
+        };
+        let count = vt.shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d));
+        let values = count
+            .and_then(|n| dense_from_raw(&raw, &vt.elem, n))
+            .ok_or_else(|| {
+                self.err_at(
+                    kw_loc,
+                    format!("elements hex data size is invalid for provided type: '{ty}'"),
+                )
+            })?;
+        if let DenseValues::Elements(xs) = &values {
+            let n = xs.len() as u64;
+            self.dense_hex_min = Some(self.dense_hex_min.map_or(n, |m| m.min(n)));
+        }
+        Ok(Attribute::Dense { values, ty })
     }
 
     fn parse_dense_elems(
@@ -1352,6 +1429,10 @@ impl<'a> Parser<'a> {
                 .with_note(prev, "previous definition is here"));
             }
         }
+        m.dense_hex_if_larger = match (self.dense_hex_min, self.dense_list_max) {
+            (Some(h), d) if d.is_none_or(|d| d < h) => Some(d.unwrap_or(0)),
+            _ => None,
+        };
         Ok(m)
     }
 
@@ -2005,7 +2086,7 @@ impl<'a> Parser<'a> {
                 .parse::<u32>()
                 .ok()
                 .filter(|_| digits.bytes().all(|c| c.is_ascii_digit()))
-                .ok_or_else(|| self.err_at(h.loc, "expected a result number after '#'"))?;
+                .ok_or_else(|| self.err_at(h.loc, "invalid SSA value result number"))?;
             u.end = h.end;
         }
         Ok(u)

@@ -9,8 +9,9 @@
 //! reads back to the same bits, or as hexadecimal bits (NaN, infinities, and any value
 //! the decimal path would not reproduce).
 
-use super::lexer::escape_into;
+use super::lexer::{escape_into, is_bare_ident};
 use super::parser::i1_like;
+use crate::ir::attr::dense_hex_of_list;
 use crate::ir::attr::float_bits_to_f64;
 use crate::ir::{
     Attribute, BlockId, Body, DenseValues, Func, FuncKind, Module, NamedAttr, OpData, OpKind, Type,
@@ -28,6 +29,7 @@ pub struct PrintOptions {
 /// Prints a module of Standard functions. LLVM-dialect functions are not printed
 /// here (a comment marks their place); the LLVM printer handles them.
 pub fn print_module(m: &Module, opts: &PrintOptions) -> String {
+    let _hex = DenseHexScope::new(m.dense_hex_if_larger);
     let mut out = String::with_capacity(4096);
     out.push_str("module ");
     if !m.attrs.is_empty() {
@@ -41,6 +43,28 @@ pub fn print_module(m: &Module, opts: &PrintOptions) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+thread_local! {
+    /// The `Module::dense_hex_if_larger` of the module being printed on this thread
+    /// (set by [`DenseHexScope`]), which [`write_attr`] follows.
+    static DENSE_HEX_IF_LARGER: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Makes [`write_attr`] write dense constants in hex by `Module::dense_hex_if_larger`
+/// while it lives (the printers of a whole module hold one).
+pub(crate) struct DenseHexScope(Option<u64>);
+
+impl DenseHexScope {
+    pub(crate) fn new(limit: Option<u64>) -> Self {
+        DenseHexScope(DENSE_HEX_IF_LARGER.with(|c| c.replace(limit)))
+    }
+}
+
+impl Drop for DenseHexScope {
+    fn drop(&mut self) {
+        DENSE_HEX_IF_LARGER.with(|c| c.set(self.0));
+    }
 }
 
 /// Prints one function (two-space indented, as inside a module).
@@ -123,28 +147,32 @@ fn write_type_list(out: &mut String, tys: &[Type]) {
     }
 }
 
-fn is_bare_ident(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
-}
-
-fn is_suffix_ident(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
-}
-
-/// `@name`, or `@"name"` when it is not a plain identifier.
+/// `@name`, or `@"name"` when `name` is not a bare identifier
+/// ([`super::lexer::is_bare_ident`]), escaped as MLIR's printer escapes it (and
+/// LLVM's, for the same name in LLVM IR): a backslash doubled, printable ASCII other
+/// than `"` kept, every other byte (`"`, controls, each byte of a non-ASCII
+/// character) as `\XX` in upper-case hex.
 pub fn write_symbol(out: &mut String, name: &str) {
     out.push('@');
-    if is_suffix_ident(name) {
+    if is_bare_ident(name) {
         out.push_str(name);
-    } else {
-        escape_into(out, name);
+        return;
     }
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('"');
+    for &b in name.as_bytes() {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\22"),
+            0x20..=0x7E => out.push(b as char),
+            _ => {
+                out.push('\\');
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 15) as usize] as char);
+            }
+        }
+    }
+    out.push('"');
 }
 
 pub fn write_attr_dict(out: &mut String, attrs: &[NamedAttr]) {
@@ -245,6 +273,24 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
         }
         Attribute::Dense { ty, values } => {
             out.push_str("dense<");
+            let hex = match (values, ty.as_vector()) {
+                (DenseValues::Elements(xs), Some(v)) => DENSE_HEX_IF_LARGER
+                    .with(|c| c.get())
+                    .filter(|&limit| xs.len() as u64 > limit)
+                    .and_then(|_| dense_hex_of_list(xs, &v.elem)),
+                _ => None,
+            };
+            if let Some(raw) = hex {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push_str("\"0x");
+                for b in raw {
+                    out.push(HEX[(b >> 4) as usize] as char);
+                    out.push(HEX[(b & 15) as usize] as char);
+                }
+                out.push('"');
+                let _ = write!(out, "> : {ty}");
+                return;
+            }
             match values {
                 DenseValues::Splat(e) => write_dense_elem(out, e),
                 DenseValues::Elements(elems) => {
