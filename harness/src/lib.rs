@@ -22,5 +22,6 @@ pub mod native;
 pub mod oracles;
 pub mod panics;
 pub mod reduce;
+pub mod temp_cleanup;
 pub mod upstream;
 pub mod upstream_structure;

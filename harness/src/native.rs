@@ -130,12 +130,15 @@ fn expected_c_interface(
 }
 
 /// The last lines of a crashed worker's stderr worth reporting (LLVM's own
-/// `LLVM ERROR: ...` before an abort, for instance), on one line.
+/// `LLVM ERROR: ...` before an abort, for instance), on one line, without what differs
+/// from one process to the next (see [`without_thread_ids`]), so that two paths that
+/// crash the same way give the same message.
 fn stderr_note(tail: &str) -> String {
-    let lines: Vec<&str> = tail
+    let lines: Vec<String> = tail
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
+        .map(without_thread_ids)
         .collect();
     let keep = &lines[lines.len().saturating_sub(3)..];
     if keep.is_empty() {
@@ -145,6 +148,30 @@ fn stderr_note(tail: &str) -> String {
     s.insert_str(0, " (worker stderr: ");
     s.push(')');
     s
+}
+
+/// `line` without the thread ids Rust's runtime prints after a thread's name
+/// (`thread 'main' (41237) panicked at ...`, `... has overflowed its stack`).
+fn without_thread_ids(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("thread '") {
+        let name_start = at + "thread '".len();
+        let Some(name_len) = rest[name_start..].find('\'') else {
+            break;
+        };
+        let after_name = name_start + name_len + 1;
+        out.push_str(&rest[..after_name]);
+        rest = &rest[after_name..];
+        if let Some(id) = rest.strip_prefix(" (") {
+            let digits = id.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && id[digits..].starts_with(')') {
+                rest = &id[digits + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs the entry natively in this thread's isolated worker.
@@ -279,6 +306,7 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
         opt_level: opts.opt_level,
         timeout: opts.timeout,
         index_bitwidth: opts.index_bitwidth,
+        compile_timeout: RunOptions::default().compile_timeout,
         emit_c_interface: false,
         use_aligned_alloc: opts.pass.use_aligned_alloc,
         use_bare_ptr_memref_call_conv: opts.pass.use_bare_ptr_memref_call_conv,
@@ -337,9 +365,23 @@ fn outcome(
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err((e @ RunError::Crash { .. }, note)) => Outcome::Crash(format!("{}: {e}{note}", m.file)),
-        Err((e @ RunError::Timeout { .. }, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
         Err((RunError::Error(msg), _)) => Outcome::Error(msg),
+        Err((e, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
     }
+}
+
+/// When a native path's outcome is a resource limit rather than an answer — a timeout
+/// (of the code or of its compilation) or a stack overflow — the reason, for a skip:
+/// nothing can be concluded from it about the code.
+pub fn resource_limit(m: &Module, o: &Outcome) -> Option<String> {
+    let Outcome::Crash(msg) = o else {
+        return None;
+    };
+    let what = msg.strip_prefix(&*m.file)?.strip_prefix(": ")?;
+    let timeout = what.starts_with("timed out after ")
+        || what.starts_with("the JIT compilation timed out after ");
+    let limit = what == jit::exec::STACK_EXHAUSTED || (timeout && what.ends_with(" s"));
+    limit.then(|| what.to_string())
 }
 
 /// Registers the harness's externals with the in-process JIT, once per process.
@@ -430,10 +472,8 @@ fn in_process_outcome(
 ) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
-        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
-            Outcome::Crash(e.to_string())
-        }
         Err(RunError::Error(msg)) => Outcome::Error(msg),
+        Err(e) => Outcome::Crash(e.to_string()),
     }
 }
 
