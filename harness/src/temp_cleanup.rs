@@ -75,7 +75,8 @@ pub fn remove_on_signals() {
                 let mut b = 0u8;
                 // SAFETY: a one-byte read into a local.
                 let n = unsafe { libc::read(read_fd, (&mut b as *mut u8).cast(), 1) };
-                if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+                if n < 0
+                    && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
                 {
                     continue;
                 }
