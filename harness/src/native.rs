@@ -487,3 +487,71 @@ pub fn serve_worker() -> i32 {
 pub fn translate(lowered: &Module) -> Result<String, String> {
     jit::translate_to_ir_string(lowered)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two workers that die the same way give the same message: the thread ids Rust
+    /// prints (`thread 'main' (41237) ...`) differ from process to process.
+    #[test]
+    fn crash_notes_carry_no_thread_ids() {
+        let tail = |id: u32| {
+            format!(
+                "thread 'main' ({id}) panicked at src/x.rs:1:2:\nboom\n\
+                 thread '<unnamed>' ({}) has overflowed its stack\n\
+                 fatal runtime error: stack overflow, aborting\n",
+                id + 1
+            )
+        };
+        let note = stderr_note(&tail(41237));
+        assert_eq!(note, stderr_note(&tail(7)));
+        assert_eq!(
+            note,
+            " (worker stderr: boom | thread '<unnamed>' has overflowed its stack | \
+             fatal runtime error: stack overflow, aborting)"
+        );
+        // Only a parenthesized number right after a thread's name goes.
+        for keep in [
+            "thread 'a' (x1) b",
+            "thread 'a'(12) b",
+            "thread 'a (12)",
+            "LLVM ERROR: at (12)",
+        ] {
+            assert_eq!(without_thread_ids(keep), keep);
+        }
+        assert_eq!(
+            without_thread_ids("thread 'a' (1) x thread 'b' (22)"),
+            "thread 'a' x thread 'b'"
+        );
+    }
+
+    #[test]
+    fn only_timeouts_and_stack_overflows_are_resource_limits() {
+        let m = Module::new("m.mlir");
+        let crash = |what: &str| Outcome::Crash(format!("m.mlir: {what}"));
+        let limit = |o: &Outcome| resource_limit(&m, o);
+        assert_eq!(
+            limit(&crash("native stack exhausted")).as_deref(),
+            Some("native stack exhausted")
+        );
+        assert_eq!(
+            limit(&crash("timed out after 2 s")).as_deref(),
+            Some("timed out after 2 s")
+        );
+        assert!(limit(&crash("the JIT compilation timed out after 300 s")).is_some());
+        for real in [
+            "crashed with SIGSEGV",
+            "crashed with SIGABRT (worker stderr: native stack exhausted)",
+            "crashed with SIGSEGV (worker stderr: timed out after 2 s)",
+            "the native code exited the process with status 3",
+        ] {
+            assert_eq!(limit(&crash(real)), None, "{real}");
+        }
+        assert_eq!(
+            limit(&Outcome::Error("m.mlir: timed out after 2 s".into())),
+            None
+        );
+        assert_eq!(limit(&Outcome::Crash("timed out after 2 s".into())), None);
+    }
+}

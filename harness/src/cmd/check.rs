@@ -290,4 +290,51 @@ mod tests {
         assert_eq!(run_with(&args, &check), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// A finding that matches a documented upstream bug does not fail the check; any
+    /// other finding does.
+    #[test]
+    fn a_known_upstream_bug_is_not_a_finding() {
+        let dir = std::env::temp_dir().join(format!("stdlower-check-known-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("m.mlir"),
+            "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+        )
+        .unwrap();
+        let known = crate::known_upstream::KNOWN[1].signature;
+        let finding = |detail: String| {
+            move |_: &Module,
+                  _: &str,
+                  _: &[RtValue],
+                  _: &OracleConfig,
+                  _: &mut Vec<&'static str>| {
+                Verdict::Finding {
+                    oracle: "interp-vs-jit",
+                    detail: detail.clone(),
+                }
+            }
+        };
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            entry: "main".into(),
+            args: Vec::new(),
+            timeout: 10.0,
+            mlir_translate: false,
+            upstream: false,
+            upstream_structure: false,
+            no_jit: true,
+            index_bitwidth: 64,
+            pass: Default::default(),
+        };
+        let abort = |why: &str| {
+            format!("interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: {why})\n")
+        };
+        assert_eq!(run_with(&args, &finding(abort(known))), exit::OK);
+        assert_eq!(
+            run_with(&args, &finding(abort("LLVM ERROR: other"))),
+            exit::FAILED
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
