@@ -21,7 +21,8 @@ pub struct Args {
     /// LLVM optimization level.
     #[arg(long = "opt", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
-    /// Seconds the native code may run before it is killed (exit status 4).
+    /// Seconds the native code may run before it is killed (exit status 4); the
+    /// compilation before it is not counted.
     #[arg(long, default_value_t = 10.0)]
     pub timeout: f64,
     /// The bit width `index` lowers to.
