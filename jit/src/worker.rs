@@ -860,17 +860,23 @@ impl Worker {
     /// (the crash is the error).
     fn receive(&mut self, opts: &RunOptions) -> Result<Vec<u8>, RunError> {
         let mut running = false;
-        let mut deadline = Instant::now() + opts.compile_timeout;
+        // No deadline: a limit too far off to be a point in time.
+        let mut deadline = Instant::now().checked_add(opts.compile_timeout);
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            let got = match self.live.as_mut() {
-                Some(live) => live.frames.recv_timeout(wait),
-                None => return Err(RunError::Error("no worker".into())),
+            let got = match (self.live.as_mut(), deadline) {
+                (Some(live), Some(d)) => live
+                    .frames
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+                (Some(live), None) => live
+                    .frames
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+                (None, _) => return Err(RunError::Error("no worker".into())),
             };
             match got {
                 Ok(Some(frame)) if frame.first() == Some(&STARTED) => {
                     running = true;
-                    deadline = Instant::now() + opts.timeout;
+                    deadline = Instant::now().checked_add(opts.timeout);
                 }
                 Ok(Some(frame)) => return Ok(frame),
                 Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(self.reap(running)),
