@@ -23,5 +23,6 @@ pub mod oracles;
 pub mod output;
 pub mod panics;
 pub mod reduce;
+pub mod temp_cleanup;
 pub mod upstream;
 pub mod upstream_structure;

@@ -130,12 +130,15 @@ fn expected_c_interface(
 }
 
 /// The last lines of a crashed worker's stderr worth reporting (LLVM's own
-/// `LLVM ERROR: ...` before an abort, for instance), on one line.
+/// `LLVM ERROR: ...` before an abort, for instance), on one line, without what differs
+/// from one process to the next (see [`without_thread_ids`]), so that two paths that
+/// crash the same way give the same message.
 fn stderr_note(tail: &str) -> String {
-    let lines: Vec<&str> = tail
+    let lines: Vec<String> = tail
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
+        .map(without_thread_ids)
         .collect();
     let keep = &lines[lines.len().saturating_sub(3)..];
     if keep.is_empty() {
@@ -145,6 +148,30 @@ fn stderr_note(tail: &str) -> String {
     s.insert_str(0, " (worker stderr: ");
     s.push(')');
     s
+}
+
+/// `line` without the thread ids Rust's runtime prints after a thread's name
+/// (`thread 'main' (41237) panicked at ...`, `... has overflowed its stack`).
+fn without_thread_ids(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("thread '") {
+        let name_start = at + "thread '".len();
+        let Some(name_len) = rest[name_start..].find('\'') else {
+            break;
+        };
+        let after_name = name_start + name_len + 1;
+        out.push_str(&rest[..after_name]);
+        rest = &rest[after_name..];
+        if let Some(id) = rest.strip_prefix(" (") {
+            let digits = id.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && id[digits..].starts_with(')') {
+                rest = &id[digits + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs the entry natively in this thread's isolated worker.
@@ -279,6 +306,7 @@ fn run_options(opts: &ExecOptions) -> RunOptions {
         opt_level: opts.opt_level,
         timeout: opts.timeout,
         index_bitwidth: opts.index_bitwidth,
+        compile_timeout: RunOptions::default().compile_timeout,
         emit_c_interface: false,
         use_aligned_alloc: opts.pass.use_aligned_alloc,
         use_bare_ptr_memref_call_conv: opts.pass.use_bare_ptr_memref_call_conv,
@@ -337,9 +365,23 @@ fn outcome(
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err((e @ RunError::Crash { .. }, note)) => Outcome::Crash(format!("{}: {e}{note}", m.file)),
-        Err((e @ RunError::Timeout { .. }, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
         Err((RunError::Error(msg), _)) => Outcome::Error(msg),
+        Err((e, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
     }
+}
+
+/// When a native path's outcome is a resource limit rather than an answer — a timeout
+/// (of the code or of its compilation) or a stack overflow — the reason, for a skip:
+/// nothing can be concluded from it about the code.
+pub fn resource_limit(m: &Module, o: &Outcome) -> Option<String> {
+    let Outcome::Crash(msg) = o else {
+        return None;
+    };
+    let what = msg.strip_prefix(&*m.file)?.strip_prefix(": ")?;
+    let timeout = what.starts_with("timed out after ")
+        || what.starts_with("the JIT compilation timed out after ");
+    let limit = what == jit::exec::STACK_EXHAUSTED || (timeout && what.ends_with(" s"));
+    limit.then(|| what.to_string())
 }
 
 /// Registers the harness's externals with the in-process JIT, once per process.
@@ -430,10 +472,8 @@ fn in_process_outcome(
 ) -> Outcome {
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
-        Err(e @ (RunError::Crash { .. } | RunError::Timeout { .. })) => {
-            Outcome::Crash(e.to_string())
-        }
         Err(RunError::Error(msg)) => Outcome::Error(msg),
+        Err(e) => Outcome::Crash(e.to_string()),
     }
 }
 
@@ -446,4 +486,72 @@ pub fn serve_worker() -> i32 {
 /// LLVM IR for a lowered module.
 pub fn translate(lowered: &Module) -> Result<String, String> {
     jit::translate_to_ir_string(lowered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two workers that die the same way give the same message: the thread ids Rust
+    /// prints (`thread 'main' (41237) ...`) differ from process to process.
+    #[test]
+    fn crash_notes_carry_no_thread_ids() {
+        let tail = |id: u32| {
+            format!(
+                "thread 'main' ({id}) panicked at src/x.rs:1:2:\nboom\n\
+                 thread '<unnamed>' ({}) has overflowed its stack\n\
+                 fatal runtime error: stack overflow, aborting\n",
+                id + 1
+            )
+        };
+        let note = stderr_note(&tail(41237));
+        assert_eq!(note, stderr_note(&tail(7)));
+        assert_eq!(
+            note,
+            " (worker stderr: boom | thread '<unnamed>' has overflowed its stack | \
+             fatal runtime error: stack overflow, aborting)"
+        );
+        // Only a parenthesized number right after a thread's name goes.
+        for keep in [
+            "thread 'a' (x1) b",
+            "thread 'a'(12) b",
+            "thread 'a (12)",
+            "LLVM ERROR: at (12)",
+        ] {
+            assert_eq!(without_thread_ids(keep), keep);
+        }
+        assert_eq!(
+            without_thread_ids("thread 'a' (1) x thread 'b' (22)"),
+            "thread 'a' x thread 'b'"
+        );
+    }
+
+    #[test]
+    fn only_timeouts_and_stack_overflows_are_resource_limits() {
+        let m = Module::new("m.mlir");
+        let crash = |what: &str| Outcome::Crash(format!("m.mlir: {what}"));
+        let limit = |o: &Outcome| resource_limit(&m, o);
+        assert_eq!(
+            limit(&crash("native stack exhausted")).as_deref(),
+            Some("native stack exhausted")
+        );
+        assert_eq!(
+            limit(&crash("timed out after 2 s")).as_deref(),
+            Some("timed out after 2 s")
+        );
+        assert!(limit(&crash("the JIT compilation timed out after 300 s")).is_some());
+        for real in [
+            "crashed with SIGSEGV",
+            "crashed with SIGABRT (worker stderr: native stack exhausted)",
+            "crashed with SIGSEGV (worker stderr: timed out after 2 s)",
+            "the native code exited the process with status 3",
+        ] {
+            assert_eq!(limit(&crash(real)), None, "{real}");
+        }
+        assert_eq!(
+            limit(&Outcome::Error("m.mlir: timed out after 2 s".into())),
+            None
+        );
+        assert_eq!(limit(&Outcome::Crash("timed out after 2 s".into())), None);
+    }
 }

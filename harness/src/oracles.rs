@@ -43,7 +43,8 @@ pub enum Verdict {
         oracle: &'static str,
         detail: String,
     },
-    /// Nothing can be concluded: UB, fuel or timeout in both paths, or bad input.
+    /// Nothing can be concluded: UB, fuel or call depth in the interpreter, a timeout
+    /// or an exhausted stack in a native path, or bad input.
     Skipped {
         reason: String,
     },
@@ -373,6 +374,15 @@ fn check_module_in(
     } else {
         None
     };
+    // A native path that ran out of time or stack says nothing about the code.
+    let limits = [("jit", native.as_ref()), ("upstream", upstream.as_ref())];
+    for (path, o) in limits {
+        if let Some(limit) = o.and_then(|o| crate::native::resource_limit(m, o)) {
+            return Verdict::Skipped {
+                reason: format!("{path}: {limit}"),
+            };
+        }
+    }
     let verdict = match (native, upstream) {
         (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
             oracle: "interp-vs-jit",

@@ -57,8 +57,13 @@ use std::time::Duration;
 pub struct RunOptions {
     /// LLVM optimization level, 0-3 (IR pipeline `default<On>` and code generation).
     pub opt_level: u8,
-    /// Wall-clock limit of one run; only enforced by the isolated worker.
+    /// Wall-clock limit of one call's native code, from the moment the worker starts
+    /// it (compilation not included); only enforced by the isolated worker.
     pub timeout: Duration,
+    /// Wall-clock limit of what comes before a call in the worker: parsing, lowering,
+    /// translation and JIT compilation of the module (or, in a batch, the previous
+    /// call's clean-up); only enforced by the isolated worker.
+    pub compile_timeout: Duration,
     /// Bit width of `index` in the lowering (32 or 64).
     pub index_bitwidth: u32,
     /// Emit `_mlir_ciface_` wrappers for every function.
@@ -76,6 +81,7 @@ impl Default for RunOptions {
         RunOptions {
             opt_level: 0,
             timeout: Duration::from_secs(10),
+            compile_timeout: Duration::from_secs(300),
             index_bitwidth: 64,
             emit_c_interface: false,
             use_aligned_alloc: false,
@@ -91,6 +97,15 @@ pub enum RunError {
     Crash { signal: String },
     /// The generated code ran longer than the timeout and was killed.
     Timeout { secs: f64 },
+    /// Compiling the module (parsing, lowering, translation, code generation) took
+    /// longer than `RunOptions::compile_timeout`; the worker was killed.
+    CompileTimeout { secs: f64 },
+    /// The generated code overflowed the worker's stack (a resource limit of the
+    /// native path, not a crash of the code).
+    StackExhausted,
+    /// The generated code ended the worker process with `exit(status)` (an external
+    /// `exit` or `_exit` call).
+    Exited { status: i32 },
     /// Lowering, translation or verification failed, or the entry/arguments are bad.
     Error(String),
 }
@@ -100,12 +115,22 @@ impl fmt::Display for RunError {
         match self {
             RunError::Crash { signal } => write!(f, "crashed with {signal}"),
             RunError::Timeout { secs } => write!(f, "timed out after {secs} s"),
+            RunError::CompileTimeout { secs } => {
+                write!(f, "the JIT compilation timed out after {secs} s")
+            }
+            RunError::StackExhausted => f.write_str(STACK_EXHAUSTED),
+            RunError::Exited { status } => {
+                write!(f, "the native code exited the process with status {status}")
+            }
             RunError::Error(e) => f.write_str(e),
         }
     }
 }
 
 impl std::error::Error for RunError {}
+
+/// How [`RunError::StackExhausted`] reads.
+pub const STACK_EXHAUSTED: &str = "native stack exhausted";
 
 fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
     Err(RunError::Error(msg.into()))
@@ -1760,6 +1785,8 @@ fn call_thunk(
         ));
     }
     let mut res_buf: Vec<u128> = vec![0; n_res_slots.max(1)];
+    // In a worker, the call's timeout starts now.
+    crate::worker::call_starts();
     // SAFETY: `addr` is the compiled `void thunk(ptr, ptr, i64)`, whose block `which`
     // is this call's; both buffers have one 16-byte slot per leaf that block reads or
     // writes (u128 is 16 bytes).

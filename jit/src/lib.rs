@@ -12,7 +12,8 @@
 //!   through a wrapper is shaped by it, not by the wrapper's own type.
 //! - [`worker`]: the same in a child process, so that crashes and hangs of generated
 //!   code come back as [`RunError::Crash`] / [`RunError::Timeout`] instead of taking the
-//!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]).
+//!   caller down ([`Worker`], [`WorkerPool`], [`run_isolated`], [`serve_stdio`]); a
+//!   worker dies with its parent, and a timeout kills what its code forked too.
 //! - [`host`]: the host's target (type layouts via its data layout), native object
 //!   files, and MCJIT with caller-mapped externals — the API through which the
 //!   harness's `verify-abi` reaches LLVM without linking it itself.
@@ -41,6 +42,7 @@
 
 pub mod cabi;
 pub mod clock;
+mod containment;
 pub mod exec;
 pub mod host;
 mod lowering;

@@ -4,10 +4,16 @@
 //! crate's own `stdlower-jit-worker` binary). The parent ([`Worker`]) sends the
 //! *Standard module text* with the entry name, the arguments and the options; the child
 //! parses, lowers, translates, JIT-compiles and runs it with one reused [`Jit`] (one
-//! LLVM context for many modules) and answers with the results. The parent waits at
-//! most `RunOptions::timeout`; if the child dies it reports the signal
-//! (`crashed with SIGSEGV`), on a timeout it kills the child (`timed out after 2 s`).
-//! A dead child is replaced on the next call, a live one serves any number of modules.
+//! LLVM context for many modules) and answers with the results. Right before the native
+//! code of a call starts, the child says so (a *start* frame); the parent waits at most
+//! `RunOptions::compile_timeout` for it and then at most `RunOptions::timeout` for the
+//! answer, so the timeout is the native code's alone. If the child dies it reports the
+//! signal (`crashed with SIGSEGV`), a stack overflow of the native code
+//! ([`RunError::StackExhausted`]) or the native code's `exit(N)`
+//! ([`RunError::Exited`]); on a timeout it kills the child's process group
+//! (`timed out after 2 s`). A dead child is replaced on the next call, a live one serves
+//! any number of modules. Children are confined (see `containment`): they die with
+//! the parent, and what their code forks dies with them.
 //!
 //! Framing: every message is a little-endian `u32` length followed by that many bytes.
 //! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 lowering flags
@@ -23,7 +29,9 @@
 //! with one response per call, each sent as soon as the call returns, so when a call
 //! crashes the worker the calls before it keep their answers. Response:
 //! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, `u8 2, str message`
-//! answers this call and every later one (the batch could not go on). Strings are `u32 len + UTF-8`; values are tagged (see `put_value`).
+//! answers this call and every later one (the batch could not go on). Before a call's
+//! native code runs, the frame `u8 3` ([`STARTED`]) announces it. Strings are
+//! `u32 len + UTF-8`; values are tagged (see `put_value`).
 //! The child's real stdout carries only frames: fd 1 is redirected to stderr before
 //! anything runs, so stray prints cannot corrupt the protocol.
 
@@ -34,9 +42,10 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The first byte of an IR request (never an optimization level, which is 0-3).
 pub const IR_REQUEST: u8 = 0xff;
@@ -46,6 +55,30 @@ pub const BATCH_REQUEST: u8 = 0xfe;
 
 /// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
 const MAX_FRAME: usize = 256 << 20;
+
+/// The frame that says a call's native code starts now (no response starts with it).
+pub const STARTED: u8 = 3;
+
+/// The worker's frame output, for [`call_starts`] (-1: not in a worker).
+static START_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// In a worker, tells the parent that a call's native code starts now (its timeout
+/// starts); elsewhere nothing. Every frame before it was flushed (see `write_frame`).
+pub(crate) fn call_starts() {
+    let fd = START_FD.load(Ordering::Relaxed);
+    if fd < 0 {
+        return;
+    }
+    let frame = [1u8, 0, 0, 0, STARTED];
+    loop {
+        // SAFETY: a write of a 5-byte buffer to the frame descriptor; a pipe takes
+        // writes this small whole.
+        let n = unsafe { libc::write(fd, frame.as_ptr().cast(), frame.len()) };
+        if n >= 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return;
+        }
+    }
+}
 
 // ---------------------------------------------------------------------------------
 // Encoding
@@ -443,6 +476,7 @@ fn panicked() -> String {
 /// closes. Returns the process exit code (0 on a clean end).
 pub fn serve_stdio() -> i32 {
     record_panics();
+    crate::containment::contain_worker();
     // Keep the real stdout for frames; everything else printed to fd 1 goes to stderr.
     // SAFETY: dup/dup2 on the process's own standard descriptors; no Rust object owns
     // fd 1 exclusively (std's Stdout re-reads fd 1 on every write).
@@ -451,6 +485,7 @@ pub fn serve_stdio() -> i32 {
         eprintln!("jit worker: cannot redirect stdout");
         return 2;
     }
+    START_FD.store(out_fd, Ordering::Relaxed);
     // SAFETY: `out_fd` is a fresh descriptor owned by nothing else.
     let mut out = std::io::BufWriter::new(unsafe {
         <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(out_fd)
@@ -584,7 +619,7 @@ fn spawn_live(recipe: &Recipe) -> Result<Live, RunError> {
     cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| {
+    let mut child = crate::containment::spawn_confined(cmd).map_err(|e| {
         RunError::Error(format!(
             "cannot start the JIT worker {:?}: {e}",
             recipe.program
@@ -702,7 +737,7 @@ impl Worker {
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
         let req = encode_request(module_text, call, opts);
-        self.round_trip(&req, opts.timeout)
+        self.round_trip(&req, opts)
     }
 
     /// Runs `entry` of the LLVM IR `ir` in the worker, called as our lowering of the
@@ -733,12 +768,13 @@ impl Worker {
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
         let req = encode_ir_request(module_text, ir, call, opts);
-        self.round_trip(&req, opts.timeout)
+        self.round_trip(&req, opts)
     }
 
     /// Makes all `calls` (entry, arguments) of the Standard module `module_text` in one
-    /// compilation in the worker, in order; answers in the same order. Each call waits
-    /// at most `opts.timeout` (the first one includes the compilation). When a call
+    /// compilation in the worker, in order; answers in the same order. Each call's
+    /// native code runs at most `opts.timeout` (the compilation, before the first one,
+    /// at most `opts.compile_timeout`). When a call
     /// crashes or times out, the worker is replaced, that call's answer is the crash
     /// and the later calls' are `None` (not made).
     pub fn run_batch(
@@ -776,7 +812,7 @@ impl Worker {
             return answers;
         }
         for i in 0..calls.len() {
-            match self.receive(opts.timeout) {
+            match self.receive(opts) {
                 Ok(frame) => {
                     let mut r = Reader {
                         buf: &frame,
@@ -813,65 +849,110 @@ impl Worker {
             .as_mut()
             .ok_or(RunError::Error("no worker".into()))?;
         if write_frame(&mut live.stdin, req).is_err() {
-            return Err(self.reap());
+            return Err(self.reap(false));
         }
         Ok(())
     }
 
-    /// Waits at most `timeout` for the next response frame; on a timeout the worker is
-    /// killed, on its death it is reaped (the crash is the error).
-    fn receive(&mut self, timeout: Duration) -> Result<Vec<u8>, RunError> {
-        let got = match self.live.as_mut() {
-            Some(live) => live.frames.recv_timeout(timeout),
-            None => return Err(RunError::Error("no worker".into())),
-        };
-        match got {
-            Ok(Some(frame)) => Ok(frame),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(self.reap()),
-            Err(RecvTimeoutError::Timeout) => {
-                self.kill();
-                Err(RunError::Timeout {
-                    secs: timeout.as_secs_f64(),
-                })
+    /// Waits for the next response frame: at most `opts.compile_timeout` until the
+    /// worker says that the call's native code starts ([`STARTED`]), then at most
+    /// `opts.timeout`. On a timeout the worker is killed, on its death it is reaped
+    /// (the crash is the error).
+    fn receive(&mut self, opts: &RunOptions) -> Result<Vec<u8>, RunError> {
+        let mut running = false;
+        // No deadline: a limit too far off to be a point in time.
+        let mut deadline = Instant::now().checked_add(opts.compile_timeout);
+        loop {
+            let got = match (self.live.as_mut(), deadline) {
+                (Some(live), Some(d)) => live
+                    .frames
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+                (Some(live), None) => live
+                    .frames
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+                (None, _) => return Err(RunError::Error("no worker".into())),
+            };
+            match got {
+                Ok(Some(frame)) if frame.first() == Some(&STARTED) => {
+                    running = true;
+                    deadline = Instant::now().checked_add(opts.timeout);
+                }
+                Ok(Some(frame)) => return Ok(frame),
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(self.reap(running)),
+                Err(RecvTimeoutError::Timeout) => {
+                    self.kill();
+                    return Err(if running {
+                        RunError::Timeout {
+                            secs: opts.timeout.as_secs_f64(),
+                        }
+                    } else {
+                        RunError::CompileTimeout {
+                            secs: opts.compile_timeout.as_secs_f64(),
+                        }
+                    });
+                }
             }
         }
     }
 
-    /// Sends one request and waits at most `timeout` for its response.
-    fn round_trip(&mut self, req: &[u8], timeout: Duration) -> Result<Vec<RtValue>, RunError> {
+    /// Sends one request and waits for its response (see [`Worker::receive`]).
+    fn round_trip(&mut self, req: &[u8], opts: &RunOptions) -> Result<Vec<RtValue>, RunError> {
         self.send(req)?;
-        decode_response(&self.receive(timeout)?)
+        decode_response(&self.receive(opts)?)
     }
 
-    /// Kills the child (after a timeout) and forgets it.
+    /// Kills the child and its process group (after a timeout) and forgets it.
     fn kill(&mut self) {
         if let Some(mut l) = self.live.take() {
+            crate::containment::kill_group(l.child.id());
             let _ = l.child.kill();
             let _ = l.child.wait();
         }
     }
 
-    /// The child died (its pipe closed): collect how.
-    fn reap(&mut self) -> RunError {
+    /// The child died (its pipe closed): collect how. `running`: it was running a
+    /// call's native code (it had sent [`STARTED`] and no answer yet).
+    fn reap(&mut self, running: bool) -> RunError {
         let Some(mut l) = self.live.take() else {
             return RunError::Error("no worker".into());
         };
         drop(l.stdin);
         // The pipe is closed; the exit status follows shortly.
         let status = l.child.wait();
+        // Anything the native code forked is in the group and may hold the stderr
+        // pipe open: end it before reading stderr to its end (and do not wait for
+        // ever on a process that left the group).
+        crate::containment::kill_group(l.child.id());
         if let Some(r) = l.stderr_reader.take() {
-            let _ = r.join();
+            let until = Instant::now() + Duration::from_secs(2);
+            while !r.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if r.is_finished() {
+                let _ = r.join();
+            }
         }
         let tail = l.stderr_tail.lock().map(|t| t.clone()).unwrap_or_default();
         match status {
-            Ok(s) => match s.signal() {
-                Some(sig) => {
+            Ok(s) => match (s.signal(), s.code()) {
+                (Some(sig), _)
+                    if running
+                        && matches!(sig, libc::SIGSEGV | libc::SIGBUS)
+                        && tail
+                            .lines()
+                            .any(|l| l == crate::containment::STACK_EXHAUSTED_MARK) =>
+                {
+                    RunError::StackExhausted
+                }
+                (Some(sig), _) => {
                     self.crash_stderr = tail;
                     RunError::Crash {
                         signal: signal_name(sig),
                     }
                 }
-                None => RunError::Error(format!("the JIT worker exited with {s}: {}", tail.trim())),
+                (None, Some(status)) if running => RunError::Exited { status },
+                _ => RunError::Error(format!("the JIT worker exited with {s}: {}", tail.trim())),
             },
             Err(e) => RunError::Error(format!("the JIT worker vanished: {e}")),
         }
@@ -896,6 +977,8 @@ impl Drop for Worker {
                     }
                 }
             }
+            // What the native code forked and left running goes with the worker.
+            crate::containment::kill_group(l.child.id());
         }
     }
 }

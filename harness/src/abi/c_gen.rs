@@ -90,7 +90,8 @@ pub fn mlir_include_dir() -> Option<PathBuf> {
         .then_some(dir)
 }
 
-/// A temporary directory removed (with its contents) when dropped.
+/// A temporary directory removed (with its contents) when dropped, or on a signal in a
+/// command that asks for it ([`crate::temp_cleanup`]).
 #[derive(Debug)]
 pub struct TempDir {
     path: PathBuf,
@@ -106,6 +107,7 @@ impl TempDir {
             std::env::temp_dir().join(format!("stdlower-{tag}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&path)
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        crate::temp_cleanup::register(&path);
         Ok(TempDir { path })
     }
 
@@ -124,6 +126,7 @@ impl TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
+        crate::temp_cleanup::unregister(&self.path);
     }
 }
 

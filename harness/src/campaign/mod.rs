@@ -131,6 +131,8 @@ fn skip_category(reason: &str) -> &'static str {
         "call-depth"
     } else if r.contains("timed out") {
         "timeout"
+    } else if r.contains(jit::exec::STACK_EXHAUSTED) {
+        "native-stack"
     } else if r.contains("ub") {
         "ub"
     } else {

@@ -372,6 +372,11 @@ pub fn check_planned(
         if want.same_results(&got) {
             continue;
         }
+        if let Some(limit) = crate::native::resource_limit(m, &got) {
+            return Some(Verdict::Skipped {
+                reason: format!("jit: {limit}"),
+            });
+        }
         let direct = run_native(m, &f.name, args, cfg);
         let (oracle, how) = if want.same_results(&direct) {
             (ORACLE, format!("@{wrapper}, called as C calls it"))

@@ -1,12 +1,16 @@
-//! `stdlower check FILE|DIR... [--entry NAME] [--mlir-translate] [--upstream]
-//! [--upstream-structure] [--no-jit]`: the differential oracles on given files (each
-//! file's entry must take no arguments). A panic while a file is checked is a finding of
-//! oracle `panic` for that file, and the other files are checked as usual.
+//! `stdlower check FILE|DIR... [--entry NAME] [--arg VALUE]... [--timeout DURATION]
+//! [--mlir-translate] [--upstream] [--upstream-structure] [--no-jit]`: the differential
+//! oracles on given files (each file's entry is called with the `--arg` values, none by
+//! default). A panic while a file is checked is a finding of oracle `panic` for that
+//! file, and the other files are checked as usual. A finding that is a documented
+//! upstream LLVM bug ([`crate::known_upstream`]) is reported as `known-upstream`, as
+//! campaigns do, and does not fail the check.
 
 use crate::exit;
 use crate::oracles::{self, OracleConfig, Verdict};
 use crate::panics;
 use converter::ir::Module;
+use converter::value::RtValue;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -17,6 +21,15 @@ pub struct Args {
     /// The function to call in each module.
     #[arg(long, default_value = "main")]
     pub entry: String,
+    /// One argument of the entry function, as for `run` (`3`, `1.5`, `[1, 2]`,
+    /// `3 : i32`). Repeat for each argument.
+    #[arg(long = "arg", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// Seconds each call's native code may run (compilation not included); a call that
+    /// runs longer is killed and the file skipped.
+    /// Also `500ms`, `2m`, ... (at most a year).
+    #[arg(long, default_value = "10", value_parser = crate::cmd::values::positive_duration)]
+    pub timeout: std::time::Duration,
     /// Also feed every lowered module to `mlir-translate --mlir-to-llvmir`.
     #[arg(long)]
     pub mlir_translate: bool,
@@ -39,22 +52,24 @@ pub struct Args {
     pub pass: crate::cmd::PassOptions,
 }
 
-/// How a module is checked: [`oracles::check_module_traced`] (tests give one that fails
-/// on purpose).
+/// How a module's entry is checked with its arguments: [`oracles::check_module_traced`]
+/// (tests give one that fails on purpose).
 pub type Check<'a> =
-    dyn Fn(&Module, &str, &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
+    dyn Fn(&Module, &str, &[RtValue], &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
 
 pub fn run(args: &Args) -> i32 {
-    run_with(args, &|m, entry, cfg, ran| {
-        oracles::check_module_traced(m, entry, &[], cfg, ran)
+    run_with(args, &|m, entry, argv, cfg, ran| {
+        oracles::check_module_traced(m, entry, argv, cfg, ran)
     })
 }
 
 /// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
-/// panic is the file's `panic` finding.
+/// panic is the file's `panic` finding. Each file's entry is called with `args` (texts
+/// read against its parameter types, as `run --arg` does).
 pub fn check_files(
     files: &[std::path::PathBuf],
     entry: &str,
+    args: &[String],
     base: &OracleConfig,
     check: &Check<'_>,
 ) -> Vec<(String, Verdict, Vec<&'static str>)> {
@@ -70,14 +85,14 @@ pub fn check_files(
                     Verdict::Skipped { reason: e.message }
                 }
                 Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
-                    Some(t)
-                        if t.inputs.is_empty()
-                            && !m.func(entry).is_some_and(|f| f.is_external()) =>
-                    {
-                        check(&m, entry, &cfg, &mut ran)
+                    Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
+                        match crate::exec::parse_args(&m, entry, args) {
+                            Ok(argv) => check(&m, entry, &argv, &cfg, &mut ran),
+                            Err(e) => Verdict::Skipped { reason: e.message },
+                        }
                     }
                     _ => Verdict::Skipped {
-                        reason: format!("no @{} without arguments", entry),
+                        reason: format!("no function @{entry} with a body"),
                     },
                 },
             })
@@ -128,6 +143,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         eprintln!("error: no .mlir files under {}", args.paths.join(", "));
         return exit::USAGE;
     }
+    let timeout = args.timeout;
     let structure = args.upstream || args.upstream_structure;
     if structure {
         if let Err(e) = crate::upstream::tools() {
@@ -143,6 +159,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         upstream_structure: structure,
         exec: crate::exec::ExecOptions {
             index_bitwidth: args.index_bitwidth,
+            timeout,
             pass: args.pass,
             ..Default::default()
         },
@@ -150,9 +167,9 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         c_caller_every: 1,
         ..OracleConfig::default()
     };
-    let verdicts = check_files(&files, &args.entry, &base, check);
+    let verdicts = check_files(&files, &args.entry, &args.args, &base, check);
     let invalid = count_ran_in(&verdicts, INVALID);
-    let (mut agree, mut found, mut skipped) = (0, 0, 0);
+    let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
     let count_ran = |name: &str| {
         verdicts
             .iter()
@@ -169,7 +186,14 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
                 continue;
             }
             Verdict::Agree => agree += 1,
-            Verdict::Finding { .. } => found += 1,
+            Verdict::Finding { detail, .. } => match crate::known_upstream::classify(v) {
+                Some(k) => {
+                    known += 1;
+                    stdout.line(&format!("{f}: known-upstream ({}): {detail}", k.doc));
+                    continue;
+                }
+                None => found += 1,
+            },
             Verdict::Skipped { .. } => skipped += 1,
         }
         if !matches!(v, Verdict::Agree) {
@@ -177,7 +201,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         }
     }
     stdout.line(&format!(
-        "{} modules: {agree} agree, {found} findings, {skipped} skipped, {invalid} invalid",
+        "{} modules: {agree} agree, {found} findings, {known} known-upstream, {skipped} skipped, {invalid} invalid",
         verdicts.len()
     ));
     if args.upstream {
@@ -229,16 +253,17 @@ mod tests {
             std::fs::write(dir.join(format!("{name}.mlir")), src(name)).unwrap();
         }
         let checked = AtomicUsize::new(0);
-        let line = line!() + 4;
-        let check = |m: &Module, _: &str, _: &OracleConfig, _: &mut Vec<&'static str>| {
-            checked.fetch_add(1, Ordering::Relaxed);
-            if m.func("a_boom").is_some() {
-                panic!("injected lowering panic");
-            }
-            Verdict::Agree
-        };
+        let line = line!() + 5;
+        let check =
+            |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<&'static str>| {
+                checked.fetch_add(1, Ordering::Relaxed);
+                if m.func("a_boom").is_some() {
+                    panic!("injected lowering panic");
+                }
+                Verdict::Agree
+            };
         let files = crate::filetest::discover(&[dir.display().to_string()]);
-        let v = check_files(&files, "main", &OracleConfig::default(), &check);
+        let v = check_files(&files, "main", &[], &OracleConfig::default(), &check);
         assert_eq!(checked.load(Ordering::Relaxed), 3);
         match &v[0].1 {
             Verdict::Finding { oracle, detail } => {
@@ -255,6 +280,8 @@ mod tests {
         let args = Args {
             paths: vec![dir.display().to_string()],
             entry: "main".into(),
+            args: Vec::new(),
+            timeout: std::time::Duration::from_secs(10),
             mlir_translate: false,
             upstream: false,
             upstream_structure: false,
@@ -263,6 +290,53 @@ mod tests {
             pass: Default::default(),
         };
         assert_eq!(run_with(&args, &check), exit::FAILED);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A finding that matches a documented upstream bug does not fail the check; any
+    /// other finding does.
+    #[test]
+    fn a_known_upstream_bug_is_not_a_finding() {
+        let dir = std::env::temp_dir().join(format!("stdlower-check-known-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("m.mlir"),
+            "func @main() -> i32 {\n  %0 = constant 1 : i32\n  return %0 : i32\n}\n",
+        )
+        .unwrap();
+        let known = crate::known_upstream::KNOWN[1].signature;
+        let finding = |detail: String| {
+            move |_: &Module,
+                  _: &str,
+                  _: &[RtValue],
+                  _: &OracleConfig,
+                  _: &mut Vec<&'static str>| {
+                Verdict::Finding {
+                    oracle: "interp-vs-jit",
+                    detail: detail.clone(),
+                }
+            }
+        };
+        let args = Args {
+            paths: vec![dir.display().to_string()],
+            entry: "main".into(),
+            args: Vec::new(),
+            timeout: std::time::Duration::from_secs(10),
+            mlir_translate: false,
+            upstream: false,
+            upstream_structure: false,
+            no_jit: true,
+            index_bitwidth: 64,
+            pass: Default::default(),
+        };
+        let abort = |why: &str| {
+            format!("interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: {why})\n")
+        };
+        assert_eq!(run_with(&args, &finding(abort(known))), exit::OK);
+        assert_eq!(
+            run_with(&args, &finding(abort("LLVM ERROR: other"))),
+            exit::FAILED
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

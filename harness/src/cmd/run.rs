@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long = "opt", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
     /// Seconds the native code may run before it is killed (exit status 4); also
-    /// `500ms`, `2m`, ... (at most a year).
+    /// `500ms`, `2m`, ... (at most a year). The compilation before it is not counted.
     #[arg(long, default_value = "10", value_parser = crate::cmd::values::positive_duration)]
     pub timeout: Duration,
     /// The bit width `index` lowers to.

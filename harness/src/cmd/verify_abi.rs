@@ -104,6 +104,8 @@ pub fn report(args: &Args) -> Result<Report, String> {
 }
 
 pub fn run(args: &Args) -> i32 {
+    // An interrupted run leaves no compiler scratch directory behind.
+    crate::temp_cleanup::remove_on_signals();
     match report(args) {
         Ok(rep) => {
             let text = if args.json {
