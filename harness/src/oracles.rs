@@ -18,6 +18,7 @@ use crate::exec::{self, ExecOptions, Outcome};
 use converter::ir::{Module, OpKind};
 use converter::lower::{lower_module, split_repeated_successors};
 use std::fmt;
+use std::time::Duration;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
 pub const ORACLES: [&str; 8] = [
@@ -211,6 +212,15 @@ pub fn check_module_traced(
     check_module_in(m, entry, args, cfg, ran, None)
 }
 
+/// Whether a native path's resource `limit` (see [`crate::native::resource_limit`]) is
+/// a finding: an execution timeout (not the compilation's, not the stack) on a program
+/// the interpreter finished in under half the native `budget`. Native code runs far
+/// faster than the interpreter, so only code that loops where the source does not gets
+/// there; a slow interpreter run leaves the timeout a skip.
+fn timeout_is_finding(limit: &str, interp: Duration, budget: Duration) -> bool {
+    limit.starts_with("timed out after ") && interp * 2 < budget
+}
+
 fn check_module_in(
     m: &Module,
     entry: &str,
@@ -288,7 +298,9 @@ fn check_module_in(
     }
 
     // Oracle 3: splitting alone preserves meaning on the interpreter.
+    let interp_started = std::time::Instant::now();
     let before = exec::run_interp(m, entry, args, &cfg.exec);
+    let interp_time = interp_started.elapsed();
     match &before {
         Outcome::Values(_) => {}
         Outcome::Ub(msg) => {
@@ -374,10 +386,26 @@ fn check_module_in(
     } else {
         None
     };
-    // A native path that ran out of time or stack says nothing about the code.
-    let limits = [("jit", native.as_ref()), ("upstream", upstream.as_ref())];
-    for (path, o) in limits {
+    // A native path that ran out of time or stack says nothing about the code — unless
+    // it timed out on a program the interpreter, far slower than native code, finished
+    // in under half the native budget: then the lowered code loops where the source
+    // does not, a finding.
+    let limits = [
+        ("jit", "interp-vs-jit", native.as_ref()),
+        ("upstream", "upstream", upstream.as_ref()),
+    ];
+    for (path, oracle, o) in limits {
         if let Some(limit) = o.and_then(|o| crate::native::resource_limit(m, o)) {
+            if timeout_is_finding(&limit, interp_time, cfg.exec.timeout) {
+                return Verdict::Finding {
+                    oracle,
+                    detail: format!(
+                        "{path}: {limit}, where the interpreter finished in {:.3} s:\n{}",
+                        interp_time.as_secs_f64(),
+                        before.render()
+                    ),
+                };
+            }
             return Verdict::Skipped {
                 reason: format!("{path}: {limit}"),
             };
@@ -559,6 +587,29 @@ mod tests {
     use super::*;
     use converter::ir::Type;
     use converter::value::RtValue;
+
+    /// A native timeout is a finding only where the interpreter was quick; a stack
+    /// overflow or a slow compilation never is.
+    #[test]
+    fn native_timeouts_on_quick_programs_are_findings() {
+        let ms = Duration::from_millis;
+        assert!(timeout_is_finding("timed out after 5 s", ms(20), ms(5000)));
+        assert!(!timeout_is_finding(
+            "timed out after 5 s",
+            ms(2600),
+            ms(5000)
+        ));
+        assert!(!timeout_is_finding(
+            "the JIT compilation timed out after 300 s",
+            ms(1),
+            ms(5000)
+        ));
+        assert!(!timeout_is_finding(
+            jit::exec::STACK_EXHAUSTED,
+            ms(1),
+            ms(5000)
+        ));
+    }
 
     fn vals(x: i128) -> Outcome {
         Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])

@@ -290,7 +290,7 @@ fn check_names_a_missing_file_and_reads_standard_input() {
         (
             &main,
             0,
-            "1 modules: 1 agree, 0 findings, 0 skipped, 0 invalid",
+            "1 modules: 1 agree, 0 findings, 0 known-upstream, 0 skipped, 0 invalid",
         ),
         (&bad, 1, "-:2:3: error: "),
     ] {
