@@ -10,9 +10,11 @@
 //!
 //! A self-contained binary needs nothing beyond libc, libm, libstdc++, libgcc_s and libz
 //! (ClusterFuzzLite's runner image has no LLVM): `zstd` and `xml2` are linked from their
-//! static archives; `z3` (which LLVM names but stdlower never reaches) is left to the
-//! linker's `--as-needed`, which drops it. `scripts/cflite-local.sh` checks the result
-//! with `ldd`.
+//! static archives, and so is `ffi` (LLVM's interpreter calls it; llvm-config does not
+//! name it, inkwell links it as a shared library unless its `no-libffi-linking` is on,
+//! which `static-llvm` turns on); `z3` (which LLVM names but stdlower never reaches) is
+//! left to the linker's `--as-needed`, which drops it. `scripts/cflite-local.sh` checks
+//! the result with `ldd`.
 //!
 //! llvm-config is found as llvm-sys finds it: `$LLVM_SYS_221_PREFIX/bin/llvm-config`,
 //! else `llvm-config-22`, else `llvm-config` when it reports version 22.
@@ -61,6 +63,7 @@ fn main() {
             println!("cargo:rustc-link-lib=dylib={name}");
         }
     }
+    println!("cargo:rustc-link-lib=static:-bundle=ffi");
     // LLVM is C++; llvm-sys adds the same.
     println!("cargo:rustc-link-lib=dylib=stdc++");
 }
@@ -72,9 +75,11 @@ fn system_lib_name(flag: &str) -> String {
     }
     let path = Path::new(flag);
     let file = path.file_name().and_then(|f| f.to_str()).unwrap_or(flag);
-    let base = file
-        .strip_prefix("lib")
-        .unwrap_or_else(|| fail(&format!("unexpected llvm-config --system-libs entry '{flag}'")));
+    let base = file.strip_prefix("lib").unwrap_or_else(|| {
+        fail(&format!(
+            "unexpected llvm-config --system-libs entry '{flag}'"
+        ))
+    });
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         println!("cargo:rustc-link-search=native={}", dir.display());
     }

@@ -78,7 +78,7 @@ for bin in "$OUT"/*; do
   [ -f "$bin" ] && [ -x "$bin" ] && [ "$(head -c 4 "$bin" | tail -c 3)" = ELF ] || continue
   t=$(basename "$bin")
   targets+=("$t")
-  libs=$(ldd "$bin" | awk '{print $1}')
+  libs=$(ldd "$bin" | awk '{print $1}' | xargs -n1 basename)
   bad=$(printf '%s\n' "$libs" | grep -Ev "$ALLOWED" | grep -v '^$' || true)
   if [ -n "$bad" ]; then
     echo "cflite-local: $t links libraries a runner does not have: $(echo $bad)" >&2

@@ -123,22 +123,16 @@ fn check_workflow(name: &str, text: &str, repo: &Path) -> Vec<String> {
     for (jn, job) in jobs {
         let jn = jn.as_str().unwrap_or("?");
         let at = format!("{name}: job {jn}");
-        match key(job, "needs") {
-            None => {}
-            Some(Yaml::String(s)) => {
-                if !job_names.contains(s.as_str()) {
-                    errs.push(format!("{at}: needs unknown job {s}"));
-                }
+        let needs: Vec<&Yaml> = match key(job, "needs") {
+            None => vec![],
+            Some(Yaml::Array(a)) => a.iter().collect(),
+            Some(one) => vec![one],
+        };
+        for n in needs {
+            if !n.as_str().is_some_and(|s| job_names.contains(s)) {
+                let n = scalar(n).unwrap_or_else(|| format!("{n:?}"));
+                errs.push(format!("{at}: needs unknown job {n}"));
             }
-            Some(Yaml::Array(a)) => {
-                for n in a {
-                    match n.as_str() {
-                        Some(s) if job_names.contains(s) => {}
-                        _ => errs.push(format!("{at}: needs unknown job {n:?}")),
-                    }
-                }
-            }
-            Some(other) => errs.push(format!("{at}: bad needs {other:?}")),
         }
         // `matrix.X` only where the job's matrix has X (or is computed).
         let matrix = key(job, "strategy").and_then(|s| key(s, "matrix"));
@@ -193,24 +187,35 @@ fn check_steps(at: &str, steps: &[Yaml], repo: &Path, errs: &mut Vec<String>) {
             .and_then(scalar)
             .unwrap_or_else(|| "address".to_string());
         if uses == CFLITE_BUILD {
-            if with.and_then(|w| key(w, "language")).and_then(scalar).as_deref() != Some("rust") {
+            if with
+                .and_then(|w| key(w, "language"))
+                .and_then(scalar)
+                .as_deref()
+                != Some("rust")
+            {
                 errs.push(format!("{at}: build_fuzzers without language: rust"));
             }
             built_sanitizer = Some(sanitizer);
         } else if uses == CFLITE_RUN {
             let mode = with.and_then(|w| key(w, "mode")).and_then(scalar);
             if !mode.as_deref().is_some_and(|m| CFLITE_MODES.contains(&m)) {
-                errs.push(format!("{at}: run_fuzzers mode {mode:?} is not one of {CFLITE_MODES:?}"));
+                errs.push(format!(
+                    "{at}: run_fuzzers mode {mode:?} is not one of {CFLITE_MODES:?}"
+                ));
             }
             match &built_sanitizer {
-                None => errs.push(format!("{at}: run_fuzzers without a build_fuzzers step before it")),
+                None => errs.push(format!(
+                    "{at}: run_fuzzers without a build_fuzzers step before it"
+                )),
                 Some(b) if *b != sanitizer => errs.push(format!(
                     "{at}: run_fuzzers sanitizer {sanitizer} but build_fuzzers built {b}"
                 )),
                 _ => {}
             }
             if (mode.as_deref() == Some("coverage")) != (sanitizer == "coverage") {
-                errs.push(format!("{at}: mode coverage goes with sanitizer coverage, and only it"));
+                errs.push(format!(
+                    "{at}: mode coverage goes with sanitizer coverage, and only it"
+                ));
             }
         }
     }
@@ -295,10 +300,17 @@ fn local_actions_parse_and_are_composite_with_shells() {
         let (name, text) = load(&p);
         let doc = parse(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         let runs = key(&doc, "runs").unwrap_or_else(|| panic!("{name}: no runs"));
-        assert_eq!(key(runs, "using").and_then(scalar).as_deref(), Some("composite"), "{name}");
+        assert_eq!(
+            key(runs, "using").and_then(scalar).as_deref(),
+            Some("composite"),
+            "{name}"
+        );
         for step in key(runs, "steps").and_then(Yaml::as_vec).expect("steps") {
             if key(step, "run").is_some() {
-                assert!(key(step, "shell").is_some(), "{name}: a run step without shell");
+                assert!(
+                    key(step, "shell").is_some(),
+                    "{name}: a run step without shell"
+                );
             }
         }
         let mut errs = Vec::new();
@@ -315,7 +327,10 @@ fn local_actions_parse_and_are_composite_with_shells() {
 fn clusterfuzzlite_and_campaign_workflows_cover_what_the_docs_say() {
     let (pname, ptext) = load(&root().join(".clusterfuzzlite/project.yaml"));
     let project = parse(&pname, &ptext).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(key(&project, "language").and_then(scalar).as_deref(), Some("rust"));
+    assert_eq!(
+        key(&project, "language").and_then(scalar).as_deref(),
+        Some("rust")
+    );
     let listed: BTreeSet<String> = key(&project, "sanitizers")
         .and_then(Yaml::as_vec)
         .expect("project.yaml sanitizers")
@@ -334,16 +349,26 @@ fn clusterfuzzlite_and_campaign_workflows_cover_what_the_docs_say() {
                 .and_then(Yaml::as_vec)
                 .map(|v| v.iter().filter_map(scalar).collect())
                 .unwrap_or_default();
-            for step in key(job, "steps").and_then(Yaml::as_vec).into_iter().flatten() {
+            for step in key(job, "steps")
+                .and_then(Yaml::as_vec)
+                .into_iter()
+                .flatten()
+            {
                 let uses = key(step, "uses").and_then(Yaml::as_str);
                 if uses != Some(CFLITE_RUN) && uses != Some(CFLITE_BUILD) {
                     continue;
                 }
-                if let Some(m) = key(step, "with").and_then(|w| key(w, "mode")).and_then(scalar) {
+                if let Some(m) = key(step, "with")
+                    .and_then(|w| key(w, "mode"))
+                    .and_then(scalar)
+                {
                     modes.insert(m);
                 }
                 for s in &matrix_sanitizers {
-                    assert!(listed.contains(s), "{name}: sanitizer {s} not in project.yaml");
+                    assert!(
+                        listed.contains(s),
+                        "{name}: sanitizer {s} not in project.yaml"
+                    );
                 }
             }
         }
@@ -357,7 +382,9 @@ fn clusterfuzzlite_and_campaign_workflows_cover_what_the_docs_say() {
     let mut shard_runs = Vec::new();
     strings(&jobs["shard"]["steps"], &mut shard_runs);
     assert!(
-        shard_runs.iter().any(|s| s.contains("campaign --shard") && s.contains("--seed") && s.contains("--time")),
+        shard_runs.iter().any(|s| s.contains("campaign --shard")
+            && s.contains("--seed")
+            && s.contains("--time")),
         "the shard job runs `campaign --shard I/N --seed S --time T`"
     );
     let mut merge_runs = Vec::new();
@@ -371,7 +398,11 @@ fn clusterfuzzlite_and_campaign_workflows_cover_what_the_docs_say() {
         .values()
         .filter_map(|j| key(j, "uses").and_then(Yaml::as_str))
         .collect();
-    assert_eq!(calls, ["./.github/workflows/campaign.yml"], "nightly calls the sharded campaign");
+    assert_eq!(
+        calls,
+        ["./.github/workflows/campaign.yml"],
+        "nightly calls the sharded campaign"
+    );
 }
 
 /// Each check rejects what it is there to reject.
