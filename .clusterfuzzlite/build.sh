@@ -50,7 +50,16 @@ fi
 for target in "${TARGETS[@]}"; do
   cp "$bin_dir/$target" "$OUT/"
   rm -f "$OUT/${target}_seed_corpus.zip"
-  (cd "fuzz/seeds/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+  if command -v zip >/dev/null; then
+    (cd "fuzz/seeds/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+  else # a workstation without zip (scripts/cflite-local.sh)
+    python3 -c 'import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
+    for d, _, fs in os.walk(sys.argv[1]):
+        for f in fs:
+            p = os.path.join(d, f)
+            z.write(p, os.path.relpath(p, sys.argv[1]))' "fuzz/seeds/$target" "$OUT/${target}_seed_corpus.zip"
+  fi
   for extra in dict options; do
     if [ -f "fuzz/$target.$extra" ]; then
       cp "fuzz/$target.$extra" "$OUT/$target.$extra"

@@ -101,7 +101,7 @@ for t in "${targets[@]}"; do
   seeds="$WORK/seeds-$t"
   corpus="$WORK/corpus-$t"
   mkdir -p "$seeds" "$corpus"
-  unzip -q -o "$zip" -d "$seeds"
+  python3 -m zipfile -e "$zip" "$seeds"
   n=$(find "$seeds" -type f | wc -l)
   dict=()
   [ -f "$OUT/$t.dict" ] && dict=(-dict="$OUT/$t.dict")
