@@ -4,7 +4,8 @@
 //! workflow, `needs` naming jobs that exist, balanced `${{ }}`, `matrix.X` only where the
 //! matrix has X, local workflows called with the inputs they declare, ClusterFuzzLite's
 //! run step after a build step with the same sanitizer, a known mode and a sanitizer the
-//! project lists. Broken samples written here show each check can fail.
+//! project lists. Broken samples written here show each check can fail. The YAML
+//! samples in docs/scale-out.md parse too.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -451,4 +452,43 @@ fn broken_workflows_are_rejected() {
     let good = "on: push\njobs:\n  a: {uses: ./.github/workflows/called.yml, with: {shards: 2}}\n  b:\n    needs: a\n    runs-on: x\n    strategy: {matrix: {os: [l]}}\n    steps: [{run: 'echo ${{ matrix.os }} }}'}]\n";
     assert_eq!(check_workflow("good.yml", good, &dir), Vec::<String>::new());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The YAML samples of docs/scale-out.md (a workflow call, the Kubernetes Jobs) parse,
+/// and the Indexed Job takes its shard from the completion index.
+#[test]
+fn scale_out_doc_yaml_samples_parse() {
+    let (name, text) = load(&root().join("docs/scale-out.md"));
+    let mut blocks = Vec::new();
+    let mut cur: Option<String> = None;
+    for line in text.lines() {
+        match (&mut cur, line.trim_start()) {
+            (None, "```yaml") => cur = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                cur = None;
+            }
+            (Some(b), _) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            _ => {}
+        }
+    }
+    assert!(blocks.len() >= 2, "{name}: yaml blocks: {}", blocks.len());
+    let mut kinds = Vec::new();
+    for b in &blocks {
+        let docs = YamlLoader::load_from_str(b).unwrap_or_else(|e| panic!("{name}: {e}\n{b}"));
+        for d in &docs {
+            if let Some(k) = key(d, "kind").and_then(scalar) {
+                kinds.push(k);
+            }
+        }
+    }
+    assert_eq!(
+        kinds,
+        ["Job", "Job"],
+        "{name}: the campaign Job and the merge Job"
+    );
+    assert!(text.contains("completionMode: Indexed") && text.contains("$JOB_COMPLETION_INDEX/"));
 }
