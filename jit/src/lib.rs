@@ -25,6 +25,8 @@
 //!   `llvm-config` is installed) and links `libLLVM.so.22.1` dynamically
 //!   (`prefer-dynamic`). Only a non-standard LLVM location needs
 //!   `LLVM_SYS_221_PREFIX=<prefix of llvm 22>` (e.g. `$(llvm-config-22 --prefix)`).
+//!   Feature `static-llvm` links LLVM's static libraries instead (`build.rs`), for
+//!   binaries that must run where LLVM 22 is not installed (the ClusterFuzzLite targets).
 //! - Wire the worker: `stdlower __jit-worker` must call [`serve_stdio`] and exit with
 //!   its return value; spawn it with `Worker::spawn(Command::new(current_exe())
 //!   .arg("__jit-worker"))` (or [`run_isolated`] with that command). Nothing else may
