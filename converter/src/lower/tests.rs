@@ -819,7 +819,7 @@ fn own_malloc_and_free_declarations_are_reused() {
     assert!(
         err.iter()
             .any(|d| d.loc == Loc::new(3, 1)
-                && d.message.contains("'malloc' is needed by the lowering")),
+                && d.message.contains("redefinition of reserved function 'malloc' of different type")),
         "{err:?}"
     );
 }

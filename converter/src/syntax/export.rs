@@ -259,13 +259,8 @@ impl Exporter {
 
     fn func(&mut self, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
-            self.fail(
-                f.loc,
-                format!(
-                    "cannot export the LLVM-dialect function @{}: only Standard functions have an upstream form",
-                    f.name
-                ),
-            );
+            // An `llvm.func` the module was given: today's LLVM dialect is upstream's.
+            crate::llvm_print::write_func(&mut self.out, f, crate::llvm_print::Syntax::Modern);
             return;
         };
         self.out.push_str("  func.func ");

@@ -26,6 +26,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 pub mod skim;
+mod llvm_ops;
 mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
@@ -553,6 +554,9 @@ impl<'a> Parser<'a> {
                 if let Some(Alias::Type(t)) = self.aliases.get(name) {
                     let t = t.clone();
                     self.advance();
+                    return Ok(t);
+                }
+                if let Some(t) = self.parse_llvm_dialect_type(name)? {
                     return Ok(t);
                 }
                 Err(self.err_here(if name.contains('.') {
@@ -1430,7 +1434,9 @@ impl<'a> Parser<'a> {
     fn at_func(&self) -> bool {
         match self.tok.kind {
             Tok::Str => self.spelling(self.tok) == "\"func\"",
-            Tok::BareIdent => self.is_kw("func") || self.is_kw("func.func"),
+            Tok::BareIdent => {
+                self.is_kw("func") || self.is_kw("func.func") || self.is_kw("llvm.func")
+            }
             _ => false,
         }
     }
@@ -1658,7 +1664,14 @@ impl<'a> Parser<'a> {
     fn parse_func(&mut self) -> PResult<Func> {
         let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
         let kw = self.advance();
+        let is_llvm = self.spelling(kw) == "llvm.func";
         let mut attrs = Vec::new();
+        if is_llvm && self.tok.kind == Tok::BareIdent {
+            return Err(self.err_here(format!(
+                "linkage '{}' on an llvm.func is not supported: write an external llvm.func",
+                self.spelling(self.tok)
+            )));
+        }
         if self.tok.kind == Tok::BareIdent {
             let s = self.spelling(self.tok);
             if matches!(s, "private" | "public" | "nested") {
@@ -1721,10 +1734,15 @@ impl<'a> Parser<'a> {
         }
         self.skip_loc()?;
         visibility_first(&mut attrs);
+        let (kind, ty) = if is_llvm {
+            (FuncKind::Llvm, self.llvm_func_type(kw.loc, &inputs, results)?)
+        } else {
+            (FuncKind::Std, Type::function(inputs.clone(), results))
+        };
         let mut f = Func {
             name,
-            kind: FuncKind::Std,
-            ty: Type::function(inputs.clone(), results),
+            kind,
+            ty,
             attrs,
             arg_attrs: Vec::new(),
             res_attrs: Vec::new(),
@@ -2236,7 +2254,9 @@ impl<'a> Parser<'a> {
             Tok::BareIdent => {
                 let t = self.advance();
                 let full = self.spelling(t);
-                let spec = if full.contains('.') && !full.starts_with("std.") {
+                let spec = if full.starts_with("llvm.") {
+                    self.parse_llvm_op(full, loc)?
+                } else if full.contains('.') && !full.starts_with("std.") {
                     self.upstream_op = true;
                     let r = self.parse_upstream(block, full, loc);
                     self.upstream_op = false;
