@@ -405,6 +405,7 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
         let space = *u.choose(&MEMORY_SPACES)?;
         in_memory_space(&mut m, space);
     }
+    crate::llvm_funcs::add(u, cfg, &mut m)?;
     Ok(m)
 }
 

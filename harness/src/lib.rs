@@ -2,6 +2,7 @@
 //! the differential oracles, and the command line itself. A library, so that fuzz
 //! targets, benchmarks and tests use the same code as the command.
 
+pub mod arg_attrs;
 pub mod abi;
 pub mod alloc;
 pub mod campaign;
