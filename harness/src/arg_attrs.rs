@@ -149,7 +149,10 @@ fn expected_results(f: &Func, results: &[Type]) -> Vec<Vec<NamedAttr>> {
 fn sorted(ds: &[Vec<NamedAttr>]) -> Vec<Vec<String>> {
     ds.iter()
         .map(|d| {
-            let mut v: Vec<String> = d.iter().map(|a| format!("{}={:?}", a.name, a.value)).collect();
+            let mut v: Vec<String> = d
+                .iter()
+                .map(|a| format!("{}={:?}", a.name, a.value))
+                .collect();
             v.sort();
             v
         })
@@ -164,7 +167,10 @@ pub fn check(m: &Module, lowered: &Module) -> Option<String> {
         let Some(l) = lowered.func(&f.name) else {
             return Some(format!("@{}: missing from the lowered module", f.name));
         };
-        let (want_a, want_r) = (expected_args(f, &ft.inputs), expected_results(f, &ft.results));
+        let (want_a, want_r) = (
+            expected_args(f, &ft.inputs),
+            expected_results(f, &ft.results),
+        );
         if sorted(&want_a) != sorted(&l.arg_attrs) {
             return Some(format!(
                 "@{}: argument attributes: expected {:?}, lowered {:?}",
@@ -183,4 +189,48 @@ pub fn check(m: &Module, lowered: &Module) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use converter::lower::{lower_module, LowerOptions};
+
+    const SRC: &str = "func @f(%a: i32 {llvm.signext = true, dialect.a = 1 : i64}, %m: memref<4xf32> {llvm.noalias = true, llvm.align = 16 : i64}, %u: memref<*xf32> {dialect.u}) -> (i32 {dialect.r}) {\n  return %a : i32\n}\n";
+
+    fn lowered() -> (Module, Module) {
+        let m = converter::syntax::parse_module("t.mlir", SRC.as_bytes()).unwrap();
+        let l = lower_module(&m, &LowerOptions::default()).unwrap();
+        (m, l)
+    }
+
+    #[test]
+    fn the_lowering_agrees() {
+        let (m, l) = lowered();
+        assert_eq!(check(&m, &l), None);
+        // The memref's pointer attributes sit on its aligned pointer (argument 2) alone.
+        let f = l.func("f").unwrap();
+        let names = |i: usize| -> Vec<&str> {
+            f.arg_attr_dict(i).iter().map(|a| a.name.as_ref()).collect()
+        };
+        assert!(names(2).contains(&"llvm.noalias"));
+        assert!(!names(1).contains(&"llvm.noalias"));
+    }
+
+    #[test]
+    fn wrong_lowerings_are_found() {
+        // Attributes dropped (the lowering's normalization made to return nothing).
+        let (m, mut l) = lowered();
+        l.func_mut("f").unwrap().arg_attrs.clear();
+        assert!(check(&m, &l).unwrap().contains("argument attributes"));
+        // `llvm.noalias` on the allocated pointer instead of the aligned one.
+        let (m, mut l) = lowered();
+        let f = l.func_mut("f").unwrap();
+        f.arg_attrs.swap(1, 2);
+        assert!(check(&m, &l).is_some());
+        // The result's dictionary lost.
+        let (m, mut l) = lowered();
+        l.func_mut("f").unwrap().res_attrs.clear();
+        assert!(check(&m, &l).unwrap().contains("result attributes"));
+    }
 }

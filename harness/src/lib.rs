@@ -2,9 +2,9 @@
 //! the differential oracles, and the command line itself. A library, so that fuzz
 //! targets, benchmarks and tests use the same code as the command.
 
-pub mod arg_attrs;
 pub mod abi;
 pub mod alloc;
+pub mod arg_attrs;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;

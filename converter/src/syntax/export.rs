@@ -1004,4 +1004,3 @@ mod tests {
         assert!(out.contains("func.func private @g(i32) -> i32\n"), "{out}");
     }
 }
-

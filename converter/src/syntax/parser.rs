@@ -25,8 +25,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-pub mod skim;
 mod llvm_ops;
+pub mod skim;
 mod upstream_ops;
 
 pub type PResult<T> = Result<T, Diagnostic>;
@@ -159,6 +159,9 @@ pub struct Parser<'a> {
     /// Set while an upstream op is parsed: its modifiers and attributes are checked
     /// for semantics stdlower does not model.
     upstream_op: bool,
+    /// Set while the body of an `llvm.func` is parsed: LLVM-dialect ops are read in
+    /// their custom form there (elsewhere `llvm.add` is an unknown operation).
+    in_llvm_func: bool,
     /// While skimming (see `skim`), where each function parsed so far starts, if it has
     /// a body, which is skipped rather than parsed.
     skimmed: Option<Vec<Option<skim::BodyStart<'a>>>>,
@@ -302,6 +305,7 @@ impl<'a> Parser<'a> {
             blocks: FxMap::default(),
             pending: Vec::new(),
             upstream_op: false,
+            in_llvm_func: false,
             skimmed: None,
             prev_end: 0,
             type_memo: Vec::new(),
@@ -1735,7 +1739,10 @@ impl<'a> Parser<'a> {
         self.skip_loc()?;
         visibility_first(&mut attrs);
         let (kind, ty) = if is_llvm {
-            (FuncKind::Llvm, self.llvm_func_type(kw.loc, &inputs, results)?)
+            (
+                FuncKind::Llvm,
+                self.llvm_func_type(kw.loc, &inputs, results)?,
+            )
         } else {
             (FuncKind::Std, Type::function(inputs.clone(), results))
         };
@@ -1765,7 +1772,10 @@ impl<'a> Parser<'a> {
             return Ok(f);
         }
         let lbrace = self.advance();
-        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc)?);
+        self.in_llvm_func = is_llvm;
+        let body = self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc);
+        self.in_llvm_func = false;
+        f.body = Some(body?);
         Ok(f)
     }
 
@@ -2254,7 +2264,7 @@ impl<'a> Parser<'a> {
             Tok::BareIdent => {
                 let t = self.advance();
                 let full = self.spelling(t);
-                let spec = if full.starts_with("llvm.") {
+                let spec = if self.in_llvm_func && full.starts_with("llvm.") {
                     self.parse_llvm_op(full, loc)?
                 } else if full.contains('.') && !full.starts_with("std.") {
                     self.upstream_op = true;
