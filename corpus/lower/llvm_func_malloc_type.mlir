@@ -1,3 +1,4 @@
+// RUN: lower
 // A module's own malloc of another type than the lowering calls is an error at it,
 // in MLIR 22's words (mlir-opt --finalize-memref-to-llvm says the same).
 module {
