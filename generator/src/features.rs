@@ -294,9 +294,10 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                     }
                 }
                 OpKind::Alloc | OpKind::Alloca
-                    if body.value_type(od.results[0]).as_memref().is_some_and(|t| {
-                        !matches!(t.layout, converter::ir::Layout::Identity)
-                    }) =>
+                    if body
+                        .value_type(od.results[0])
+                        .as_memref()
+                        .is_some_and(|t| !matches!(t.layout, converter::ir::Layout::Identity)) =>
                 {
                     out.insert("alloc_strided");
                     if od.attr("alignment").is_some() {

@@ -68,7 +68,10 @@ fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
     let c = body.append_op(
         entry,
         NewOp::new(OpKind::LlvmConstant)
-            .attr("value", Attribute::int(u.int_in_range(-8..=8i64)? as i128, ty.clone()))
+            .attr(
+                "value",
+                Attribute::int(u.int_in_range(-8..=8i64)? as i128, ty.clone()),
+            )
             .result(ty.clone()),
     );
     vals.push(body.op(c).results[0]);
@@ -86,10 +89,8 @@ fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
                     OpKind::LlvmOr,
                     OpKind::LlvmXor,
                 ][k as usize];
-                let op = body.append_op(
-                    entry,
-                    NewOp::new(kind).operands([a, b]).result(ty.clone()),
-                );
+                let op =
+                    body.append_op(entry, NewOp::new(kind).operands([a, b]).result(ty.clone()));
                 body.op(op).results[0]
             }
             _ => {
@@ -127,7 +128,9 @@ fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
     if u.arbitrary::<bool>()? {
         let op = body.append_op(
             join,
-            NewOp::new(OpKind::LlvmXor).operands([r, x]).result(ty.clone()),
+            NewOp::new(OpKind::LlvmXor)
+                .operands([r, x])
+                .result(ty.clone()),
         );
         r = body.op(op).results[0];
     }
