@@ -80,6 +80,14 @@ pub enum Family {
     CallAttrs,
     /// `alloc`/`alloca` `alignment` values below 8, 1 included.
     AnyAlignment,
+    /// `llvm.func` definitions with LLVM-dialect bodies (an `llvm.cond_br` naming one
+    /// block twice among them), which the lowering passes through and splits.
+    LlvmFuncs,
+    /// The module's own `llvm.func` declarations of `malloc`, `free`, `aligned_alloc`.
+    RuntimeDecls,
+    /// `alloc`/`alloca` of memrefs with an explicit strided layout (gapped strides, an
+    /// offset), filled and read.
+    StridedAlloc,
 }
 
 impl Family {
@@ -118,6 +126,9 @@ impl Family {
         Family::ArgAttrs,
         Family::CallAttrs,
         Family::AnyAlignment,
+        Family::LlvmFuncs,
+        Family::RuntimeDecls,
+        Family::StridedAlloc,
     ];
 }
 

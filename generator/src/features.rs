@@ -74,6 +74,10 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "memory_space",
     "quoted_name",
     "dense_hex",
+    "llvm_func",
+    "llvm_func_same_successor",
+    "runtime_decl",
+    "alloc_strided",
 ];
 
 fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
@@ -223,6 +227,24 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
         if f.has_attr("llvm.emit_c_interface") {
             out.insert("emit_c_interface");
         }
+        if f.kind == converter::ir::FuncKind::Llvm {
+            if matches!(f.name.as_str(), "malloc" | "free" | "aligned_alloc") {
+                out.insert("runtime_decl");
+            }
+            if let Some(body) = &f.body {
+                out.insert("llvm_func");
+                let twice = body.walk_ops().any(|op| {
+                    let od = body.op(op);
+                    od.kind == OpKind::LlvmCondBr
+                        && od.successors.len() == 2
+                        && od.successors[0].block == od.successors[1].block
+                });
+                if twice {
+                    out.insert("llvm_func_same_successor");
+                }
+            }
+            continue;
+        }
         attr_features(f, &mut out);
         if let Some(ft) = f.std_type() {
             if f.body.is_some() && fi > 0 {
@@ -277,6 +299,17 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                     out.insert("same_successor_twice");
                     if od.successors[0].args != od.successors[1].args {
                         out.insert("same_successor_different_args");
+                    }
+                }
+                OpKind::Alloc | OpKind::Alloca
+                    if body
+                        .value_type(od.results[0])
+                        .as_memref()
+                        .is_some_and(|t| !matches!(t.layout, converter::ir::Layout::Identity)) =>
+                {
+                    out.insert("alloc_strided");
+                    if od.attr("alignment").is_some() {
+                        out.insert("alloc_alignment");
                     }
                 }
                 OpKind::Alloc | OpKind::Alloca if od.attr("alignment").is_some() => {

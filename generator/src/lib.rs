@@ -44,6 +44,7 @@ pub mod config;
 pub mod externals;
 pub mod features;
 mod function_gen;
+mod llvm_funcs;
 mod module_gen;
 mod names;
 mod ops;

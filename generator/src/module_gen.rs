@@ -406,6 +406,7 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
         in_memory_space(&mut m, space);
     }
     crate::names::quote_and_hex(u, &mut m)?;
+    crate::llvm_funcs::add(u, cfg, &mut m)?;
     Ok(m)
 }
 

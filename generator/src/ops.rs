@@ -7,7 +7,9 @@ use crate::config::Family;
 use crate::function_gen::{more_dynamic_variant, strided_variant, FnGen, Meta, TyKind};
 use crate::ub_guards;
 use arbitrary::Result;
-use converter::ir::{NewOp, OpKind, Type, ValueId, CMPF_PREDICATES, CMPI_PREDICATES};
+use converter::ir::{
+    Layout, NewOp, OpKind, StridedLayout, Type, ValueId, CMPF_PREDICATES, CMPI_PREDICATES,
+};
 
 /// One row of the op table.
 pub(crate) struct OpRow {
@@ -555,7 +557,56 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
     } else {
         g.random_memref_type()?
     };
+    let t = if g.has(Family::StridedAlloc) && g.chance(50)? {
+        strided_alloc_type(g, &t)?.unwrap_or(t)
+    } else {
+        t
+    };
     g.alloc(&t, on_stack).map(|_| ())
+}
+
+/// An explicit strided layout for allocating a memref of identity type `t` with a
+/// static shape (rank 1 or more): a static offset, the innermost stride 1 or 2, each
+/// outer stride the inner row's extent plus a gap of 0 to 2. Half of them are rank 1
+/// with stride 1, the buffer whose end the lowering's size computation must get exactly
+/// right (its last element is written by the fill; a buffer too short is a write past
+/// the end, which the JIT's heap guard reports). `None` for a dynamic or rank-0 shape.
+fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
+    let Some(mt) = t.as_memref() else {
+        return Ok(None);
+    };
+    let shape: Option<Vec<u64>> = mt.shape.iter().copied().collect();
+    let shape = match shape {
+        Some(s) if !s.is_empty() => s,
+        _ if g.chance(50)? => vec![g.range(1, 6)?],
+        _ => return Ok(None),
+    };
+    let simple = shape.len() == 1 && g.chance(50)?;
+    let offset = g.range(0, 5)? as i64;
+    let mut strides = vec![0i64; shape.len()];
+    let mut extent = 1i64;
+    for i in (0..shape.len()).rev() {
+        let s = if i + 1 == shape.len() {
+            if simple || g.chance(70)? {
+                1
+            } else {
+                2
+            }
+        } else {
+            extent + g.range(0, 2)? as i64
+        };
+        strides[i] = s;
+        extent = s * shape[i] as i64;
+    }
+    let layout = Layout::Strided(StridedLayout {
+        offset: Some(offset),
+        strides: strides.into_iter().map(Some).collect(),
+    });
+    Ok(Some(Type::memref_with_layout(
+        shape.into_iter().map(Some).collect(),
+        mt.elem.clone(),
+        layout,
+    )))
 }
 
 /// A ranked memref in scope, if any.

@@ -4,6 +4,7 @@
 
 pub mod abi;
 pub mod alloc;
+pub mod arg_attrs;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;

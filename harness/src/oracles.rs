@@ -21,7 +21,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 8] = [
+pub const ORACLES: [&str; 9] = [
     "interp-vs-jit",
     "llvm-verify",
     "mlir-translate",
@@ -30,6 +30,7 @@ pub const ORACLES: [&str; 8] = [
     "upstream",
     crate::lower_paths::ORACLE,
     crate::upstream_structure::ORACLE,
+    crate::arg_attrs::ORACLE,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -271,6 +272,15 @@ fn check_module_in(
         if let Some(detail) = found {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,
+                detail,
+            };
+        }
+    }
+    if !cfg.exec.pass.use_bare_ptr_memref_call_conv {
+        ran.push(crate::arg_attrs::ORACLE);
+        if let Some(detail) = crate::arg_attrs::check(m, &lowered) {
+            return Verdict::Finding {
+                oracle: crate::arg_attrs::ORACLE,
                 detail,
             };
         }

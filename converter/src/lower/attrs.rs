@@ -126,19 +126,6 @@ pub fn fits(name: &str, ty: &Type) -> bool {
     true
 }
 
-/// Whether LLVM attribute `name` fits somewhere in the lowering of Standard type `ty`
-/// (the pointer attributes on a ranked memref, the extensions on an integer or index):
-/// what `export` keeps, since MLIR 22 rejects the rest.
-pub fn fits_std(name: &str, ty: &Type) -> bool {
-    if POINTER_ATTRS.contains(&name) {
-        return matches!(ty, Type::MemRef(_));
-    }
-    if INTEGER_ATTRS.contains(&name) {
-        return matches!(ty, Type::Int(_) | Type::Index);
-    }
-    true
-}
-
 /// `d` without the attributes that do not fit LLVM type `ty` ([`fits`]).
 fn fitting(d: &[NamedAttr], ty: &Type) -> Vec<NamedAttr> {
     d.iter().filter(|a| fits(&a.name, ty)).cloned().collect()

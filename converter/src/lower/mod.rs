@@ -161,13 +161,20 @@ pub fn lower_module(m: &Module, opts: &LowerOptions) -> Result<Module, Vec<Diagn
     Ok(out)
 }
 
-/// Declares a runtime function unless the module has one of the same type.
+/// Declares a runtime function unless the module has one of the same type (an
+/// `llvm.func` the module declares itself, which the lowering then calls). One of
+/// another type is an error at it, in MLIR 22's words (`mlir-opt --convert-func-to-llvm`
+/// says the same of an `llvm.func @malloc(i32) -> !llvm.ptr`).
 fn declare(m: &mut Module, name: &str, ty: Type, errors: &mut Vec<Diagnostic>) {
     match m.func(name) {
         Some(f) if f.ty == ty => {}
         Some(f) => errors.push(Diagnostic::error(
             f.loc,
-            format!("'{name}' is needed by the lowering with type {ty}, but the module defines it as {}", f.ty),
+            format!(
+                "redefinition of reserved function '{name}' of different type '{}' is prohibited (the lowering calls it as '{}')",
+                crate::llvm_print::print_type(&f.ty, crate::llvm_print::Syntax::Modern),
+                crate::llvm_print::print_type(&ty, crate::llvm_print::Syntax::Modern)
+            ),
         )),
         None => m.funcs.push(Func::new_llvm_decl(name, ty)),
     }

@@ -817,9 +817,9 @@ fn own_malloc_and_free_declarations_are_reused() {
     wrong.loc = Loc::new(3, 1);
     let err = lower_module(&module(vec![wrong, f]), &LowerOptions::default()).unwrap_err();
     assert!(
-        err.iter()
-            .any(|d| d.loc == Loc::new(3, 1)
-                && d.message.contains("'malloc' is needed by the lowering")),
+        err.iter().any(|d| d.loc == Loc::new(3, 1)
+            && d.message
+                .contains("redefinition of reserved function 'malloc' of different type")),
         "{err:?}"
     );
 }

@@ -251,7 +251,7 @@ impl Exporter {
     /// lowering leaves them out too).
     fn arg_attrs(&mut self, attrs: &[NamedAttr], ty: &Type, loc: Loc) {
         let mut attrs = crate::lower::attrs::normalize(attrs);
-        attrs.retain(|a| crate::lower::attrs::fits_std(&a.name, ty));
+        attrs.retain(|a| fits_upstream(&a.name, ty));
         if !attrs.is_empty() {
             self.out.push(' ');
             self.attr_dict(&attrs, loc);
@@ -260,13 +260,8 @@ impl Exporter {
 
     fn func(&mut self, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
-            self.fail(
-                f.loc,
-                format!(
-                    "cannot export the LLVM-dialect function @{}: only Standard functions have an upstream form",
-                    f.name
-                ),
-            );
+            // An `llvm.func` the module was given: today's LLVM dialect is upstream's.
+            crate::llvm_print::write_func(&mut self.out, f, crate::llvm_print::Syntax::Modern);
             return;
         };
         self.out.push_str("  func.func ");
@@ -959,6 +954,22 @@ impl BodyExporter<'_, '_> {
         }
         acc
     }
+}
+
+/// Whether MLIR 22 lets LLVM attribute `name` sit on an argument or result of Standard
+/// type `ty` in the exported module: the pointer attributes on a ranked memref (its
+/// lowering has pointers), the extensions on an integer or index, everything else
+/// anywhere. Export's rule, kept here: the lowering has its own (`lower::attrs::fits`,
+/// per LLVM type).
+fn fits_upstream(name: &str, ty: &Type) -> bool {
+    use crate::lower::attrs::{INTEGER_ATTRS, POINTER_ATTRS};
+    if POINTER_ATTRS.contains(&name) {
+        return matches!(ty, Type::MemRef(_));
+    }
+    if INTEGER_ATTRS.contains(&name) {
+        return matches!(ty, Type::Int(_) | Type::Index);
+    }
+    true
 }
 
 #[cfg(test)]

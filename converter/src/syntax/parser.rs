@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
+mod llvm_ops;
 pub mod skim;
 mod upstream_ops;
 
@@ -159,6 +160,9 @@ pub struct Parser<'a> {
     /// Set while an upstream op is parsed: its modifiers and attributes are checked
     /// for semantics stdlower does not model.
     upstream_op: bool,
+    /// Set while the body of an `llvm.func` is parsed: LLVM-dialect ops are read in
+    /// their custom form there (elsewhere `llvm.add` is an unknown operation).
+    in_llvm_func: bool,
     /// While skimming (see `skim`), where each function parsed so far starts, if it has
     /// a body, which is skipped rather than parsed.
     skimmed: Option<Vec<Option<skim::BodyStart<'a>>>>,
@@ -307,6 +311,7 @@ impl<'a> Parser<'a> {
             blocks: FxMap::default(),
             pending: Vec::new(),
             upstream_op: false,
+            in_llvm_func: false,
             skimmed: None,
             prev_end: 0,
             type_memo: Vec::new(),
@@ -571,6 +576,9 @@ impl<'a> Parser<'a> {
                 if let Some(Alias::Type(t)) = self.aliases.get(name) {
                     let t = t.clone();
                     self.advance();
+                    return Ok(t);
+                }
+                if let Some(t) = self.parse_llvm_dialect_type(name)? {
                     return Ok(t);
                 }
                 Err(self.err_here(if name.contains('.') {
@@ -1511,7 +1519,9 @@ impl<'a> Parser<'a> {
     fn at_func(&self) -> bool {
         match self.tok.kind {
             Tok::Str => self.spelling(self.tok) == "\"func\"",
-            Tok::BareIdent => self.is_kw("func") || self.is_kw("func.func"),
+            Tok::BareIdent => {
+                self.is_kw("func") || self.is_kw("func.func") || self.is_kw("llvm.func")
+            }
             _ => false,
         }
     }
@@ -1739,7 +1749,14 @@ impl<'a> Parser<'a> {
     fn parse_func(&mut self) -> PResult<Func> {
         let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
         let kw = self.advance();
+        let is_llvm = self.spelling(kw) == "llvm.func";
         let mut attrs = Vec::new();
+        if is_llvm && self.tok.kind == Tok::BareIdent {
+            return Err(self.err_here(format!(
+                "linkage '{}' on an llvm.func is not supported: write an external llvm.func",
+                self.spelling(self.tok)
+            )));
+        }
         if self.tok.kind == Tok::BareIdent {
             let s = self.spelling(self.tok);
             if matches!(s, "private" | "public" | "nested") {
@@ -1802,10 +1819,18 @@ impl<'a> Parser<'a> {
         }
         self.skip_loc()?;
         visibility_first(&mut attrs);
+        let (kind, ty) = if is_llvm {
+            (
+                FuncKind::Llvm,
+                self.llvm_func_type(kw.loc, &inputs, results)?,
+            )
+        } else {
+            (FuncKind::Std, Type::function(inputs.clone(), results))
+        };
         let mut f = Func {
             name,
-            kind: FuncKind::Std,
-            ty: Type::function(inputs.clone(), results),
+            kind,
+            ty,
             attrs,
             arg_attrs: Vec::new(),
             res_attrs: Vec::new(),
@@ -1828,7 +1853,10 @@ impl<'a> Parser<'a> {
             return Ok(f);
         }
         let lbrace = self.advance();
-        f.body = Some(self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc)?);
+        self.in_llvm_func = is_llvm;
+        let body = self.parse_body(&inputs, &arg_names, lbrace.loc, kw.loc);
+        self.in_llvm_func = false;
+        f.body = Some(body?);
         Ok(f)
     }
 
@@ -2317,7 +2345,9 @@ impl<'a> Parser<'a> {
             Tok::BareIdent => {
                 let t = self.advance();
                 let full = self.spelling(t);
-                let spec = if full.contains('.') && !full.starts_with("std.") {
+                let spec = if self.in_llvm_func && full.starts_with("llvm.") {
+                    self.parse_llvm_op(full, loc)?
+                } else if full.contains('.') && !full.starts_with("std.") {
                     self.upstream_op = true;
                     let r = self.parse_upstream(block, full, loc);
                     self.upstream_op = false;

@@ -26,8 +26,8 @@ pub struct PrintOptions {
     pub generic: bool,
 }
 
-/// Prints a module of Standard functions. LLVM-dialect functions are not printed
-/// here (a comment marks their place); the LLVM printer handles them.
+/// Prints a module of Standard functions; its LLVM-dialect functions (`llvm.func`s
+/// the module was given) are printed by the LLVM printer, in today's syntax.
 pub fn print_module(m: &Module, opts: &PrintOptions) -> String {
     let _hex = DenseHexScope::new(m.dense_hex_if_larger);
     let mut out = String::with_capacity(4096);
@@ -70,9 +70,7 @@ impl Drop for DenseHexScope {
 /// Prints one function (two-space indented, as inside a module).
 pub fn print_func(out: &mut String, f: &Func, opts: &PrintOptions) {
     let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
-        out.push_str("  // llvm.func ");
-        write_symbol(out, &f.name);
-        out.push_str(" is not printed by the Standard-dialect printer\n");
+        crate::llvm_print::write_func(out, f, crate::llvm_print::Syntax::Modern);
         return;
     };
     out.push_str("  func ");

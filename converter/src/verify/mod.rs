@@ -39,15 +39,26 @@ use crate::ir::{Body, Func, FuncKind, Module, OpData, Type, ValueId};
 use std::collections::HashMap;
 use std::fmt::Display;
 
-/// Verifies the Standard-dialect functions of `m` (those of [`FuncKind::Std`]).
-/// Returns every error found, in function, block and op order.
+/// Verifies a Standard module: its Standard-dialect functions (those of
+/// [`FuncKind::Std`]) by the Standard dialect's rules, and the `llvm.func`s it was given
+/// by the LLVM dialect's, except that a terminator may name a block twice (the
+/// lowering splits such successors). Returns every error found, in function, block and
+/// op order.
 pub fn verify_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
     let mut errs = Vec::new();
     check_unique_names(m, &mut errs);
-    for f in m.funcs.iter().filter(|f| f.kind == FuncKind::Std) {
-        structure::verify_func(m, f, Dialect::Std, &mut errs);
+    for f in &m.funcs {
+        verify_input_func(m, f, &mut errs);
     }
     finish(errs)
+}
+
+/// One function of a Standard module, as [`verify_module`] checks it.
+fn verify_input_func(symbols: &dyn Symbols, f: &Func, errs: &mut Vec<Diagnostic>) {
+    match f.kind {
+        FuncKind::Std => structure::verify_func(symbols, f, Dialect::Std, false, errs),
+        FuncKind::Llvm => structure::verify_func(symbols, f, Dialect::Llvm, true, errs),
+    }
 }
 
 /// Verifies one Standard-dialect function of a module whose functions `symbols`
@@ -56,9 +67,7 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
 /// parser ensures).
 pub fn verify_std_func(symbols: &dyn Symbols, f: &Func) -> Result<(), Vec<Diagnostic>> {
     let mut errs = Vec::new();
-    if f.kind == FuncKind::Std {
-        structure::verify_func(symbols, f, Dialect::Std, &mut errs);
-    }
+    verify_input_func(symbols, f, &mut errs);
     finish(errs)
 }
 
@@ -94,7 +103,7 @@ fn llvm_func(symbols: &dyn Symbols, f: &Func, errs: &mut Vec<Diagnostic>) {
         ));
         return;
     }
-    structure::verify_func(symbols, f, Dialect::Llvm, errs);
+    structure::verify_func(symbols, f, Dialect::Llvm, false, errs);
 }
 
 /// The functions of a module as the checks of one function see them: by name, their
@@ -145,6 +154,9 @@ pub(crate) struct FuncCtx<'a> {
     pub func: &'a Func,
     pub body: &'a Body,
     pub errs: &'a mut Vec<Diagnostic>,
+    /// Whether a terminator may name a block twice: in an `llvm.func` of a Standard
+    /// module, whose repeated successors the lowering splits.
+    pub repeated_successors_ok: bool,
 }
 
 impl<'a> FuncCtx<'a> {

@@ -22,7 +22,15 @@ pub(super) struct Placement {
     pub op_pos: Vec<u32>,
 }
 
-pub(super) fn verify_func(m: &dyn Symbols, f: &Func, dialect: Dialect, errs: &mut Vec<Diagnostic>) {
+/// Verifies `f` by `dialect`'s rules; `repeated_successors_ok` lets a terminator of an
+/// `llvm.func` name a block twice (in a Standard module, which the lowering splits).
+pub(super) fn verify_func(
+    m: &dyn Symbols,
+    f: &Func,
+    dialect: Dialect,
+    repeated_successors_ok: bool,
+    errs: &mut Vec<Diagnostic>,
+) {
     let inputs: &[Type] = match (dialect, &f.ty) {
         (Dialect::Std, Type::Function(ft)) => {
             if let Some((reason, sub)) = std_ops::type_problem(&f.ty) {
@@ -79,6 +87,7 @@ pub(super) fn verify_func(m: &dyn Symbols, f: &Func, dialect: Dialect, errs: &mu
         func: f,
         body,
         errs,
+        repeated_successors_ok,
     };
     let placement = place(&mut cx);
     check_entry_args(&mut cx, inputs);
@@ -331,7 +340,10 @@ fn check_successors(c: &mut OpCheck, p: &Placement, dialect: Dialect) {
                 ));
             }
         }
-        if dialect == Dialect::Llvm && op.successors[..k].iter().any(|e| e.block == s.block) {
+        if dialect == Dialect::Llvm
+            && !c.cx.repeated_successors_ok
+            && op.successors[..k].iter().any(|e| e.block == s.block)
+        {
             // Reported once per repeated block: only at its second occurrence.
             if op.successors[..k]
                 .iter()

@@ -92,11 +92,23 @@ pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, String> {
 pub fn resolve(p: &Pending, upstream: Result<String, String>) -> Outcome {
     match upstream {
         Err(e) => Outcome::Unsupported(e),
+        Ok(text) if !fully_lowered(&text) => Outcome::Unsupported(
+            "mlir-opt left ops unlowered (it reported a pattern failure, e.g. a module's own malloc of another type than it calls)".into(),
+        ),
         Ok(text) => match compare_texts(&p.std, &p.ours, &text) {
             Ok(()) => Outcome::Agree,
             Err(detail) => Outcome::Finding(detail),
         },
     }
+}
+
+/// Whether `mlir-opt`'s output is all LLVM dialect: a conversion pattern that fails
+/// (MLIR 22 refuses to call a module's own `malloc(i64)` at a 32-bit index, where it
+/// calls `malloc(i32)`) reports an error and still prints the module, with the op it
+/// could not convert (`memref.alloc`) behind an unrealized cast. Such a module is not
+/// MLIR 22's lowering and is not compared.
+fn fully_lowered(text: &str) -> bool {
+    !text.contains("unrealized_conversion_cast") && !text.contains(" memref.")
 }
 
 /// Compares our printed lowering with upstream's: `Err` lists what differs after the
