@@ -125,10 +125,7 @@ pub(crate) const TABLE: &[OpRow] = &[
         g,
         OpKind::AbsF
     )),
-    row!("copysign", FloatArith, |_| 1, always, |g| float_binary(
-        g,
-        OpKind::CopySign
-    )),
+    row!("copysign", FloatArith, |_| 1, always, copysign),
     row!("sqrt", FloatArith, |_| 1, always, |g| float_unary(
         g,
         OpKind::Sqrt
@@ -339,6 +336,23 @@ fn float_binary(g: &mut FnGen, kind: OpKind) -> Result<()> {
     let a = g.pick(&t)?;
     let b = g.pick(&t)?;
     let r = g.body.builder(g.cur).binary(kind, a, b);
+    def_new(g, r);
+    Ok(())
+}
+
+/// `copysign a, s` with `s` = `b` where `b` is not NaN and `a` where it is: the sign of
+/// a NaN that arithmetic makes (`0.0 / 0.0`, `remf 0.0, 0.0`) is not specified (LLVM
+/// LangRef; x86 makes it negative at run time, LLVM's constant folder positive), so
+/// copying it would make the program's answer depend on where it was computed.
+/// `copysign a, a` is `a`, NaN or not.
+fn copysign(g: &mut FnGen) -> Result<()> {
+    let t = float_ty(g)?;
+    let a = g.pick(&t)?;
+    let b = g.pick(&t)?;
+    let mut bld = g.body.builder(g.cur);
+    let ordered = bld.cmpf("ord", b, b);
+    let sign = bld.select(ordered, b, a);
+    let r = bld.binary(OpKind::CopySign, a, sign);
     def_new(g, r);
     Ok(())
 }

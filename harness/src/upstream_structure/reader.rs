@@ -205,12 +205,21 @@ impl<'a> Cur<'a> {
     /// A symbol name after `@` (bare or quoted).
     fn symbol(&mut self) -> Result<String, String> {
         self.expect("@")?;
-        if let Some(quoted) = self.rest().strip_prefix('"') {
-            let end = quoted
-                .find('"')
-                .ok_or_else(|| format!("unterminated symbol at '{}'", clip(self.rest())))?;
-            self.at += end + 2;
-            return Ok(quoted[..end].to_string());
+        if self.rest().starts_with('"') {
+            // The closing quote is the first one no backslash escapes; the name is the
+            // string's value (`@"f1\22q"` is `f1"q`), as our own modules hold it.
+            let b = self.rest().as_bytes();
+            let mut k = 1;
+            while k < b.len() && b[k] != b'"' {
+                k += if b[k] == b'\\' { 2 } else { 1 };
+            }
+            if k >= b.len() {
+                return Err(format!("unterminated symbol at '{}'", clip(self.rest())));
+            }
+            let name = converter::syntax::lexer::unescape(&b[..=k])
+                .map_err(|(_, e)| format!("{e} at '{}'", clip(self.rest())))?;
+            self.at += k + 1;
+            return Ok(name);
         }
         Ok(self.ident())
     }
@@ -503,6 +512,26 @@ mod tests {
         kv.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    /// A quoted symbol is its string's value: escapes decoded, an escaped quote not
+    /// its end (mlir-opt 22 prints `@"f1\22q"` for `f1"q`, `\C3\A9` for `é`).
+    #[test]
+    fn quoted_symbols_are_their_values() {
+        let text = r#"module {
+  llvm.func @"f1\22q"(%arg0: !llvm.ptr {llvm.noalias}) attributes {llvm.emit_c_interface} {
+    llvm.call @"_mlir_ciface_a \C3\A9!"(%arg0) : (!llvm.ptr) -> ()
+    llvm.return
+  }
+  llvm.func @"_mlir_ciface_a \C3\A9!"(!llvm.ptr)
+  llvm.func @"q\\"()
+}
+"#;
+        let fs = read_module(text).unwrap();
+        let names: Vec<&str> = fs.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["f1\"q", "_mlir_ciface_a é!", "q\\"]);
+        assert_eq!(fs[0].params[0].attrs, attrs(&[("llvm.noalias", "")]));
+        assert_eq!(fs[0].calls[0].callee.as_deref(), Some("_mlir_ciface_a é!"));
     }
 
     /// Headers as mlir-opt 22 prints them: argument names, attributes on parameters
