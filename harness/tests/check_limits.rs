@@ -176,11 +176,12 @@ fn run_timeout_does_not_count_compilation() {
     // 5.9 MB: seconds of parsing, lowering and code generation.
     let f = dir.file("big.mlir", &big_module(2000, 100));
     let t = std::time::Instant::now();
-    let (code, out, err) = stdlower(&["run", f.to_str().unwrap(), "--timeout", "0.5"]);
+    let (code, out, err) = stdlower(&["run", f.to_str().unwrap(), "--timeout", "0.25"]);
     let took = t.elapsed();
     assert_eq!((code, out.as_str()), (Some(0), "i64 101\n"), "{err}");
-    // Else this test shows nothing.
-    assert!(took.as_secs_f64() > 1.0, "{took:?}");
+    // Else this test shows nothing: the run must take well over the timeout (0.7 s on
+    // an idle 2-core machine with the test profile's binaries, several seconds loaded).
+    assert!(took.as_secs_f64() > 0.5, "{took:?}");
 }
 
 #[test]
