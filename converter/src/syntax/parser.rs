@@ -2515,6 +2515,24 @@ impl<'a> Parser<'a> {
         Ok(uses.into_iter().map(|u| (u, Some(Type::Index))).collect())
     }
 
+    /// The operands of `br ^bb(...)` and `cond_br %c, ^t(...), ^f(...)` (Standard and
+    /// LLVM dialect alike, `s.kind` says which) and the attribute dictionary after them.
+    fn parse_branch(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let conditional = matches!(s.kind, OpKind::CondBr | OpKind::LlvmCondBr);
+        if conditional {
+            let c = self.parse_use()?;
+            self.expect(Tok::Comma, "','")?;
+            s.operands.push((c, Some(Type::i1())));
+        }
+        s.successors.push(self.parse_successor()?);
+        if conditional {
+            self.expect(Tok::Comma, "','")?;
+            s.successors.push(self.parse_successor()?);
+        }
+        s.attrs = self.parse_opt_attr_dict()?;
+        Ok(())
+    }
+
     fn parse_custom(&mut self, short: &str, full: &str, loc: Loc) -> PResult<OpSpec<'a>> {
         use OpKind::*;
         let kind = match std_kind(short) {
@@ -2713,19 +2731,7 @@ impl<'a> Parser<'a> {
                 s.operands.push((a, Some(v.elem.clone())));
                 s.results.push(ty);
             }
-            Br => {
-                s.successors.push(self.parse_successor()?);
-                s.attrs = self.parse_opt_attr_dict()?;
-            }
-            CondBr => {
-                let c = self.parse_use()?;
-                self.expect(Tok::Comma, "','")?;
-                s.successors.push(self.parse_successor()?);
-                self.expect(Tok::Comma, "','")?;
-                s.successors.push(self.parse_successor()?);
-                s.attrs = self.parse_opt_attr_dict()?;
-                s.operands.push((c, Some(Type::i1())));
-            }
+            Br | CondBr => self.parse_branch(&mut s)?,
             Call => {
                 if self.tok.kind != Tok::AtIdent {
                     return Err(self.unexpected("a callee ('@name')"));

@@ -242,6 +242,22 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// `check DIR --no-jit` with every other flag at its default.
+    fn interp_only_args(dir: &std::path::Path) -> Args {
+        Args {
+            paths: vec![dir.display().to_string()],
+            entry: "main".into(),
+            args: Vec::new(),
+            timeout: std::time::Duration::from_secs(10),
+            mlir_translate: false,
+            upstream: false,
+            upstream_structure: false,
+            no_jit: true,
+            index_bitwidth: 64,
+            pass: Default::default(),
+        }
+    }
+
     #[test]
     fn a_panicking_file_is_a_finding_and_the_others_are_checked() {
         let dir = std::env::temp_dir().join(format!("stdlower-check-panic-{}", std::process::id()));
@@ -277,18 +293,7 @@ mod tests {
             other => panic!("{other}"),
         }
         assert!(v[1..].iter().all(|(_, v, _)| matches!(v, Verdict::Agree)));
-        let args = Args {
-            paths: vec![dir.display().to_string()],
-            entry: "main".into(),
-            args: Vec::new(),
-            timeout: std::time::Duration::from_secs(10),
-            mlir_translate: false,
-            upstream: false,
-            upstream_structure: false,
-            no_jit: true,
-            index_bitwidth: 64,
-            pass: Default::default(),
-        };
+        let args = interp_only_args(&dir);
         assert_eq!(run_with(&args, &check), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -317,18 +322,7 @@ mod tests {
                 }
             }
         };
-        let args = Args {
-            paths: vec![dir.display().to_string()],
-            entry: "main".into(),
-            args: Vec::new(),
-            timeout: std::time::Duration::from_secs(10),
-            mlir_translate: false,
-            upstream: false,
-            upstream_structure: false,
-            no_jit: true,
-            index_bitwidth: 64,
-            pass: Default::default(),
-        };
+        let args = interp_only_args(&dir);
         let abort = |why: &str| {
             format!("interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: {why})\n")
         };

@@ -112,19 +112,7 @@ impl<'a> Parser<'a> {
                 s.operands = vec![(c, Some(cty)), (a, Some(ty.clone())), (b, Some(ty.clone()))];
                 s.results.push(ty);
             }
-            LlvmBr => {
-                s.successors.push(self.parse_successor()?);
-                s.attrs = self.parse_opt_attr_dict()?;
-            }
-            LlvmCondBr => {
-                let c = self.parse_use()?;
-                self.expect(Tok::Comma, "',' and the true successor")?;
-                s.successors.push(self.parse_successor()?);
-                self.expect(Tok::Comma, "',' and the false successor")?;
-                s.successors.push(self.parse_successor()?);
-                s.attrs = self.parse_opt_attr_dict()?;
-                s.operands = vec![(c, Some(Type::i1()))];
-            }
+            LlvmBr | LlvmCondBr => self.parse_branch(&mut s)?,
             LlvmReturn => {
                 if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
                     let a = self.parse_use()?;
