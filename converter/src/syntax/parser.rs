@@ -22,8 +22,6 @@ use crate::ir::{
     NamedAttr, NewOp, OpId, OpKind, StridedLayout, Successor, Type, ValueId, VectorType,
     CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH,
 };
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 mod llvm_ops;
@@ -41,32 +39,8 @@ pub const MAX_DEPTH: u32 = 256;
 /// A placeholder operand that is patched when a forward reference is resolved.
 const PENDING: ValueId = ValueId(u32::MAX);
 
-/// A small, fast hasher for the parser's name tables (FxHash).
-#[derive(Default, Clone, Copy)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(K);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// The parser's name tables: a hash map with the small, fast FxHash.
+pub type FxMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// A defined SSA name: `count` consecutive values starting at `first`.
 #[derive(Clone, Copy)]
