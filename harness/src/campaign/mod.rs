@@ -122,24 +122,6 @@ pub fn case_seed(base: u64, case: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A skip reason, in the few categories the report counts.
-fn skip_category(reason: &str) -> &'static str {
-    let r = reason.to_ascii_lowercase();
-    if r.contains("fuel") {
-        "fuel"
-    } else if r.contains("depth") {
-        "call-depth"
-    } else if r.contains("timed out") {
-        "timeout"
-    } else if r.contains(jit::exec::STACK_EXHAUSTED) {
-        "native-stack"
-    } else if r.contains("ub") {
-        "ub"
-    } else {
-        "error"
-    }
-}
-
 /// A case checked by every oracle but, possibly, `mlir-translate`, whose check then
 /// waits in `deferred` (see [`translate_queue`]).
 pub struct Checked {
@@ -379,9 +361,9 @@ pub fn finish_case(
     let mut file = None;
     match &verdict {
         Verdict::Agree => entry.verdict = "agree".into(),
-        Verdict::Skipped { reason } => {
+        Verdict::Skipped { kind, .. } => {
             entry.verdict = "skipped".into();
-            entry.reason = Some(skip_category(reason).into());
+            entry.reason = Some(kind.as_str().into());
         }
         Verdict::Finding { oracle, detail } => {
             let known = crate::known_upstream::classify(&verdict);

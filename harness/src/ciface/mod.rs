@@ -374,6 +374,7 @@ pub fn check_planned(
         }
         if let Some(limit) = crate::native::resource_limit(m, &got) {
             return Some(Verdict::Skipped {
+                kind: crate::oracles::SkipKind::of_limit(&limit),
                 reason: format!("jit: {limit}"),
             });
         }

@@ -7,7 +7,7 @@
 //! campaigns do, and does not fail the check.
 
 use crate::exit;
-use crate::oracles::{self, OracleConfig, Verdict};
+use crate::oracles::{self, OracleConfig, SkipKind, Verdict};
 use crate::panics;
 use converter::ir::Module;
 use converter::value::RtValue;
@@ -82,16 +82,23 @@ pub fn check_files(
                 // Bad input is reported and makes the exit status 1, never a silent skip.
                 Err(e) => {
                     ran.push(INVALID);
-                    Verdict::Skipped { reason: e.message }
+                    Verdict::Skipped {
+                        kind: SkipKind::Error,
+                        reason: e.message,
+                    }
                 }
                 Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
                     Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
                         match crate::exec::parse_args(&m, entry, args) {
                             Ok(argv) => check(&m, entry, &argv, &cfg, &mut ran),
-                            Err(e) => Verdict::Skipped { reason: e.message },
+                            Err(e) => Verdict::Skipped {
+                                kind: SkipKind::Error,
+                                reason: e.message,
+                            },
                         }
                     }
                     _ => Verdict::Skipped {
+                        kind: SkipKind::Error,
                         reason: format!("no function @{entry} with a body"),
                     },
                 },
@@ -181,7 +188,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         match v {
             // Bad input (a file that cannot be read, parsed, verified or lowered) is
             // its located error, not a skip.
-            Verdict::Skipped { reason } if ran.contains(&INVALID) => {
+            Verdict::Skipped { reason, .. } if ran.contains(&INVALID) => {
                 stdout.line(reason);
                 continue;
             }
