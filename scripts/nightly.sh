@@ -23,15 +23,16 @@ while [ $# -gt 0 ]; do
     *) echo "usage: scripts/nightly.sh [--budget DURATION] [--plan]" >&2; exit 2 ;;
   esac
 done
-to_secs() { python3 - "$1" <<'PY'
-import re, sys
-s = sys.argv[1]
-if re.fullmatch(r"\d+(\.\d+)?", s): print(int(float(s))); sys.exit()
-t = sum(float(n) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[u] for n, u in re.findall(r"(\d+(?:\.\d+)?)([smhd])", s))
-print(int(t))
-PY
-}
-TOTAL=$(to_secs "$BUDGET")
+# The binary computes what this script does not run: the budget in seconds (the
+# durations every flag takes) and the night's report. STDLOWER names another build.
+BIN=${STDLOWER:-target/release/stdlower}
+if [ "$PLAN" = 0 ]; then
+  scripts/setup.sh
+  cargo build --release -q -p harness --bins || exit 1
+elif [ ! -x "$BIN" ]; then
+  cargo build --release -q -p harness --bins || exit 1
+fi
+TOTAL=$("$BIN" nightly seconds "$BUDGET") || TOTAL=0
 [ "$TOTAL" -gt 0 ] || { echo "nightly: bad --budget '$BUDGET'" >&2; exit 2; }
 FUZZ_SLICE=$(( TOTAL / 10 ))          # each of the 2 fuzz targets gets 10%
 # libFuzzer's -max_total_time=0 means no limit: below 1 s a target is not fuzzed.
@@ -47,7 +48,6 @@ CAMPAIGN=$(( TOTAL - 2 * FUZZ_SLICE - MUTANTS_SLICE - 60 ))
 [ "$CAMPAIGN" -gt 30 ] || CAMPAIGN=30
 DATE=$(date -u +%Y-%m-%dT%H%M%SZ)
 OUT="out/nightly/$DATE"
-BIN=target/release/stdlower
 # corpus/ holds corpus/regressions/: one run of the whole corpus runs each file once.
 REGRESSIONS=("$BIN" test corpus)
 if [ "$PLAN" = 1 ]; then
@@ -63,8 +63,6 @@ if [ "$PLAN" = 1 ]; then
   exit 0
 fi
 mkdir -p "$OUT"
-scripts/setup.sh
-cargo build --release -q -p harness --bins || exit 1
 status=0
 
 echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}s per target, ${MUTANTS_SAMPLE} mutants)"
@@ -72,7 +70,6 @@ echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}
 "$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" \
   > "$OUT/campaign.txt" 2>&1 || status=1
 
-fuzz_json="{}"
 if [ "$FUZZ" = 0 ]; then
   echo "nightly: a budget of ${TOTAL} s leaves under 1 s per fuzz target; fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
 elif cargo fuzz --version >/dev/null 2>&1; then
@@ -88,20 +85,6 @@ elif cargo fuzz --version >/dev/null 2>&1; then
       status=1
     fi
   done
-  fuzz_json=$(python3 - "$OUT" <<'PY'
-import json, re, sys, os
-out = {}
-for t in ("lowering", "parse"):
-    p = os.path.join(sys.argv[1], f"fuzz-{t}.txt")
-    text = open(p, errors="replace").read() if os.path.exists(p) else ""
-    runs = re.findall(r"#(\d+)\s+(?:DONE|pulse|NEW|REDUCE)", text)
-    eps = re.findall(r"exec/s: (\d+)", text)
-    arts = os.listdir(os.path.join(sys.argv[1], f"fuzz-{t}")) if os.path.isdir(os.path.join(sys.argv[1], f"fuzz-{t}")) else []
-    out[t] = {"runs": int(runs[-1]) if runs else 0, "exec_per_s": int(eps[-1]) if eps else 0, "crashes": len(arts),
-              "artifacts": [os.path.join(sys.argv[1], f"fuzz-{t}", a) for a in sorted(arts)]}
-print(json.dumps(out))
-PY
-)
 else
   echo "nightly: cargo fuzz not installed (cargo install cargo-fuzz); fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
 fi
@@ -119,5 +102,5 @@ else
     | tee "$OUT/mutants-skipped.txt"
 fi
 
-scripts/nightly_report.py "$OUT" "$status" "$fuzz_json"
+"$BIN" nightly report "$OUT" --status "$status"
 exit $status

@@ -46,6 +46,8 @@ pub enum Command {
     VerifyAbi(cmd::verify_abi::Args),
     /// Shrink a module while the same failure still happens; print it as a file test.
     Reduce(cmd::reduce::Args),
+    /// Internal to scripts/nightly.sh: a budget in seconds, and the night's report.
+    Nightly(cmd::nightly::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
     #[command(name = "__jit-worker", hide = true)]
     JitWorker,
@@ -100,6 +102,7 @@ pub fn main() {
         Command::JitWorker => native::serve_worker(),
         Command::AbiJit { so, mlir, slots } => crate::abi::live::jit_child(so, mlir, slots),
         Command::Test(a) => cmd::test::run(a),
+        Command::Nightly(a) => cmd::nightly::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::VerifyAbi(a) => cmd::verify_abi::run(a),

@@ -1,4 +1,4 @@
-//! scripts/nightly.sh and scripts/nightly_report.py: a small budget never hands
+//! scripts/nightly.sh and `stdlower nightly`: a small budget never hands
 //! libFuzzer `-max_total_time=0` (no limit); the file tests run each file once; the
 //! night's report adds up (known-upstream cases included), names a failing file test
 //! and prints durations for people.
@@ -30,6 +30,7 @@ fn plan(budget: &str) -> String {
     let o = Command::new("bash")
         .arg(root().join("scripts/nightly.sh"))
         .args(["--plan", "--budget", budget])
+        .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower"))
         .current_dir(root())
         .output()
         .unwrap();
@@ -39,7 +40,7 @@ fn plan(budget: &str) -> String {
 
 #[test]
 fn a_small_budget_never_fuzzes_without_a_limit() {
-    if !have("bash") || !have("python3") {
+    if !have("bash") {
         return;
     }
     for budget in ["1s", "9s", "9.9s"] {
@@ -58,7 +59,7 @@ fn a_small_budget_never_fuzzes_without_a_limit() {
 
 #[test]
 fn the_nightly_file_tests_run_each_file_once() {
-    if !have("bash") || !have("python3") {
+    if !have("bash") {
         return;
     }
     let p = plan("1h");
@@ -83,9 +84,6 @@ fn the_nightly_file_tests_run_each_file_once() {
 
 #[test]
 fn the_nightly_report_adds_up_and_names_a_failing_file() {
-    if !have("python3") {
-        return;
-    }
     let out = std::env::temp_dir().join(format!("stdlower-nightly-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(out.join("campaign")).unwrap();
@@ -103,10 +101,17 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
          2 file tests, 1 passed, 1 failed (3 checks)\n",
     )
     .unwrap();
-    let o = Command::new("python3")
-        .arg(root().join("scripts/nightly_report.py"))
+    std::fs::create_dir_all(out.join("fuzz-parse")).unwrap();
+    std::fs::write(out.join("fuzz-parse/crash-1"), "x").unwrap();
+    std::fs::write(
+        out.join("fuzz-parse.txt"),
+        "#2\tINITED cov: 3 exec/s: 0\n#4096\tpulse  cov: 9 exec/s: 2048\n#5000\tDONE   cov: 9 exec/s: 2100\n",
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        .args(["nightly", "report"])
         .arg(&out)
-        .args(["1", "{}"])
+        .args(["--status", "1"])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -118,6 +123,28 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
         "{txt}"
     );
     assert!(!txt.contains("36.11"), "{txt}");
+    assert!(
+        txt.starts_with("stdlower nightly stdlower-nightly-"),
+        "{txt}"
+    );
+    assert!(txt.contains(": FINDINGS\n"), "{txt}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), txt);
+    assert!(
+        txt.contains("fuzz parse: 5000 runs, 2100 exec/s, 1 crashes\n"),
+        "{txt}"
+    );
+    assert!(!txt.contains("fuzz lowering"), "{txt}");
+    let art = out.join("fuzz-parse/crash-1").display().to_string();
+    assert!(
+        txt.contains(&format!(
+            "fuzz finding: {art} (replay: cargo fuzz run --fuzz-dir fuzz --sanitizer none parse {art})\n"
+        )),
+        "{txt}"
+    );
+    assert!(
+        txt.contains("findings: 1 x llvm-verify: 'std.addi'\n"),
+        "{txt}"
+    );
     assert!(
         txt.contains("file test failed: corpus/regressions/broken.mlir\n"),
         "{txt}"
@@ -135,9 +162,34 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
         .sum();
     assert_eq!(sum, c["checked"].as_u64().unwrap(), "{json}");
     assert_eq!(c["seconds"], 36.1);
+    assert_eq!(c["checks_per_second"], 0.3);
+    assert_eq!(json["ok"], false);
+    assert_eq!(json["fuzz"]["parse"]["crashes"], 1);
     assert_eq!(
         json["file_tests_failed"][0],
         "corpus/regressions/broken.mlir"
     );
     let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn a_bad_budget_is_a_usage_error() {
+    if !have("bash") {
+        return;
+    }
+    for budget in ["0", "soon", "-5s"] {
+        let o = Command::new("bash")
+            .arg(root().join("scripts/nightly.sh"))
+            .args(["--plan", "--budget", budget])
+            .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower"))
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{budget}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!("nightly: bad --budget '{budget}'")),
+            "{err}"
+        );
+    }
 }

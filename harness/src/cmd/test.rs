@@ -19,6 +19,10 @@ pub struct Args {
     /// Print every file, not only failures.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Rewrite failing `run:` expectations and probe `.expect` files to what the tool
+    /// now gives (never `CHECK` lines; a passing file is not written), and list them.
+    #[arg(long)]
+    pub bless: bool,
 }
 
 pub fn run(args: &Args) -> i32 {
@@ -44,6 +48,9 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         upstream: args.via == crate::cmd::run::Via::Upstream,
         ..RunConfig::default()
     };
+    if args.bless {
+        return bless(&files, &cfg);
+    }
     let results = filetest::run_all_with(&files, &cfg, run_file);
     let mut failed = 0;
     let mut checks = 0;
@@ -72,6 +79,39 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         checks
     ));
     stdout.finish_with(if failed > 0 { exit::FAILED } else { exit::OK })
+}
+
+/// `--bless`: rewrites what can be rewritten, lists it, and fails if any file's test
+/// still fails.
+fn bless(files: &[std::path::PathBuf], cfg: &RunConfig) -> i32 {
+    use filetest::bless::{bless_file, Blessed};
+    let mut stdout = crate::output::Out::new();
+    let (mut rewrote, mut stuck) = (0, 0);
+    for f in files {
+        match bless_file(f, cfg) {
+            Blessed::Unchanged => {}
+            Blessed::Rewrote(paths) => {
+                rewrote += 1;
+                for p in paths {
+                    stdout.line(&format!("BLESSED {}", p.display()));
+                }
+            }
+            Blessed::NotBlessable(why) => {
+                stuck += 1;
+                stdout.line(&format!("NOT BLESSABLE {}", f.display()));
+                for w in &why {
+                    for line in w.lines() {
+                        stdout.line(&format!("  {line}"));
+                    }
+                }
+            }
+        }
+    }
+    stdout.line(&format!(
+        "{} file tests, {rewrote} blessed, {stuck} not blessable",
+        files.len()
+    ));
+    stdout.finish_with(if stuck > 0 { exit::FAILED } else { exit::OK })
 }
 
 #[cfg(test)]
@@ -116,6 +156,7 @@ mod tests {
             no_jit: true,
             via: crate::cmd::run::Via::Jit,
             verbose: false,
+            bless: false,
         };
         assert_eq!(run_with(&args, &run_file), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);

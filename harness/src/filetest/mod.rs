@@ -1,6 +1,7 @@
 //! File tests: `.mlir` files that carry their expectations in comments, run by
 //! `stdlower test DIR...` and by `cargo test` over the whole `corpus/`.
 
+pub mod bless;
 pub mod directives;
 pub mod filecheck;
 pub mod runner;
