@@ -228,7 +228,10 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
         ..interp::Options::default()
     };
     let mut ext = crate::externals::HarnessExternals;
-    match interp::run(m, entry, args, &iopts, &mut ext) {
+    let run =
+        interp::Program::compile(m, iopts.index_bitwidth).run_full(entry, args, &iopts, &mut ext);
+    crate::leaks::record_interp(run.as_ref().ok().map(|o| o.heap_blocks));
+    match run.map(|o| o.results) {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(trap) => {
             let msg = trap.render(&m.file);

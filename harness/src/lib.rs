@@ -17,6 +17,7 @@ pub mod front;
 pub mod fuzzing;
 pub mod input;
 pub mod known_upstream;
+pub mod leaks;
 pub mod lower_paths;
 pub mod mlir_translate;
 pub mod native;

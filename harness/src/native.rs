@@ -237,8 +237,10 @@ pub fn run_jit_batch(
         })
         .collect();
     let got = match on_worker(|w| {
-        w.run_batch_calls(&text, &batch, &ropts)
-            .into_iter()
+        let got = w.run_batch_calls(&text, &batch, &ropts);
+        let first = sent.iter().position(|c| c.index == 0);
+        crate::leaks::record_jit(first.and_then(|k| w.heap_blocks().get(k).copied().flatten()));
+        got.into_iter()
             .map(|a| a.map(|r| r.map_err(|e| with_note(w, e))))
             .collect::<Vec<_>>()
     }) {

@@ -351,6 +351,7 @@ fn check_module_in(
     // Oracle 3: splitting alone preserves meaning on the interpreter.
     let interp_started = std::time::Instant::now();
     let before = exec::run_interp(m, entry, args, &cfg.exec);
+    let (interp_heap, _) = (crate::leaks::take_interp(), crate::leaks::take_jit());
     let interp_time = interp_started.elapsed();
     match &before {
         Outcome::Values(_) => {}
@@ -483,6 +484,9 @@ fn check_module_in(
     };
     if !matches!(verdict, Verdict::Agree) {
         return verdict;
+    }
+    if let Some(f) = crate::leaks::compare(m, interp_heap, crate::leaks::take_jit()) {
+        return f;
     }
 
     // Oracle 4: the C wrappers, called as C calls them.

@@ -103,6 +103,10 @@ pub struct RunOutput {
     pub memref_args: Vec<Option<RtValue>>,
     /// Instructions executed.
     pub steps: u64,
+    /// Heap blocks the program left allocated: `alloc`s minus `dealloc`s during the
+    /// run (argument buffers are the caller's and not counted, though a `dealloc` of
+    /// one is).
+    pub heap_blocks: i64,
 }
 
 /// Compiles `m` and runs `entry` on `args`.
@@ -209,6 +213,7 @@ impl Program {
             .zip(&f.ty.inputs)
             .map(|(v, t)| t.is_memref().then(|| v.clone()))
             .collect();
+        let heap_before = m.mem.heap_blocks();
         let r = m.exec(fi, ins);
         *steps = opts.fuel - m.fuel;
         let (outs, loc) = r?;
@@ -229,6 +234,7 @@ impl Program {
             results,
             memref_args,
             steps: *steps,
+            heap_blocks: m.mem.heap_blocks() - heap_before,
         })
     }
 }

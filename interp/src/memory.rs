@@ -161,6 +161,8 @@ pub fn row_major(sizes: &[i64]) -> Vec<i64> {
 #[derive(Default, Debug)]
 pub struct Memory {
     bufs: Vec<Buffer>,
+    /// Heap buffers allocated minus those deallocated.
+    heap_blocks: i64,
 }
 
 /// What went wrong when allocating.
@@ -213,6 +215,9 @@ impl Memory {
             return Err(AllocError::TooLarge(cells.max(elements)));
         }
         let id = self.bufs.len() as u32;
+        if kind == BufKind::Heap {
+            self.heap_blocks += 1;
+        }
         self.bufs.push(Buffer {
             cells: vec![0; cells as usize],
             init: vec![false; extent.max(0) as usize],
@@ -227,6 +232,11 @@ impl Memory {
             offset,
             dims: sizes.iter().copied().zip(strides).collect(),
         })
+    }
+
+    /// Heap buffers allocated minus those deallocated, over the whole run.
+    pub fn heap_blocks(&self) -> i64 {
+        self.heap_blocks
     }
 
     pub fn buffer(&self, id: u32) -> &Buffer {
@@ -246,6 +256,7 @@ impl Memory {
                 format!("dealloc of memory already freed{}", at(prev)),
             )),
             _ => {
+                self.heap_blocks -= 1;
                 b.state = BufState::Freed(loc);
                 b.cells = Vec::new();
                 b.init = Vec::new();

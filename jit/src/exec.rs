@@ -192,6 +192,16 @@ thread_local! {
     static LIVE: RefCell<HashMap<usize, usize>> = RefCell::new(HashMap::new());
     /// The first overflow a `free` of the generated code saw in this run.
     static OVERFLOW: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Heap blocks the generated code obtained from `malloc`/`aligned_alloc` minus
+    /// those it passed to `free`, since the last [`take_heap_blocks`] (argument buffers
+    /// and the unranked-result descriptors the caller frees are not counted).
+    static HEAP_BLOCKS: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+}
+
+/// The heap blocks the generated code left allocated since the last call of this
+/// function (see `HEAP_BLOCKS`), and restarts the count.
+pub fn take_heap_blocks() -> i64 {
+    HEAP_BLOCKS.with(|h| h.replace(0))
 }
 
 /// Writes the guard after `size` bytes of `p` and records the block.
@@ -205,6 +215,7 @@ fn track(p: *mut libc::c_void, size: usize) {
         unsafe { g.add(i).write(guard_byte(i)) };
     }
     LIVE.with(|l| l.borrow_mut().insert(p as usize, size));
+    HEAP_BLOCKS.with(|h| h.set(h.get() + 1));
 }
 
 /// `Some(description)` when the guard after a `size`-byte block at `p` changed.
@@ -242,6 +253,7 @@ extern "C" fn tracked_aligned_alloc(align: usize, size: usize) -> *mut libc::c_v
 
 extern "C" fn tracked_free(p: *mut libc::c_void) {
     if let Some(size) = LIVE.with(|l| l.borrow_mut().remove(&(p as usize))) {
+        HEAP_BLOCKS.with(|h| h.set(h.get() - 1));
         if let Some(what) = guard_broken(p as usize, size) {
             OVERFLOW.with(|o| {
                 o.borrow_mut().get_or_insert(what);
@@ -286,6 +298,8 @@ fn alloc_buffer(bytes: usize) -> Result<*mut u8, RunError> {
     if p.is_null() {
         return err(format!("cannot allocate {bytes} bytes for an argument"));
     }
+    // The caller's buffer, not the generated code's.
+    HEAP_BLOCKS.with(|h| h.set(h.get() - 1));
     // SAFETY: `p` points to at least `bytes.max(1)` writable bytes.
     unsafe { std::ptr::write_bytes(p, 0, bytes.max(1)) };
     Ok(p)
@@ -1440,7 +1454,13 @@ fn result_value(
             let offset = get(16);
             let sizes: Vec<i64> = (0..rank).map(|i| get(16 + ib * (1 + i))).collect();
             let strides: Vec<i64> = (0..rank).map(|i| get(16 + ib * (1 + rank + i))).collect();
-            read_view(lay, e, aligned, offset, &sizes, &strides)?
+            let v = read_view(lay, e, aligned, offset, &sizes, &strides)?;
+            // The descriptor is the caller's to free (the unranked return protocol);
+            // free it as a C caller would, when it is a heap block.
+            if LIVE.with(|l| l.borrow().contains_key(&d)) {
+                tracked_free(d as *mut libc::c_void);
+            }
+            v
         }
         t => return err(format!("cannot return a value of type {t}")),
     })
@@ -1636,6 +1656,7 @@ fn run_calls(
     for (i, (call, slots)) in calls.iter().zip(prepared).enumerate() {
         let r = slots.and_then(|(n_args, n_res)| {
             let addr = addr.clone()?;
+            take_heap_blocks();
             call_thunk(&lay, addr, i, call, n_args, n_res, &funcs, &names)
         });
         let overflow = free_all_live();

@@ -28,7 +28,9 @@
 //! str module, u32 calls`, then the calls; it is answered
 //! with one response per call, each sent as soon as the call returns, so when a call
 //! crashes the worker the calls before it keep their answers. Response:
-//! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, `u8 2, str message`
+//! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, a `u8 0` answer ends with
+//! `u64 heap_blocks` (the heap blocks the call's code left allocated, as an `i64`, see
+//! [`crate::exec::take_heap_blocks`]), and `u8 2, str message`
 //! answers this call and every later one (the batch could not go on). Before a call's
 //! native code runs, the frame `u8 3` ([`STARTED`]) announces it. Strings are
 //! `u32 len + UTF-8`; values are tagged (see `put_value`).
@@ -360,7 +362,7 @@ fn parse_text(text: &str) -> Result<converter::ir::Module, String> {
 fn handle_batch(
     jit: &mut Jit,
     req: &[u8],
-    send: &mut dyn FnMut(Result<Vec<RtValue>, String>),
+    send: &mut dyn FnMut(Result<Vec<RtValue>, String>, i64),
 ) -> Result<(), String> {
     let mut r = Reader { buf: req, pos: 0 };
     let opts = read_options(&mut r)?;
@@ -394,18 +396,19 @@ fn handle_batch(
         })
         .collect();
     let mut next = 0usize;
-    let mut answer_upto = |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, String>)| {
+    let mut answer_upto = |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, String>, i64)| {
         while next < upto {
             if let Err(e) = &sigs[next] {
-                send(Err(e.to_string()));
+                send(Err(e.to_string()), 0);
             }
             next += 1;
         }
     };
     jit.run_lowered_calls(&lowered, &jit_calls, &opts, &mut |k, r| {
         let i = runnable[k];
+        let blocks = crate::exec::take_heap_blocks();
         answer_upto(i, send);
-        send(r.map_err(|e| e.to_string()));
+        send(r.map_err(|e| e.to_string()), blocks);
         answer_upto(i + 1, send);
     });
     answer_upto(n, send);
@@ -510,8 +513,12 @@ pub fn serve_stdio() -> i32 {
         };
         if let Some((&BATCH_REQUEST, rest)) = req.split_first() {
             let mut failed = false;
-            let mut send = |r: Result<Vec<RtValue>, String>| {
-                failed |= write_frame(&mut out, &encode_response(&r, 1)).is_err();
+            let mut send = |r: Result<Vec<RtValue>, String>, blocks: i64| {
+                let mut resp = encode_response(&r, 1);
+                if r.is_ok() {
+                    resp.extend_from_slice(&(blocks as u64).to_le_bytes());
+                }
+                failed |= write_frame(&mut out, &resp).is_err();
             };
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 handle_batch(&mut jit, rest, &mut send)
@@ -594,6 +601,9 @@ pub struct Worker {
     spawned: usize,
     /// The end of the stderr of the last child that died of a signal.
     crash_stderr: String,
+    /// Per call of the last batch: the heap blocks its code left allocated, when the
+    /// call returned.
+    heap_blocks: Vec<Option<i64>>,
 }
 
 /// The name of a signal number (`SIGSEGV`), or `signal N`.
@@ -693,6 +703,7 @@ impl Worker {
             live: Some(live),
             spawned: 1,
             crash_stderr: String::new(),
+            heap_blocks: Vec::new(),
         })
     }
 
@@ -705,6 +716,12 @@ impl Worker {
     /// before a `SIGABRT`), so callers can tell a known LLVM abort from other crashes.
     pub fn crash_stderr(&self) -> &str {
         &self.crash_stderr
+    }
+
+    /// Per call of the last [`Worker::run_batch_calls`]: the heap blocks the call's
+    /// code left allocated (`None` when it did not return).
+    pub fn heap_blocks(&self) -> &[Option<i64>] {
+        &self.heap_blocks
     }
 
     /// The id of the current child process, if one is running.
@@ -803,6 +820,7 @@ impl Worker {
         opts: &RunOptions,
     ) -> Vec<Option<Result<Vec<RtValue>, RunError>>> {
         let mut answers: Vec<Option<Result<Vec<RtValue>, RunError>>> = vec![None; calls.len()];
+        self.heap_blocks = vec![None; calls.len()];
         if calls.is_empty() {
             return answers;
         }
@@ -828,6 +846,7 @@ impl Worker {
                         return answers;
                     }
                     answers[i] = Some(decode_response(&frame));
+                    self.heap_blocks[i] = decode_heap_blocks(&frame);
                 }
                 Err(e) => {
                     answers[i] = Some(Err(e));
@@ -994,6 +1013,16 @@ fn decode_response(frame: &[u8]) -> Result<Vec<RtValue>, RunError> {
         0 => r.values().map_err(bad),
         _ => Err(RunError::Error(r.str().map_err(bad)?)),
     }
+}
+
+/// The heap-block count that ends a successful batch answer.
+fn decode_heap_blocks(frame: &[u8]) -> Option<i64> {
+    let mut r = Reader { buf: frame, pos: 0 };
+    if r.u8().ok()? != 0 {
+        return None;
+    }
+    r.values().ok()?;
+    r.u64().ok().map(|b| b as i64)
 }
 
 /// A fixed number of workers shared by threads: each run takes a free worker.
