@@ -564,21 +564,7 @@ impl FnCompiler<'_> {
         match op.kind {
             Constant => self.constant(op, res(0)?)?,
             k if k.is_int_binary() => {
-                let int_op = match k {
-                    AddI => IntOp::Add,
-                    SubI => IntOp::Sub,
-                    MulI => IntOp::Mul,
-                    DivISigned => IntOp::DivS,
-                    DivIUnsigned => IntOp::DivU,
-                    RemISigned => IntOp::RemS,
-                    RemIUnsigned => IntOp::RemU,
-                    And => IntOp::And,
-                    Or => IntOp::Or,
-                    Xor => IntOp::Xor,
-                    ShiftLeft => IntOp::Shl,
-                    ShiftRightSigned => IntOp::ShrS,
-                    _ => IntOp::ShrU,
-                };
+                let int_op = int_op(k)?;
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
                 let Some(Scalar::Int(w)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-integer type", op.name()));
@@ -606,15 +592,8 @@ impl FnCompiler<'_> {
                     });
                 }
             }
-            AddF | SubF | MulF | DivF | RemF | CopySign => {
-                let fop = match op.kind {
-                    AddF => FloatOp::Add,
-                    SubF => FloatOp::Sub,
-                    MulF => FloatOp::Mul,
-                    DivF => FloatOp::Div,
-                    CopySign => FloatOp::CopySign,
-                    _ => FloatOp::Rem,
-                };
+            k if k.is_float_binary() => {
+                let fop = float_op(op.kind)?;
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
                 let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-float type", op.name()));
@@ -990,4 +969,40 @@ impl FnCompiler<'_> {
             _ => Err(format!("constant {a:?} of type {t} is not supported")),
         }
     }
+}
+
+/// The interpreter's operation for a Standard integer binary op. Every op of class
+/// `IntBinary` has an arm; anything else is an error rather than a guess.
+fn int_op(k: OpKind) -> Result<IntOp, String> {
+    use OpKind::*;
+    Ok(match k {
+        AddI => IntOp::Add,
+        SubI => IntOp::Sub,
+        MulI => IntOp::Mul,
+        DivISigned => IntOp::DivS,
+        DivIUnsigned => IntOp::DivU,
+        RemISigned => IntOp::RemS,
+        RemIUnsigned => IntOp::RemU,
+        And => IntOp::And,
+        Or => IntOp::Or,
+        Xor => IntOp::Xor,
+        ShiftLeft => IntOp::Shl,
+        ShiftRightSigned => IntOp::ShrS,
+        ShiftRightUnsigned => IntOp::ShrU,
+        other => return Err(format!("no integer operation for '{other}'")),
+    })
+}
+
+/// The interpreter's operation for a Standard float binary op (class `FloatBinary`).
+fn float_op(k: OpKind) -> Result<FloatOp, String> {
+    use OpKind::*;
+    Ok(match k {
+        AddF => FloatOp::Add,
+        SubF => FloatOp::Sub,
+        MulF => FloatOp::Mul,
+        DivF => FloatOp::Div,
+        RemF => FloatOp::Rem,
+        CopySign => FloatOp::CopySign,
+        other => return Err(format!("no float operation for '{other}'")),
+    })
 }
