@@ -64,6 +64,16 @@ macro_rules! op_purity {
     };
 }
 
+/// An optional name, as the description table writes it.
+macro_rules! op_opt_name {
+    () => {
+        None
+    };
+    ($n:literal) => {
+        Some($n)
+    };
+}
+
 /// The one-to-one lowering target, as the description table writes it (optional).
 macro_rules! op_target {
     () => {
@@ -75,24 +85,44 @@ macro_rules! op_target {
 }
 
 /// Builds `OpKind` and its lookup functions from the description table below: one row
-/// per op, `Variant => "full.name", Class, pure|effect[, OneToOneTarget];`.
+/// per op, `Variant => "full.name" [/ "upstream.name"], Class, pure|effect[, OneToOneTarget];`,
+/// the Standard ops in `std { }` and the LLVM ops in `llvm { }`.
 macro_rules! op_kinds {
-    ($($variant:ident => $name:literal, $class:ident, $purity:ident $(, $target:ident)?;)*) => {
+    (std { $($sv:ident => $sn:literal $(/ $sup:literal)?, $sc:ident, $sp:ident $(, $st:ident)?;)* } llvm { $($lv:ident => $ln:literal $(/ $lup:literal)?, $lc:ident, $lp:ident $(, $lt:ident)?;)* }) => {
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum OpKind {
-            $($variant,)*
+            $($sv,)*
+            $($lv,)*
             /// An op of a dialect stdlower does not know, kept in generic form.
             Unregistered,
         }
 
+        /// The Standard ops alone (the same variants as `OpKind`'s), so that a match
+        /// over them needs no catch-all for the LLVM ones: the compiler lists the arms
+        /// a new Standard op still needs.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum StdOp {
+            $($sv,)*
+        }
+
+        impl StdOp {
+            /// The same op as an `OpKind`.
+            pub fn kind(self) -> OpKind {
+                match self {
+                    $(StdOp::$sv => OpKind::$sv,)*
+                }
+            }
+        }
+
         impl OpKind {
             /// Every known kind, in declaration order (not `Unregistered`).
-            pub const ALL: &'static [OpKind] = &[$(OpKind::$variant,)*];
+            pub const ALL: &'static [OpKind] = &[$(OpKind::$sv,)* $(OpKind::$lv,)*];
 
             /// The full name, with dialect prefix: `std.addi`, `llvm.add`.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(OpKind::$variant => $name,)*
+                    $(OpKind::$sv => $sn,)*
+                    $(OpKind::$lv => $ln,)*
                     OpKind::Unregistered => "<unregistered>",
                 }
             }
@@ -100,15 +130,35 @@ macro_rules! op_kinds {
             /// The kind for a full op name, `None` for names stdlower does not know.
             pub fn from_name(name: &str) -> Option<OpKind> {
                 match name {
-                    $($name => Some(OpKind::$variant),)*
+                    $($sn => Some(OpKind::$sv),)*
+                    $($ln => Some(OpKind::$lv),)*
                     _ => None,
                 }
+            }
+
+            /// The Standard op, `None` for LLVM and unregistered ops.
+            pub fn std(self) -> Option<StdOp> {
+                match self {
+                    $(OpKind::$sv => Some(StdOp::$sv),)*
+                    $(OpKind::$lv)|* | OpKind::Unregistered => None,
+                }
+            }
+
+            /// Whether the op is of the Standard dialect.
+            pub fn is_std(self) -> bool {
+                self.std().is_some()
+            }
+
+            /// Whether the op is of the LLVM dialect.
+            pub fn is_llvm(self) -> bool {
+                matches!(self, $(OpKind::$lv)|*)
             }
 
             /// The op's class (`Other` for `Unregistered`).
             pub fn class(self) -> OpClass {
                 match self {
-                    $(OpKind::$variant => OpClass::$class,)*
+                    $(OpKind::$sv => OpClass::$sc,)*
+                    $(OpKind::$lv => OpClass::$lc,)*
                     OpKind::Unregistered => OpClass::Other,
                 }
             }
@@ -119,8 +169,20 @@ macro_rules! op_kinds {
             /// terminators are not. `Unregistered` ops are not.
             pub fn is_pure(self) -> bool {
                 match self {
-                    $(OpKind::$variant => op_purity!($purity),)*
+                    $(OpKind::$sv => op_purity!($sp),)*
+                    $(OpKind::$lv => op_purity!($lp),)*
                     OpKind::Unregistered => false,
+                }
+            }
+
+            /// For a Standard op, the op of today's upstream MLIR (`arith`, `math`,
+            /// `memref`, `vector`, `cf`, `func`) that means the same thing; `None` for
+            /// `constant` (whose upstream op depends on its value) and LLVM ops.
+            pub fn upstream_name(self) -> Option<&'static str> {
+                match self {
+                    $(OpKind::$sv => op_opt_name!($($sup)?),)*
+                    $(OpKind::$lv => op_opt_name!($($lup)?),)*
+                    OpKind::Unregistered => None,
                 }
             }
 
@@ -128,7 +190,8 @@ macro_rules! op_kinds {
             /// vector (with the same operands and attributes), that LLVM op.
             pub fn one_to_one(self) -> Option<OpKind> {
                 match self {
-                    $(OpKind::$variant => op_target!($($target)?),)*
+                    $(OpKind::$sv => op_target!($($st)?),)*
+                    $(OpKind::$lv => op_target!($($lt)?),)*
                     OpKind::Unregistered => None,
                 }
             }
@@ -137,69 +200,72 @@ macro_rules! op_kinds {
 }
 
 // The description of every op: adding an op starts with a row here. Purity: see
-// `OpKind::is_pure`; the last column is the one-to-one LLVM op (see
+// `OpKind::is_pure`; the upstream name (after `/`) is what the exporter writes and
+// the upstream parser reads; the last column is the one-to-one LLVM op (see
 // `OpKind::one_to_one`) where there is one.
 op_kinds! {
+    std {
     // ---- Standard dialect (LLVM 11) ----
     Constant => "std.constant", Other, pure;
-    AddI => "std.addi", IntBinary, pure, LlvmAdd;
-    SubI => "std.subi", IntBinary, pure, LlvmSub;
-    MulI => "std.muli", IntBinary, pure, LlvmMul;
-    DivISigned => "std.divi_signed", IntBinary, pure, LlvmSDiv;
-    DivIUnsigned => "std.divi_unsigned", IntBinary, pure, LlvmUDiv;
-    RemISigned => "std.remi_signed", IntBinary, pure, LlvmSRem;
-    RemIUnsigned => "std.remi_unsigned", IntBinary, pure, LlvmURem;
-    And => "std.and", IntBinary, pure, LlvmAnd;
-    Or => "std.or", IntBinary, pure, LlvmOr;
-    Xor => "std.xor", IntBinary, pure, LlvmXor;
-    ShiftLeft => "std.shift_left", IntBinary, pure, LlvmShl;
-    ShiftRightSigned => "std.shift_right_signed", IntBinary, pure, LlvmAShr;
-    ShiftRightUnsigned => "std.shift_right_unsigned", IntBinary, pure, LlvmLShr;
-    AddF => "std.addf", FloatBinary, pure, LlvmFAdd;
-    SubF => "std.subf", FloatBinary, pure, LlvmFSub;
-    MulF => "std.mulf", FloatBinary, pure, LlvmFMul;
-    DivF => "std.divf", FloatBinary, pure, LlvmFDiv;
-    RemF => "std.remf", FloatBinary, pure, LlvmFRem;
-    NegF => "std.negf", FloatUnary, pure, LlvmFNeg;
-    AbsF => "std.absf", FloatUnary, pure, LlvmFAbs;
-    Sqrt => "std.sqrt", FloatUnary, pure, LlvmSqrt;
-    Rsqrt => "std.rsqrt", FloatUnary, pure;
-    Exp => "std.exp", FloatUnary, pure, LlvmExp;
-    Exp2 => "std.exp2", FloatUnary, pure, LlvmExp2;
-    Log => "std.log", FloatUnary, pure, LlvmLog;
-    Log2 => "std.log2", FloatUnary, pure, LlvmLog2;
-    Log10 => "std.log10", FloatUnary, pure, LlvmLog10;
-    Sin => "std.sin", FloatUnary, pure, LlvmSin;
-    Cos => "std.cos", FloatUnary, pure, LlvmCos;
-    CeilF => "std.ceilf", FloatUnary, pure, LlvmCeil;
-    CopySign => "std.copysign", FloatBinary, pure, LlvmCopySign;
-    CmpI => "std.cmpi", Compare, pure, LlvmICmp;
-    CmpF => "std.cmpf", Compare, pure, LlvmFCmp;
-    Select => "std.select", Other, pure, LlvmSelect;
-    IndexCast => "std.index_cast", Cast, pure;
-    SIToFP => "std.sitofp", Cast, pure, LlvmSIToFP;
-    FPToSI => "std.fptosi", Cast, pure, LlvmFPToSI;
-    FPExt => "std.fpext", Cast, pure, LlvmFPExt;
-    FPTrunc => "std.fptrunc", Cast, pure, LlvmFPTrunc;
-    ZExtI => "std.zexti", Cast, pure, LlvmZExt;
-    SExtI => "std.sexti", Cast, pure, LlvmSExt;
-    TruncI => "std.trunci", Cast, pure, LlvmTrunc;
-    Alloc => "std.alloc", Other, pure;
-    Alloca => "std.alloca", Other, pure;
-    Dealloc => "std.dealloc", Other, effect;
-    Load => "std.load", Other, pure;
-    Store => "std.store", Other, effect;
-    Dim => "std.dim", Other, pure;
-    Rank => "std.rank", Other, pure;
-    MemRefCast => "std.memref_cast", Other, pure;
-    Splat => "std.splat", Other, pure;
-    ExtractElement => "std.extract_element", Other, pure;
-    Br => "std.br", Terminator, effect;
-    CondBr => "std.cond_br", Terminator, effect;
-    Call => "std.call", Other, effect;
-    CallIndirect => "std.call_indirect", Other, effect;
-    Return => "std.return", Terminator, effect;
-
+    AddI => "std.addi" / "arith.addi", IntBinary, pure, LlvmAdd;
+    SubI => "std.subi" / "arith.subi", IntBinary, pure, LlvmSub;
+    MulI => "std.muli" / "arith.muli", IntBinary, pure, LlvmMul;
+    DivISigned => "std.divi_signed" / "arith.divsi", IntBinary, pure, LlvmSDiv;
+    DivIUnsigned => "std.divi_unsigned" / "arith.divui", IntBinary, pure, LlvmUDiv;
+    RemISigned => "std.remi_signed" / "arith.remsi", IntBinary, pure, LlvmSRem;
+    RemIUnsigned => "std.remi_unsigned" / "arith.remui", IntBinary, pure, LlvmURem;
+    And => "std.and" / "arith.andi", IntBinary, pure, LlvmAnd;
+    Or => "std.or" / "arith.ori", IntBinary, pure, LlvmOr;
+    Xor => "std.xor" / "arith.xori", IntBinary, pure, LlvmXor;
+    ShiftLeft => "std.shift_left" / "arith.shli", IntBinary, pure, LlvmShl;
+    ShiftRightSigned => "std.shift_right_signed" / "arith.shrsi", IntBinary, pure, LlvmAShr;
+    ShiftRightUnsigned => "std.shift_right_unsigned" / "arith.shrui", IntBinary, pure, LlvmLShr;
+    AddF => "std.addf" / "arith.addf", FloatBinary, pure, LlvmFAdd;
+    SubF => "std.subf" / "arith.subf", FloatBinary, pure, LlvmFSub;
+    MulF => "std.mulf" / "arith.mulf", FloatBinary, pure, LlvmFMul;
+    DivF => "std.divf" / "arith.divf", FloatBinary, pure, LlvmFDiv;
+    RemF => "std.remf" / "arith.remf", FloatBinary, pure, LlvmFRem;
+    NegF => "std.negf" / "arith.negf", FloatUnary, pure, LlvmFNeg;
+    AbsF => "std.absf" / "math.absf", FloatUnary, pure, LlvmFAbs;
+    Sqrt => "std.sqrt" / "math.sqrt", FloatUnary, pure, LlvmSqrt;
+    Rsqrt => "std.rsqrt" / "math.rsqrt", FloatUnary, pure;
+    Exp => "std.exp" / "math.exp", FloatUnary, pure, LlvmExp;
+    Exp2 => "std.exp2" / "math.exp2", FloatUnary, pure, LlvmExp2;
+    Log => "std.log" / "math.log", FloatUnary, pure, LlvmLog;
+    Log2 => "std.log2" / "math.log2", FloatUnary, pure, LlvmLog2;
+    Log10 => "std.log10" / "math.log10", FloatUnary, pure, LlvmLog10;
+    Sin => "std.sin" / "math.sin", FloatUnary, pure, LlvmSin;
+    Cos => "std.cos" / "math.cos", FloatUnary, pure, LlvmCos;
+    CeilF => "std.ceilf" / "math.ceil", FloatUnary, pure, LlvmCeil;
+    CopySign => "std.copysign" / "math.copysign", FloatBinary, pure, LlvmCopySign;
+    CmpI => "std.cmpi" / "arith.cmpi", Compare, pure, LlvmICmp;
+    CmpF => "std.cmpf" / "arith.cmpf", Compare, pure, LlvmFCmp;
+    Select => "std.select" / "arith.select", Other, pure, LlvmSelect;
+    IndexCast => "std.index_cast" / "arith.index_cast", Cast, pure;
+    SIToFP => "std.sitofp" / "arith.sitofp", Cast, pure, LlvmSIToFP;
+    FPToSI => "std.fptosi" / "arith.fptosi", Cast, pure, LlvmFPToSI;
+    FPExt => "std.fpext" / "arith.extf", Cast, pure, LlvmFPExt;
+    FPTrunc => "std.fptrunc" / "arith.truncf", Cast, pure, LlvmFPTrunc;
+    ZExtI => "std.zexti" / "arith.extui", Cast, pure, LlvmZExt;
+    SExtI => "std.sexti" / "arith.extsi", Cast, pure, LlvmSExt;
+    TruncI => "std.trunci" / "arith.trunci", Cast, pure, LlvmTrunc;
+    Alloc => "std.alloc" / "memref.alloc", Other, pure;
+    Alloca => "std.alloca" / "memref.alloca", Other, pure;
+    Dealloc => "std.dealloc" / "memref.dealloc", Other, effect;
+    Load => "std.load" / "memref.load", Other, pure;
+    Store => "std.store" / "memref.store", Other, effect;
+    Dim => "std.dim" / "memref.dim", Other, pure;
+    Rank => "std.rank" / "memref.rank", Other, pure;
+    MemRefCast => "std.memref_cast" / "memref.cast", Other, pure;
+    Splat => "std.splat" / "vector.broadcast", Other, pure;
+    ExtractElement => "std.extract_element" / "vector.extract", Other, pure;
+    Br => "std.br" / "cf.br", Terminator, effect;
+    CondBr => "std.cond_br" / "cf.cond_br", Terminator, effect;
+    Call => "std.call" / "func.call", Other, effect;
+    CallIndirect => "std.call_indirect" / "func.call_indirect", Other, effect;
+    Return => "std.return" / "func.return", Terminator, effect;
+    }
+    llvm {
     // ---- LLVM dialect (what the lowering emits) ----
     LlvmReturn => "llvm.return", Terminator, effect;
     LlvmConstant => "llvm.mlir.constant", Other, pure;
@@ -264,6 +330,7 @@ op_kinds! {
     LlvmCondBr => "llvm.cond_br", Terminator, effect;
     LlvmMemcpy => "llvm.intr.memcpy", Other, effect;
     LlvmUnreachable => "llvm.unreachable", Terminator, effect;
+    }
 }
 
 impl OpKind {
@@ -272,14 +339,6 @@ impl OpKind {
     pub fn short_name(self) -> &'static str {
         let n = self.name();
         n.strip_prefix("std.").unwrap_or(n)
-    }
-
-    pub fn is_std(self) -> bool {
-        self.name().starts_with("std.")
-    }
-
-    pub fn is_llvm(self) -> bool {
-        self.name().starts_with("llvm.")
     }
 
     /// Ops that must end a block.
@@ -362,6 +421,11 @@ mod tests {
     fn description_is_consistent() {
         for &k in OpKind::ALL {
             assert_ne!(k.is_std(), k.is_llvm(), "{k}");
+            assert_eq!(k.is_std(), k.name().starts_with("std."), "{k}");
+            assert_eq!(k.is_llvm(), k.name().starts_with("llvm."), "{k}");
+            if let Some(s) = k.std() {
+                assert_eq!(s.kind(), k);
+            }
             if let Some(t) = k.one_to_one() {
                 assert!(k.is_std() && t.is_llvm(), "{k} -> {t}");
                 assert_eq!(t.one_to_one(), None, "{t}");
