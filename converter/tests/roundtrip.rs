@@ -402,10 +402,14 @@ impl FnGen<'_, '_> {
                 if self.g.chance(25) {
                     t = vector_of(self.g, t);
                 }
-                let k = *self.g.pick(&[
-                    AddF, SubF, MulF, DivF, RemF, CopySign, NegF, AbsF, Sqrt, Rsqrt, Exp, Exp2,
-                    Log, Log2, Log10, Sin, Cos, CeilF,
-                ]);
+                // Every float op of the op description: the binary ones, then the unary.
+                let float_ops: Vec<OpKind> = OpKind::ALL
+                    .iter()
+                    .copied()
+                    .filter(|k| k.is_float_binary())
+                    .chain(OpKind::ALL.iter().copied().filter(|k| k.is_float_unary()))
+                    .collect();
+                let k = *self.g.pick(&float_ops);
                 let x = self.value_of(b, &t);
                 if k.is_float_unary() {
                     self.push1(b, NewOp::new(k).operands([x]).result(t));

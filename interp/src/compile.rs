@@ -16,7 +16,7 @@ use crate::ints::{self, IntOp};
 use crate::memory::ViewCheck;
 use crate::ops::{Op1, Op2};
 use converter::ir::{
-    Attribute, Body, DenseValues, FunctionType, Module, OpData, OpKind, Type, ValueId,
+    Attribute, Body, DenseValues, FunctionType, Module, OpData, OpKind, StdOp, Type, ValueId,
     CMPF_PREDICATES, CMPI_PREDICATES,
 };
 use converter::Loc;
@@ -561,24 +561,33 @@ impl FnCompiler<'_> {
                 .copied()
                 .ok_or_else(|| format!("'{}' is missing operand {i}", op.name()))
         };
-        match op.kind {
-            Constant => self.constant(op, res(0)?)?,
-            k if k.is_int_binary() => {
-                let int_op = match k {
-                    AddI => IntOp::Add,
-                    SubI => IntOp::Sub,
-                    MulI => IntOp::Mul,
-                    DivISigned => IntOp::DivS,
-                    DivIUnsigned => IntOp::DivU,
-                    RemISigned => IntOp::RemS,
-                    RemIUnsigned => IntOp::RemU,
-                    And => IntOp::And,
-                    Or => IntOp::Or,
-                    Xor => IntOp::Xor,
-                    ShiftLeft => IntOp::Shl,
-                    ShiftRightSigned => IntOp::ShrS,
-                    _ => IntOp::ShrU,
-                };
+        use StdOp as S;
+        let k = op.kind;
+        // LLVM ops are not interpreted (the lowering's output runs in the JIT); an
+        // unregistered op is an error of its own.
+        let Some(std_op) = k.std() else {
+            return Err(if k == Unregistered {
+                format!("cannot interpret unregistered op '{}'", op.name())
+            } else {
+                format!("cannot interpret op '{}'", k.name())
+            });
+        };
+        match std_op {
+            S::Constant => self.constant(op, res(0)?)?,
+            S::AddI
+            | S::SubI
+            | S::MulI
+            | S::DivISigned
+            | S::DivIUnsigned
+            | S::RemISigned
+            | S::RemIUnsigned
+            | S::And
+            | S::Or
+            | S::Xor
+            | S::ShiftLeft
+            | S::ShiftRightSigned
+            | S::ShiftRightUnsigned => {
+                let int_op = int_op(k)?;
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
                 let Some(Scalar::Int(w)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-integer type", op.name()));
@@ -606,15 +615,8 @@ impl FnCompiler<'_> {
                     });
                 }
             }
-            AddF | SubF | MulF | DivF | RemF | CopySign => {
-                let fop = match op.kind {
-                    AddF => FloatOp::Add,
-                    SubF => FloatOp::Sub,
-                    MulF => FloatOp::Mul,
-                    DivF => FloatOp::Div,
-                    CopySign => FloatOp::CopySign,
-                    _ => FloatOp::Rem,
-                };
+            S::AddF | S::SubF | S::MulF | S::DivF | S::RemF | S::CopySign => {
+                let fop = float_op(op.kind)?;
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
                 let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-float type", op.name()));
@@ -637,7 +639,7 @@ impl FnCompiler<'_> {
                     });
                 }
             }
-            CmpI | CmpF => {
+            S::CmpI | S::CmpF => {
                 let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
                 let names: &[&str] = if op.kind == CmpI {
                     &CMPI_PREDICATES
@@ -680,7 +682,18 @@ impl FnCompiler<'_> {
                     _ => return Err(format!("'{}' on operands of the wrong type", op.name())),
                 }
             }
-            k if k.is_float_unary() => {
+            S::NegF
+            | S::AbsF
+            | S::Sqrt
+            | S::Rsqrt
+            | S::Exp
+            | S::Exp2
+            | S::Log
+            | S::Log2
+            | S::Log10
+            | S::Sin
+            | S::Cos
+            | S::CeilF => {
                 let (a, r) = (arg(0)?, res(0)?);
                 let Some(Scalar::Float(fk)) = self.scalar(self.ty(a)) else {
                     return Err(format!("'{}' on a non-float type", op.name()));
@@ -702,7 +715,14 @@ impl FnCompiler<'_> {
                 };
                 self.unary(o, a, r);
             }
-            k if k.is_std_cast() => {
+            S::IndexCast
+            | S::SIToFP
+            | S::FPToSI
+            | S::FPExt
+            | S::FPTrunc
+            | S::ZExtI
+            | S::SExtI
+            | S::TruncI => {
                 let (a, r) = (arg(0)?, res(0)?);
                 let from = self.scalar(self.ty(a));
                 let to = self.scalar(self.ty(r));
@@ -720,7 +740,7 @@ impl FnCompiler<'_> {
                 };
                 self.unary(o, a, r);
             }
-            Select => {
+            S::Select => {
                 let (c, a, b, r) = (arg(0)?, arg(1)?, arg(2)?, res(0)?);
                 let vcond = is_obj(self.ty(c));
                 let obj = is_obj(self.ty(r));
@@ -731,7 +751,7 @@ impl FnCompiler<'_> {
                     (false, false) => Inst::Select { d, c, a, b },
                 });
             }
-            Splat => {
+            S::Splat => {
                 let (a, r) = (arg(0)?, res(0)?);
                 let n = match self.ty(r) {
                     Type::Vector(v) => v.num_elements() as u32,
@@ -740,7 +760,7 @@ impl FnCompiler<'_> {
                 let (d, a) = (self.reg(r), self.reg(a));
                 self.emit(Inst::Splat { d, a, n });
             }
-            ExtractElement => {
+            S::ExtractElement => {
                 let (v, r) = (arg(0)?, res(0)?);
                 let shape = match self.ty(v) {
                     Type::Vector(vt) => vt.shape.clone(),
@@ -755,12 +775,12 @@ impl FnCompiler<'_> {
                 let (d, v) = (self.reg(r), self.reg(v));
                 self.emit(Inst::Extract { d, v, info });
             }
-            Alloc | Alloca => self.alloc(op, res(0)?)?,
-            Dealloc => {
+            S::Alloc | S::Alloca => self.alloc(op, res(0)?)?,
+            S::Dealloc => {
                 let m = self.reg(arg(0)?);
                 self.emit(Inst::Dealloc { m });
             }
-            Load => {
+            S::Load => {
                 let (m, r) = (arg(0)?, res(0)?);
                 let (idx, n) = self.list(&ops[1..]);
                 let vec = is_obj(self.ty(r));
@@ -771,7 +791,7 @@ impl FnCompiler<'_> {
                     Inst::Load { d, m, idx, n }
                 });
             }
-            Store => {
+            S::Store => {
                 let (v, m) = (arg(0)?, arg(1)?);
                 let (idx, n) = self.list(&ops[2..]);
                 let vec = is_obj(self.ty(v));
@@ -782,7 +802,7 @@ impl FnCompiler<'_> {
                     Inst::Store { v, m, idx, n }
                 });
             }
-            Dim => {
+            S::Dim => {
                 let (m, r) = (arg(0)?, res(0)?);
                 let d = self.reg(r);
                 let mr = self.reg(m);
@@ -798,12 +818,12 @@ impl FnCompiler<'_> {
                     self.emit(Inst::Dim { d, m: mr, k });
                 }
             }
-            Rank => {
+            S::Rank => {
                 let (m, r) = (arg(0)?, res(0)?);
                 let (d, m) = (self.reg(r), self.reg(m));
                 self.emit(Inst::Rank { d, m });
             }
-            MemRefCast => {
+            S::MemRefCast => {
                 let (m, r) = (arg(0)?, res(0)?);
                 let check = view_check(self.ty(r)).ok_or_else(|| {
                     format!("memref_cast to {}: layout is not strided", self.ty(r))
@@ -813,12 +833,12 @@ impl FnCompiler<'_> {
                 let (d, m) = (self.reg(r), self.reg(m));
                 self.emit(Inst::MemRefCast { d, m, info });
             }
-            Br => {
+            S::Br => {
                 let s = op.successors.first().ok_or("'br' without a successor")?;
                 let e = self.edge(s)?;
                 self.emit(Inst::Br { e });
             }
-            CondBr => {
+            S::CondBr => {
                 if op.successors.len() != 2 {
                     return Err("'cond_br' needs two successors".into());
                 }
@@ -827,7 +847,7 @@ impl FnCompiler<'_> {
                 let f = self.edge(&op.successors[1])?;
                 self.emit(Inst::CondBr { c, t, f });
             }
-            Call => {
+            S::Call => {
                 let name = op
                     .attr("callee")
                     .and_then(|a| a.as_symbol())
@@ -839,20 +859,16 @@ impl FnCompiler<'_> {
                 let info = self.call_info(callee, ops, &op.results);
                 self.emit(Inst::Call { info });
             }
-            CallIndirect => {
+            S::CallIndirect => {
                 let f = arg(0)?;
                 let info = self.call_info(u32::MAX, &ops[1..], &op.results);
                 let f = self.reg(f);
                 self.emit(Inst::CallInd { f, info });
             }
-            Return => {
+            S::Return => {
                 let (start, n) = self.list(ops);
                 self.emit(Inst::Return { start, n });
             }
-            Unregistered => {
-                return Err(format!("cannot interpret unregistered op '{}'", op.name()))
-            }
-            k => return Err(format!("cannot interpret op '{}'", k.name())),
         }
         Ok(())
     }
@@ -990,4 +1006,40 @@ impl FnCompiler<'_> {
             _ => Err(format!("constant {a:?} of type {t} is not supported")),
         }
     }
+}
+
+/// The interpreter's operation for a Standard integer binary op. Every op of class
+/// `IntBinary` has an arm; anything else is an error rather than a guess.
+fn int_op(k: OpKind) -> Result<IntOp, String> {
+    use OpKind::*;
+    Ok(match k {
+        AddI => IntOp::Add,
+        SubI => IntOp::Sub,
+        MulI => IntOp::Mul,
+        DivISigned => IntOp::DivS,
+        DivIUnsigned => IntOp::DivU,
+        RemISigned => IntOp::RemS,
+        RemIUnsigned => IntOp::RemU,
+        And => IntOp::And,
+        Or => IntOp::Or,
+        Xor => IntOp::Xor,
+        ShiftLeft => IntOp::Shl,
+        ShiftRightSigned => IntOp::ShrS,
+        ShiftRightUnsigned => IntOp::ShrU,
+        other => return Err(format!("no integer operation for '{other}'")),
+    })
+}
+
+/// The interpreter's operation for a Standard float binary op (class `FloatBinary`).
+fn float_op(k: OpKind) -> Result<FloatOp, String> {
+    use OpKind::*;
+    Ok(match k {
+        AddF => FloatOp::Add,
+        SubF => FloatOp::Sub,
+        MulF => FloatOp::Mul,
+        DivF => FloatOp::Div,
+        RemF => FloatOp::Rem,
+        CopySign => FloatOp::CopySign,
+        other => return Err(format!("no float operation for '{other}'")),
+    })
 }

@@ -8,52 +8,15 @@ use super::vector::unroll;
 use crate::diag::Diagnostic;
 use crate::ir::{sign_extend, Attribute, DenseValues, NewOp, OpData, OpKind, Type, ValueId};
 
-/// The LLVM op of a Standard element-wise op.
-fn llvm_kind(k: OpKind) -> OpKind {
-    use OpKind::*;
-    match k {
-        AddI => LlvmAdd,
-        SubI => LlvmSub,
-        MulI => LlvmMul,
-        DivISigned => LlvmSDiv,
-        DivIUnsigned => LlvmUDiv,
-        RemISigned => LlvmSRem,
-        RemIUnsigned => LlvmURem,
-        And => LlvmAnd,
-        Or => LlvmOr,
-        Xor => LlvmXor,
-        ShiftLeft => LlvmShl,
-        ShiftRightSigned => LlvmAShr,
-        ShiftRightUnsigned => LlvmLShr,
-        AddF => LlvmFAdd,
-        SubF => LlvmFSub,
-        MulF => LlvmFMul,
-        DivF => LlvmFDiv,
-        RemF => LlvmFRem,
-        NegF => LlvmFNeg,
-        AbsF => LlvmFAbs,
-        Sqrt => LlvmSqrt,
-        Exp => LlvmExp,
-        Exp2 => LlvmExp2,
-        Log => LlvmLog,
-        Log2 => LlvmLog2,
-        Log10 => LlvmLog10,
-        Sin => LlvmSin,
-        Cos => LlvmCos,
-        CeilF => LlvmCeil,
-        CopySign => LlvmCopySign,
-        CmpI => LlvmICmp,
-        CmpF => LlvmFCmp,
-        Select => LlvmSelect,
-        SIToFP => LlvmSIToFP,
-        FPToSI => LlvmFPToSI,
-        FPExt => LlvmFPExt,
-        FPTrunc => LlvmFPTrunc,
-        ZExtI => LlvmZExt,
-        SExtI => LlvmSExt,
-        TruncI => LlvmTrunc,
-        other => other,
-    }
+/// The LLVM op of a Standard element-wise op: its one-to-one target in the op
+/// description (`OpKind::one_to_one`).
+fn llvm_kind(op: &OpData) -> Result<OpKind, Diagnostic> {
+    op.kind.one_to_one().ok_or_else(|| {
+        Diagnostic::error(
+            op.loc,
+            format!("'{}' has no one-to-one lowering", op.kind.short_name()),
+        )
+    })
 }
 
 /// Lowers an op whose operands and result are element-wise: one LLVM op per 1-D
@@ -61,7 +24,7 @@ fn llvm_kind(k: OpKind) -> OpKind {
 fn elementwise(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
     let operands = fl.vs(&op.operands);
-    let kind = llvm_kind(op.kind);
+    let kind = llvm_kind(op)?;
     let attrs = &op.attrs;
     let mut em = fl.em(op.loc);
     let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {

@@ -9,7 +9,8 @@ use super::types::TypeConverter;
 use super::{arith, calls, memref, vector, LowerOptions};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
-    Attribute, BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, Successor, Type, ValueId,
+    Attribute, BlockId, Body, Func, FuncKind, NewOp, OpData, OpId, OpKind, StdOp, Successor, Type,
+    ValueId,
 };
 use std::collections::HashMap;
 
@@ -396,12 +397,22 @@ fn walk_order(body: &Body) -> Vec<BlockId> {
 
 fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
     let op = fl.old.op(id);
-    use OpKind::*;
-    match op.kind {
-        k if k.is_int_binary() || k.is_float_binary() => arith::binary(fl, op),
-        k if k.is_std_cast() => arith::cast(fl, op),
+    use StdOp::*;
+    // Ops of other dialects (unregistered ones) are kept, their types converted.
+    let Some(kind) = op.kind.std() else {
+        return generic(fl, id, op);
+    };
+    match kind {
+        AddI | SubI | MulI | DivISigned | DivIUnsigned | RemISigned | RemIUnsigned | And | Or
+        | Xor | ShiftLeft | ShiftRightSigned | ShiftRightUnsigned | AddF | SubF | MulF | DivF
+        | RemF | CopySign => arith::binary(fl, op),
+        IndexCast | SIToFP | FPToSI | FPExt | FPTrunc | ZExtI | SExtI | TruncI => {
+            arith::cast(fl, op)
+        }
         Rsqrt => arith::rsqrt(fl, op),
-        k if k.is_float_unary() => arith::float_unary(fl, op),
+        NegF | AbsF | Sqrt | Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | CeilF => {
+            arith::float_unary(fl, op)
+        }
         CmpI | CmpF => arith::compare(fl, op),
         Select => arith::select(fl, op),
         Constant => arith::constant(fl, op),
@@ -416,7 +427,6 @@ fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
         Call | CallIndirect => calls::call(fl, op),
         Return => calls::ret(fl, op),
         Br | CondBr => branch(fl, id, op),
-        _ => generic(fl, id, op),
     }
 }
 

@@ -6,16 +6,26 @@
 //! `structure`; here only their non-successor operands.
 
 use super::{bool_like, select, shape, type_list, OpCheck};
-use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StridedLayout, Type};
+use crate::ir::{Attribute, DenseValues, Layout, MemRefType, OpKind, StdOp, StridedLayout, Type};
 use crate::ir::{CMPF_PREDICATES, CMPI_PREDICATES, MAX_INT_WIDTH};
 
 pub(super) fn check(c: &mut OpCheck) {
-    use OpKind::*;
-    let kind = c.op.kind;
-    match kind {
-        _ if kind.is_int_binary() => binary(c, is_int_like, "integer, index or vector of integers"),
-        _ if kind.is_float_binary() => binary(c, is_float_like, "float or vector of floats"),
-        _ if kind.is_float_unary() => unary_same(c, is_float_like, "float or vector of floats"),
+    use StdOp::*;
+    // LLVM ops have their rules in `llvm_ops`; unregistered ops have none.
+    let Some(op) = c.op.kind.std() else {
+        return;
+    };
+    match op {
+        AddI | SubI | MulI | DivISigned | DivIUnsigned | RemISigned | RemIUnsigned | And | Or
+        | Xor | ShiftLeft | ShiftRightSigned | ShiftRightUnsigned => {
+            binary(c, is_int_like, "integer, index or vector of integers")
+        }
+        AddF | SubF | MulF | DivF | RemF | CopySign => {
+            binary(c, is_float_like, "float or vector of floats")
+        }
+        NegF | AbsF | Sqrt | Rsqrt | Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | CeilF => {
+            unary_same(c, is_float_like, "float or vector of floats")
+        }
         CmpI => compare(
             c,
             is_int_like,
@@ -29,7 +39,7 @@ pub(super) fn check(c: &mut OpCheck) {
             "float or vector of floats",
         ),
         Select => select(c),
-        _ if kind.is_std_cast() => cast(c),
+        IndexCast | SIToFP | FPToSI | FPExt | FPTrunc | ZExtI | SExtI | TruncI => cast(c),
         Constant => constant(c),
         Splat => splat(c),
         ExtractElement => extract_element(c),
@@ -47,7 +57,6 @@ pub(super) fn check(c: &mut OpCheck) {
         Return => ret(c),
         Call => call(c),
         CallIndirect => call_indirect(c),
-        _ => {}
     }
 }
 

@@ -395,26 +395,8 @@ fn results_to_consts(body: &mut Body, op: OpId, one: bool) -> bool {
 }
 
 fn is_pure(kind: OpKind) -> bool {
-    use OpKind::*;
-    kind.is_int_binary()
-        || kind.is_float_binary()
-        || kind.is_std_cast()
-        || kind.is_float_unary()
-        || matches!(
-            kind,
-            Constant
-                | CmpI
-                | CmpF
-                | Select
-                | Dim
-                | Rank
-                | MemRefCast
-                | Splat
-                | ExtractElement
-                | Load
-                | Alloc
-                | Alloca
-        )
+    // The reducer removes only Standard ops; the op description says which are pure.
+    kind.is_std() && kind.is_pure()
 }
 
 fn dead_code(body: &mut Body) -> bool {
