@@ -218,9 +218,20 @@ impl ExecOptions {
 
 /// Runs the entry on the reference interpreter.
 pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
+    run_interp_counted(m, entry, args, opts).0
+}
+
+/// [`run_interp`], and the heap blocks the call left allocated when it returned (see
+/// `leaks`).
+pub fn run_interp_counted(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> (Outcome, Option<i64>) {
     let results = match entry_signature(m, entry) {
         Ok((_, r)) => r,
-        Err(f) => return Outcome::Error(f.message),
+        Err(f) => return (Outcome::Error(f.message), None),
     };
     let iopts = interp::Options {
         fuel: opts.fuel,
@@ -230,8 +241,8 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
     let mut ext = crate::externals::HarnessExternals;
     let run =
         interp::Program::compile(m, iopts.index_bitwidth).run_full(entry, args, &iopts, &mut ext);
-    crate::leaks::record_interp(run.as_ref().ok().map(|o| o.heap_blocks));
-    match run.map(|o| o.results) {
+    let heap_blocks = run.as_ref().ok().map(|o| o.heap_blocks);
+    let outcome = match run.map(|o| o.results) {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(trap) => {
             let msg = trap.render(&m.file);
@@ -245,7 +256,8 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
                 _ => Outcome::Error(msg),
             }
         }
-    }
+    };
+    (outcome, heap_blocks)
 }
 
 /// Runs the entry on the lowered code, natively, in the isolated JIT worker.

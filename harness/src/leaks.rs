@@ -27,34 +27,6 @@
 
 use crate::oracles::Verdict;
 use converter::ir::{FuncKind, Module, OpKind};
-use std::cell::Cell;
-
-thread_local! {
-    /// The heap blocks of the interpreter's last run, if it returned.
-    static INTERP: Cell<Option<i64>> = const { Cell::new(None) };
-    /// The heap blocks of the first call of the last JIT worker batch, if it returned.
-    static JIT: Cell<Option<i64>> = const { Cell::new(None) };
-}
-
-/// Records the heap blocks of an interpreter run (`None`: it did not return).
-pub fn record_interp(blocks: Option<i64>) {
-    INTERP.with(|c| c.set(blocks));
-}
-
-/// Records the heap blocks of a JIT batch's first call (`None`: it did not return).
-pub fn record_jit(blocks: Option<i64>) {
-    JIT.with(|c| c.set(blocks));
-}
-
-/// The last recorded interpreter count, cleared.
-pub fn take_interp() -> Option<i64> {
-    INTERP.with(|c| c.take())
-}
-
-/// The last recorded JIT count, cleared.
-pub fn take_jit() -> Option<i64> {
-    JIT.with(|c| c.take())
-}
 
 /// Whether the module is one whose heap blocks the interpreter sees all of: no
 /// `llvm.func` body calls anything.

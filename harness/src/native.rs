@@ -221,10 +221,10 @@ pub fn run_jit_batch(
     m: &Module,
     calls: &[(&str, &[RtValue])],
     opts: &ExecOptions,
-) -> Vec<Option<Outcome>> {
+) -> (Vec<Option<Outcome>>, Option<i64>) {
     let (mut answers, sent) = signed_calls(m, calls, opts.index_bitwidth);
     if sent.is_empty() {
-        return answers;
+        return (answers, None);
     }
     let text = print_module(m, &PrintOptions::default());
     let ropts = run_options(opts);
@@ -236,10 +236,11 @@ pub fn run_jit_batch(
             c_interface: c.sig.c_interface.as_ref(),
         })
         .collect();
+    let mut heap_blocks = None;
     let got = match on_worker(|w| {
         let got = w.run_batch_calls(&text, &batch, &ropts);
         let first = sent.iter().position(|c| c.index == 0);
-        crate::leaks::record_jit(first.and_then(|k| w.heap_blocks().get(k).copied().flatten()));
+        heap_blocks = first.and_then(|k| w.heap_blocks().get(k).copied().flatten());
         got.into_iter()
             .map(|a| a.map(|r| r.map_err(|e| with_note(w, e))))
             .collect::<Vec<_>>()
@@ -250,7 +251,7 @@ pub fn run_jit_batch(
     for (c, a) in sent.into_iter().zip(got) {
         answers[c.index] = a.map(|a| outcome(m, c.sig.results, a));
     }
-    answers
+    (answers, heap_blocks)
 }
 
 /// A call of a batch whose entry has a Standard signature, to be made.

@@ -350,8 +350,7 @@ fn check_module_in(
 
     // Oracle 3: splitting alone preserves meaning on the interpreter.
     let interp_started = std::time::Instant::now();
-    let before = exec::run_interp(m, entry, args, &cfg.exec);
-    let (interp_heap, _) = (crate::leaks::take_interp(), crate::leaks::take_jit());
+    let (before, interp_heap) = exec::run_interp_counted(m, entry, args, &cfg.exec);
     let interp_time = interp_started.elapsed();
     match &before {
         Outcome::Values(_) => {}
@@ -411,6 +410,7 @@ fn check_module_in(
     // the same compilation of the module, after this one; their answers wait below.
     let ciface = crate::ciface::plan(m, cfg);
     let mut ciface_answers = Vec::new();
+    let mut jit_heap = None;
     let native = cfg.jit.then(|| {
         ran.push("interp-vs-jit");
         let mut calls = vec![(entry, args)];
@@ -418,7 +418,9 @@ fn check_module_in(
         let mut answers = if cfg.jit_in_process {
             crate::native::run_lowered_jit_batch_in_process(m, &lowered, &calls, &cfg.exec)
         } else {
-            crate::native::run_jit_batch(m, &calls, &cfg.exec)
+            let (answers, heap_blocks) = crate::native::run_jit_batch(m, &calls, &cfg.exec);
+            jit_heap = heap_blocks;
+            answers
         };
         ciface_answers = answers.split_off(1.min(answers.len()));
         match answers.pop().flatten() {
@@ -485,7 +487,7 @@ fn check_module_in(
     if !matches!(verdict, Verdict::Agree) {
         return verdict;
     }
-    if let Some(f) = crate::leaks::compare(m, interp_heap, crate::leaks::take_jit()) {
+    if let Some(f) = crate::leaks::compare(m, interp_heap, jit_heap) {
         return f;
     }
 
