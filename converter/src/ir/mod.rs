@@ -12,7 +12,7 @@ pub use body::{
     BlockData, BlockId, Body, Builder, NewOp, OpData, OpId, Successor, ValueData, ValueDef, ValueId,
 };
 pub use module::{AttrDicts, Func, FuncKind, Module};
-pub use ops::{OpClass, OpKind, StdOp, CMPF_PREDICATES, CMPI_PREDICATES};
+pub use ops::{LlvmOp, OpClass, OpKind, StdOp, CMPF_PREDICATES, CMPI_PREDICATES};
 pub use types::{
     Dim, FunctionType, Layout, LlvmFuncType, MemRefType, StridedLayout, Type, VectorType,
     MAX_INT_WIDTH,

@@ -114,6 +114,23 @@ macro_rules! op_kinds {
             }
         }
 
+        /// The LLVM ops alone (the same variants as `OpKind`'s), so that a match over
+        /// them needs no catch-all for the Standard ones: the compiler lists the arms a
+        /// new LLVM op still needs in every consumer of the lowered code.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum LlvmOp {
+            $($lv,)*
+        }
+
+        impl LlvmOp {
+            /// The same op as an `OpKind`.
+            pub fn kind(self) -> OpKind {
+                match self {
+                    $(LlvmOp::$lv => OpKind::$lv,)*
+                }
+            }
+        }
+
         impl OpKind {
             /// Every known kind, in declaration order (not `Unregistered`).
             pub const ALL: &'static [OpKind] = &[$(OpKind::$sv,)* $(OpKind::$lv,)*];
@@ -144,6 +161,14 @@ macro_rules! op_kinds {
                 }
             }
 
+            /// The LLVM op, `None` for Standard and unregistered ops.
+            pub fn llvm(self) -> Option<LlvmOp> {
+                match self {
+                    $(OpKind::$lv => Some(LlvmOp::$lv),)*
+                    $(OpKind::$sv)|* | OpKind::Unregistered => None,
+                }
+            }
+
             /// Whether the op is of the Standard dialect.
             pub fn is_std(self) -> bool {
                 self.std().is_some()
@@ -151,7 +176,7 @@ macro_rules! op_kinds {
 
             /// Whether the op is of the LLVM dialect.
             pub fn is_llvm(self) -> bool {
-                matches!(self, $(OpKind::$lv)|*)
+                self.llvm().is_some()
             }
 
             /// The op's class (`Other` for `Unregistered`).
@@ -425,6 +450,9 @@ mod tests {
             assert_eq!(k.is_llvm(), k.name().starts_with("llvm."), "{k}");
             if let Some(s) = k.std() {
                 assert_eq!(s.kind(), k);
+            }
+            if let Some(l) = k.llvm() {
+                assert_eq!(l.kind(), k);
             }
             if let Some(t) = k.one_to_one() {
                 assert!(k.is_std() && t.is_llvm(), "{k} -> {t}");
