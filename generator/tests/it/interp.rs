@@ -2,7 +2,7 @@
 //! (UB in a generated module is a generator bug) and rarely exhaust the fuel.
 //! Count: `INTERP_CASES` / `PROPTEST_CASES` (default 2,000).
 
-mod common;
+use crate::common;
 
 use converter::value::RtValue;
 use generator::{generate_from_seed, generate_swarm_from_seed, GenConfig};

@@ -3,7 +3,7 @@
 //! to an LLVM-dialect module that the LLVM verifier accepts.
 //! Case counts: `GEN_CASES` / `PROPTEST_CASES` (default 500; 2,000 for the cheap ones).
 
-mod common;
+use crate::common;
 
 use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::parse_module;

@@ -2,7 +2,7 @@
 //! required feature, every Standard op of the op description (DESIGN.md's input list) and every cmpi/cmpf
 //! predicate appears at least once. Prints the counts.
 
-mod common;
+use crate::common;
 
 use converter::ir::{OpKind, CMPF_PREDICATES, CMPI_PREDICATES};
 use generator::{
