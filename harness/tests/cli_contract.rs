@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 mod common;
 use common::TempDir;
 
-const STDLOWER: &str = env!("CARGO_BIN_EXE_stdlower");
+const STDLOWER: &str = env!("CARGO_BIN_EXE_stdlower-full");
 
 const MAIN: &str = "func @main() -> i32 {\n  %0 = constant 7 : i32\n  return %0 : i32\n}\n";
 
