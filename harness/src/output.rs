@@ -5,7 +5,6 @@
 //! (`stdlower check corpus | head -1`) is the reader's choice, so the output stops
 //! quietly and the command's own status stands.
 
-use crate::exit;
 use crate::input::Failure;
 use std::io::{self, Write};
 
