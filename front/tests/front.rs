@@ -128,3 +128,30 @@ fn every_other_command_line_goes_to_stdlower_full_with_the_build_stamp() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+/// `--version`: the crate's version, the commit built and the LLVM `stdlower-full` is
+/// built against (`harness/tests/front.rs` checks that `stdlower-full` says the same).
+#[test]
+fn version_names_the_commit_and_llvm() {
+    let out = run(FRONT.as_ref(), &["--version"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v = text(&out.stdout);
+    let rest = v
+        .strip_prefix(&format!("stdlower {} (commit ", env!("CARGO_PKG_VERSION")))
+        .unwrap_or_else(|| panic!("{v}"));
+    let (commit, rest) = rest.split_once(", LLVM ").unwrap_or_else(|| panic!("{v}"));
+    let hex = commit.strip_suffix("-dirty").unwrap_or(commit);
+    assert!(
+        commit == "unknown" || (hex.len() == 12 && hex.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{v}"
+    );
+    let llvm = rest.strip_suffix(")\n").unwrap_or_else(|| panic!("{v}"));
+    match Command::new("llvm-config-22").arg("--version").output() {
+        Ok(want) if want.status.success() => {
+            assert_eq!(llvm, text(&want.stdout).trim(), "{v}")
+        }
+        _ => assert!(llvm.starts_with("22.") || llvm == "unknown", "{v}"),
+    }
+    let out = run(FRONT.as_ref(), &["-V"]);
+    assert_eq!(text(&out.stdout), v);
+}
