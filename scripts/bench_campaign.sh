@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-600}
-cargo build --release -q -p harness --bins
+cargo build --release -q -p harness -p stdlower-front --bins
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" "$N" <<'PY'
 import json, resource, subprocess, sys

@@ -3,19 +3,15 @@
 //! targets, benchmarks and tests use the same code as the command.
 
 pub mod abi;
-pub mod alloc;
 pub mod arg_attrs;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;
 pub mod cmd;
 pub mod exec;
-pub mod exit;
 pub mod externals;
 pub mod filetest;
-pub mod front;
 pub mod fuzzing;
-pub mod input;
 pub mod known_upstream;
 pub mod leaks;
 pub mod lower_paths;
@@ -28,3 +24,7 @@ pub mod reduce;
 pub mod temp_cleanup;
 pub mod upstream;
 pub mod upstream_structure;
+
+// The `lower` command and what it needs live in the `stdlower-front` crate (the
+// `stdlower` binary, which must not link libLLVM); `stdlower-full` runs the same code.
+pub use stdlower_front::{alloc, exit, front, input};

@@ -69,7 +69,7 @@ fn worker_batches_answer_like_separate_runs() {
     let cfg = OracleConfig::default();
     let ropts = jit::RunOptions::default();
     let mut w = jit::Worker::spawn({
-        let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
         c.arg("__jit-worker");
         c
     })

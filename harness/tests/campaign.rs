@@ -19,7 +19,7 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn campaign(out: &Path, batch: u64, resume: bool) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower"));
+    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
     c.args([
         "campaign",
         "--count",

@@ -21,7 +21,7 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn stdlower() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower"));
+    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
     c.env_remove("STDLOWER_PROGRESS_SECONDS");
     c
 }

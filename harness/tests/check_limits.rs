@@ -15,7 +15,7 @@ fn stdlower(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new("sh")
         .arg("-c")
         .arg("ulimit -s 8192 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_stdlower"))
+        .arg(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(args)
         .output()
         .expect("run stdlower");

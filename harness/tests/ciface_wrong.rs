@@ -182,7 +182,7 @@ fn wrong_wrappers_called_as_c_expects_disagree_with_the_interpreter() {
     let text = print_module(&m, &PrintOptions::default());
     let ir = jit::translate_to_ir_string(&lower(&m, 64)).expect("translates");
     let mut w = jit::Worker::spawn({
-        let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
         c.arg("__jit-worker");
         c
     })

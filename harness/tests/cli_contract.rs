@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 mod common;
 use common::TempDir;
 
-const STDLOWER: &str = env!("CARGO_BIN_EXE_stdlower");
+const STDLOWER: &str = env!("CARGO_BIN_EXE_stdlower-full");
 
 const MAIN: &str = "func @main() -> i32 {\n  %0 = constant 7 : i32\n  return %0 : i32\n}\n";
 
@@ -363,47 +363,4 @@ fn reduce_says_when_the_interesting_command_cannot_run() {
     let out = run(&["reduce", main, "--interesting", "false"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("the input itself is not interesting"));
-}
-
-#[test]
-fn version_names_the_commit_and_llvm_even_without_stdlower_full() {
-    let out = run(&["--version"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v = text(&out.stdout);
-    let rest = v
-        .strip_prefix(&format!("stdlower {} (commit ", env!("CARGO_PKG_VERSION")))
-        .unwrap_or_else(|| panic!("{v}"));
-    let (commit, rest) = rest.split_once(", LLVM ").unwrap_or_else(|| panic!("{v}"));
-    let hex = commit.strip_suffix("-dirty").unwrap_or(commit);
-    assert!(
-        commit == "unknown" || (hex.len() == 12 && hex.bytes().all(|b| b.is_ascii_hexdigit())),
-        "{v}"
-    );
-    let llvm = rest.strip_suffix(")\n").unwrap_or_else(|| panic!("{v}"));
-    if have("llvm-config-22") {
-        let want = Command::new("llvm-config-22")
-            .arg("--version")
-            .output()
-            .unwrap();
-        assert_eq!(llvm, text(&want.stdout).trim(), "{v}");
-    } else {
-        assert!(llvm.starts_with("22.") || llvm == "unknown", "{v}");
-    }
-    // `stdlower-full` says the same.
-    let full = Path::new(STDLOWER).with_file_name("stdlower-full");
-    let out = Command::new(&full).arg("--version").output().unwrap();
-    assert_eq!(text(&out.stdout), v);
-    // `stdlower` alone: copied where no `stdlower-full` is beside it.
-    let dir = TempDir::new("cli-version");
-    let alone = dir.0.join("stdlower");
-    std::fs::copy(STDLOWER, &alone).expect("copy stdlower");
-    for flag in ["--version", "-V"] {
-        let out = Command::new(&alone).arg(flag).output().unwrap();
-        assert!(out.status.success(), "{flag}: {}", text(&out.stderr));
-        assert_eq!(text(&out.stdout), v);
-    }
-    // Everything else needs stdlower-full, and says so.
-    let out = Command::new(&alone).arg("gen").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("needs stdlower-full"));
 }

@@ -7,7 +7,7 @@ use std::process::Command;
 #[test]
 fn every_corpus_file_test_passes() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
-    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let out = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(["test", root])
         .output()
         .expect("run stdlower test");

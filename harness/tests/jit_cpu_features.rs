@@ -13,7 +13,7 @@ const REPRODUCER: &str = concat!(
 );
 
 fn run(full_host_features: bool) -> std::process::Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower"));
+    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
     c.args(["run", REPRODUCER]);
     if full_host_features {
         c.env(jit::exec::FULL_HOST_FEATURES_ENV, "1");

@@ -211,7 +211,7 @@ fn a_late_lowering_error_prints_no_partial_module() {
     text.push_str("func @last(%a: bf16) {\n  return\n}\n");
     let dir = TempDir::new("late");
     let file = dir.file("late.mlir", &text);
-    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let out = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .arg("lower")
         .arg(&file)
         .output()
@@ -245,7 +245,7 @@ fn an_alias_after_a_function_is_lowered_as_a_whole_module() {
     let dir = TempDir::new("alias");
     for (text, ok) in [(&late, true), (&early_use, false)] {
         let file = dir.file("alias.mlir", text);
-        let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+        let out = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
             .arg("lower")
             .arg(&file)
             .output()

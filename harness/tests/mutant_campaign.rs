@@ -44,7 +44,7 @@ fn campaign_finds_nothing() {
     let stderr_path = out.with_extension("stderr");
     let stderr_file = std::fs::File::create(&stderr_path).expect("create the stderr file");
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(["campaign", "--time", &format!("{seconds}s")])
         .args(["--seed", &seed.to_string(), "--jobs", &jobs.to_string()])
         .args(["--quiet", "--reduce-seconds", "0"])

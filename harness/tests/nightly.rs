@@ -30,7 +30,7 @@ fn plan(budget: &str) -> String {
     let o = Command::new("bash")
         .arg(root().join("scripts/nightly.sh"))
         .args(["--plan", "--budget", budget])
-        .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower"))
+        .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower-full"))
         .current_dir(root())
         .output()
         .unwrap();
@@ -108,7 +108,7 @@ fn the_nightly_report_adds_up_and_names_a_failing_file() {
         "#2\tINITED cov: 3 exec/s: 0\n#4096\tpulse  cov: 9 exec/s: 2048\n#5000\tDONE   cov: 9 exec/s: 2100\n",
     )
     .unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let o = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(["nightly", "report"])
         .arg(&out)
         .args(["--status", "1"])
@@ -181,7 +181,7 @@ fn a_bad_budget_is_a_usage_error() {
         let o = Command::new("bash")
             .arg(root().join("scripts/nightly.sh"))
             .args(["--plan", "--budget", budget])
-            .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower"))
+            .env("STDLOWER", env!("CARGO_BIN_EXE_stdlower-full"))
             .current_dir(root())
             .output()
             .unwrap();

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 static TURN: Mutex<()> = Mutex::new(());
 
 fn stdlower() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
 }
 
 /// Makes this process the reaper of its orphaned descendants (once).

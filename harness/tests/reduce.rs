@@ -110,7 +110,7 @@ fn reduces_to_a_store_of_a_call_result() {
 }
 
 fn stdlower(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(args)
         .output()
         .expect("run stdlower")

@@ -6,7 +6,9 @@
 
 mod common;
 use common::stdlower;
-use converter::conformance::conformance_dir;
+#[path = "../../test-support/conformance.rs"]
+mod conformance;
+use conformance::conformance_dir;
 use std::path::{Path, PathBuf};
 
 fn installed() -> bool {

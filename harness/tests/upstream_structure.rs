@@ -413,7 +413,7 @@ fn campaigns_and_check_run_it() {
     }
     let out = std::env::temp_dir().join(format!("stdlower-structure-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let st = std::process::Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args([
             "campaign", "--count", "60", "--seed", "5", "--jobs", "2", "--quiet",
         ])
@@ -440,7 +440,7 @@ fn campaigns_and_check_run_it() {
 
     let file = std::env::temp_dir().join(format!("stdlower-structure-{}.mlir", std::process::id()));
     std::fs::write(&file, MODULE).unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .arg("check")
         .arg(&file)
         .arg("--upstream-structure")

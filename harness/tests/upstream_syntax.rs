@@ -168,7 +168,7 @@ fn corpus_modules_survive_export_and_parse() {
 /// with the bad-input exit status, and what upstream cannot express exits the same way.
 #[test]
 fn export_command_prints_or_writes_and_reports_located_errors() {
-    let exe = env!("CARGO_BIN_EXE_stdlower");
+    let exe = env!("CARGO_BIN_EXE_stdlower-full");
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../corpus/upstream/vector.mlir"

@@ -9,7 +9,7 @@ use harness::abi::{c_gen, parse_ranks, parse_types, Selection};
 use std::process::Command;
 
 fn stdlower() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Every `/work/shared/conformance/*.mlir` lowers, JITs and prints its `.expect` line.
 
-use converter::conformance::conformance_dir;
+#[path = "../../test-support/conformance.rs"]
+mod conformance;
+use conformance::conformance_dir;
 use converter::value::format_result;
 use jit::{run_in_process, RunOptions};
 

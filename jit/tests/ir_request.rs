@@ -6,7 +6,9 @@
 mod common;
 
 use common::worker;
-use converter::conformance::conformance_dir;
+#[path = "../../test-support/conformance.rs"]
+mod conformance;
+use conformance::conformance_dir;
 use converter::lower::{lower_module, LowerOptions};
 use converter::value::RtValue;
 use jit::{RunError, RunOptions};

@@ -2,7 +2,9 @@
 //! lowered conformance modules are mutated at random and translated; every outcome
 //! must be `Ok` or `Err`.
 
-use converter::conformance::conformance_dir;
+#[path = "../../test-support/conformance.rs"]
+mod conformance;
+use conformance::conformance_dir;
 use converter::ir::{Attribute, Module, Type, ValueId};
 
 struct Rng(u64);

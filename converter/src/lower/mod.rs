@@ -194,6 +194,4 @@ fn check_unique_names(m: &Module, errors: &mut Vec<Diagnostic>) {
 }
 
 #[cfg(test)]
-mod e2e;
-#[cfg(test)]
 mod tests;

@@ -5,27 +5,13 @@
 
 use std::time::Duration;
 
-/// The most threads any `--jobs` takes. More than this buys nothing on any machine
-/// these commands run on, and each thread costs its stack and, in a campaign, a JIT
-/// worker process.
-pub const MAX_JOBS: usize = 256;
+pub use stdlower_front::options::MAX_JOBS;
 
 /// The longest duration any flag takes: a year. Longer ones are typing mistakes, and
 /// past about 584 billion years a deadline no longer fits the clock at all.
 pub const MAX_DURATION: Duration = Duration::from_secs(365 * 24 * 3600);
 
-/// A `--jobs` value: a whole number from 1 to [`MAX_JOBS`].
-pub fn jobs(s: &str) -> Result<usize, String> {
-    let n: usize = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of threads (1 to {MAX_JOBS})"))?;
-    if (1..=MAX_JOBS).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("{n} is not in 1..={MAX_JOBS}"))
-    }
-}
+pub use stdlower_front::options::jobs;
 
 /// One thread per core, at most [`MAX_JOBS`] (the default of `campaign --jobs`).
 pub fn all_cores() -> usize {

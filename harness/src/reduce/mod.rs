@@ -1,7 +1,7 @@
 //! The reducer: shrinks a module while an interestingness test still holds, in the
-//! manner of Cranelift's bugpoint — a list of mutators (`mutators.rs`), each tried site
-//! by site to a fixed point, the whole list repeated until nothing changes any more or
-//! the time limit is reached.
+//! manner of Cranelift's bugpoint — a list of mutators (`mutators.rs`, one type per
+//! mutator behind a trait), each tried site by site to a fixed point by the [`Driver`],
+//! the whole list repeated until nothing changes any more or the time limit is reached.
 //!
 //! Every candidate is printed and parsed back (so the output is always a file that
 //! parses, and arenas stay compact), must pass `verify_module`, must keep the entry
@@ -22,7 +22,7 @@ use converter::ir::Module;
 use converter::syntax::{parse_module, print_module, PrintOptions};
 use std::time::{Duration, Instant};
 
-pub use mutators::{count_ops, Mutator, MUTATORS};
+pub use mutators::{count_ops, AnyMutator, Mutator, MUTATORS};
 
 /// The name `--oracle` accepts for "the generator produced undefined behaviour": the
 /// interpreter reports UB for a module the generator promised to be UB-free.
@@ -69,6 +69,8 @@ pub struct Reduction {
     /// How the original ran on the interpreter when candidates were checked for UB
     /// (`None` when that check was off).
     pub original_outcome: Option<Outcome>,
+    /// The changes kept, in order: the mutator's name and what it changed.
+    pub changes: Vec<(&'static str, String)>,
 }
 
 /// Shrinks `m` while `test` holds; returns the smallest interesting module found.
@@ -264,6 +266,7 @@ pub fn reduce_with(
         timed_out: false,
         original_uninteresting: false,
         original_outcome: None,
+        changes: Vec::new(),
     };
     // Without the UB check when the interpreter panics on the original.
     let validity = panics::catch(|| Validity::new(m, entry, cfg)).unwrap_or_else(|_| {
@@ -275,7 +278,7 @@ pub fn reduce_with(
     });
     r.original_outcome = validity.original.clone();
     let test = |c: &Module| panics::catch(|| test(c)).unwrap_or(false);
-    let Some(mut cur) = panics::catch(|| normalize(m)).ok().flatten() else {
+    let Some(cur) = panics::catch(|| normalize(m)).ok().flatten() else {
         r.original_uninteresting = true;
         return r;
     };
@@ -284,47 +287,90 @@ pub fn reduce_with(
         r.original_uninteresting = true;
         return r;
     }
-    'fixpoint: loop {
-        let mut changed = false;
-        for mutator in MUTATORS {
-            let mut i = 0;
-            loop {
-                let sites = panics::catch(|| mutator.sites(&cur, entry)).unwrap_or_default();
-                let Some(&site) = sites.get(i) else { break };
-                if start.elapsed() >= cfg.limit {
-                    r.timed_out = true;
-                    break 'fixpoint;
-                }
-                let candidate = panics::catch(|| {
-                    mutator
-                        .apply(&cur, entry, site)
-                        .and_then(|c| validity.check(&c))
-                })
-                .ok()
-                .flatten();
-                match candidate {
-                    None => r.invalid += 1,
-                    Some(c) => {
-                        r.tried += 1;
-                        if test(&c) {
-                            r.accepted += 1;
-                            cur = c;
-                            changed = true;
-                            // The sites after this one moved up into place `i`.
-                            continue;
-                        }
-                    }
-                }
-                i += 1;
-            }
+    let mut driver = Driver {
+        cur,
+        entry,
+        start,
+        limit: cfg.limit,
+        validity: &validity,
+        test: &test,
+        stats: &mut r,
+        changed: false,
+    };
+    loop {
+        driver.changed = false;
+        if MUTATORS
+            .iter()
+            .try_for_each(|m| m.run_in(&mut driver))
+            .is_err()
+        {
+            driver.stats.timed_out = true;
+            break;
         }
-        if !changed {
+        if !driver.changed {
             break;
         }
     }
+    let cur = driver.cur;
     r.ops_after = count_ops(&cur);
     r.module = cur;
     r
+}
+
+/// The time limit stopped the reduction.
+#[derive(Debug)]
+pub struct TimedOut;
+
+/// A reduction under way: the module so far, and what a candidate must pass. Each
+/// mutator of [`MUTATORS`] hands itself to [`Driver::run`].
+pub struct Driver<'a> {
+    cur: Module,
+    entry: &'a str,
+    start: Instant,
+    limit: Duration,
+    validity: &'a Validity<'a>,
+    test: &'a dyn Fn(&Module) -> bool,
+    stats: &'a mut Reduction,
+    /// Whether a candidate was kept in this round of the mutator list.
+    changed: bool,
+}
+
+impl Driver<'_> {
+    /// Tries the sites of `mutator` one by one, keeping every interesting candidate
+    /// (the sites are listed again after each candidate; after a kept one, the sites
+    /// after it have moved up into its place).
+    pub fn run<M: Mutator + ?Sized>(&mut self, mutator: &M) -> Result<(), TimedOut> {
+        let mut i = 0;
+        loop {
+            let sites = panics::catch(|| mutator.sites(&self.cur, self.entry)).unwrap_or_default();
+            let Some(site) = sites.get(i) else {
+                return Ok(());
+            };
+            if self.start.elapsed() >= self.limit {
+                return Err(TimedOut);
+            }
+            let candidate = panics::catch(|| {
+                let (c, change) = mutators::candidate(mutator, &self.cur, self.entry, site)?;
+                Some((self.validity.check(&c)?, change))
+            })
+            .ok()
+            .flatten();
+            match candidate {
+                None => self.stats.invalid += 1,
+                Some((c, change)) => {
+                    self.stats.tried += 1;
+                    if (self.test)(&c) {
+                        self.stats.accepted += 1;
+                        self.stats.changes.push((mutator.name(), change));
+                        self.cur = c;
+                        self.changed = true;
+                        continue;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
 }
 
 /// A module (reduced, or a finding as found) as a corpus file test: `header` as comment lines, a `// run:` line
@@ -418,6 +464,14 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
         );
         assert_eq!(r.module.funcs.len(), 1);
         assert!(!r.module.funcs[0].has_attr("llvm.emit_c_interface"));
+        // Every kept candidate is reported, by a mutator of the list.
+        assert_eq!(r.changes.len() as u64, r.accepted);
+        let names: Vec<&str> = MUTATORS.iter().map(|m| m.mutator_name()).collect();
+        assert!(r.changes.iter().all(|(n, _)| names.contains(n)));
+        assert!(r
+            .changes
+            .iter()
+            .any(|(n, c)| *n == "remove-function" && c == "removed @helper"));
     }
 
     #[test]
@@ -468,10 +522,10 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
         };
         // The original is not interesting; the mutator's own candidate is.
         assert!(!test(&m));
-        let site = Mutator::InlineCall.sites(&m, "main")[0];
-        let inlined = Mutator::InlineCall
-            .apply(&m, "main", site)
-            .expect("inlines");
+        let site = mutators::InlineCall.sites(&m, "main")[0];
+        let (inlined, change) =
+            mutators::candidate(&mutators::InlineCall, &m, "main", &site).expect("inlines");
+        assert!(change.starts_with("inlined call"), "{change}");
         let inlined = normalize(&inlined).expect("normalizes");
         assert!(test(&inlined));
         let r = reduce(&inlined, "main", &test, Duration::from_secs(60));

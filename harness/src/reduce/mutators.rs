@@ -1,300 +1,649 @@
-//! The reducer's mutators, in the manner of Cranelift's bugpoint: each one lists the
-//! places (sites) of a module where it could make the module smaller, and applies
-//! itself to one site, giving a candidate or `None` when the site does not fit. The
-//! driver (`super`) decides whether a candidate is kept; a mutator never checks
-//! meaning, only keeps the module well-formed where it can (the verifier has the last
-//! word).
+//! The reducer's mutators, in the manner of Cranelift's bugpoint: one type per mutator,
+//! each behind the [`Mutator`] trait. A mutator names itself, lists the places (its
+//! typed [`Mutator::Site`]s) of a module where it could make the module smaller, and
+//! applies itself to one site of a copy, reporting what it changed, or `None` when the
+//! site does not fit. The driver (`super`) decides whether a candidate is kept; a
+//! mutator never checks meaning, only keeps the module well-formed where it can (the
+//! verifier has the last word).
 
 use converter::ir::{
     Attribute, BlockId, Body, DenseValues, Func, Module, NewOp, OpId, OpKind, Type, ValueDef,
     ValueId,
 };
 use std::collections::{HashMap, HashSet};
+use std::fmt::Debug;
 
-/// One place a mutator can act on: a function and up to two mutator-specific numbers
-/// (an op, a block, an argument or result index, a variant).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Site {
-    pub func: usize,
-    pub a: u32,
-    pub b: u32,
-}
+/// One way of making a module smaller.
+pub trait Mutator: Sync {
+    /// A place of a module this mutator can act on.
+    type Site: Clone + Debug;
 
-/// The mutators, cheapest and most effective first (the order the driver tries them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mutator {
-    /// Remove a function other than the entry; its calls' results become constants.
-    RemoveFunction,
-    /// Remove every side-effect-free op whose results are unused, at once.
-    DeadCode,
-    /// Replace a `cond_br` by a `br` to one side; unreachable blocks go too.
-    CondBrToBr,
-    /// Point a branch at a block later in the layout (with the same argument types):
-    /// breaks loops, and makes the blocks in between unreachable.
-    RetargetBranch,
-    /// Replace an op's used results by constants (zero or one) and remove it;
-    /// an op without used results is simply removed.
-    OpToConst,
-    /// Replace an op's only result by one of its operands of the same type.
-    OpToOperand,
-    /// Replace a block argument by a constant; for non-entry blocks also drop the
-    /// argument and the successor operands passed to it.
-    BlockArgToConst,
-    /// Inline a call to a function whose body is a single block.
-    InlineCall,
-    /// Drop one result of a function (its `return` operands; callers get constants).
-    DropResult,
-    /// Merge a block into its only predecessor when that ends in a `br` to it.
-    MergeBlocks,
-    /// Remove a function's `llvm.emit_c_interface` attribute.
-    RemoveCInterface,
-    /// Replace a scalar constant's value by zero or one.
-    SimplifyConst,
-    /// Replace a `br`/`cond_br` by a `return` of zero constants (when every result type
-    /// has constants): ends loops that no other mutation can break, such as a block
-    /// that branches to itself.
-    BranchToReturn,
-}
-
-/// Every mutator, in the order the driver tries them.
-pub const MUTATORS: [Mutator; 13] = [
-    Mutator::RemoveFunction,
-    Mutator::DeadCode,
-    Mutator::CondBrToBr,
-    Mutator::RetargetBranch,
-    Mutator::BranchToReturn,
-    Mutator::OpToConst,
-    Mutator::OpToOperand,
-    Mutator::BlockArgToConst,
-    Mutator::InlineCall,
-    Mutator::DropResult,
-    Mutator::MergeBlocks,
-    Mutator::RemoveCInterface,
-    Mutator::SimplifyConst,
-];
-
-impl Mutator {
-    pub fn name(self) -> &'static str {
-        match self {
-            Mutator::RemoveFunction => "remove-function",
-            Mutator::DeadCode => "dead-code",
-            Mutator::CondBrToBr => "cond-br-to-br",
-            Mutator::RetargetBranch => "retarget-branch",
-            Mutator::OpToConst => "op-to-const",
-            Mutator::OpToOperand => "op-to-operand",
-            Mutator::BlockArgToConst => "block-arg-to-const",
-            Mutator::InlineCall => "inline-call",
-            Mutator::DropResult => "drop-result",
-            Mutator::MergeBlocks => "merge-blocks",
-            Mutator::RemoveCInterface => "remove-c-interface",
-            Mutator::SimplifyConst => "simplify-const",
-            Mutator::BranchToReturn => "branch-to-return",
-        }
-    }
+    /// The mutator's name (for logs and statistics).
+    fn name(&self) -> &'static str;
 
     /// The sites of `m` this mutator may act on, in a deterministic order.
-    pub fn sites(self, m: &Module, entry: &str) -> Vec<Site> {
+    fn sites(&self, m: &Module, entry: &str) -> Vec<Self::Site>;
+
+    /// Acts on `site` of `m`, a copy the driver made: what changed, or `None` when the
+    /// site does not fit (`m` is then thrown away).
+    fn apply(&self, m: &mut Module, entry: &str, site: &Self::Site) -> Option<String>;
+}
+
+/// The copy of `m` that acting on `site` makes, with what changed; `None` when the site
+/// does not fit.
+pub fn candidate<M: Mutator + ?Sized>(
+    mutator: &M,
+    m: &Module,
+    entry: &str,
+    site: &M::Site,
+) -> Option<(Module, String)> {
+    let mut c = m.clone();
+    let change = mutator.apply(&mut c, entry, site)?;
+    Some((c, change))
+}
+
+/// A function of the module, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuncSite {
+    pub func: usize,
+}
+
+/// An op of a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpSite {
+    pub func: usize,
+    pub op: OpId,
+}
+
+/// A block of a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockSite {
+    pub func: usize,
+    pub block: BlockId,
+}
+
+/// Which constant a value becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    Zero,
+    One,
+}
+
+impl Fill {
+    fn is_one(self) -> bool {
+        self == Fill::One
+    }
+}
+
+/// An op of a function and the constant that replaces it or its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpFillSite {
+    pub func: usize,
+    pub op: OpId,
+    pub fill: Fill,
+}
+
+/// One side of a `cond_br`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideSite {
+    pub func: usize,
+    pub op: OpId,
+    /// 0: the true successor, 1: the false one.
+    pub side: usize,
+}
+
+/// A successor of a branch and the block it may point to instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetargetSite {
+    pub func: usize,
+    pub op: OpId,
+    pub successor: usize,
+    pub target: BlockId,
+}
+
+/// An op with one result and the operand that may replace it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OperandSite {
+    pub func: usize,
+    pub op: OpId,
+    pub operand: usize,
+}
+
+/// An argument of a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockArgSite {
+    pub func: usize,
+    pub block: BlockId,
+    pub arg: usize,
+}
+
+/// A result of a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultSite {
+    pub func: usize,
+    pub result: usize,
+}
+
+/// The bodies of `m`'s functions, with their indices.
+fn bodies(m: &Module) -> impl Iterator<Item = (usize, &Body)> {
+    m.funcs
+        .iter()
+        .enumerate()
+        .filter_map(|(fi, f)| f.body.as_ref().map(|b| (fi, b)))
+}
+
+/// The body of function `fi` of `m`, to change.
+fn body_mut(m: &mut Module, fi: usize) -> Option<&mut Body> {
+    m.funcs.get_mut(fi)?.body.as_mut()
+}
+
+/// The name of function `fi` (for the reports).
+fn func_name(m: &Module, fi: usize) -> &str {
+    m.funcs.get(fi).map_or("?", |f| f.name.as_str())
+}
+
+/// Remove a function other than the entry; its calls' results become constants.
+pub struct RemoveFunction;
+
+impl Mutator for RemoveFunction {
+    type Site = FuncSite;
+
+    fn name(&self) -> &'static str {
+        "remove-function"
+    }
+
+    fn sites(&self, m: &Module, entry: &str) -> Vec<FuncSite> {
+        (m.funcs.iter().enumerate())
+            .filter(|(_, f)| f.name != entry)
+            .map(|(func, _)| FuncSite { func })
+            .collect()
+    }
+
+    fn apply(&self, m: &mut Module, entry: &str, s: &FuncSite) -> Option<String> {
+        let name = m.funcs.get(s.func)?.name.clone();
+        remove_function(m, s.func, entry).then(|| format!("removed @{name}"))
+    }
+}
+
+/// Remove every side-effect-free op whose results are unused, at once.
+pub struct DeadCode;
+
+impl Mutator for DeadCode {
+    type Site = FuncSite;
+
+    fn name(&self) -> &'static str {
+        "dead-code"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<FuncSite> {
+        bodies(m).map(|(func, _)| FuncSite { func }).collect()
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &FuncSite) -> Option<String> {
+        let n = dead_code(body_mut(m, s.func)?);
+        (n > 0).then(|| format!("removed {n} dead ops of @{}", func_name(m, s.func)))
+    }
+}
+
+/// Replace a `cond_br` by a `br` to one side; unreachable blocks go too.
+pub struct CondBrToBr;
+
+impl Mutator for CondBrToBr {
+    type Site = SideSite;
+
+    fn name(&self) -> &'static str {
+        "cond-br-to-br"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<SideSite> {
         let mut out = Vec::new();
-        for (fi, f) in m.funcs.iter().enumerate() {
-            let site = |a: usize, b: u32| Site {
-                func: fi,
-                a: a as u32,
-                b,
-            };
-            match self {
-                Mutator::RemoveFunction => {
-                    if f.name != entry {
-                        out.push(site(0, 0));
-                    }
-                    continue;
+        for (func, body) in bodies(m) {
+            for op in body.walk_ops() {
+                if body.op(op).kind == OpKind::CondBr {
+                    out.extend((0..2).map(|side| SideSite { func, op, side }));
                 }
-                Mutator::RemoveCInterface => {
-                    if f.has_attr("llvm.emit_c_interface") {
-                        out.push(site(0, 0));
-                    }
-                    continue;
-                }
-                Mutator::DropResult => {
-                    if f.body.is_some() {
-                        let n = f.std_type().map_or(0, |t| t.results.len());
-                        // The last result first: indices of the others stay valid.
-                        for k in (0..n).rev() {
-                            out.push(site(k, 0));
-                        }
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            let Some(body) = &f.body else { continue };
-            match self {
-                Mutator::DeadCode => out.push(site(0, 0)),
-                Mutator::CondBrToBr => {
-                    for op in body.walk_ops() {
-                        if body.op(op).kind == OpKind::CondBr {
-                            out.push(site(op.index(), 0));
-                            out.push(site(op.index(), 1));
-                        }
-                    }
-                }
-                Mutator::BranchToReturn => {
-                    for op in body.walk_ops() {
-                        if matches!(body.op(op).kind, OpKind::Br | OpKind::CondBr) {
-                            out.push(site(op.index(), 0));
-                        }
-                    }
-                }
-                Mutator::OpToConst => {
-                    // Last ops first: replacing a late op makes earlier ones dead.
-                    let ops: Vec<OpId> = body.walk_ops().collect();
-                    let used = used_values(body);
-                    for &op in ops.iter().rev() {
-                        let d = body.op(op);
-                        let any_used = d.results.iter().any(|r| used.contains(r));
-                        // A constant is only removed, once unused.
-                        if d.kind.is_terminator() || (d.kind == OpKind::Constant && any_used) {
-                            continue;
-                        }
-                        out.push(site(op.index(), 0));
-                        if any_used {
-                            out.push(site(op.index(), 1));
-                        }
-                    }
-                }
-                Mutator::RetargetBranch => {
-                    let pos = |b: BlockId| body.layout.iter().position(|&x| x == b);
-                    for op in body.walk_ops() {
-                        for (si, s) in body.op(op).successors.iter().enumerate() {
-                            let Some(from) = pos(s.block) else { continue };
-                            let types: Vec<&Type> =
-                                s.args.iter().map(|&a| body.value_type(a)).collect();
-                            for &t in &body.layout[from + 1..] {
-                                let params: Vec<&Type> = body
-                                    .block_args(t)
-                                    .iter()
-                                    .map(|&a| body.value_type(a))
-                                    .collect();
-                                // Arguments are kept when the types match, dropped when
-                                // the target takes none.
-                                if params == types || params.is_empty() {
-                                    // `a` packs the op and the successor index.
-                                    out.push(Site {
-                                        func: fi,
-                                        a: op.0,
-                                        b: (t.0 << 2) | si as u32,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                }
-                Mutator::OpToOperand => {
-                    let ops: Vec<OpId> = body.walk_ops().collect();
-                    for &op in ops.iter().rev() {
-                        let d = body.op(op);
-                        let [r] = d.results[..] else { continue };
-                        let ty = body.value_type(r);
-                        for (j, &o) in d.operands.iter().enumerate() {
-                            if body.value_type(o) == ty {
-                                out.push(site(op.index(), j as u32));
-                            }
-                        }
-                    }
-                }
-                Mutator::BlockArgToConst => {
-                    let used = used_values(body);
-                    for (bi, &b) in body.layout.iter().enumerate() {
-                        for (i, v) in body.block_args(b).iter().enumerate() {
-                            if bi > 0 || used.contains(v) {
-                                out.push(site(b.index(), i as u32));
-                            }
-                        }
-                    }
-                }
-                Mutator::InlineCall => {
-                    for op in body.walk_ops() {
-                        if body.op(op).kind == OpKind::Call {
-                            out.push(site(op.index(), 0));
-                        }
-                    }
-                }
-                Mutator::MergeBlocks => {
-                    for &b in &body.layout {
-                        out.push(site(b.index(), 0));
-                    }
-                }
-                Mutator::SimplifyConst => {
-                    for op in body.walk_ops() {
-                        let d = body.op(op);
-                        if d.kind != OpKind::Constant {
-                            continue;
-                        }
-                        // Towards zero only (anything -> 0, anything but 0 -> 1),
-                        // so that the values cannot flip back and forth.
-                        let ty = body.value_type(d.results[0]);
-                        let (Some(zero), Some(one)) = (const_attr(ty, false), const_attr(ty, true))
-                        else {
-                            continue;
-                        };
-                        let value = d.attr("value");
-                        if value != Some(&zero) {
-                            out.push(site(op.index(), 0));
-                            if value != Some(&one) {
-                                out.push(site(op.index(), 1));
-                            }
-                        }
-                    }
-                }
-                _ => {}
             }
         }
         out
     }
 
-    /// The candidate made by acting on `site`, or `None` when it does not apply.
-    pub fn apply(self, m: &Module, entry: &str, site: Site) -> Option<Module> {
-        let mut m = m.clone();
-        let fi = site.func;
-        let ok = match self {
-            Mutator::RemoveFunction => remove_function(&mut m, fi, entry),
-            Mutator::RemoveCInterface => {
-                let f = m.funcs.get_mut(fi)?;
-                let n = f.attrs.len();
-                f.attrs.retain(|a| a.name != "llvm.emit_c_interface");
-                f.attrs.len() != n
-            }
-            Mutator::DropResult => drop_result(&mut m, fi, site.a as usize),
-            Mutator::InlineCall => inline_call(&mut m, fi, OpId(site.a)),
-            Mutator::BranchToReturn => {
-                let f = m.funcs.get_mut(fi)?;
-                let results = f.std_type()?.results.clone();
-                branch_to_return(f.body.as_mut()?, OpId(site.a), &results)
-            }
-            _ => {
-                let body = m.funcs.get_mut(fi)?.body.as_mut()?;
-                match self {
-                    Mutator::DeadCode => dead_code(body),
-                    Mutator::CondBrToBr => cond_br_to_br(body, OpId(site.a), site.b as usize),
-                    Mutator::RetargetBranch => retarget(
-                        body,
-                        OpId(site.a),
-                        (site.b & 3) as usize,
-                        BlockId(site.b >> 2),
-                    ),
-                    Mutator::OpToConst => op_to_const(body, OpId(site.a), site.b == 1),
-                    Mutator::OpToOperand => op_to_operand(body, OpId(site.a), site.b as usize),
-                    Mutator::BlockArgToConst => {
-                        block_arg_to_const(body, BlockId(site.a), site.b as usize)
-                    }
-                    Mutator::MergeBlocks => merge_into_pred(body, BlockId(site.a)),
-                    Mutator::SimplifyConst => simplify_const(body, OpId(site.a), site.b == 1),
-                    _ => false,
-                }
-            }
-        };
-        ok.then_some(m)
+    fn apply(&self, m: &mut Module, _: &str, s: &SideSite) -> Option<String> {
+        cond_br_to_br(body_mut(m, s.func)?, s.op, s.side).then(|| {
+            format!(
+                "cond_br {:?} of @{} -> br to side {}",
+                s.op,
+                func_name(m, s.func),
+                s.side
+            )
+        })
     }
 }
+
+/// Point a branch at a block later in the layout (with the same argument types):
+/// breaks loops, and makes the blocks in between unreachable.
+pub struct RetargetBranch;
+
+impl Mutator for RetargetBranch {
+    type Site = RetargetSite;
+
+    fn name(&self) -> &'static str {
+        "retarget-branch"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<RetargetSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            let pos = |b: BlockId| body.layout.iter().position(|&x| x == b);
+            for op in body.walk_ops() {
+                for (successor, s) in body.op(op).successors.iter().enumerate() {
+                    let Some(from) = pos(s.block) else { continue };
+                    let types: Vec<&Type> = s.args.iter().map(|&a| body.value_type(a)).collect();
+                    for &target in &body.layout[from + 1..] {
+                        let params: Vec<&Type> = body
+                            .block_args(target)
+                            .iter()
+                            .map(|&a| body.value_type(a))
+                            .collect();
+                        // Arguments are kept when the types match, dropped when the
+                        // target takes none.
+                        if params == types || params.is_empty() {
+                            out.push(RetargetSite {
+                                func,
+                                op,
+                                successor,
+                                target,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &RetargetSite) -> Option<String> {
+        retarget(body_mut(m, s.func)?, s.op, s.successor, s.target).then(|| {
+            format!(
+                "successor {} of {:?} in @{} -> {:?}",
+                s.successor,
+                s.op,
+                func_name(m, s.func),
+                s.target
+            )
+        })
+    }
+}
+
+/// Replace a `br`/`cond_br` by a `return` of zero constants (when every result type
+/// has constants): ends loops that no other mutation can break, such as a block that
+/// branches to itself.
+pub struct BranchToReturn;
+
+impl Mutator for BranchToReturn {
+    type Site = OpSite;
+
+    fn name(&self) -> &'static str {
+        "branch-to-return"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<OpSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            for op in body.walk_ops() {
+                if matches!(body.op(op).kind, OpKind::Br | OpKind::CondBr) {
+                    out.push(OpSite { func, op });
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &OpSite) -> Option<String> {
+        let f = m.funcs.get_mut(s.func)?;
+        let results = f.std_type()?.results.clone();
+        branch_to_return(f.body.as_mut()?, s.op, &results)
+            .then(|| format!("branch {:?} of @{} -> return", s.op, f.name))
+    }
+}
+
+/// Replace an op's used results by constants (zero or one) and remove it; an op
+/// without used results is simply removed.
+pub struct OpToConst;
+
+impl Mutator for OpToConst {
+    type Site = OpFillSite;
+
+    fn name(&self) -> &'static str {
+        "op-to-const"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<OpFillSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            // Last ops first: replacing a late op makes earlier ones dead.
+            let ops: Vec<OpId> = body.walk_ops().collect();
+            let used = used_values(body);
+            for &op in ops.iter().rev() {
+                let d = body.op(op);
+                let any_used = d.results.iter().any(|r| used.contains(r));
+                // A constant is only removed, once unused.
+                if d.kind.is_terminator() || (d.kind == OpKind::Constant && any_used) {
+                    continue;
+                }
+                out.push(OpFillSite {
+                    func,
+                    op,
+                    fill: Fill::Zero,
+                });
+                if any_used {
+                    out.push(OpFillSite {
+                        func,
+                        op,
+                        fill: Fill::One,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &OpFillSite) -> Option<String> {
+        let body = body_mut(m, s.func)?;
+        let kind = body.ops.get(s.op.index())?.kind;
+        op_to_const(body, s.op, s.fill.is_one()).then(|| {
+            format!(
+                "{} {:?} of @{} -> {:?} constants",
+                kind.short_name(),
+                s.op,
+                func_name(m, s.func),
+                s.fill
+            )
+        })
+    }
+}
+
+/// Replace an op's only result by one of its operands of the same type.
+pub struct OpToOperand;
+
+impl Mutator for OpToOperand {
+    type Site = OperandSite;
+
+    fn name(&self) -> &'static str {
+        "op-to-operand"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<OperandSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            let ops: Vec<OpId> = body.walk_ops().collect();
+            for &op in ops.iter().rev() {
+                let d = body.op(op);
+                let [r] = d.results[..] else { continue };
+                let ty = body.value_type(r);
+                for (operand, &o) in d.operands.iter().enumerate() {
+                    if body.value_type(o) == ty {
+                        out.push(OperandSite { func, op, operand });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &OperandSite) -> Option<String> {
+        let body = body_mut(m, s.func)?;
+        let kind = body.ops.get(s.op.index())?.kind;
+        op_to_operand(body, s.op, s.operand).then(|| {
+            format!(
+                "{} {:?} of @{} -> its operand {}",
+                kind.short_name(),
+                s.op,
+                func_name(m, s.func),
+                s.operand
+            )
+        })
+    }
+}
+
+/// Replace a block argument by a constant; for non-entry blocks also drop the argument
+/// and the successor operands passed to it.
+pub struct BlockArgToConst;
+
+impl Mutator for BlockArgToConst {
+    type Site = BlockArgSite;
+
+    fn name(&self) -> &'static str {
+        "block-arg-to-const"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<BlockArgSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            let used = used_values(body);
+            for (bi, &block) in body.layout.iter().enumerate() {
+                for (arg, v) in body.block_args(block).iter().enumerate() {
+                    if bi > 0 || used.contains(v) {
+                        out.push(BlockArgSite { func, block, arg });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &BlockArgSite) -> Option<String> {
+        block_arg_to_const(body_mut(m, s.func)?, s.block, s.arg).then(|| {
+            format!(
+                "argument {} of {:?} in @{} -> constant",
+                s.arg,
+                s.block,
+                func_name(m, s.func)
+            )
+        })
+    }
+}
+
+/// Inline a call to a function whose body is a single block.
+pub struct InlineCall;
+
+impl Mutator for InlineCall {
+    type Site = OpSite;
+
+    fn name(&self) -> &'static str {
+        "inline-call"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<OpSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            for op in body.walk_ops() {
+                if body.op(op).kind == OpKind::Call {
+                    out.push(OpSite { func, op });
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &OpSite) -> Option<String> {
+        inline_call(m, s.func, s.op)
+            .then(|| format!("inlined call {:?} in @{}", s.op, func_name(m, s.func)))
+    }
+}
+
+/// Drop one result of a function (its `return` operands; callers get constants).
+pub struct DropResult;
+
+impl Mutator for DropResult {
+    type Site = ResultSite;
+
+    fn name(&self) -> &'static str {
+        "drop-result"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<ResultSite> {
+        let mut out = Vec::new();
+        for (func, f) in m.funcs.iter().enumerate() {
+            if f.body.is_some() {
+                let n = f.std_type().map_or(0, |t| t.results.len());
+                // The last result first: indices of the others stay valid.
+                out.extend((0..n).rev().map(|result| ResultSite { func, result }));
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &ResultSite) -> Option<String> {
+        drop_result(m, s.func, s.result)
+            .then(|| format!("dropped result {} of @{}", s.result, func_name(m, s.func)))
+    }
+}
+
+/// Merge a block into its only predecessor when that ends in a `br` to it.
+pub struct MergeBlocks;
+
+impl Mutator for MergeBlocks {
+    type Site = BlockSite;
+
+    fn name(&self) -> &'static str {
+        "merge-blocks"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<BlockSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            out.extend(body.layout.iter().map(|&block| BlockSite { func, block }));
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &BlockSite) -> Option<String> {
+        merge_into_pred(body_mut(m, s.func)?, s.block).then(|| {
+            format!(
+                "merged {:?} of @{} into its predecessor",
+                s.block,
+                func_name(m, s.func)
+            )
+        })
+    }
+}
+
+/// Remove a function's `llvm.emit_c_interface` attribute.
+pub struct RemoveCInterface;
+
+impl Mutator for RemoveCInterface {
+    type Site = FuncSite;
+
+    fn name(&self) -> &'static str {
+        "remove-c-interface"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<FuncSite> {
+        (m.funcs.iter().enumerate())
+            .filter(|(_, f)| f.has_attr("llvm.emit_c_interface"))
+            .map(|(func, _)| FuncSite { func })
+            .collect()
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &FuncSite) -> Option<String> {
+        let f = m.funcs.get_mut(s.func)?;
+        let n = f.attrs.len();
+        f.attrs.retain(|a| a.name != "llvm.emit_c_interface");
+        (f.attrs.len() != n).then(|| format!("removed llvm.emit_c_interface of @{}", f.name))
+    }
+}
+
+/// Replace a scalar constant's value by zero or one.
+pub struct SimplifyConst;
+
+impl Mutator for SimplifyConst {
+    type Site = OpFillSite;
+
+    fn name(&self) -> &'static str {
+        "simplify-const"
+    }
+
+    fn sites(&self, m: &Module, _: &str) -> Vec<OpFillSite> {
+        let mut out = Vec::new();
+        for (func, body) in bodies(m) {
+            for op in body.walk_ops() {
+                let d = body.op(op);
+                if d.kind != OpKind::Constant {
+                    continue;
+                }
+                // Towards zero only (anything -> 0, anything but 0 -> 1), so that the
+                // values cannot flip back and forth.
+                let ty = body.value_type(d.results[0]);
+                let (Some(zero), Some(one)) = (const_attr(ty, false), const_attr(ty, true)) else {
+                    continue;
+                };
+                let value = d.attr("value");
+                if value != Some(&zero) {
+                    out.push(OpFillSite {
+                        func,
+                        op,
+                        fill: Fill::Zero,
+                    });
+                    if value != Some(&one) {
+                        out.push(OpFillSite {
+                            func,
+                            op,
+                            fill: Fill::One,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&self, m: &mut Module, _: &str, s: &OpFillSite) -> Option<String> {
+        simplify_const(body_mut(m, s.func)?, s.op, s.fill.is_one()).then(|| {
+            format!(
+                "constant {:?} of @{} -> {:?}",
+                s.op,
+                func_name(m, s.func),
+                s.fill
+            )
+        })
+    }
+}
+
+/// A mutator of any site type, as the driver's list holds them: it hands itself to the
+/// driver, which tries its sites (see `super::Driver::run`).
+pub trait AnyMutator: Sync {
+    /// The mutator's name.
+    fn mutator_name(&self) -> &'static str;
+    /// Tries every site of the mutator on the driver's module.
+    fn run_in(&self, driver: &mut super::Driver<'_>) -> Result<(), super::TimedOut>;
+}
+
+impl<M: Mutator> AnyMutator for M {
+    fn mutator_name(&self) -> &'static str {
+        self.name()
+    }
+
+    fn run_in(&self, driver: &mut super::Driver<'_>) -> Result<(), super::TimedOut> {
+        driver.run(self)
+    }
+}
+
+/// Every mutator, cheapest and most effective first (the order the driver tries them).
+pub const MUTATORS: [&dyn AnyMutator; 13] = [
+    &RemoveFunction,
+    &DeadCode,
+    &CondBrToBr,
+    &RetargetBranch,
+    &BranchToReturn,
+    &OpToConst,
+    &OpToOperand,
+    &BlockArgToConst,
+    &InlineCall,
+    &DropResult,
+    &MergeBlocks,
+    &RemoveCInterface,
+    &SimplifyConst,
+];
 
 /// Every value used as an operand or successor operand of a linked op.
 pub fn used_values(body: &Body) -> HashSet<ValueId> {
@@ -399,8 +748,9 @@ fn is_pure(kind: OpKind) -> bool {
     kind.is_std() && kind.is_pure()
 }
 
-fn dead_code(body: &mut Body) -> bool {
-    let mut changed = false;
+/// Removes pure ops with unused results until none is left: how many went.
+fn dead_code(body: &mut Body) -> usize {
+    let mut removed = 0;
     loop {
         let used = used_values(body);
         let dead: Vec<OpId> = body
@@ -411,12 +761,12 @@ fn dead_code(body: &mut Body) -> bool {
             })
             .collect();
         if dead.is_empty() {
-            return changed;
+            return removed;
         }
+        removed += dead.len();
         for op in dead {
             body.remove_op(op);
         }
-        changed = true;
     }
 }
 

@@ -5,7 +5,7 @@ use std::process::Command;
 
 /// Runs the `stdlower` binary: whether it succeeded, its stdout and its stderr.
 pub fn stdlower(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stdlower"))
+    let out = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(args)
         .output()
         .expect("run stdlower");
@@ -14,6 +14,25 @@ pub fn stdlower(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// The `stdlower` binary of the `stdlower-front` crate, beside this crate's
+/// `stdlower-full`: cargo builds it with the workspace (`cargo build`, `cargo test` at
+/// the root), not for this crate's tests alone. Without it, a test that needs it is
+/// skipped with a note, and fails when `CI` is set.
+pub fn front_exe() -> Option<std::path::PathBuf> {
+    let full = std::path::Path::new(env!("CARGO_BIN_EXE_stdlower-full"));
+    let front = full.with_file_name(format!("stdlower{}", std::env::consts::EXE_SUFFIX));
+    if front.exists() {
+        return Some(front);
+    }
+    let why = format!(
+        "{} is not built (`cargo build -p stdlower-front`, or build the workspace)",
+        front.display()
+    );
+    assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
+    eprintln!("skipped: {why}");
+    None
 }
 
 /// A directory of its own (per test and process) in the system's temporary directory,

@@ -1,25 +1,52 @@
-//! End-to-end proof of the lowering before our own JIT exists: every conformance
-//! program (`/work/shared/conformance/*.mlir`, or `$STDLOWER_CONFORMANCE`) is lowered,
-//! printed in the modern syntax, translated by `mlir-translate --mlir-to-llvmir` (LLVM
-//! 22), compiled by `clang-22` together with a tiny C `main` that calls the program's
-//! `@main` and prints its result, run, and compared with the `.expect` file.
-//! Skipped (with a note) when the tools or the programs are missing.
+//! End-to-end proof of the lowering independent of our own JIT: every conformance
+//! program (`shared/conformance/*.mlir` beside the checkout, or `$STDLOWER_CONFORMANCE`)
+//! and every runnable corpus program (`corpus/run`) is lowered, printed in the modern
+//! syntax, translated by `mlir-translate --mlir-to-llvmir` (LLVM 22), compiled by
+//! `clang` of LLVM 22 together with a tiny C `main` that calls the program's `@main`
+//! and prints its result, run, and compared with the `.expect` file; and the C-interface
+//! wrappers are called from C. These tests shell out to external tools, so they live
+//! here rather than in the pure `converter` crate. Without the tools they are skipped
+//! with a note, and fail when `CI` is set; without the shared conformance data (test
+//! data, not a tool) those tests are skipped.
 
-use super::tests::mlir_translate;
-use super::{lower_module, LowerOptions};
-use crate::conformance::conformance_dir;
-use crate::ir::{Attribute, Module, Type};
-use crate::llvm_print::{print_llvm, Syntax};
+#[path = "../../test-support/conformance.rs"]
+mod conformance;
+
+use conformance::conformance_dir;
+use converter::ir::{Attribute, Module, Type};
+use converter::llvm_print::{print_llvm, Syntax};
+use converter::lower::{lower_module, LowerOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn clang() -> Option<PathBuf> {
+/// A tool of the LLVM 22 installation (`llvm-config-22 --bindir`), when it is there.
+fn llvm_tool(name: &str) -> Option<PathBuf> {
     let out = Command::new("llvm-config-22")
         .arg("--bindir")
         .output()
         .ok()?;
-    let p = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).join("clang");
+    let p = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).join(name);
     p.exists().then_some(p)
+}
+
+fn mlir_translate() -> Option<PathBuf> {
+    llvm_tool("mlir-translate")
+}
+
+/// Parses and verifies Standard text, rendering errors.
+fn parse(src: &str) -> Result<Module, String> {
+    let m = converter::syntax::parse_module("test.mlir", src.as_bytes())
+        .map_err(|d| d.render("test.mlir", Some(src)))?;
+    converter::verify::verify_module(&m).map_err(|ds| {
+        ds.iter()
+            .map(|d| d.render("test.mlir", Some(src)))
+            .collect::<String>()
+    })?;
+    Ok(m)
+}
+
+fn clang() -> Option<PathBuf> {
+    llvm_tool("clang")
 }
 
 /// Renames the function `from` to `to` everywhere (C already owns `main`).
@@ -92,7 +119,7 @@ fn run_one(
     opts: &LowerOptions,
 ) -> Result<String, String> {
     let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let m = super::tests::parse(&src)?;
+    let m = parse(&src)?;
     let ret = m
         .func("main")
         .and_then(|f| f.std_type())
@@ -373,7 +400,7 @@ int main(void) {
   return 0;
 }
 "#;
-    let m = super::tests::parse(src).unwrap();
+    let m = parse(src).unwrap();
     let l = lower_module(&m, &LowerOptions::default()).unwrap();
     let text = print_llvm(&l, Syntax::Modern);
     let work = std::env::temp_dir().join(format!("stdlower-ciface-{}", std::process::id()));

@@ -1,11 +1,13 @@
-//! Stamps each build of the harness with an identifier (`STDLOWER_BUILD_ID`), so that
-//! `stdlower` can tell whether the `stdlower-full` it hands a command to was built
-//! from the same sources (`cargo build --bin stdlower` alone leaves it stale), and
-//! with what `--version` reports: the git commit (`STDLOWER_GIT_COMMIT`, "unknown"
-//! outside a git checkout) and the LLVM the build found (`STDLOWER_LLVM_VERSION`, as
-//! llvm-sys finds it: `$LLVM_SYS_221_PREFIX/bin/llvm-config`, else `llvm-config-22` or
-//! `llvm-config` on the PATH; "unknown" when none answers). Neither lookup can fail
-//! the build.
+//! Stamps each build of `stdlower` (this crate) and of `stdlower-full` (the harness,
+//! which takes the stamp from this crate's `front::BUILD_ID`) with an identifier
+//! (`STDLOWER_BUILD_ID`), so that `stdlower` can tell whether the `stdlower-full` it
+//! hands a command to was built from the same sources (`cargo build --bin stdlower`
+//! alone leaves it stale), and with what `--version` reports: the git commit
+//! (`STDLOWER_GIT_COMMIT`, "unknown" outside a git checkout) and the LLVM the build
+//! found (`STDLOWER_LLVM_VERSION`, as llvm-sys finds it for `stdlower-full`:
+//! `$LLVM_SYS_221_PREFIX/bin/llvm-config`, else `llvm-config-22` or `llvm-config` on
+//! the PATH; "unknown" when none answers). Neither lookup can fail the build, and this
+//! crate links no LLVM: it only asks llvm-config for the version.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,10 +15,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 fn main() {
     // The stamp changes whenever the code of either binary may have: any source of
-    // the crates the harness is built from.
+    // the crates `stdlower` (this crate) and `stdlower-full` (the harness, which takes
+    // the stamp from here) are built from.
     for dir in [
         "src",
         "Cargo.toml",
+        "../harness/src",
+        "../harness/Cargo.toml",
         "../converter",
         "../interp",
         "../jit",

@@ -5,8 +5,8 @@
 /// The IR is many small vectors and strings; mimalloc's size-class free lists allocate
 /// and free them markedly faster than the system allocator (`scripts/bench_lower.sh`).
 #[global_allocator]
-static GLOBAL: harness::alloc::Allocator = harness::alloc::Allocator;
+static GLOBAL: stdlower_front::alloc::Allocator = stdlower_front::alloc::Allocator;
 
 fn main() {
-    harness::front::main()
+    stdlower_front::front::main()
 }

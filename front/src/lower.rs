@@ -31,13 +31,13 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pub syntax: SyntaxArg,
     /// The bit width `index` lowers to.
-    #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
+    #[arg(long, default_value_t = 64, value_parser = crate::options::index_bitwidth)]
     pub index_bitwidth: u32,
     /// Threads lowering functions in parallel, 1 to 256 (default: one per core, at most 8).
-    #[arg(long, value_parser = crate::cmd::values::jobs)]
+    #[arg(long, value_parser = crate::options::jobs)]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub pass: crate::cmd::PassOptions,
+    pub pass: crate::options::PassOptions,
 }
 
 /// One thread per core, at most 8: functions are independent, and more threads

@@ -1,10 +1,11 @@
 //! The `stdlower` binary's own code, which must not reach libLLVM (so that the binary
 //! does not link it): `lower` runs here, and every other command, `--help` and every
-//! usage error are handed to `stdlower-full` (the whole command line of `cli.rs`),
+//! usage error are handed to `stdlower-full` (the whole command line of the harness's
+//! `cli.rs`),
 //! which replaces this process. Both binaries carry the stamp of their build; a
 //! `stdlower-full` built from other sources refuses to run.
 
-use crate::{cmd, exit};
+use crate::{exit, lower};
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
@@ -37,7 +38,7 @@ struct Front {
 
 #[derive(Subcommand, Debug)]
 enum FrontCommand {
-    Lower(cmd::lower::Args),
+    Lower(lower::Args),
 }
 
 /// Runs `stdlower` with the process's arguments and exits.
@@ -47,7 +48,7 @@ pub fn main() -> ! {
         Ok(Front {
             command: FrontCommand::Lower(a),
         }) => {
-            let status = match cmd::lower::print_before_exit(&a) {
+            let status = match lower::print_before_exit(&a) {
                 Ok(()) => exit::OK,
                 Err(f) => {
                     let mut err = std::io::stderr().lock();
