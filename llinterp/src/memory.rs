@@ -140,9 +140,9 @@ impl Memory {
                 return Err(fault(
                     interp::trap::rules::USE_AFTER_FREE,
                     format!(
-                        "{what} of memory freed by free{} (allocated{})",
+                        "{what} of memory freed by free{}{}",
                         at_loc(at),
-                        at_loc(a.loc)
+                        allocated(a.loc)
                     ),
                 ))
             }
@@ -150,8 +150,8 @@ impl Memory {
                 return Err(fault(
                     interp::trap::rules::USE_AFTER_RETURN,
                     format!(
-                        "{what} of alloca memory (allocated{}) after its function returned",
-                        at_loc(a.loc)
+                        "{what} of alloca memory{} after its function returned",
+                        allocated(a.loc)
                     ),
                 ))
             }
@@ -167,10 +167,10 @@ impl Memory {
             return Err(fault(
                 interp::trap::rules::OUT_OF_BOUNDS,
                 format!(
-                    "out-of-bounds {what} of {len} bytes at offset {off} of a {}-byte {} allocation (allocated{})",
+                    "out-of-bounds {what} of {len} bytes at offset {off} of a {}-byte {} allocation{}",
                     a.size,
                     kind_name(a.kind),
-                    at_loc(a.loc)
+                    allocated(a.loc)
                 ),
             ));
         }
@@ -381,6 +381,15 @@ fn kind_name(k: Kind) -> &'static str {
 pub fn at_loc(loc: Loc) -> String {
     if loc.is_known() {
         format!(" at {}:{}", loc.line, loc.col)
+    } else {
+        String::new()
+    }
+}
+
+/// ` (allocated at LINE:COL)`, or nothing for an unknown location.
+fn allocated(loc: Loc) -> String {
+    if loc.is_known() {
+        format!(" (allocated at {}:{})", loc.line, loc.col)
     } else {
         String::new()
     }
