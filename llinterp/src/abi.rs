@@ -107,7 +107,9 @@ pub fn push_arg(
             let dt = descriptor_type(abi, e, shape.len())?;
             let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(0)];
             if !shape.is_empty() {
-                fields.push(Val::agg(shape.iter().map(|&s| abi.index(s as i64)).collect()));
+                fields.push(Val::agg(
+                    shape.iter().map(|&s| abi.index(s as i64)).collect(),
+                ));
                 fields.push(Val::agg(strides.iter().map(|&s| abi.index(s)).collect()));
             }
             let d = m
@@ -162,7 +164,9 @@ fn fill(
     for i in (0..shape.len()).rev() {
         strides[i] = stat_strides.get(i).copied().flatten().unwrap_or(run);
         if strides[i] < 0 || offset < 0 {
-            return Err("negative static strides or offsets are not supported for arguments".into());
+            return Err(
+                "negative static strides or offsets are not supported for arguments".into(),
+            );
         }
         run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
     }
@@ -183,7 +187,12 @@ fn fill(
     )?;
     let mut idx = vec![0u64; shape.len()];
     for e in elems {
-        let lin = offset as u64 + idx.iter().zip(&strides).map(|(i, s)| i * *s as u64).sum::<u64>();
+        let lin = offset as u64
+            + idx
+                .iter()
+                .zip(&strides)
+                .map(|(i, s)| i * *s as u64)
+                .sum::<u64>();
         let v = value_in(abi, elem, e)?;
         let at = Ptr {
             addr: p.addr + lin * es,
@@ -232,7 +241,9 @@ fn scalar_out(t: &Type, v: &Val, what: &str) -> Result<RtValue, ReadError> {
         (Type::F16 | Type::BF16 | Type::F32 | Type::F64, Val::Float(b)) => Ok(RtValue::Float(*b)),
         (_, Val::Int(x)) => Ok(RtValue::Int(*x)),
         (_, v) if v.is_indeterminate() => Err(poison(what)),
-        _ => Err(ReadError::Error(format!("{what}: {v:?} is not a value of type {t}"))),
+        _ => Err(ReadError::Error(format!(
+            "{what}: {v:?} is not a value of type {t}"
+        ))),
     }
 }
 
@@ -273,7 +284,9 @@ fn read_view(
     lenient: bool,
 ) -> Result<RtValue, ReadError> {
     if sizes.iter().any(|&s| s < 0) {
-        return Err(ReadError::Error(format!("a memref result with negative sizes {sizes:?}")));
+        return Err(ReadError::Error(format!(
+            "a memref result with negative sizes {sizes:?}"
+        )));
     }
     let n = sizes
         .iter()
@@ -344,7 +357,9 @@ fn from_params(
         Type::Function(_) => {
             let v = next()?;
             names(&v).map(RtValue::Func).ok_or_else(|| {
-                ReadError::Error(format!("{v:?} is not the address of a function of the module"))
+                ReadError::Error(format!(
+                    "{v:?} is not the address of a function of the module"
+                ))
             })
         }
         Type::MemRef(mt) if abi.bare_ptr => {
@@ -367,9 +382,15 @@ fn from_params(
             let aligned = next()?;
             let offset = index_of(&next()?)?;
             let r = mt.rank();
-            let sizes = (0..r).map(|_| index_of(&next()?)).collect::<Result<Vec<_>, _>>()?;
-            let strides = (0..r).map(|_| index_of(&next()?)).collect::<Result<Vec<_>, _>>()?;
-            read_view(mem, abi, &mt.elem, &aligned, offset, &sizes, &strides, lenient)
+            let sizes = (0..r)
+                .map(|_| index_of(&next()?))
+                .collect::<Result<Vec<_>, _>>()?;
+            let strides = (0..r)
+                .map(|_| index_of(&next()?))
+                .collect::<Result<Vec<_>, _>>()?;
+            read_view(
+                mem, abi, &mt.elem, &aligned, offset, &sizes, &strides, lenient,
+            )
         }
         Type::UnrankedMemRef(e, _) => {
             let rank = index_of(&next()?)?;
@@ -378,7 +399,9 @@ fn from_params(
                 return Err(poison("the descriptor pointer of an unranked memref"));
             };
             if !(0..=64).contains(&rank) {
-                return Err(ReadError::Error(format!("an unranked memref of rank {rank}")));
+                return Err(ReadError::Error(format!(
+                    "an unranked memref of rank {rank}"
+                )));
             }
             let dt = descriptor_type(abi, e, rank as usize).map_err(ReadError::Error)?;
             let desc = mem.load(dp, &dt, 1)?;
@@ -409,7 +432,11 @@ pub fn results_out(
         (0, _) => Vec::new(),
         (1, Some(v)) => vec![v],
         (_, Some(Val::Agg(xs))) => xs.to_vec(),
-        _ => return Err(ReadError::Error("the lowered function returned no value".into())),
+        _ => {
+            return Err(ReadError::Error(
+                "the lowered function returned no value".into(),
+            ))
+        }
     };
     let mut out = Vec::with_capacity(results.len());
     for (t, v) in results.iter().zip(per_result) {
@@ -446,7 +473,8 @@ pub fn results_out(
         )?);
         if let Some(d) = desc {
             if let Some(a) = m.mem.allocs.get_mut(d.prov as usize) {
-                if a.kind == Kind::Heap && a.state == crate::memory::State::Live && a.base == d.addr {
+                if a.kind == Kind::Heap && a.state == crate::memory::State::Live && a.base == d.addr
+                {
                     a.state = crate::memory::State::Freed(converter::Loc::UNKNOWN);
                     m.mem.heap_blocks -= 1;
                 }
@@ -503,9 +531,9 @@ impl ExternalCall for StdExternals<'_> {
             .iter()
             .zip(&rs)
             .map(|(t, v)| match t {
-                Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => {
-                    Err(format!("results of type {t} from externals are not supported"))
-                }
+                Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => Err(format!(
+                    "results of type {t} from externals are not supported"
+                )),
                 t => value_in(&self.abi, t, v),
             })
             .collect::<Result<Vec<_>, _>>();

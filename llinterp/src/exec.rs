@@ -99,10 +99,14 @@ pub struct Machine<'p, 'm> {
 }
 
 fn ub(op: &OpData, rule: &'static str, msg: String) -> Trap {
+    let name = match op.attr("callee").and_then(Attribute::as_symbol) {
+        Some(callee) => format!("{} @{callee}", op.name()),
+        None => op.name().to_string(),
+    };
     Trap::Ub {
         loc: op.loc,
         rule,
-        message: format!("{}: {msg}", op.name()),
+        message: format!("{name}: {msg}"),
     }
 }
 
@@ -147,7 +151,11 @@ fn map1(a: &Val, f: &mut impl FnMut(&Val) -> Result<Val, Trap>) -> Result<Val, T
 }
 
 /// Applies `f` lane by lane to `a` and `b`.
-fn map2(a: &Val, b: &Val, f: &mut impl FnMut(&Val, &Val) -> Result<Val, Trap>) -> Result<Val, Trap> {
+fn map2(
+    a: &Val,
+    b: &Val,
+    f: &mut impl FnMut(&Val, &Val) -> Result<Val, Trap>,
+) -> Result<Val, Trap> {
     match (a, b) {
         (Val::Agg(xs), Val::Agg(ys)) => Ok(Val::agg(
             xs.iter()
@@ -220,7 +228,11 @@ fn int_binary(op: &OpData, k: LlvmOp, a: &Val, b: &Val, w: u32, fl: Flags) -> Re
         }
         _ => return Ok(Val::Poison),
     };
-    let max_u = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let max_u = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
     let (ux, uy) = (zext(x, w), zext(y, w));
     let r = match k {
         LlvmAdd => {
@@ -463,7 +475,9 @@ fn cast(op: &OpData, k: LlvmOp, from: &Type, to: &Type, a: &Val) -> Result<Val, 
         }
         Ok(match (k, x) {
             (LlvmSExt, Val::Int(v)) => Val::Int(*v),
-            (LlvmZExt, Val::Int(v)) => Val::Int(sext(zext(*v, int_width(fs)) as i128, int_width(ts))),
+            (LlvmZExt, Val::Int(v)) => {
+                Val::Int(sext(zext(*v, int_width(fs)) as i128, int_width(ts)))
+            }
             (LlvmTrunc, Val::Int(v)) => Val::Int(sext(*v, int_width(ts))),
             (LlvmSIToFP, Val::Int(v)) => {
                 Val::Float(floats::from_int(fkind(ts).unwrap_or(FKind::F64), *v) as u64)
@@ -502,13 +516,10 @@ impl<'p, 'm> Machine<'p, 'm> {
             return p;
         }
         let loc = self.prog.module.funcs[f as usize].loc;
-        let p = self
-            .mem
-            .alloc(Kind::Func(f), 0, 16, loc)
-            .unwrap_or(Ptr {
-                addr: 0,
-                prov: NO_PROV,
-            });
+        let p = self.mem.alloc(Kind::Func(f), 0, 16, loc).unwrap_or(Ptr {
+            addr: 0,
+            prov: NO_PROV,
+        });
         self.func_ptrs[f as usize] = Some(p);
         p
     }
@@ -609,10 +620,12 @@ impl<'p, 'm> Machine<'p, 'm> {
                         .attr("global_name")
                         .and_then(Attribute::as_symbol)
                         .unwrap_or("");
-                    let f = *prog
-                        .by_name
-                        .get(name)
-                        .ok_or_else(|| error(op, format!("no function @{name} (globals are not supported)")))?;
+                    let f = *prog.by_name.get(name).ok_or_else(|| {
+                        error(
+                            op,
+                            format!("no function @{name} (globals are not supported)"),
+                        )
+                    })?;
                     Val::Ptr(self.func_ptr(f))
                 }
                 LlvmAdd | LlvmSub | LlvmMul | LlvmSDiv | LlvmUDiv | LlvmSRem | LlvmURem
@@ -659,13 +672,10 @@ impl<'p, 'm> Machine<'p, 'm> {
                             (Val::Int(x), Val::Int(y)) => {
                                 Val::Int(-(interp::ints::cmp(p, *x, *y, w) as i128))
                             }
-                            (Val::Float(x), Val::Float(y)) => Val::Int(-(floats::cmp(
-                                p,
-                                fk.unwrap_or(FKind::F64),
-                                *x as i128,
-                                *y as i128,
-                            )
-                                as i128)),
+                            (Val::Float(x), Val::Float(y)) => Val::Int(
+                                -(floats::cmp(p, fk.unwrap_or(FKind::F64), *x as i128, *y as i128)
+                                    as i128),
+                            ),
                             (Val::Ptr(x), Val::Ptr(y)) => Val::Int(
                                 -(interp::ints::cmp(p, x.addr as i128, y.addr as i128, 128)
                                     as i128),
@@ -730,7 +740,11 @@ impl<'p, 'm> Machine<'p, 'm> {
                             let addr = zext(*x, int_width(from)) as u64;
                             Val::Ptr(Ptr {
                                 addr,
-                                prov: if addr == 0 { NO_PROV } else { self.mem.find(addr) },
+                                prov: if addr == 0 {
+                                    NO_PROV
+                                } else {
+                                    self.mem.find(addr)
+                                },
                             })
                         }
                         _ => Val::Poison,
@@ -754,7 +768,8 @@ impl<'p, 'm> Machine<'p, 'm> {
                         }
                         (Val::Poison | Val::Undef, Val::Int(_)) => {
                             let v = filled(t, v);
-                            insert_at(&v, &[lane(i)], x.clone()).unwrap_or_else(|| filled(t, &Val::Poison))
+                            insert_at(&v, &[lane(i)], x.clone())
+                                .unwrap_or_else(|| filled(t, &Val::Poison))
                         }
                         _ => filled(t, &Val::Poison),
                     }
@@ -775,10 +790,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                         Val::Agg(xs) => xs.get(i as usize).cloned().unwrap_or(Val::Poison),
                         _ => Val::Poison,
                     };
-                    let mask = op
-                        .attr("mask")
-                        .and_then(Attribute::as_array)
-                        .unwrap_or(&[]);
+                    let mask = op.attr("mask").and_then(Attribute::as_array).unwrap_or(&[]);
                     Val::agg(
                         mask.iter()
                             .map(|m| match m.as_int() {
@@ -849,8 +861,14 @@ impl<'p, 'm> Machine<'p, 'm> {
                         let len = u64::try_from(len).unwrap_or(u64::MAX);
                         let d = self.address(op, operand(0)?)?;
                         let s = self.address(op, operand(1)?)?;
-                        let dst = self.mem.check(d, len, 1, "memcpy store").map_err(|f| fault_at(op, f))?;
-                        let src = self.mem.check(s, len, 1, "memcpy load").map_err(|f| fault_at(op, f))?;
+                        let dst = self
+                            .mem
+                            .check(d, len, 1, "memcpy store")
+                            .map_err(|f| fault_at(op, f))?;
+                        let src = self
+                            .mem
+                            .check(s, len, 1, "memcpy load")
+                            .map_err(|f| fault_at(op, f))?;
                         if dst.0 == src.0 && dst.1.abs_diff(src.1) < len as usize {
                             return Err(ub(
                                 op,
@@ -1070,7 +1088,10 @@ impl<'p, 'm> Machine<'p, 'm> {
         let int = |i: usize| -> Result<u64, Trap> {
             match args.get(i) {
                 Some(Val::Int(x)) => Ok(*x as u64),
-                _ => Err(error(op, format!("argument {i} of @{name} is not an integer"))),
+                _ => Err(error(
+                    op,
+                    format!("argument {i} of @{name} is not an integer"),
+                )),
             }
         };
         let null = Val::Ptr(Ptr {
@@ -1140,8 +1161,9 @@ impl<'p, 'm> Machine<'p, 'm> {
                         op,
                         irules::INVALID_FREE,
                         format!(
-                            "free of {:#x}, which is not the start of a live heap allocation ({k:?} allocation at offset {})",
+                            "free of {:#x}, which is not the start of a live heap allocation ({} allocation, offset {})",
                             p.addr,
+                            crate::memory::kind_name(k),
                             p.addr.wrapping_sub(a.base) as i64
                         ),
                     )),

@@ -103,10 +103,16 @@ mod tests {
     #[test]
     fn sizes_follow_the_x86_64_layout() {
         assert_eq!((store_size(&Type::i(17)), alloc_size(&Type::i(17))), (3, 4));
-        assert_eq!((store_size(&Type::i(65)), alloc_size(&Type::i(65))), (9, 16));
+        assert_eq!(
+            (store_size(&Type::i(65)), alloc_size(&Type::i(65))),
+            (9, 16)
+        );
         assert_eq!(alloc_size(&Type::i1()), 1);
         let v3 = Type::vector(vec![3], Type::F32);
-        assert_eq!((store_size(&v3), alloc_size(&v3), align_of(&v3)), (12, 16, 16));
+        assert_eq!(
+            (store_size(&v3), alloc_size(&v3), align_of(&v3)),
+            (12, 16, 16)
+        );
         let v4i1 = Type::vector(vec![4], Type::i1());
         assert_eq!((store_size(&v4i1), alloc_size(&v4i1)), (1, 1));
         let d = Type::llvm_struct(vec![

@@ -91,9 +91,9 @@ pub fn run_lowered(
     let sf = std
         .func(entry)
         .ok_or_else(|| exec::plain_error(format!("no function '@{entry}' to run")))?;
-    let ft = sf.std_type().ok_or_else(|| {
-        Trap::error(sf.loc, format!("'@{entry}' is not a Standard function"))
-    })?;
+    let ft = sf
+        .std_type()
+        .ok_or_else(|| Trap::error(sf.loc, format!("'@{entry}' is not a Standard function")))?;
     if sf.is_external() {
         return Err(Trap::error(
             sf.loc,
@@ -115,10 +115,9 @@ pub fn run_lowered(
         bare_ptr: lower.use_bare_ptr_memref_call_conv,
     };
     let prog = Program::new(lowered);
-    let f = *prog
-        .by_name
-        .get(entry)
-        .ok_or_else(|| exec::plain_error(format!("no function '@{entry}' in the lowered module")))?;
+    let f = *prog.by_name.get(entry).ok_or_else(|| {
+        exec::plain_error(format!("no function '@{entry}' in the lowered module"))
+    })?;
     if lowered.funcs[f as usize].body.is_none() {
         return Err(Trap::error(sf.loc, format!("'@{entry}' has no body")));
     }

@@ -102,7 +102,10 @@ impl Memory {
             state: State::Live,
             loc,
         });
-        Ok(Ptr { addr: base, prov: id })
+        Ok(Ptr {
+            addr: base,
+            prov: id,
+        })
     }
 
     /// The allocation whose range (one past the end included) holds `addr`.
@@ -122,7 +125,10 @@ impl Memory {
     pub fn check(&self, p: Ptr, len: u64, align: u64, what: &str) -> Result<(u32, usize), Fault> {
         if p.prov == NO_PROV {
             return Err(if p.addr == 0 {
-                fault(rules::NULL, format!("{what} of {len} bytes through a null pointer"))
+                fault(
+                    rules::NULL,
+                    format!("{what} of {len} bytes through a null pointer"),
+                )
             } else {
                 fault(
                     rules::NO_PROVENANCE,
@@ -312,7 +318,12 @@ pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
             let s = alloc_size(e) as usize;
             let k = store_size(e) as usize;
             for (i, x) in elems(*n as usize).into_iter().enumerate() {
-                encode(e, x, &mut bytes[i * s..i * s + k], &mut defined[i * s..i * s + k]);
+                encode(
+                    e,
+                    x,
+                    &mut bytes[i * s..i * s + k],
+                    &mut defined[i * s..i * s + k],
+                );
             }
         }
         Type::Vector(vt) => {
@@ -369,7 +380,7 @@ fn get_bits(buf: &[u8], off: usize, w: u32) -> u128 {
     v
 }
 
-fn kind_name(k: Kind) -> &'static str {
+pub fn kind_name(k: Kind) -> &'static str {
     match k {
         Kind::Heap => "heap",
         Kind::Stack => "stack",

@@ -136,7 +136,11 @@ fn corpus_programs_agree_at_both_levels() {
         if runs.is_empty() {
             continue;
         }
-        let name = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let Ok(m) = converter::syntax::parse_module(&name, text.as_bytes()) else {
             skipped += runs.len();
             continue;
@@ -175,7 +179,11 @@ fn corpus_programs_agree_at_both_levels() {
                 &lopts,
                 &mut GenExternals,
             );
-            let results = &m.func(&entry).and_then(|f| f.std_type()).map(|t| t.results.clone()).unwrap_or_default();
+            let results = &m
+                .func(&entry)
+                .and_then(|f| f.std_type())
+                .map(|t| t.results.clone())
+                .unwrap_or_default();
             match (&s, &l) {
                 (Ok(a), Ok(b)) => {
                     let ok = a.len() == b.results.len()
@@ -186,10 +194,7 @@ fn corpus_programs_agree_at_both_levels() {
                     if ok {
                         same += 1;
                     } else {
-                        failures.push(format!(
-                            "{name} @{entry}: std {a:?}, llvm {:?}",
-                            b.results
-                        ));
+                        failures.push(format!("{name} @{entry}: std {a:?}, llvm {:?}", b.results));
                     }
                 }
                 (Err(Trap::Ub { .. }), Err(Trap::Ub { .. })) => ub_both += 1,

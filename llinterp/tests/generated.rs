@@ -114,5 +114,8 @@ fn is_descriptor_tail_overread(message: &str) -> bool {
         .find_map(|x| x.strip_suffix("-byte"))
         .and_then(|x| x.parse::<u64>().ok())
         .unwrap_or(0);
-    rest.contains("at offset 0 of a") && rest.contains("stack allocation") && n % 8 == 0 && size + 4 == n
+    rest.contains("at offset 0 of a")
+        && rest.contains("stack allocation")
+        && n % 8 == 0
+        && size + 4 == n
 }
