@@ -180,7 +180,7 @@ impl Memory {
                 ),
             ));
         }
-        if align > 1 && p.addr % align != 0 {
+        if align > 1 && !p.addr.is_multiple_of(align) {
             return Err(fault(
                 rules::MISALIGNED,
                 format!(
@@ -349,7 +349,7 @@ pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
 }
 
 fn put_bits(buf: &mut [u8], off: usize, w: u32, bits: u128) {
-    if off % 8 == 0 && w % 8 == 0 {
+    if off.is_multiple_of(8) && w.is_multiple_of(8) {
         let o = off / 8;
         for i in 0..(w / 8) as usize {
             buf[o + i] = (bits >> (8 * i)) as u8;
@@ -365,7 +365,7 @@ fn put_bits(buf: &mut [u8], off: usize, w: u32, bits: u128) {
 
 fn get_bits(buf: &[u8], off: usize, w: u32) -> u128 {
     let mut v = 0u128;
-    if off % 8 == 0 {
+    if off.is_multiple_of(8) {
         let o = off / 8;
         let n = (w as usize).div_ceil(8);
         for i in 0..n {

@@ -116,6 +116,6 @@ fn is_descriptor_tail_overread(message: &str) -> bool {
         .unwrap_or(0);
     rest.contains("at offset 0 of a")
         && rest.contains("stack allocation")
-        && n % 8 == 0
+        && n.is_multiple_of(8)
         && size + 4 == n
 }
