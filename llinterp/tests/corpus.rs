@@ -164,10 +164,16 @@ fn corpus_programs_agree_at_both_levels() {
                 skipped += 1;
                 continue;
             };
-            let s = interp::run(&m, &entry, &args, &opts, &mut GenExternals);
-            // An LLVM op does less than a Standard op: more fuel for as much work.
+            let (s, steps) = interp::Program::compile(&m, opts.index_bitwidth)
+                .run_counted(&entry, &args, &opts, &mut GenExternals);
+            // An LLVM op does less than a Standard op: 20 times the Standard run's
+            // steps are fuel enough; a Standard run that ran out gets as much again.
             let lopts = Options {
-                fuel: opts.fuel * 20,
+                fuel: if s.is_ok() {
+                    steps * 20 + 10_000
+                } else {
+                    opts.fuel
+                },
                 ..opts.clone()
             };
             let l = llinterp::run_lowered(
