@@ -164,8 +164,12 @@ fn corpus_programs_agree_at_both_levels() {
                 skipped += 1;
                 continue;
             };
-            let (s, steps) = interp::Program::compile(&m, opts.index_bitwidth)
-                .run_counted(&entry, &args, &opts, &mut GenExternals);
+            let (s, steps) = interp::Program::compile(&m, opts.index_bitwidth).run_counted(
+                &entry,
+                &args,
+                &opts,
+                &mut GenExternals,
+            );
             // An LLVM op does less than a Standard op: 20 times the Standard run's
             // steps are fuel enough; a Standard run that ran out gets as much again.
             let lopts = Options {

@@ -119,3 +119,53 @@ fn is_descriptor_tail_overread(message: &str) -> bool {
         && n.is_multiple_of(8)
         && size + 4 == n
 }
+
+/// The comparison catches a wrong lowering: with every `llvm.add` of the lowered module
+/// turned into an `llvm.sub` (built here, in the test), most cases that have one must
+/// stop agreeing with the Standard interpreter.
+#[test]
+fn a_wrong_lowering_is_caught() {
+    let (mut mutated, mut caught) = (0u32, 0u32);
+    for seed in 0..200u64 {
+        let cfg = GenConfig::default();
+        let m = generate_from_seed(seed, &cfg);
+        let lower = LowerOptions::default();
+        let Ok(mut lowered) = converter::lower::lower_module(&m, &lower) else {
+            continue;
+        };
+        let mut changed = false;
+        for f in &mut lowered.funcs {
+            if let Some(b) = &mut f.body {
+                for op in &mut b.ops {
+                    if op.kind == converter::ir::OpKind::LlvmAdd {
+                        op.kind = converter::ir::OpKind::LlvmSub;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            continue;
+        }
+        let opts = Options::default();
+        let (want, steps) =
+            interp::Program::compile(&m, 64).run_counted("main", &[], &opts, &mut GenExternals);
+        let Ok(want) = want else {
+            continue;
+        };
+        mutated += 1;
+        // Mutated loops may never end: fuel in proportion to the Standard run.
+        let lopts = Options {
+            fuel: steps * 20 + 10_000,
+            ..opts.clone()
+        };
+        let got =
+            llinterp::run_lowered(&lowered, &m, &lower, "main", &[], &lopts, &mut GenExternals);
+        if !got.is_ok_and(|o| o.results == want) {
+            caught += 1;
+        }
+    }
+    eprintln!("wrong lowering: {caught} of {mutated} mutated cases caught");
+    assert!(mutated >= 50, "too few cases with an llvm.add: {mutated}");
+    assert!(caught * 10 >= mutated * 8, "{caught} of {mutated} caught");
+}
