@@ -3,7 +3,8 @@
 //! splitting), the C-interface oracle's plan (its interpreter runs), and the JIT (in
 //! process, so no pipe; translation, LLVM's verifier, code generation and the calls of
 //! the already lowered module: `main` and the C-interface calls, in one compilation as
-//! the oracles make them), averaged over many cases.
+//! the oracles make them), averaged over many cases; and, beside them, the LLVM-dialect
+//! interpreter (`llinterp`) on the lowered module of every case that reached the JIT.
 //!
 //!     cargo run --release -p harness --example case_cost [SEEDS]
 //!     cargo run --release -p harness --example case_cost -- --corpus DIR...
@@ -77,7 +78,7 @@ fn main() {
         left_out.len()
     );
     let n = mods.len().max(1);
-    let mut t = [Duration::ZERO; 6];
+    let mut t = [Duration::ZERO; 7];
     let cfg = harness::oracles::OracleConfig {
         exec: opts.clone(),
         jit_in_process: true,
@@ -124,11 +125,21 @@ fn main() {
             let s = thread_cpu_time();
             let _ = run_lowered_jit_batch_in_process(m, l, &calls, &opts);
             t[5] += thread_cpu_time() - s;
+            // The LLVM-dialect interpreter on the same lowered module (main only).
+            let s = thread_cpu_time();
+            let iopts = interp::Options {
+                fuel: opts.fuel * 20,
+                index_bitwidth: opts.index_bitwidth,
+                ..interp::Options::default()
+            };
+            let mut ext = harness::externals::HarnessExternals;
+            let _ = llinterp::run_lowered(l, m, &lopts, "main", &[], &iopts, &mut ext);
+            t[6] += thread_cpu_time() - s;
             jitted += 1;
             calls_made += calls.len();
         }
     }
-    let total: Duration = t.iter().sum();
+    let total: Duration = t[..6].iter().sum();
     println!(
         "{what}: {:.0} ops per module on average, {jitted} reached the JIT, {:.2} calls each",
         ops as f64 / n as f64,
@@ -141,6 +152,7 @@ fn main() {
         "interp x2",
         "c-iface plan",
         "jit (O0)",
+        "llinterp",
     ]
     .iter()
     .zip(t)
@@ -151,6 +163,11 @@ fn main() {
             100.0 * d.as_secs_f64() / total.as_secs_f64()
         );
     }
+    println!(
+        "{:>13}: llinterp costs {:.4} of the JIT per case that reached both",
+        "ratio",
+        t[6].as_secs_f64() / t[5].as_secs_f64().max(1e-9)
+    );
     println!(
         "{:>13}: {:8.3} ms/case  => at most {:.0} cases/s per core",
         "total",

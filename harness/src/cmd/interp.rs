@@ -1,5 +1,6 @@
 //! `stdlower interp FILE [--entry NAME] [--arg VALUE]... [--fuel N] [--index-bitwidth 32|64]`:
-//! the reference interpreter on the Standard module itself.
+//! the reference interpreter on the Standard module itself; with `--level llvm`, the
+//! LLVM-dialect interpreter (`llinterp`) on the module our converter lowers it to.
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::input::{self, Failure};
@@ -23,6 +24,17 @@ pub struct Args {
     /// The bit width of `index` (to match `lower --index-bitwidth`).
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
+    /// Which dialect is interpreted: the Standard module itself (`std`), or its
+    /// lowering by our converter, with LLVM's semantics (`llvm`).
+    #[arg(long, value_enum, default_value_t = Level::Std)]
+    pub level: Level,
+}
+
+/// The levels `interp` interprets at.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Std,
+    Llvm,
 }
 
 /// Runs the interpreter as the command line asks.
@@ -34,5 +46,25 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
         index_bitwidth: args.index_bitwidth,
         ..ExecOptions::default()
     };
-    Ok(exec::run_interp(&m, &args.entry, &vals, &opts))
+    if args.level == Level::Std {
+        return Ok(exec::run_interp(&m, &args.entry, &vals, &opts));
+    }
+    let lower = crate::cmd::PassOptions::default().lower_options(args.index_bitwidth, false);
+    let lowered = crate::cmd::lower::lower(&m, &lower)?;
+    let (_, results) = exec::entry_signature(&m, &args.entry)?;
+    let iopts = interp::Options {
+        fuel: args.fuel,
+        index_bitwidth: args.index_bitwidth,
+        ..interp::Options::default()
+    };
+    let mut ext = crate::externals::HarnessExternals;
+    let r = llinterp::run_lowered(&lowered, &m, &lower, &args.entry, &vals, &iopts, &mut ext);
+    Ok(match r {
+        Ok(o) => Outcome::Values(results.into_iter().zip(o.results).collect()),
+        Err(t @ interp::Trap::Ub { .. }) => Outcome::Ub(t.render(&m.file)),
+        Err(t @ (interp::Trap::OutOfFuel | interp::Trap::CallDepth { .. })) => {
+            Outcome::OutOfFuel(t.render(&m.file))
+        }
+        Err(t) => Outcome::Error(t.render(&m.file)),
+    })
 }

@@ -1,0 +1,546 @@
+//! The calling convention at the boundary, in Standard types: the entry's arguments
+//! (`RtValue`s) become the lowered function's parameters (a memref becomes a fresh heap
+//! buffer and its descriptor fields, or its aligned pointer under the bare pointer
+//! convention; an unranked memref its rank and a pointer to a descriptor in memory),
+//! and its result is read back the same way, memrefs through their views. External
+//! functions the module declares with a Standard signature are called with the
+//! arguments rebuilt as `RtValue`s (memrefs as snapshots of their views), as the
+//! Standard interpreter calls them.
+
+use crate::exec::{from_leaves, ExternalCall, Machine};
+use crate::layout::{align_of, alloc_size};
+use crate::memory::{rules, Fault, Kind, Memory};
+use crate::value::{Ptr, Val};
+use converter::ir::{Module, Type};
+use converter::lower::TypeConverter;
+use converter::value::RtValue;
+use interp::ints::sext;
+
+/// What the lowering was told about the boundary.
+#[derive(Clone, Copy, Debug)]
+pub struct Abi {
+    pub index_bits: u32,
+    pub bare_ptr: bool,
+}
+
+impl Abi {
+    fn conv(&self, t: &Type) -> Result<Type, String> {
+        TypeConverter::new(self.index_bits).convert(t)
+    }
+    fn index(&self, x: i64) -> Val {
+        Val::Int(sext(x as i128, self.index_bits))
+    }
+}
+
+/// A scalar leaf of Standard type `t` (`RtValue` to register value).
+fn scalar_in(abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
+    Ok(match (t, v) {
+        (Type::Int(w), RtValue::Int(x)) => Val::Int(sext(*x, *w)),
+        (Type::Index, RtValue::Int(x)) => Val::Int(sext(*x, abi.index_bits)),
+        (Type::F16 | Type::BF16, RtValue::Float(b)) => Val::Float(*b & 0xffff),
+        (Type::F32, RtValue::Float(b)) => Val::Float(*b & 0xffff_ffff),
+        (Type::F64, RtValue::Float(b)) => Val::Float(*b),
+        _ => return Err(format!("{v:?} is not a value of type {t}")),
+    })
+}
+
+/// The lowered value of a scalar or vector of Standard type `t`.
+fn value_in(abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
+    match (t, v) {
+        (Type::Vector(vt), RtValue::Vector(xs)) => {
+            if xs.len() as u64 != vt.num_elements() {
+                return Err(format!("{} elements for {t}", xs.len()));
+            }
+            let leaves = xs
+                .iter()
+                .map(|x| scalar_in(abi, &vt.elem, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(from_leaves(&abi.conv(t)?, &mut leaves.into_iter()))
+        }
+        _ => scalar_in(abi, t, v),
+    }
+}
+
+/// Appends the lowered parameters of one entry argument of Standard type `t`.
+pub fn push_arg(
+    m: &mut Machine,
+    abi: &Abi,
+    t: &Type,
+    v: &RtValue,
+    out: &mut Vec<Val>,
+) -> Result<(), String> {
+    match (t, v) {
+        (Type::Function(_), RtValue::Func(name)) => {
+            let f = m
+                .func_index(name)
+                .ok_or_else(|| format!("no function '@{name}'"))?;
+            out.push(Val::Ptr(m.func_ptr(f)));
+        }
+        (Type::MemRef(mt), RtValue::MemRef { shape, elems }) => {
+            if shape.len() != mt.rank() {
+                return Err(format!("a value of rank {} for {t}", shape.len()));
+            }
+            for (i, (got, want)) in shape.iter().zip(&mt.shape).enumerate() {
+                if want.is_some_and(|w| w != *got) {
+                    return Err(format!("dimension {i} has size {got}, {t} says otherwise"));
+                }
+            }
+            let layout = mt.strided_form();
+            let stat_strides: Vec<Option<i64>> = layout
+                .as_ref()
+                .map(|l| l.strides.clone())
+                .unwrap_or_default();
+            let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
+            let (p, strides) = fill(m, abi, &mt.elem, shape, elems, offset, &stat_strides)?;
+            if abi.bare_ptr {
+                out.push(Val::Ptr(p));
+                return Ok(());
+            }
+            out.push(Val::Ptr(p));
+            out.push(Val::Ptr(p));
+            out.push(abi.index(offset));
+            out.extend(shape.iter().map(|&s| abi.index(s as i64)));
+            out.extend(strides.iter().map(|&s| abi.index(s)));
+        }
+        (Type::UnrankedMemRef(e, _), RtValue::MemRef { shape, elems }) => {
+            let (p, strides) = fill(m, abi, e, shape, elems, 0, &[])?;
+            let dt = descriptor_type(abi, e, shape.len())?;
+            let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(0)];
+            if !shape.is_empty() {
+                fields.push(Val::agg(
+                    shape.iter().map(|&s| abi.index(s as i64)).collect(),
+                ));
+                fields.push(Val::agg(strides.iter().map(|&s| abi.index(s)).collect()));
+            }
+            let d = m
+                .mem
+                .alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
+            m.mem
+                .store(d, &dt, &Val::agg(fields), 1)
+                .map_err(|f| f.message)?;
+            out.push(Val::Int(shape.len() as i128));
+            out.push(Val::Ptr(d));
+        }
+        _ => out.push(value_in(abi, t, v)?),
+    }
+    Ok(())
+}
+
+/// The ranked descriptor struct of a memref of `elem` with `rank` dimensions.
+fn descriptor_type(abi: &Abi, elem: &Type, rank: usize) -> Result<Type, String> {
+    let p = Type::llvm_ptr(abi.conv(elem)?);
+    let ix = Type::Int(abi.index_bits);
+    let mut fs = vec![p.clone(), p, ix.clone()];
+    if rank > 0 {
+        fs.push(Type::llvm_array(rank as u64, ix.clone()));
+        fs.push(Type::llvm_array(rank as u64, ix));
+    }
+    Ok(Type::llvm_struct(fs))
+}
+
+/// A heap buffer (not counted as the program's) holding `elems` in a view of `shape`
+/// with the static strides given (dynamic ones row-major), and its strides.
+fn fill(
+    m: &mut Machine,
+    abi: &Abi,
+    elem: &Type,
+    shape: &[u64],
+    elems: &[RtValue],
+    offset: i64,
+    stat_strides: &[Option<i64>],
+) -> Result<(Ptr, Vec<i64>), String> {
+    let n = shape
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d))
+        .ok_or("a memref argument too large")?;
+    if n != elems.len() as u64 {
+        return Err(format!(
+            "a memref of shape {shape:?} with {} elements",
+            elems.len()
+        ));
+    }
+    let mut strides = vec![1i64; shape.len()];
+    let mut run = 1i64;
+    for i in (0..shape.len()).rev() {
+        strides[i] = stat_strides.get(i).copied().flatten().unwrap_or(run);
+        if strides[i] < 0 || offset < 0 {
+            return Err(
+                "negative static strides or offsets are not supported for arguments".into(),
+            );
+        }
+        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+    }
+    let mut span = offset as u64 + 1;
+    for (d, s) in shape.iter().zip(&strides) {
+        span = span.saturating_add(d.saturating_sub(1).saturating_mul(*s as u64));
+    }
+    if n == 0 {
+        span = offset as u64;
+    }
+    let lt = abi.conv(elem)?;
+    let es = alloc_size(&lt);
+    let p = m.mem.alloc(
+        Kind::Heap,
+        span.saturating_mul(es),
+        align_of(&lt).max(64),
+        converter::Loc::UNKNOWN,
+    )?;
+    let mut idx = vec![0u64; shape.len()];
+    for e in elems {
+        let lin = offset as u64
+            + idx
+                .iter()
+                .zip(&strides)
+                .map(|(i, s)| i * *s as u64)
+                .sum::<u64>();
+        let v = value_in(abi, elem, e)?;
+        let at = Ptr {
+            addr: p.addr + lin * es,
+            prov: p.prov,
+        };
+        m.mem.store(at, &lt, &v, 1).map_err(|f| f.message)?;
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    Ok((p, strides))
+}
+
+/// Why a result could not be read: undefined behaviour or a plain error.
+pub enum ReadError {
+    Ub(&'static str, String),
+    Error(String),
+}
+
+impl From<Fault> for ReadError {
+    fn from(f: Fault) -> Self {
+        ReadError::Ub(f.rule, f.message)
+    }
+}
+
+fn poison(what: &str) -> ReadError {
+    ReadError::Ub(
+        rules::POISON_RESULT,
+        format!("{what} is poison or undef (uninitialized memory, or an operation whose result LangRef leaves undefined)"),
+    )
+}
+
+fn index_of(v: &Val) -> Result<i64, ReadError> {
+    match v {
+        Val::Int(x) => Ok(*x as i64),
+        _ => Err(poison("a descriptor field of the result")),
+    }
+}
+
+fn scalar_out(t: &Type, v: &Val, what: &str) -> Result<RtValue, ReadError> {
+    match (t, v) {
+        (Type::F16 | Type::BF16 | Type::F32 | Type::F64, Val::Float(b)) => Ok(RtValue::Float(*b)),
+        (_, Val::Int(x)) => Ok(RtValue::Int(*x)),
+        (_, v) if v.is_indeterminate() => Err(poison(what)),
+        _ => Err(ReadError::Error(format!(
+            "{what}: {v:?} is not a value of type {t}"
+        ))),
+    }
+}
+
+fn leaves(v: &Val, out: &mut Vec<Val>) {
+    match v {
+        Val::Agg(xs) => xs.iter().for_each(|x| leaves(x, out)),
+        x => out.push(x.clone()),
+    }
+}
+
+/// The `RtValue` of a lowered scalar or vector value of Standard type `t`.
+fn value_out(t: &Type, v: &Val, what: &str) -> Result<RtValue, ReadError> {
+    match t {
+        Type::Vector(vt) => {
+            let mut ls = Vec::new();
+            leaves(v, &mut ls);
+            Ok(RtValue::Vector(
+                ls.iter()
+                    .map(|x| scalar_out(&vt.elem, x, what))
+                    .collect::<Result<_, _>>()?,
+            ))
+        }
+        t => scalar_out(t, v, what),
+    }
+}
+
+/// Reads a view (aligned pointer, offset, sizes, strides in elements) row-major.
+/// With `lenient`, poison elements read as zero (external arguments).
+#[allow(clippy::too_many_arguments)]
+fn read_view(
+    mem: &Memory,
+    abi: &Abi,
+    elem: &Type,
+    aligned: &Val,
+    offset: i64,
+    sizes: &[i64],
+    strides: &[i64],
+    lenient: bool,
+) -> Result<RtValue, ReadError> {
+    if sizes.iter().any(|&s| s < 0) {
+        return Err(ReadError::Error(format!(
+            "a memref result with negative sizes {sizes:?}"
+        )));
+    }
+    let n = sizes
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d as u64))
+        .filter(|&n| n <= 1 << 28)
+        .ok_or_else(|| ReadError::Error("a memref result too large to read".into()))?;
+    let mut elems = Vec::with_capacity(n as usize);
+    if n > 0 {
+        let Val::Ptr(p) = aligned else {
+            return Err(poison("the aligned pointer of a memref result"));
+        };
+        let lt = abi.conv(elem).map_err(ReadError::Error)?;
+        let es = alloc_size(&lt) as i64;
+        let mut idx = vec![0i64; sizes.len()];
+        for _ in 0..n {
+            let lin = offset.wrapping_add(
+                idx.iter()
+                    .zip(strides)
+                    .fold(0i64, |a, (i, s)| a.wrapping_add(i.wrapping_mul(*s))),
+            );
+            let at = Ptr {
+                addr: p.addr.wrapping_add(lin.wrapping_mul(es) as u64),
+                prov: p.prov,
+            };
+            let v = mem.load(at, &lt, 1)?;
+            let what = format!("element {idx:?} of a memref result");
+            let r = match value_out(elem, &v, &what) {
+                Err(ReadError::Ub(..)) if lenient => match elem {
+                    Type::Vector(vt) => {
+                        RtValue::Vector(vec![RtValue::Int(0); vt.num_elements() as usize])
+                    }
+                    t if t.is_float() => RtValue::Float(0),
+                    _ => RtValue::Int(0),
+                },
+                r => r?,
+            };
+            elems.push(r);
+            for d in (0..sizes.len()).rev() {
+                idx[d] += 1;
+                if idx[d] < sizes[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+    Ok(RtValue::MemRef {
+        shape: sizes.iter().map(|&s| s as u64).collect(),
+        elems,
+    })
+}
+
+/// The `RtValue` of result (or external argument) of Standard type `t` from its
+/// lowered parameters `vs` (several for a memref under the default convention).
+fn from_params(
+    mem: &mut Memory,
+    abi: &Abi,
+    t: &Type,
+    vs: &mut dyn Iterator<Item = Val>,
+    lenient: bool,
+    names: &dyn Fn(&Val) -> Option<String>,
+) -> Result<RtValue, ReadError> {
+    let mut next = || {
+        vs.next()
+            .ok_or_else(|| ReadError::Error("fewer lowered values than the signature needs".into()))
+    };
+    match t {
+        Type::Function(_) => {
+            let v = next()?;
+            names(&v).map(RtValue::Func).ok_or_else(|| {
+                ReadError::Error(format!(
+                    "{v:?} is not the address of a function of the module"
+                ))
+            })
+        }
+        Type::MemRef(mt) if abi.bare_ptr => {
+            let p = next()?;
+            let layout = mt.strided_form();
+            let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
+            let sizes: Vec<i64> = mt.shape.iter().map(|d| d.unwrap_or(0) as i64).collect();
+            let strides: Vec<i64> = (0..mt.rank())
+                .map(|i| {
+                    layout
+                        .as_ref()
+                        .and_then(|l| l.strides.get(i).copied().flatten())
+                        .unwrap_or(1)
+                })
+                .collect();
+            read_view(mem, abi, &mt.elem, &p, offset, &sizes, &strides, lenient)
+        }
+        Type::MemRef(mt) => {
+            let _allocated = next()?;
+            let aligned = next()?;
+            let offset = index_of(&next()?)?;
+            let r = mt.rank();
+            let sizes = (0..r)
+                .map(|_| index_of(&next()?))
+                .collect::<Result<Vec<_>, _>>()?;
+            let strides = (0..r)
+                .map(|_| index_of(&next()?))
+                .collect::<Result<Vec<_>, _>>()?;
+            read_view(
+                mem, abi, &mt.elem, &aligned, offset, &sizes, &strides, lenient,
+            )
+        }
+        Type::UnrankedMemRef(e, _) => {
+            let rank = index_of(&next()?)?;
+            let d = next()?;
+            let Val::Ptr(dp) = d else {
+                return Err(poison("the descriptor pointer of an unranked memref"));
+            };
+            if !(0..=64).contains(&rank) {
+                return Err(ReadError::Error(format!(
+                    "an unranked memref of rank {rank}"
+                )));
+            }
+            let dt = descriptor_type(abi, e, rank as usize).map_err(ReadError::Error)?;
+            let desc = mem.load(dp, &dt, 1)?;
+            let mut fs = Vec::new();
+            leaves(&desc, &mut fs);
+            let ranked = Type::memref(vec![None; rank as usize], (**e).clone());
+            let bare = Abi {
+                bare_ptr: false,
+                ..*abi
+            };
+            let v = from_params(mem, &bare, &ranked, &mut fs.into_iter(), lenient, names)?;
+            Ok(v)
+        }
+        t => value_out(t, &next()?, "the result"),
+    }
+}
+
+/// Reads the entry's results (Standard types `results`) from the lowered return value.
+/// An unranked memref's descriptor is freed as the caller of the unranked return
+/// protocol does.
+pub fn results_out(
+    m: &mut Machine,
+    abi: &Abi,
+    results: &[Type],
+    ret: Option<Val>,
+) -> Result<Vec<RtValue>, ReadError> {
+    let per_result: Vec<Val> = match (results.len(), ret) {
+        (0, _) => Vec::new(),
+        (1, Some(v)) => vec![v],
+        (_, Some(Val::Agg(xs))) => xs.to_vec(),
+        _ => {
+            return Err(ReadError::Error(
+                "the lowered function returned no value".into(),
+            ))
+        }
+    };
+    let mut out = Vec::with_capacity(results.len());
+    for (t, v) in results.iter().zip(per_result) {
+        let parts = match (t, &v) {
+            (Type::MemRef(_) | Type::UnrankedMemRef(..), Val::Agg(_)) => {
+                let mut ls = Vec::new();
+                flat_fields(&v, &mut ls);
+                ls
+            }
+            _ => vec![v],
+        };
+        let desc = match (t, parts.get(1)) {
+            (Type::UnrankedMemRef(..), Some(Val::Ptr(d))) => Some(*d),
+            _ => None,
+        };
+        let names = |v: &Val| m.func_of(v).map(|f| m.func_name(f).to_string());
+        let names_vec: Vec<(Val, String)> = parts
+            .iter()
+            .filter_map(|p| names(p).map(|n| (p.clone(), n)))
+            .collect();
+        let lookup = |v: &Val| {
+            names_vec
+                .iter()
+                .find(|(p, _)| p == v)
+                .map(|(_, n)| n.clone())
+        };
+        out.push(from_params(
+            &mut m.mem,
+            abi,
+            t,
+            &mut parts.into_iter(),
+            false,
+            &lookup,
+        )?);
+        if let Some(d) = desc {
+            if let Some(a) = m.mem.allocs.get_mut(d.prov as usize) {
+                if a.kind == Kind::Heap && a.state == crate::memory::State::Live && a.base == d.addr
+                {
+                    a.state = crate::memory::State::Freed(converter::Loc::UNKNOWN);
+                    m.mem.heap_blocks -= 1;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The fields of a descriptor struct in order, its arrays flattened.
+fn flat_fields(v: &Val, out: &mut Vec<Val>) {
+    match v {
+        Val::Agg(xs) => xs.iter().for_each(|x| match x {
+            Val::Agg(_) => flat_fields(x, out),
+            x => out.push(x.clone()),
+        }),
+        x => out.push(x.clone()),
+    }
+}
+
+/// External functions declared in the Standard module, called through the
+/// Standard interpreter's `Externals`.
+pub struct StdExternals<'a> {
+    pub std: &'a Module,
+    pub abi: Abi,
+    pub ext: &'a mut dyn interp::Externals,
+}
+
+impl ExternalCall for StdExternals<'_> {
+    fn call(
+        &mut self,
+        mem: &mut Memory,
+        name: &str,
+        args: &[Val],
+    ) -> Option<Result<Option<Val>, String>> {
+        let f = self.std.func(name)?;
+        let ft = f.std_type()?;
+        let mut it = args.iter().cloned();
+        let mut rts = Vec::with_capacity(ft.inputs.len());
+        for t in &ft.inputs {
+            match from_params(mem, &self.abi, t, &mut it, true, &|_| None) {
+                Ok(v) => rts.push(v),
+                Err(ReadError::Ub(_, m) | ReadError::Error(m)) => {
+                    return Some(Err(format!("argument of type {t}: {m}")))
+                }
+            }
+        }
+        let rs = match self.ext.call(name, &rts)? {
+            Ok(rs) => rs,
+            Err(e) => return Some(Err(e)),
+        };
+        let vals = ft
+            .results
+            .iter()
+            .zip(&rs)
+            .map(|(t, v)| match t {
+                Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => Err(format!(
+                    "results of type {t} from externals are not supported"
+                )),
+                t => value_in(&self.abi, t, v),
+            })
+            .collect::<Result<Vec<_>, _>>();
+        Some(vals.map(|mut vs| match vs.len() {
+            0 => None,
+            1 => vs.pop(),
+            _ => Some(Val::agg(vs)),
+        }))
+    }
+}

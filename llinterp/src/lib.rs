@@ -1,0 +1,147 @@
+//! An interpreter of the LLVM dialect as stdlower's lowering emits it: the fourth
+//! execution path (issue 19), beside the Standard interpreter (`interp`), the JIT of our
+//! lowering and the JIT of upstream's. Pure Rust, no LLVM.
+//!
+//! ```text
+//! run(std_module, &lower_options, "main", &args, &interp::Options, &mut externals)
+//!     -> Result<RunOutput, interp::Trap>
+//! ```
+//!
+//! The module is lowered by our converter and its `llvm.func`s interpreted
+//! (`exec`) over a byte-addressed memory with provenance (`memory`) laid out as the
+//! x86-64 data layout says (`layout`); the entry's arguments and results cross the
+//! boundary in Standard types (`abi`), so the results are the `RtValue`s that
+//! `stdlower interp` prints.
+//!
+//! Semantics are LangRef's: poison and undef are values (`value`), and undefined
+//! behaviour is reported as `Trap::Ub` at the location of the LLVM op (the lowering
+//! gives each op the location of the Standard op it came from), the message starting
+//! with the LLVM op's name. Rules, besides `interp::trap::rules`' `out of bounds`,
+//! `use after free`, `use after return`, `double free`, `invalid free`,
+//! `division by zero` and `signed division overflow`: see [`memory::rules`]
+//! (`misaligned access` w.r.t. the op's `alignment` or the type's ABI alignment,
+//! `branch on poison`, `poison address`, `poison divisor`, `poison callee`,
+//! `null dereference`, `access without provenance`, `unreachable`,
+//! `overlapping memcpy`, and `poison result` when a result of the entry, or an element
+//! of a memref result, is poison or undef).
+//!
+//! Not modelled yet: globals (`llvm.mlir.addressof` of anything but a function),
+//! `_mlir_ciface_` entries, memref or function results of external functions.
+
+pub mod abi;
+pub mod exec;
+pub mod layout;
+pub mod memory;
+pub mod value;
+
+pub use exec::Program;
+
+use converter::ir::Module;
+use converter::lower::LowerOptions;
+use converter::value::RtValue;
+use converter::Loc;
+use interp::Trap;
+
+/// What a run produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOutput {
+    pub results: Vec<RtValue>,
+    /// LLVM ops executed.
+    pub steps: u64,
+    /// Heap blocks the program left allocated (`malloc`/`aligned_alloc` minus `free`,
+    /// argument buffers not counted).
+    pub heap_blocks: i64,
+}
+
+/// Lowers the Standard module `std` with `lower` and runs `entry` at the LLVM level.
+/// A module that does not lower is an error naming the first diagnostic.
+pub fn run(
+    std: &Module,
+    lower: &LowerOptions,
+    entry: &str,
+    args: &[RtValue],
+    opts: &interp::Options,
+    ext: &mut dyn interp::Externals,
+) -> Result<RunOutput, Trap> {
+    let lowered = converter::lower::lower_module(std, lower).map_err(|ds| {
+        let d = ds.first();
+        Trap::error(
+            d.map_or(Loc::UNKNOWN, |d| d.loc),
+            format!(
+                "the module does not lower: {}",
+                d.map_or("", |d| d.message.as_str())
+            ),
+        )
+    })?;
+    run_lowered(&lowered, std, lower, entry, args, opts, ext)
+}
+
+/// Runs `entry` of `lowered`, the lowering of `std` under `lower`; arguments and
+/// results in `entry`'s Standard signature.
+pub fn run_lowered(
+    lowered: &Module,
+    std: &Module,
+    lower: &LowerOptions,
+    entry: &str,
+    args: &[RtValue],
+    opts: &interp::Options,
+    ext: &mut dyn interp::Externals,
+) -> Result<RunOutput, Trap> {
+    exec::check_module(lowered)?;
+    let sf = std
+        .func(entry)
+        .ok_or_else(|| exec::plain_error(format!("no function '@{entry}' to run")))?;
+    let ft = sf
+        .std_type()
+        .ok_or_else(|| Trap::error(sf.loc, format!("'@{entry}' is not a Standard function")))?;
+    if sf.is_external() {
+        return Err(Trap::error(
+            sf.loc,
+            format!("the entry '@{entry}' is an external declaration"),
+        ));
+    }
+    if args.len() != ft.inputs.len() {
+        return Err(Trap::error(
+            sf.loc,
+            format!(
+                "'@{entry}' takes {} arguments, {} given",
+                ft.inputs.len(),
+                args.len()
+            ),
+        ));
+    }
+    let abi = abi::Abi {
+        index_bits: lower.index_bitwidth,
+        bare_ptr: lower.use_bare_ptr_memref_call_conv,
+    };
+    let prog = Program::new(lowered);
+    let f = *prog.by_name.get(entry).ok_or_else(|| {
+        exec::plain_error(format!("no function '@{entry}' in the lowered module"))
+    })?;
+    if lowered.funcs[f as usize].body.is_none() {
+        return Err(Trap::error(sf.loc, format!("'@{entry}' has no body")));
+    }
+    let mut m = exec::Machine::new(&prog, opts.fuel, opts.max_call_depth);
+    let mut params = Vec::new();
+    for (i, (t, a)) in ft.inputs.iter().zip(args).enumerate() {
+        abi::push_arg(&mut m, &abi, t, a, &mut params)
+            .map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
+    }
+    let mut ext = abi::StdExternals { std, abi, ext };
+    let r = m.run(f, params, &mut ext);
+    let steps = opts.fuel - m.fuel;
+    let ret = r?;
+    let results = abi::results_out(&mut m, &abi, &ft.results, ret).map_err(|e| match e {
+        abi::ReadError::Ub(rule, message) => Trap::Ub {
+            loc: m.ret_loc,
+            rule,
+            message: format!("llvm.return: {message}"),
+        },
+        abi::ReadError::Error(message) => Trap::error(m.ret_loc, message),
+    })?;
+    Ok(RunOutput {
+        results,
+        steps,
+        heap_blocks: m.mem.heap_blocks,
+    })
+}

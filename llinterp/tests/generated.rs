@@ -1,0 +1,171 @@
+//! Generated modules (the generator's default and swarm configurations) through the
+//! Standard interpreter and the LLVM-level one under the lowering options the case's
+//! configuration picked: where the Standard interpreter returns values, the LLVM level
+//! must return the same, bit-exact. Prints how many cases agree, disagree, and could not
+//! be compared (the Standard run stopped: fuel, call depth; or the LLVM level refused
+//! the module as unsupported). Count: `LLINTERP_CASES` (default 1,000).
+
+use converter::lower::LowerOptions;
+use converter::value::{same_value, RtValue};
+use generator::{generate_from_seed, generate_swarm_from_seed, GenConfig};
+use interp::{Externals, Options, Trap};
+
+struct GenExternals;
+
+impl Externals for GenExternals {
+    fn call(&mut self, name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, String>> {
+        generator::externals::call_rt(name, args)
+    }
+}
+
+#[test]
+fn generated_modules_agree_at_both_levels() {
+    let n: u64 = std::env::var("LLINTERP_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let (mut agree, mut std_stopped, mut unsupported) = (0u64, 0u64, Vec::new());
+    let mut known = Vec::new();
+    let mut disagree = Vec::new();
+    let t = std::time::Instant::now();
+    for seed in 0..n {
+        let (cfg, m) = if seed % 2 == 0 {
+            let cfg = GenConfig::default();
+            let m = generate_from_seed(seed, &cfg);
+            (cfg, m)
+        } else {
+            generate_swarm_from_seed(seed)
+        };
+        let lower = LowerOptions {
+            index_bitwidth: cfg.index_bitwidth,
+            use_aligned_alloc: cfg.use_aligned_alloc,
+            use_bare_ptr_memref_call_conv: cfg.use_bare_ptr_memref_call_conv,
+            ..LowerOptions::default()
+        };
+        let opts = Options {
+            index_bitwidth: cfg.index_bitwidth,
+            ..Options::default()
+        };
+        let s = interp::run(&m, "main", &[], &opts, &mut GenExternals);
+        let lopts = Options {
+            fuel: opts.fuel * 20,
+            ..opts.clone()
+        };
+        let l = llinterp::run(&m, &lower, "main", &[], &lopts, &mut GenExternals);
+        let results = m
+            .func("main")
+            .and_then(|f| f.std_type())
+            .map(|t| t.results.clone())
+            .unwrap_or_default();
+        match (&s, &l) {
+            (Ok(a), Ok(b))
+                if a.len() == b.results.len()
+                    && results
+                        .iter()
+                        .zip(a.iter().zip(&b.results))
+                        .all(|(t, (x, y))| same_value(t, x, y)) =>
+            {
+                agree += 1
+            }
+            (Err(Trap::OutOfFuel | Trap::CallDepth { .. }), _) => std_stopped += 1,
+            (Ok(_), Err(Trap::Error { message, .. })) => {
+                unsupported.push(format!("seed {seed}: {message}"))
+            }
+            (Ok(_), Err(Trap::Ub { message, .. })) if is_descriptor_tail_overread(message) => {
+                known.push(format!("seed {seed}: {message}"))
+            }
+            _ => disagree.push(format!(
+                "seed {seed}: std {:?}, llvm {:?}",
+                s.as_ref().map_err(|t| t.render("gen")),
+                l.as_ref().map(|o| &o.results).map_err(|t| t.render("gen"))
+            )),
+        }
+    }
+    eprintln!(
+        "{n} generated cases in {:?}: {agree} agree, {} disagree, {} unsupported at the LLVM level, {} with the known descriptor over-read, {std_stopped} stopped at the Standard level",
+        t.elapsed(),
+        disagree.len(),
+        unsupported.len(),
+        known.len()
+    );
+    for d in disagree.iter().chain(&unsupported).chain(&known).take(20) {
+        eprintln!("  {d}");
+    }
+    assert!(disagree.is_empty(), "{} disagreements", disagree.len());
+    assert!(unsupported.is_empty(), "{} unsupported", unsupported.len());
+}
+
+/// The one converter finding this test knows (reported, not fixed here): with a 32-bit
+/// index, the unranked-result protocol copies a ranked descriptor into an `alloca` of
+/// `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` bytes (MLIR's formula, e.g. 28),
+/// and the cast back to a ranked memref loads the whole descriptor struct, whose store
+/// size includes its tail padding (32): a load past the end of the allocation, which
+/// LangRef makes undefined. Matches exactly that: a load at offset 0 of N bytes from a
+/// stack allocation of N rounded down by 4.
+fn is_descriptor_tail_overread(message: &str) -> bool {
+    let Some(rest) = message.strip_prefix("llvm.load: out-of-bounds load of ") else {
+        return false;
+    };
+    let mut w = rest.split_whitespace();
+    let n: u64 = w.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+    let tail: Vec<&str> = w.collect();
+    let size = tail
+        .iter()
+        .find_map(|x| x.strip_suffix("-byte"))
+        .and_then(|x| x.parse::<u64>().ok())
+        .unwrap_or(0);
+    rest.contains("at offset 0 of a")
+        && rest.contains("stack allocation")
+        && n.is_multiple_of(8)
+        && size + 4 == n
+}
+
+/// The comparison catches a wrong lowering: with every `llvm.add` of the lowered module
+/// turned into an `llvm.sub` (built here, in the test), most cases that have one must
+/// stop agreeing with the Standard interpreter.
+#[test]
+fn a_wrong_lowering_is_caught() {
+    let (mut mutated, mut caught) = (0u32, 0u32);
+    for seed in 0..200u64 {
+        let cfg = GenConfig::default();
+        let m = generate_from_seed(seed, &cfg);
+        let lower = LowerOptions::default();
+        let Ok(mut lowered) = converter::lower::lower_module(&m, &lower) else {
+            continue;
+        };
+        let mut changed = false;
+        for f in &mut lowered.funcs {
+            if let Some(b) = &mut f.body {
+                for op in &mut b.ops {
+                    if op.kind == converter::ir::OpKind::LlvmAdd {
+                        op.kind = converter::ir::OpKind::LlvmSub;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            continue;
+        }
+        let opts = Options::default();
+        let (want, steps) =
+            interp::Program::compile(&m, 64).run_counted("main", &[], &opts, &mut GenExternals);
+        let Ok(want) = want else {
+            continue;
+        };
+        mutated += 1;
+        // Mutated loops may never end: fuel in proportion to the Standard run.
+        let lopts = Options {
+            fuel: steps * 20 + 10_000,
+            ..opts.clone()
+        };
+        let got =
+            llinterp::run_lowered(&lowered, &m, &lower, "main", &[], &lopts, &mut GenExternals);
+        if !got.is_ok_and(|o| o.results == want) {
+            caught += 1;
+        }
+    }
+    eprintln!("wrong lowering: {caught} of {mutated} mutated cases caught");
+    assert!(mutated >= 50, "too few cases with an llvm.add: {mutated}");
+    assert!(caught * 10 >= mutated * 8, "{caught} of {mutated} caught");
+}
