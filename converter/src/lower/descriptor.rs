@@ -4,7 +4,7 @@
 //! convention's scalar fields; none indexes the struct by hand.
 
 use super::emit::{Emitter, GepIndex};
-use crate::ir::{MemRefType, Type, ValueId};
+use crate::ir::{MemRefType, OpKind, Type, ValueId};
 
 const ALLOCATED: i64 = 0;
 const ALIGNED: i64 = 1;
@@ -166,8 +166,12 @@ impl UnrankedDescriptor {
     }
 
     /// The byte size of the ranked descriptor an unranked one points to, from its
-    /// dynamic rank: `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` (in index type);
-    /// `elem_ptr` is the type of the descriptor's pointers (in the memory space).
+    /// dynamic rank: `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` (in index type),
+    /// rounded up to a multiple of `sizeof(ptr)`, the struct's alignment; `elem_ptr` is
+    /// the type of the descriptor's pointers (in the memory space). Without the rounding
+    /// (MLIR 22's size), a 32-bit index leaves out the struct's 4 bytes of tail padding,
+    /// and the load of the whole struct from the copy reads past its end, which LangRef
+    /// makes undefined (`docs/upstream-differences.md`).
     pub fn ranked_size(em: &mut Emitter, rank_i64: ValueId, elem_ptr: &Type) -> ValueId {
         let idx = em.index.clone();
         let ptr_size = em.size_of(elem_ptr, GepIndex::Const(2), &idx);
@@ -178,7 +182,13 @@ impl UnrankedDescriptor {
         let r2 = em.mul(rank, two);
         let r2p1 = em.add(r2, one);
         let idx_bytes = em.mul(r2p1, idx_size);
-        em.add(ptr_size, idx_bytes)
+        let unpadded = em.add(ptr_size, idx_bytes);
+        let align = em.size_of(elem_ptr, GepIndex::Const(1), &idx);
+        let align_m1 = em.binary(OpKind::LlvmSub, align, one);
+        let bumped = em.add(unpadded, align_m1);
+        let zero = em.const_index(0);
+        let mask = em.binary(OpKind::LlvmSub, zero, align);
+        em.binary(OpKind::LlvmAnd, bumped, mask)
     }
 
     /// A pointer to size `i` (an index value) of the ranked descriptor `ptr` points to:

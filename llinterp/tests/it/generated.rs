@@ -25,7 +25,6 @@ fn generated_modules_agree_at_both_levels() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
     let (mut agree, mut std_stopped, mut unsupported) = (0u64, 0u64, Vec::new());
-    let mut known = Vec::new();
     let mut disagree = Vec::new();
     let t = std::time::Instant::now();
     for seed in 0..n {
@@ -71,9 +70,6 @@ fn generated_modules_agree_at_both_levels() {
             (Ok(_), Err(Trap::Error { message, .. })) => {
                 unsupported.push(format!("seed {seed}: {message}"))
             }
-            (Ok(_), Err(Trap::Ub { message, .. })) if is_descriptor_tail_overread(message) => {
-                known.push(format!("seed {seed}: {message}"))
-            }
             _ => disagree.push(format!(
                 "seed {seed}: std {:?}, llvm {:?}",
                 s.as_ref().map_err(|t| t.render("gen")),
@@ -82,42 +78,16 @@ fn generated_modules_agree_at_both_levels() {
         }
     }
     eprintln!(
-        "{n} generated cases in {:?}: {agree} agree, {} disagree, {} unsupported at the LLVM level, {} with the known descriptor over-read, {std_stopped} stopped at the Standard level",
+        "{n} generated cases in {:?}: {agree} agree, {} disagree, {} unsupported at the LLVM level, {std_stopped} stopped at the Standard level",
         t.elapsed(),
         disagree.len(),
         unsupported.len(),
-        known.len()
     );
-    for d in disagree.iter().chain(&unsupported).chain(&known).take(20) {
+    for d in disagree.iter().chain(&unsupported).take(20) {
         eprintln!("  {d}");
     }
     assert!(disagree.is_empty(), "{} disagreements", disagree.len());
     assert!(unsupported.is_empty(), "{} unsupported", unsupported.len());
-}
-
-/// The one converter finding this test knows (reported, not fixed here): with a 32-bit
-/// index, the unranked-result protocol copies a ranked descriptor into an `alloca` of
-/// `2 * sizeof(ptr) + (1 + 2 * rank) * sizeof(index)` bytes (MLIR's formula, e.g. 28),
-/// and the cast back to a ranked memref loads the whole descriptor struct, whose store
-/// size includes its tail padding (32): a load past the end of the allocation, which
-/// LangRef makes undefined. Matches exactly that: a load at offset 0 of N bytes from a
-/// stack allocation of N rounded down by 4.
-fn is_descriptor_tail_overread(message: &str) -> bool {
-    let Some(rest) = message.strip_prefix("llvm.load: out-of-bounds load of ") else {
-        return false;
-    };
-    let mut w = rest.split_whitespace();
-    let n: u64 = w.next().and_then(|x| x.parse().ok()).unwrap_or(0);
-    let tail: Vec<&str> = w.collect();
-    let size = tail
-        .iter()
-        .find_map(|x| x.strip_suffix("-byte"))
-        .and_then(|x| x.parse::<u64>().ok())
-        .unwrap_or(0);
-    rest.contains("at offset 0 of a")
-        && rest.contains("stack allocation")
-        && n.is_multiple_of(8)
-        && size + 4 == n
 }
 
 /// The comparison catches a wrong lowering: with every `llvm.add` of the lowered module
