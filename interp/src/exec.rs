@@ -1,8 +1,9 @@
 //! The interpreter loop: one flat `match` over the compiled instructions of the
 //! current frame, each arm a call to a named function (the common scalar, memory and
 //! branch instructions are `#[inline(always)]`; vectors, allocation, calls and returns
-//! stay out of line, which keeps the loop small), with an explicit frame stack (an MLIR call never recurses in Rust, so
-//! deep recursion ends in `Trap::CallDepth`, not a stack overflow). Scalar registers are
+//! stay out of line, which keeps the loop small), with an explicit frame stack (an
+//! MLIR call never recurses in Rust, so deep recursion ends in `Trap::CallDepth`, not
+//! a stack overflow). Scalar registers are
 //! plain `i128`s; frames' register files are recycled through a pool so that calls do
 //! not allocate once warm. Every step costs one unit of fuel.
 
