@@ -3,9 +3,9 @@
 //! branch instructions are `#[inline(always)]`; vectors, allocation, calls and returns
 //! stay out of line, which keeps the loop small), with an explicit frame stack (an
 //! MLIR call never recurses in Rust, so deep recursion ends in `Trap::CallDepth`, not
-//! a stack overflow). Scalar registers are
-//! plain `i128`s; frames' register files are recycled through a pool so that calls do
-//! not allocate once warm. Every step costs one unit of fuel.
+//! a stack overflow). Scalar registers are plain `i128`s; frames' register files are
+//! recycled through a pool so that calls do not allocate once warm. Every step costs
+//! one unit of fuel.
 
 use crate::compile::{CFunc, CallInfo, Edge, Inst, Program, OBJ};
 use crate::floats::{self, FKind, FloatOp};
