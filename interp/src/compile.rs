@@ -547,329 +547,362 @@ impl FnCompiler<'_> {
         Ok(self.out.edges.len() as u32 - 1)
     }
 
+    /// Compiles one op: one arm per Standard op (no catch-all, so a new Standard op is a
+    /// compile error here until it has semantics), each a call to the function of its
+    /// shape.
     fn op(&mut self, op: &OpData) -> Result<(), String> {
-        use OpKind::*;
-        let ops = &op.operands;
-        let res = |i: usize| -> Result<ValueId, String> {
-            op.results
-                .get(i)
-                .copied()
-                .ok_or_else(|| format!("'{}' without a result", op.name()))
-        };
-        let arg = |i: usize| -> Result<ValueId, String> {
-            ops.get(i)
-                .copied()
-                .ok_or_else(|| format!("'{}' is missing operand {i}", op.name()))
-        };
         use StdOp as S;
         let k = op.kind;
         // LLVM ops are not interpreted (the lowering's output runs in the JIT); an
         // unregistered op is an error of its own.
         let Some(std_op) = k.std() else {
-            return Err(if k == Unregistered {
+            return Err(if k == OpKind::Unregistered {
                 format!("cannot interpret unregistered op '{}'", op.name())
             } else {
                 format!("cannot interpret op '{}'", k.name())
             });
         };
         match std_op {
-            S::Constant => self.constant(op, res(0)?)?,
-            S::AddI
-            | S::SubI
-            | S::MulI
-            | S::DivISigned
-            | S::DivIUnsigned
-            | S::RemISigned
-            | S::RemIUnsigned
-            | S::And
-            | S::Or
-            | S::Xor
-            | S::ShiftLeft
-            | S::ShiftRightSigned
-            | S::ShiftRightUnsigned => {
-                let int_op = int_op(k)?;
-                let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
-                let Some(Scalar::Int(w)) = self.scalar(self.ty(a)) else {
-                    return Err(format!("'{}' on a non-integer type", op.name()));
-                };
-                let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
-                if is_obj(self.ty(r)) {
-                    self.emit(Inst::VBin {
-                        op: Op2::Int(int_op, w8(w)),
-                        d,
-                        a,
-                        b,
-                    });
-                } else {
-                    self.emit(match (int_op, w) {
-                        (IntOp::Add, 64) => Inst::Add64 { d, a, b },
-                        (IntOp::Sub, 64) => Inst::Sub64 { d, a, b },
-                        (IntOp::Mul, 64) => Inst::Mul64 { d, a, b },
-                        _ => Inst::IntBin {
-                            op: int_op,
-                            w: w8(w),
-                            d,
-                            a,
-                            b,
-                        },
-                    });
-                }
-            }
-            S::AddF | S::SubF | S::MulF | S::DivF | S::RemF | S::CopySign => {
-                let fop = float_op(op.kind)?;
-                let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
-                let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
-                    return Err(format!("'{}' on a non-float type", op.name()));
-                };
-                let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
-                if is_obj(self.ty(r)) {
-                    self.emit(Inst::VBin {
-                        op: Op2::Float(fop, k),
-                        d,
-                        a,
-                        b,
-                    });
-                } else {
-                    self.emit(Inst::FBin {
-                        op: fop,
-                        k,
-                        d,
-                        a,
-                        b,
-                    });
-                }
-            }
-            S::CmpI | S::CmpF => {
-                let (a, b, r) = (arg(0)?, arg(1)?, res(0)?);
-                let names: &[&str] = if op.kind == CmpI {
-                    &CMPI_PREDICATES
-                } else {
-                    &CMPF_PREDICATES
-                };
-                let pred = match op.attr("predicate") {
-                    Some(Attribute::Str(s)) => names.iter().position(|p| p == s),
-                    Some(a) => a.as_int().map(|i| i as usize).filter(|&i| i < names.len()),
-                    None => None,
-                }
-                .ok_or_else(|| format!("'{}' without a valid predicate", op.name()))?
-                    as u8;
-                let kind = self.scalar(self.ty(a));
-                let vec = is_obj(self.ty(r));
-                let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
-                match (op.kind, kind, vec) {
-                    (CmpI, Some(Scalar::Int(w)), false) => self.emit(Inst::CmpI {
-                        pred,
-                        w: w8(w),
-                        d,
-                        a,
-                        b,
-                    }),
-                    (CmpI, Some(Scalar::Int(w)), true) => self.emit(Inst::VBin {
-                        op: Op2::CmpI(pred, w8(w)),
-                        d,
-                        a,
-                        b,
-                    }),
-                    (CmpF, Some(Scalar::Float(k)), false) => {
-                        self.emit(Inst::CmpF { pred, k, d, a, b })
-                    }
-                    (CmpF, Some(Scalar::Float(k)), true) => self.emit(Inst::VBin {
-                        op: Op2::CmpF(pred, k),
-                        d,
-                        a,
-                        b,
-                    }),
-                    _ => return Err(format!("'{}' on operands of the wrong type", op.name())),
-                }
-            }
-            S::NegF
-            | S::AbsF
-            | S::Sqrt
-            | S::Rsqrt
-            | S::Exp
-            | S::Exp2
-            | S::Log
-            | S::Log2
-            | S::Log10
-            | S::Sin
-            | S::Cos
-            | S::CeilF => {
-                let (a, r) = (arg(0)?, res(0)?);
-                let Some(Scalar::Float(fk)) = self.scalar(self.ty(a)) else {
-                    return Err(format!("'{}' on a non-float type", op.name()));
-                };
-                let o = match k {
-                    NegF => Op1::NegF(fk),
-                    AbsF => Op1::AbsF(fk),
-                    Sqrt => Op1::Math(MathFn::Sqrt, fk),
-                    Rsqrt => Op1::Math(MathFn::Rsqrt, fk),
-                    Exp => Op1::Math(MathFn::Exp, fk),
-                    Exp2 => Op1::Math(MathFn::Exp2, fk),
-                    Log => Op1::Math(MathFn::Log, fk),
-                    Log2 => Op1::Math(MathFn::Log2, fk),
-                    Log10 => Op1::Math(MathFn::Log10, fk),
-                    Sin => Op1::Math(MathFn::Sin, fk),
-                    Cos => Op1::Math(MathFn::Cos, fk),
-                    CeilF => Op1::Math(MathFn::Ceil, fk),
-                    _ => return Err(format!("'{}' has no evaluator", op.name())),
-                };
-                self.unary(o, a, r);
-            }
-            S::IndexCast
-            | S::SIToFP
-            | S::FPToSI
-            | S::FPExt
-            | S::FPTrunc
-            | S::ZExtI
-            | S::SExtI
-            | S::TruncI => {
-                let (a, r) = (arg(0)?, res(0)?);
-                let from = self.scalar(self.ty(a));
-                let to = self.scalar(self.ty(r));
-                let o = match (k, from, to) {
-                    (IndexCast | TruncI | SExtI, Some(Scalar::Int(_)), Some(Scalar::Int(t))) => {
-                        Op1::SExt(w8(t))
-                    }
-                    (ZExtI, Some(Scalar::Int(f)), Some(Scalar::Int(_))) => Op1::ZExt(w8(f)),
-                    (SIToFP, Some(Scalar::Int(_)), Some(Scalar::Float(t))) => Op1::SIToFP(t),
-                    (FPToSI, Some(Scalar::Float(f)), Some(Scalar::Int(t))) => Op1::FPToSI(f, w8(t)),
-                    (FPExt | FPTrunc, Some(Scalar::Float(f)), Some(Scalar::Float(t))) => {
-                        Op1::FConv(f, t)
-                    }
-                    _ => return Err(format!("'{}' between unsupported types", op.name())),
-                };
-                self.unary(o, a, r);
-            }
-            S::Select => {
-                let (c, a, b, r) = (arg(0)?, arg(1)?, arg(2)?, res(0)?);
-                let vcond = is_obj(self.ty(c));
-                let obj = is_obj(self.ty(r));
-                let (d, c, a, b) = (self.reg(r), self.reg(c), self.reg(a), self.reg(b));
-                self.emit(match (vcond, obj) {
-                    (true, _) => Inst::VSelect { d, c, a, b },
-                    (false, true) => Inst::SelectO { d, c, a, b },
-                    (false, false) => Inst::Select { d, c, a, b },
-                });
-            }
-            S::Splat => {
-                let (a, r) = (arg(0)?, res(0)?);
-                let n = match self.ty(r) {
-                    Type::Vector(v) => v.num_elements() as u32,
-                    _ => return Err("'splat' to a non-vector type".into()),
-                };
-                let (d, a) = (self.reg(r), self.reg(a));
-                self.emit(Inst::Splat { d, a, n });
-            }
-            S::ExtractElement => {
-                let (v, r) = (arg(0)?, res(0)?);
-                let shape = match self.ty(v) {
-                    Type::Vector(vt) => vt.shape.clone(),
-                    _ => return Err("'extract_element' of a non-vector".into()),
-                };
-                if ops.len() - 1 != shape.len() {
-                    return Err("'extract_element' with the wrong number of indices".into());
-                }
-                let idx: Vec<u32> = ops[1..].iter().map(|&i| self.slot(i)).collect();
-                self.out.extracts.push(ExtractInfo { idx, shape });
-                let info = self.out.extracts.len() as u32 - 1;
-                let (d, v) = (self.reg(r), self.reg(v));
-                self.emit(Inst::Extract { d, v, info });
-            }
-            S::Alloc | S::Alloca => self.alloc(op, res(0)?)?,
-            S::Dealloc => {
-                let m = self.reg(arg(0)?);
-                self.emit(Inst::Dealloc { m });
-            }
-            S::Load => {
-                let (m, r) = (arg(0)?, res(0)?);
-                let (idx, n) = self.list(&ops[1..]);
-                let vec = is_obj(self.ty(r));
-                let (d, m) = (self.reg(r), self.reg(m));
-                self.emit(if vec {
-                    Inst::LoadV { d, m, idx, n }
-                } else {
-                    Inst::Load { d, m, idx, n }
-                });
-            }
-            S::Store => {
-                let (v, m) = (arg(0)?, arg(1)?);
-                let (idx, n) = self.list(&ops[2..]);
-                let vec = is_obj(self.ty(v));
-                let (v, m) = (self.reg(v), self.reg(m));
-                self.emit(if vec {
-                    Inst::StoreV { v, m, idx, n }
-                } else {
-                    Inst::Store { v, m, idx, n }
-                });
-            }
-            S::Dim => {
-                let (m, r) = (arg(0)?, res(0)?);
-                let d = self.reg(r);
-                let mr = self.reg(m);
-                if let Some(&i) = ops.get(1) {
-                    let i = self.reg(i);
-                    self.emit(Inst::DimDyn { d, m: mr, i });
-                } else {
-                    let k = op
-                        .attr("index")
-                        .and_then(|a| a.as_int())
-                        .ok_or("'dim' without an index")?;
-                    let k = u32::try_from(k).unwrap_or(u32::MAX);
-                    self.emit(Inst::Dim { d, m: mr, k });
-                }
-            }
-            S::Rank => {
-                let (m, r) = (arg(0)?, res(0)?);
-                let (d, m) = (self.reg(r), self.reg(m));
-                self.emit(Inst::Rank { d, m });
-            }
-            S::MemRefCast => {
-                let (m, r) = (arg(0)?, res(0)?);
-                let check = view_check(self.ty(r)).ok_or_else(|| {
-                    format!("memref_cast to {}: layout is not strided", self.ty(r))
-                })?;
-                self.out.casts.push(check);
-                let info = self.out.casts.len() as u32 - 1;
-                let (d, m) = (self.reg(r), self.reg(m));
-                self.emit(Inst::MemRefCast { d, m, info });
-            }
-            S::Br => {
-                let s = op.successors.first().ok_or("'br' without a successor")?;
-                let e = self.edge(s)?;
-                self.emit(Inst::Br { e });
-            }
-            S::CondBr => {
-                if op.successors.len() != 2 {
-                    return Err("'cond_br' needs two successors".into());
-                }
-                let c = self.reg(arg(0)?);
-                let t = self.edge(&op.successors[0])?;
-                let f = self.edge(&op.successors[1])?;
-                self.emit(Inst::CondBr { c, t, f });
-            }
-            S::Call => {
-                let name = op
-                    .attr("callee")
-                    .and_then(|a| a.as_symbol())
-                    .ok_or("'call' without a callee")?;
-                let callee = *self
-                    .by_name
-                    .get(name)
-                    .ok_or_else(|| format!("call to unknown function '@{name}'"))?;
-                let info = self.call_info(callee, ops, &op.results);
-                self.emit(Inst::Call { info });
-            }
-            S::CallIndirect => {
-                let f = arg(0)?;
-                let info = self.call_info(u32::MAX, &ops[1..], &op.results);
-                let f = self.reg(f);
-                self.emit(Inst::CallInd { f, info });
-            }
-            S::Return => {
-                let (start, n) = self.list(ops);
-                self.emit(Inst::Return { start, n });
-            }
+            S::Constant => self.constant(op, res(op, 0)?),
+            S::AddI => self.int_binary(op, IntOp::Add),
+            S::SubI => self.int_binary(op, IntOp::Sub),
+            S::MulI => self.int_binary(op, IntOp::Mul),
+            S::DivISigned => self.int_binary(op, IntOp::DivS),
+            S::DivIUnsigned => self.int_binary(op, IntOp::DivU),
+            S::RemISigned => self.int_binary(op, IntOp::RemS),
+            S::RemIUnsigned => self.int_binary(op, IntOp::RemU),
+            S::And => self.int_binary(op, IntOp::And),
+            S::Or => self.int_binary(op, IntOp::Or),
+            S::Xor => self.int_binary(op, IntOp::Xor),
+            S::ShiftLeft => self.int_binary(op, IntOp::Shl),
+            S::ShiftRightSigned => self.int_binary(op, IntOp::ShrS),
+            S::ShiftRightUnsigned => self.int_binary(op, IntOp::ShrU),
+            S::AddF => self.float_binary(op, FloatOp::Add),
+            S::SubF => self.float_binary(op, FloatOp::Sub),
+            S::MulF => self.float_binary(op, FloatOp::Mul),
+            S::DivF => self.float_binary(op, FloatOp::Div),
+            S::RemF => self.float_binary(op, FloatOp::Rem),
+            S::CopySign => self.float_binary(op, FloatOp::CopySign),
+            S::NegF => self.float_unary(op, Op1::NegF),
+            S::AbsF => self.float_unary(op, Op1::AbsF),
+            S::Sqrt => self.math(op, MathFn::Sqrt),
+            S::Rsqrt => self.math(op, MathFn::Rsqrt),
+            S::Exp => self.math(op, MathFn::Exp),
+            S::Exp2 => self.math(op, MathFn::Exp2),
+            S::Log => self.math(op, MathFn::Log),
+            S::Log2 => self.math(op, MathFn::Log2),
+            S::Log10 => self.math(op, MathFn::Log10),
+            S::Sin => self.math(op, MathFn::Sin),
+            S::Cos => self.math(op, MathFn::Cos),
+            S::CeilF => self.math(op, MathFn::Ceil),
+            S::CmpI => self.compare(op, &CMPI_PREDICATES),
+            S::CmpF => self.compare(op, &CMPF_PREDICATES),
+            S::IndexCast | S::TruncI | S::SExtI => self.cast(op, Cast::SExt),
+            S::ZExtI => self.cast(op, Cast::ZExt),
+            S::SIToFP => self.cast(op, Cast::SIToFP),
+            S::FPToSI => self.cast(op, Cast::FPToSI),
+            S::FPExt | S::FPTrunc => self.cast(op, Cast::FConv),
+            S::Select => self.select(op),
+            S::Splat => self.splat(op),
+            S::ExtractElement => self.extract_element(op),
+            S::Alloc | S::Alloca => self.alloc(op, res(op, 0)?),
+            S::Dealloc => self.dealloc(op),
+            S::Load => self.load(op),
+            S::Store => self.store(op),
+            S::Dim => self.dim(op),
+            S::Rank => self.rank(op),
+            S::MemRefCast => self.memref_cast(op),
+            S::Br => self.br(op),
+            S::CondBr => self.cond_br(op),
+            S::Call => self.call(op),
+            S::CallIndirect => self.call_indirect(op),
+            S::Return => self.ret(op),
         }
+    }
+
+    /// An integer binary op (`IntBinary`), with fast paths for 64-bit add, sub, mul.
+    fn int_binary(&mut self, op: &OpData, int_op: IntOp) -> Result<(), String> {
+        let (a, b, r) = (arg(op, 0)?, arg(op, 1)?, res(op, 0)?);
+        let Some(Scalar::Int(w)) = self.scalar(self.ty(a)) else {
+            return Err(format!("'{}' on a non-integer type", op.name()));
+        };
+        let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
+        if is_obj(self.ty(r)) {
+            self.emit(Inst::VBin {
+                op: Op2::Int(int_op, w8(w)),
+                d,
+                a,
+                b,
+            });
+        } else {
+            self.emit(match (int_op, w) {
+                (IntOp::Add, 64) => Inst::Add64 { d, a, b },
+                (IntOp::Sub, 64) => Inst::Sub64 { d, a, b },
+                (IntOp::Mul, 64) => Inst::Mul64 { d, a, b },
+                _ => Inst::IntBin {
+                    op: int_op,
+                    w: w8(w),
+                    d,
+                    a,
+                    b,
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// A float binary op (`FloatBinary`).
+    fn float_binary(&mut self, op: &OpData, fop: FloatOp) -> Result<(), String> {
+        let (a, b, r) = (arg(op, 0)?, arg(op, 1)?, res(op, 0)?);
+        let Some(Scalar::Float(k)) = self.scalar(self.ty(a)) else {
+            return Err(format!("'{}' on a non-float type", op.name()));
+        };
+        let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
+        if is_obj(self.ty(r)) {
+            self.emit(Inst::VBin {
+                op: Op2::Float(fop, k),
+                d,
+                a,
+                b,
+            });
+        } else {
+            self.emit(Inst::FBin {
+                op: fop,
+                k,
+                d,
+                a,
+                b,
+            });
+        }
+        Ok(())
+    }
+
+    /// A float unary op (`FloatUnary`): `eval` is the element operation for the
+    /// operand's float kind.
+    fn float_unary(&mut self, op: &OpData, eval: impl Fn(FKind) -> Op1) -> Result<(), String> {
+        let (a, r) = (arg(op, 0)?, res(op, 0)?);
+        let Some(Scalar::Float(fk)) = self.scalar(self.ty(a)) else {
+            return Err(format!("'{}' on a non-float type", op.name()));
+        };
+        self.unary(eval(fk), a, r);
+        Ok(())
+    }
+
+    /// A float unary op computed by a math function.
+    fn math(&mut self, op: &OpData, f: MathFn) -> Result<(), String> {
+        self.float_unary(op, |fk| Op1::Math(f, fk))
+    }
+
+    /// `cmpi` / `cmpf`: `names` are the predicates, in the order of their numbers.
+    fn compare(&mut self, op: &OpData, names: &[&str]) -> Result<(), String> {
+        let (a, b, r) = (arg(op, 0)?, arg(op, 1)?, res(op, 0)?);
+        let pred = match op.attr("predicate") {
+            Some(Attribute::Str(s)) => names.iter().position(|p| p == s),
+            Some(a) => a.as_int().map(|i| i as usize).filter(|&i| i < names.len()),
+            None => None,
+        }
+        .ok_or_else(|| format!("'{}' without a valid predicate", op.name()))?
+            as u8;
+        let kind = self.scalar(self.ty(a));
+        let vec = is_obj(self.ty(r));
+        let (d, a, b) = (self.reg(r), self.reg(a), self.reg(b));
+        let int = op.kind == OpKind::CmpI;
+        match (int, kind, vec) {
+            (true, Some(Scalar::Int(w)), false) => self.emit(Inst::CmpI {
+                pred,
+                w: w8(w),
+                d,
+                a,
+                b,
+            }),
+            (true, Some(Scalar::Int(w)), true) => self.emit(Inst::VBin {
+                op: Op2::CmpI(pred, w8(w)),
+                d,
+                a,
+                b,
+            }),
+            (false, Some(Scalar::Float(k)), false) => self.emit(Inst::CmpF { pred, k, d, a, b }),
+            (false, Some(Scalar::Float(k)), true) => self.emit(Inst::VBin {
+                op: Op2::CmpF(pred, k),
+                d,
+                a,
+                b,
+            }),
+            _ => return Err(format!("'{}' on operands of the wrong type", op.name())),
+        }
+        Ok(())
+    }
+
+    /// A cast (`Cast`) of the kind `cast`, between the scalar kinds it accepts.
+    fn cast(&mut self, op: &OpData, cast: Cast) -> Result<(), String> {
+        let (a, r) = (arg(op, 0)?, res(op, 0)?);
+        let from = self.scalar(self.ty(a));
+        let to = self.scalar(self.ty(r));
+        let o = match (cast, from, to) {
+            (Cast::SExt, Some(Scalar::Int(_)), Some(Scalar::Int(t))) => Op1::SExt(w8(t)),
+            (Cast::ZExt, Some(Scalar::Int(f)), Some(Scalar::Int(_))) => Op1::ZExt(w8(f)),
+            (Cast::SIToFP, Some(Scalar::Int(_)), Some(Scalar::Float(t))) => Op1::SIToFP(t),
+            (Cast::FPToSI, Some(Scalar::Float(f)), Some(Scalar::Int(t))) => Op1::FPToSI(f, w8(t)),
+            (Cast::FConv, Some(Scalar::Float(f)), Some(Scalar::Float(t))) => Op1::FConv(f, t),
+            _ => return Err(format!("'{}' between unsupported types", op.name())),
+        };
+        self.unary(o, a, r);
+        Ok(())
+    }
+
+    fn select(&mut self, op: &OpData) -> Result<(), String> {
+        let (c, a, b, r) = (arg(op, 0)?, arg(op, 1)?, arg(op, 2)?, res(op, 0)?);
+        let vcond = is_obj(self.ty(c));
+        let obj = is_obj(self.ty(r));
+        let (d, c, a, b) = (self.reg(r), self.reg(c), self.reg(a), self.reg(b));
+        self.emit(match (vcond, obj) {
+            (true, _) => Inst::VSelect { d, c, a, b },
+            (false, true) => Inst::SelectO { d, c, a, b },
+            (false, false) => Inst::Select { d, c, a, b },
+        });
+        Ok(())
+    }
+
+    fn splat(&mut self, op: &OpData) -> Result<(), String> {
+        let (a, r) = (arg(op, 0)?, res(op, 0)?);
+        let n = match self.ty(r) {
+            Type::Vector(v) => v.num_elements() as u32,
+            _ => return Err("'splat' to a non-vector type".into()),
+        };
+        let (d, a) = (self.reg(r), self.reg(a));
+        self.emit(Inst::Splat { d, a, n });
+        Ok(())
+    }
+
+    fn extract_element(&mut self, op: &OpData) -> Result<(), String> {
+        let ops = &op.operands;
+        let (v, r) = (arg(op, 0)?, res(op, 0)?);
+        let shape = match self.ty(v) {
+            Type::Vector(vt) => vt.shape.clone(),
+            _ => return Err("'extract_element' of a non-vector".into()),
+        };
+        if ops.len() - 1 != shape.len() {
+            return Err("'extract_element' with the wrong number of indices".into());
+        }
+        let idx: Vec<u32> = ops[1..].iter().map(|&i| self.slot(i)).collect();
+        self.out.extracts.push(ExtractInfo { idx, shape });
+        let info = self.out.extracts.len() as u32 - 1;
+        let (d, v) = (self.reg(r), self.reg(v));
+        self.emit(Inst::Extract { d, v, info });
+        Ok(())
+    }
+
+    fn dealloc(&mut self, op: &OpData) -> Result<(), String> {
+        let m = self.reg(arg(op, 0)?);
+        self.emit(Inst::Dealloc { m });
+        Ok(())
+    }
+
+    fn load(&mut self, op: &OpData) -> Result<(), String> {
+        let (m, r) = (arg(op, 0)?, res(op, 0)?);
+        let (idx, n) = self.list(&op.operands[1..]);
+        let vec = is_obj(self.ty(r));
+        let (d, m) = (self.reg(r), self.reg(m));
+        self.emit(if vec {
+            Inst::LoadV { d, m, idx, n }
+        } else {
+            Inst::Load { d, m, idx, n }
+        });
+        Ok(())
+    }
+
+    fn store(&mut self, op: &OpData) -> Result<(), String> {
+        let (v, m) = (arg(op, 0)?, arg(op, 1)?);
+        let (idx, n) = self.list(&op.operands[2..]);
+        let vec = is_obj(self.ty(v));
+        let (v, m) = (self.reg(v), self.reg(m));
+        self.emit(if vec {
+            Inst::StoreV { v, m, idx, n }
+        } else {
+            Inst::Store { v, m, idx, n }
+        });
+        Ok(())
+    }
+
+    fn dim(&mut self, op: &OpData) -> Result<(), String> {
+        let (m, r) = (arg(op, 0)?, res(op, 0)?);
+        let d = self.reg(r);
+        let mr = self.reg(m);
+        if let Some(&i) = op.operands.get(1) {
+            let i = self.reg(i);
+            self.emit(Inst::DimDyn { d, m: mr, i });
+        } else {
+            let k = op
+                .attr("index")
+                .and_then(|a| a.as_int())
+                .ok_or("'dim' without an index")?;
+            let k = u32::try_from(k).unwrap_or(u32::MAX);
+            self.emit(Inst::Dim { d, m: mr, k });
+        }
+        Ok(())
+    }
+
+    fn rank(&mut self, op: &OpData) -> Result<(), String> {
+        let (m, r) = (arg(op, 0)?, res(op, 0)?);
+        let (d, m) = (self.reg(r), self.reg(m));
+        self.emit(Inst::Rank { d, m });
+        Ok(())
+    }
+
+    fn memref_cast(&mut self, op: &OpData) -> Result<(), String> {
+        let (m, r) = (arg(op, 0)?, res(op, 0)?);
+        let check = view_check(self.ty(r))
+            .ok_or_else(|| format!("memref_cast to {}: layout is not strided", self.ty(r)))?;
+        self.out.casts.push(check);
+        let info = self.out.casts.len() as u32 - 1;
+        let (d, m) = (self.reg(r), self.reg(m));
+        self.emit(Inst::MemRefCast { d, m, info });
+        Ok(())
+    }
+
+    fn br(&mut self, op: &OpData) -> Result<(), String> {
+        let s = op.successors.first().ok_or("'br' without a successor")?;
+        let e = self.edge(s)?;
+        self.emit(Inst::Br { e });
+        Ok(())
+    }
+
+    fn cond_br(&mut self, op: &OpData) -> Result<(), String> {
+        if op.successors.len() != 2 {
+            return Err("'cond_br' needs two successors".into());
+        }
+        let c = self.reg(arg(op, 0)?);
+        let t = self.edge(&op.successors[0])?;
+        let f = self.edge(&op.successors[1])?;
+        self.emit(Inst::CondBr { c, t, f });
+        Ok(())
+    }
+
+    fn call(&mut self, op: &OpData) -> Result<(), String> {
+        let name = op
+            .attr("callee")
+            .and_then(|a| a.as_symbol())
+            .ok_or("'call' without a callee")?;
+        let callee = *self
+            .by_name
+            .get(name)
+            .ok_or_else(|| format!("call to unknown function '@{name}'"))?;
+        let info = self.call_info(callee, &op.operands, &op.results);
+        self.emit(Inst::Call { info });
+        Ok(())
+    }
+
+    fn call_indirect(&mut self, op: &OpData) -> Result<(), String> {
+        let f = arg(op, 0)?;
+        let info = self.call_info(u32::MAX, &op.operands[1..], &op.results);
+        let f = self.reg(f);
+        self.emit(Inst::CallInd { f, info });
+        Ok(())
+    }
+
+    fn ret(&mut self, op: &OpData) -> Result<(), String> {
+        let (start, n) = self.list(&op.operands);
+        self.emit(Inst::Return { start, n });
         Ok(())
     }
 
@@ -1008,38 +1041,30 @@ impl FnCompiler<'_> {
     }
 }
 
-/// The interpreter's operation for a Standard integer binary op. Every op of class
-/// `IntBinary` has an arm; anything else is an error rather than a guess.
-fn int_op(k: OpKind) -> Result<IntOp, String> {
-    use OpKind::*;
-    Ok(match k {
-        AddI => IntOp::Add,
-        SubI => IntOp::Sub,
-        MulI => IntOp::Mul,
-        DivISigned => IntOp::DivS,
-        DivIUnsigned => IntOp::DivU,
-        RemISigned => IntOp::RemS,
-        RemIUnsigned => IntOp::RemU,
-        And => IntOp::And,
-        Or => IntOp::Or,
-        Xor => IntOp::Xor,
-        ShiftLeft => IntOp::Shl,
-        ShiftRightSigned => IntOp::ShrS,
-        ShiftRightUnsigned => IntOp::ShrU,
-        other => return Err(format!("no integer operation for '{other}'")),
-    })
+/// The operand `i` of `op`.
+fn arg(op: &OpData, i: usize) -> Result<ValueId, String> {
+    op.operands
+        .get(i)
+        .copied()
+        .ok_or_else(|| format!("'{}' is missing operand {i}", op.name()))
 }
 
-/// The interpreter's operation for a Standard float binary op (class `FloatBinary`).
-fn float_op(k: OpKind) -> Result<FloatOp, String> {
-    use OpKind::*;
-    Ok(match k {
-        AddF => FloatOp::Add,
-        SubF => FloatOp::Sub,
-        MulF => FloatOp::Mul,
-        DivF => FloatOp::Div,
-        RemF => FloatOp::Rem,
-        CopySign => FloatOp::CopySign,
-        other => return Err(format!("no float operation for '{other}'")),
-    })
+/// The result `i` of `op`.
+fn res(op: &OpData, i: usize) -> Result<ValueId, String> {
+    op.results
+        .get(i)
+        .copied()
+        .ok_or_else(|| format!("'{}' without a result", op.name()))
+}
+
+/// The element operations of the Standard casts (class `Cast`).
+#[derive(Clone, Copy)]
+enum Cast {
+    /// `index_cast`, `trunci`, `sexti`: sign-extend from the target width.
+    SExt,
+    ZExt,
+    SIToFP,
+    FPToSI,
+    /// `fpext`, `fptrunc`.
+    FConv,
 }

@@ -12,6 +12,7 @@
 //! does not handle, becomes one extract per row chosen by `arith.cmpi`/`arith.select`.
 //! What upstream cannot express is an error located at the op.
 
+use super::format::{format, Format};
 use super::lexer::escape_into;
 use super::printer::{float_text, write_symbol};
 use super::upstream::{upstream_name, SEMANTIC_ATTRS};
@@ -616,7 +617,6 @@ impl BodyExporter<'_, '_> {
     }
 
     fn op(&mut self, id: usize, op: &OpData) {
-        use OpKind::*;
         let loc = op.loc;
         let o = &op.operands;
         let lhs = match op.results.len() {
@@ -628,8 +628,8 @@ impl BodyExporter<'_, '_> {
                 format!("{base}:{n} = ")
             }
         };
-        if op.kind == Unregistered || !op.kind.is_std() {
-            if op.kind != Unregistered {
+        if op.kind == OpKind::Unregistered || !op.kind.is_std() {
+            if op.kind != OpKind::Unregistered {
                 self.x.fail(
                     loc,
                     format!("cannot export the LLVM-dialect op '{}'", op.name()),
@@ -648,8 +648,15 @@ impl BodyExporter<'_, '_> {
                 s.vty(o[0], loc)
             }
         };
-        let text = match op.kind {
-            Constant => {
+        let Some(format) = format(op.kind) else {
+            self.x.fail(
+                loc,
+                format!("cannot export '{}': it has no upstream form", op.name()),
+            );
+            return;
+        };
+        let text = match format {
+            Format::Constant => {
                 let ex = self.extras(op, &["value"]);
                 match op.attr("value") {
                     Some(Attribute::SymbolRef(s)) => {
@@ -683,22 +690,17 @@ impl BodyExporter<'_, '_> {
                     }
                 }
             }
-            k if k.is_int_binary() || k.is_float_binary() => {
+            Format::Binary => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
                 format!("{name} {}{ex} : {t}", self.vs(o))
             }
-            k if k.is_float_unary() => {
+            Format::Unary | Format::Rank | Format::Dealloc => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
                 format!("{name} {}{ex} : {t}", self.v(o[0]))
             }
-            Rank | Dealloc => {
-                let ex = self.extras(op, &[]);
-                let t = ty0(self);
-                format!("{name} {}{ex} : {t}", self.v(o[0]))
-            }
-            CmpI | CmpF => {
+            Format::Compare => {
                 let Some(Attribute::Str(p)) = op.attr("predicate") else {
                     self.x
                         .fail(loc, "cannot export a comparison without a predicate");
@@ -709,7 +711,7 @@ impl BodyExporter<'_, '_> {
                 let t = ty0(self);
                 format!("{name} {p}, {}{ex} : {t}", self.vs(o))
             }
-            Select => {
+            Format::Select => {
                 let ex = self.extras(op, &[]);
                 let c = self.body.value_type(o[0]).clone();
                 let t = self.vty(o[1], loc);
@@ -720,13 +722,13 @@ impl BodyExporter<'_, '_> {
                     format!("{name} {}{ex} : {ct}, {t}", self.vs(o))
                 }
             }
-            k if k.is_std_cast() || k == MemRefCast => {
+            Format::Cast => {
                 let ex = self.extras(op, &[]);
                 let from = ty0(self);
                 let to = self.vty(op.results[0], loc);
                 format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
             }
-            Alloc | Alloca => {
+            Format::Alloc => {
                 let rt = self.body.value_type(op.results[0]).clone();
                 let dynamic = rt
                     .as_memref()
@@ -741,12 +743,12 @@ impl BodyExporter<'_, '_> {
                 let _ = write!(t, "{ex} : {rts}");
                 t
             }
-            Load => {
+            Format::Load => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
                 format!("{name} {}[{}]{ex} : {t}", self.v(o[0]), self.vs(&o[1..]))
             }
-            Store => {
+            Format::Store => {
                 let ex = self.extras(op, &[]);
                 let t = self.vty(o[1], loc);
                 format!(
@@ -756,7 +758,7 @@ impl BodyExporter<'_, '_> {
                     self.vs(&o[2..])
                 )
             }
-            Dim => {
+            Format::Dim => {
                 let t = ty0(self);
                 if o.len() == 2 {
                     let ex = self.extras(op, &[]);
@@ -773,28 +775,28 @@ impl BodyExporter<'_, '_> {
                     format!("{name}{ex} {}, {c} : {t}", self.v(o[0]))
                 }
             }
-            Splat => {
+            Format::Splat => {
                 let ex = self.extras(op, &[]);
                 let from = ty0(self);
                 let to = self.vty(op.results[0], loc);
                 format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
             }
-            ExtractElement => {
+            Format::ExtractElement => {
                 self.extract(id, op, &lhs);
                 return;
             }
-            Br => {
+            Format::Br => {
                 let s = self.successor(&op.successors[0], loc);
                 let ex = self.extras(op, &[]);
                 format!("{name} {s}{ex}")
             }
-            CondBr => {
+            Format::CondBr => {
                 let a = self.successor(&op.successors[0], loc);
                 let b = self.successor(&op.successors[1], loc);
                 let ex = self.extras(op, &[]);
                 format!("{name} {}, {a}, {b}{ex}", self.v(o[0]))
             }
-            Call => {
+            Format::Call => {
                 let Some(Attribute::SymbolRef(c)) = op.attr("callee") else {
                     self.x.fail(loc, "cannot export a call without a callee");
                     return;
@@ -807,12 +809,12 @@ impl BodyExporter<'_, '_> {
                 let _ = write!(t, "({}){ex} : ({ins}) -> {outs}", self.vs(o));
                 t
             }
-            CallIndirect => {
+            Format::CallIndirect => {
                 let ex = self.extras(op, &[]);
                 let t = ty0(self);
                 format!("{name} {}({}){ex} : {t}", self.v(o[0]), self.vs(&o[1..]))
             }
-            Return => {
+            Format::Return => {
                 let ex = self.extras(op, &[]);
                 if o.is_empty() {
                     format!("{name}{ex}")
@@ -821,13 +823,6 @@ impl BodyExporter<'_, '_> {
                     // The attribute dictionary comes before the values.
                     format!("{name}{ex} {} : {tys}", self.vs(o))
                 }
-            }
-            _ => {
-                self.x.fail(
-                    loc,
-                    format!("cannot export '{}': it has no upstream form", op.name()),
-                );
-                return;
             }
         };
         self.line(&format!("{lhs}{text}"));

@@ -5,12 +5,14 @@
 //!
 //! Layout: `lexer` (bytes to tokens), `parser` (tokens to IR, with located
 //! diagnostics and a nesting-depth bound; [`skim_module`] reads a module one function
-//! at a time), `affine` (affine-map layouts), `printer`.
+//! at a time), `affine` (affine-map layouts), `printer`; `format` (the custom format
+//! of each Standard op, which the parser, the printer and the exporter dispatch on).
 //! Today's upstream syntax: `upstream` (the op-name table), `export` (IR to upstream
 //! text, [`export_upstream`]).
 
 pub mod affine;
 pub mod export;
+mod format;
 pub mod lexer;
 pub mod parser;
 pub mod printer;

@@ -14,6 +14,7 @@
 //! function ends. Truly undefined values are reported at their first use.
 
 use super::affine::AffineMap;
+use super::format::{format, Format};
 use super::lexer::{unescape, Lexer, Tok, Token};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::attr::{dense_from_raw, dense_hex_of_list};
@@ -2507,297 +2508,354 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// An op in LLVM 11's custom form (`addi %a, %b : i32`), by the format of its
+    /// kind (`format::format`): one function per format.
     fn parse_custom(&mut self, short: &str, full: &str, loc: Loc) -> PResult<OpSpec<'a>> {
-        use OpKind::*;
-        let kind = match std_kind(short) {
-            Some(k) => k,
-            None => return Err(self.err_at(loc, format!("unknown operation '{full}'"))),
+        let Some((kind, format)) = std_kind(short).and_then(|k| Some((k, format(k)?))) else {
+            return Err(self.err_at(loc, format!("unknown operation '{full}'")));
         };
         let mut s = OpSpec::new(kind);
-        match kind {
-            Constant => {
-                s.attrs = self.parse_opt_attr_dict()?;
-                let vloc = self.tok.loc;
-                let value = self.parse_attr()?;
-                let ty = match &value {
-                    Attribute::Int { ty, .. } | Attribute::Float { ty, .. } | Attribute::Dense { ty, .. } => ty.clone(),
-                    Attribute::Bool(_) => Type::i1(),
-                    Attribute::SymbolRef(_) => {
-                        let (tl, t) = self.colon_type()?;
-                        if !matches!(t, Type::Function(_)) {
-                            return Err(self.err_at(tl, format!("a function reference must have a function type, found {t}")));
-                        }
-                        t
-                    }
-                    _ => return Err(self.err_at(vloc, "invalid constant value: expected an integer, float, boolean, dense or function reference")),
-                };
-                if s.attrs.iter().any(|a| a.name == "value") {
-                    return Err(self.err_at(vloc, "duplicate attribute 'value'"));
-                }
-                s.attrs.insert(0, NamedAttr::new("value", value));
-                s.results.push(ty);
-            }
-            k if k.is_int_binary() || k.is_float_binary() => {
-                let a = self.parse_use()?;
-                let b = self.comma_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (_, ty) = self.colon_type()?;
-                s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
-                s.results.push(ty);
-            }
-            k if k.is_float_unary() || matches!(k, Rank | Dealloc) => {
-                let a = self.parse_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (_, ty) = self.colon_type()?;
-                s.operands = vec![(a, Some(ty.clone()))];
-                match kind {
-                    Rank => s.results.push(Type::Index),
-                    Dealloc => {}
-                    _ => s.results.push(ty),
-                }
-            }
-            CmpI | CmpF => {
-                let ploc = self.tok.loc;
-                let pred = match self.tok.kind {
-                    Tok::Str => self.parse_string("a predicate")?,
-                    Tok::BareIdent => {
-                        let t = self.advance();
-                        self.spelling(t).to_string()
-                    }
-                    _ => return Err(self.unexpected("a comparison predicate such as \"slt\"")),
-                };
-                let valid: &[&str] = if kind == CmpI {
-                    &CMPI_PREDICATES
-                } else {
-                    &CMPF_PREDICATES
-                };
-                if !valid.contains(&pred.as_str()) {
-                    return Err(self.err_at(
-                        ploc,
-                        format!(
-                            "invalid {} predicate \"{pred}\": expected one of {}",
-                            short,
-                            valid.join(", ")
-                        ),
-                    ));
-                }
-                self.expect(Tok::Comma, "',' after the predicate")?;
-                let a = self.parse_use()?;
-                let b = self.comma_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (_, ty) = self.colon_type()?;
-                s.attrs
-                    .insert(0, NamedAttr::new("predicate", Attribute::Str(pred)));
-                s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
-                s.results.push(i1_like(&ty));
-            }
-            Select => {
-                let c = self.parse_use()?;
-                let a = self.comma_use()?;
-                let b = self.comma_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (_, mut ty) = self.colon_type()?;
-                let mut cty = Type::i1();
-                if self.eat(Tok::Comma) {
-                    cty = ty;
-                    ty = self.parse_type()?;
-                }
-                s.operands = vec![(c, Some(cty)), (a, Some(ty.clone())), (b, Some(ty.clone()))];
-                s.results.push(ty);
-            }
-            k if k.is_std_cast() || k == MemRefCast => {
-                let a = self.parse_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (_, from) = self.colon_type()?;
-                self.expect_kw("to")?;
-                let to = self.parse_type()?;
-                s.operands = vec![(a, Some(from))];
-                s.results.push(to);
-            }
-            Alloc | Alloca => {
-                self.expect(Tok::LParen, "'(' after alloc")?;
-                let mut uses = self.parse_use_list(Tok::RParen)?;
-                self.expect(Tok::RParen, "')' or ',' in alloc operands")?;
-                if self.eat(Tok::LSquare) {
-                    uses.extend(self.parse_use_list(Tok::RSquare)?);
-                    self.expect(Tok::RSquare, "']' or ',' in alloc symbol operands")?;
-                }
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                if !matches!(ty, Type::MemRef(_)) {
-                    return Err(
-                        self.err_at(tl, format!("expected a ranked memref type, found {ty}"))
-                    );
-                }
-                s.operands = uses.into_iter().map(|u| (u, Some(Type::Index))).collect();
-                s.results.push(ty);
-            }
-            Load | ExtractElement => {
-                let m = self.parse_use()?;
-                let idx = self.parse_indices()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                let elem = if kind == Load {
-                    ty.memref_elem().cloned()
-                } else {
-                    ty.as_vector().map(|v| v.elem.clone())
-                };
-                let Some(elem) = elem else {
-                    let what = if kind == Load { "memref" } else { "vector" };
-                    return Err(self.err_at(tl, format!("expected a {what} type, found {ty}")));
-                };
-                s.operands.push((m, Some(ty)));
-                s.operands.extend(idx);
-                s.results.push(elem);
-            }
-            Store => {
-                let v = self.parse_use()?;
-                let m = self.comma_use()?;
-                let idx = self.parse_indices()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                let Some(elem) = ty.memref_elem().cloned() else {
-                    return Err(self.err_at(tl, format!("expected a memref type, found {ty}")));
-                };
-                s.operands.push((v, Some(elem)));
-                s.operands.push((m, Some(ty)));
-                s.operands.extend(idx);
-            }
-            Dim => {
-                // Today's `memref.dim` puts the attribute dictionary first; LLVM 11's
-                // `dim` after the index.
-                s.attrs = self.parse_opt_attr_dict()?;
-                let m = self.parse_use()?;
-                self.expect(Tok::Comma, "','")?;
-                let mut index = None;
-                let mut iu = None;
-                if self.tok.kind == Tok::Int {
-                    let t = self.advance();
-                    let v = self.parse_i64_literal(t, false)?;
-                    index = Some(v);
-                } else {
-                    iu = Some(self.parse_use()?);
-                }
-                if s.attrs.is_empty() {
-                    s.attrs = self.parse_opt_attr_dict()?;
-                }
-                let (_, ty) = self.colon_type()?;
-                s.operands.push((m, Some(ty)));
-                if let Some(u) = iu {
-                    s.operands.push((u, Some(Type::Index)));
-                }
-                if let Some(v) = index {
-                    if s.attrs.iter().any(|a| a.name == "index") {
-                        return Err(self.err_at(loc, "duplicate attribute 'index'"));
-                    }
-                    s.attrs
-                        .insert(0, NamedAttr::new("index", Attribute::index(v)));
-                }
-                s.results.push(Type::Index);
-            }
-            Splat => {
-                let a = self.parse_use()?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                let Some(v) = ty.as_vector() else {
-                    return Err(self.err_at(tl, format!("expected a vector type, found {ty}")));
-                };
-                s.operands.push((a, Some(v.elem.clone())));
-                s.results.push(ty);
-            }
-            Br | CondBr => self.parse_branch(&mut s)?,
-            Call => {
-                if self.tok.kind != Tok::AtIdent {
-                    return Err(self.unexpected("a callee ('@name')"));
-                }
-                let t = self.advance();
-                let callee = self.symbol_name(t)?;
-                self.expect(Tok::LParen, "'(' to start the call operands")?;
-                let uses = self.parse_use_list(Tok::RParen)?;
-                self.expect(Tok::RParen, "')' or ',' in call operands")?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                let Type::Function(ft) = &ty else {
-                    return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
-                };
-                if ft.inputs.len() != uses.len() {
-                    return Err(self.err_at(
-                        tl,
-                        format!(
-                            "{} operand(s) but the function type has {} input(s)",
-                            uses.len(),
-                            ft.inputs.len()
-                        ),
-                    ));
-                }
-                if s.attrs.iter().any(|a| a.name == "callee") {
-                    return Err(self.err_at(loc, "duplicate attribute 'callee'"));
-                }
-                s.attrs
-                    .insert(0, NamedAttr::new("callee", Attribute::SymbolRef(callee)));
-                s.operands = uses
-                    .into_iter()
-                    .zip(ft.inputs.iter().cloned().map(Some))
-                    .collect();
-                s.results = ft.results.clone();
-            }
-            CallIndirect => {
-                let f = self.parse_use()?;
-                self.expect(Tok::LParen, "'(' to start the call operands")?;
-                let uses = self.parse_use_list(Tok::RParen)?;
-                self.expect(Tok::RParen, "')' or ',' in call operands")?;
-                s.attrs = self.parse_opt_attr_dict()?;
-                let (tl, ty) = self.colon_type()?;
-                let Type::Function(ft) = &ty else {
-                    return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
-                };
-                if ft.inputs.len() != uses.len() {
-                    return Err(self.err_at(
-                        tl,
-                        format!(
-                            "{} operand(s) but the function type has {} input(s)",
-                            uses.len(),
-                            ft.inputs.len()
-                        ),
-                    ));
-                }
-                let results = ft.results.clone();
-                let inputs = ft.inputs.clone();
-                s.operands.push((f, Some(ty)));
-                s.operands
-                    .extend(uses.into_iter().zip(inputs.into_iter().map(Some)));
-                s.results = results;
-            }
-            Return => {
-                // The attribute dictionary comes first (`return {a} %x : i32`, the
-                // format of LLVM 11 and today); after the values is accepted too.
-                s.attrs = self.parse_opt_attr_dict()?;
-                let uses = if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
-                    self.parse_use_list(Tok::Colon)?
-                } else {
-                    Vec::new()
-                };
-                if s.attrs.is_empty() {
-                    s.attrs = self.parse_opt_attr_dict()?;
-                }
-                if !uses.is_empty() {
-                    let cl = self.expect(Tok::Colon, "':' and the types of the returned values")?;
-                    let types = self.parse_type_list()?;
-                    if types.len() != uses.len() {
-                        return Err(self.err_at(
-                            cl.loc,
-                            format!(
-                                "{} returned value(s) but {} type(s)",
-                                uses.len(),
-                                types.len()
-                            ),
-                        ));
-                    }
-                    s.operands = uses.into_iter().zip(types.into_iter().map(Some)).collect();
-                }
-            }
-            _ => return Err(self.err_at(loc, format!("unknown operation '{full}'"))),
+        match format {
+            Format::Constant => self.parse_constant(&mut s)?,
+            Format::Binary => self.parse_binary(&mut s)?,
+            Format::Unary | Format::Rank | Format::Dealloc => self.parse_unary(&mut s, format)?,
+            Format::Compare => self.parse_compare(&mut s, short)?,
+            Format::Select => self.parse_select(&mut s)?,
+            Format::Cast => self.parse_cast(&mut s)?,
+            Format::Alloc => self.parse_alloc(&mut s)?,
+            Format::Load | Format::ExtractElement => self.parse_indexed(&mut s)?,
+            Format::Store => self.parse_store(&mut s)?,
+            Format::Dim => self.parse_dim(&mut s, loc)?,
+            Format::Splat => self.parse_splat(&mut s)?,
+            Format::Br | Format::CondBr => self.parse_branch(&mut s)?,
+            Format::Call => self.parse_call(&mut s, loc)?,
+            Format::CallIndirect => self.parse_call_indirect(&mut s)?,
+            Format::Return => self.parse_return(&mut s)?,
         }
         Ok(s)
+    }
+
+    /// `constant {attrs} VALUE [: T]`.
+    fn parse_constant(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        s.attrs = self.parse_opt_attr_dict()?;
+        let vloc = self.tok.loc;
+        let value = self.parse_attr()?;
+        let ty = match &value {
+            Attribute::Int { ty, .. } | Attribute::Float { ty, .. } | Attribute::Dense { ty, .. } => ty.clone(),
+            Attribute::Bool(_) => Type::i1(),
+            Attribute::SymbolRef(_) => {
+                let (tl, t) = self.colon_type()?;
+                if !matches!(t, Type::Function(_)) {
+                    return Err(self.err_at(tl, format!("a function reference must have a function type, found {t}")));
+                }
+                t
+            }
+            _ => return Err(self.err_at(vloc, "invalid constant value: expected an integer, float, boolean, dense or function reference")),
+        };
+        if s.attrs.iter().any(|a| a.name == "value") {
+            return Err(self.err_at(vloc, "duplicate attribute 'value'"));
+        }
+        s.attrs.insert(0, NamedAttr::new("value", value));
+        s.results.push(ty);
+        Ok(())
+    }
+
+    /// `op %a, %b {attrs} : T` (integer and float binary ops).
+    fn parse_binary(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let a = self.parse_use()?;
+        let b = self.comma_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (_, ty) = self.colon_type()?;
+        s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
+        s.results.push(ty);
+        Ok(())
+    }
+
+    /// `op %a {attrs} : T` (float unary ops, `rank`, `dealloc`).
+    fn parse_unary(&mut self, s: &mut OpSpec<'a>, format: Format) -> PResult<()> {
+        let a = self.parse_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (_, ty) = self.colon_type()?;
+        s.operands = vec![(a, Some(ty.clone()))];
+        match format {
+            Format::Rank => s.results.push(Type::Index),
+            Format::Dealloc => {}
+            _ => s.results.push(ty),
+        }
+        Ok(())
+    }
+
+    /// `cmpi "slt", %a, %b {attrs} : T` (`short` is the op name, for the message).
+    fn parse_compare(&mut self, s: &mut OpSpec<'a>, short: &str) -> PResult<()> {
+        let ploc = self.tok.loc;
+        let pred = match self.tok.kind {
+            Tok::Str => self.parse_string("a predicate")?,
+            Tok::BareIdent => {
+                let t = self.advance();
+                self.spelling(t).to_string()
+            }
+            _ => return Err(self.unexpected("a comparison predicate such as \"slt\"")),
+        };
+        let valid: &[&str] = if s.kind == OpKind::CmpI {
+            &CMPI_PREDICATES
+        } else {
+            &CMPF_PREDICATES
+        };
+        if !valid.contains(&pred.as_str()) {
+            return Err(self.err_at(
+                ploc,
+                format!(
+                    "invalid {} predicate \"{pred}\": expected one of {}",
+                    short,
+                    valid.join(", ")
+                ),
+            ));
+        }
+        self.expect(Tok::Comma, "',' after the predicate")?;
+        let a = self.parse_use()?;
+        let b = self.comma_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (_, ty) = self.colon_type()?;
+        s.attrs
+            .insert(0, NamedAttr::new("predicate", Attribute::Str(pred)));
+        s.operands = vec![(a, Some(ty.clone())), (b, Some(ty.clone()))];
+        s.results.push(i1_like(&ty));
+        Ok(())
+    }
+
+    /// `select %c, %a, %b {attrs} : T` or `: C, T`.
+    fn parse_select(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let c = self.parse_use()?;
+        let a = self.comma_use()?;
+        let b = self.comma_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (_, mut ty) = self.colon_type()?;
+        let mut cty = Type::i1();
+        if self.eat(Tok::Comma) {
+            cty = ty;
+            ty = self.parse_type()?;
+        }
+        s.operands = vec![(c, Some(cty)), (a, Some(ty.clone())), (b, Some(ty.clone()))];
+        s.results.push(ty);
+        Ok(())
+    }
+
+    /// `op %a {attrs} : T to U` (casts and `memref_cast`).
+    fn parse_cast(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let a = self.parse_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (_, from) = self.colon_type()?;
+        self.expect_kw("to")?;
+        let to = self.parse_type()?;
+        s.operands = vec![(a, Some(from))];
+        s.results.push(to);
+        Ok(())
+    }
+
+    /// `alloc(%d...)[%s...] {attrs} : T` (and `alloca`).
+    fn parse_alloc(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        self.expect(Tok::LParen, "'(' after alloc")?;
+        let mut uses = self.parse_use_list(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' or ',' in alloc operands")?;
+        if self.eat(Tok::LSquare) {
+            uses.extend(self.parse_use_list(Tok::RSquare)?);
+            self.expect(Tok::RSquare, "']' or ',' in alloc symbol operands")?;
+        }
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        if !matches!(ty, Type::MemRef(_)) {
+            return Err(self.err_at(tl, format!("expected a ranked memref type, found {ty}")));
+        }
+        s.operands = uses.into_iter().map(|u| (u, Some(Type::Index))).collect();
+        s.results.push(ty);
+        Ok(())
+    }
+
+    /// `load %m[%i...] : T` and `extract_element %v[%i...] : T`.
+    fn parse_indexed(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let m = self.parse_use()?;
+        let idx = self.parse_indices()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        let elem = if s.kind == OpKind::Load {
+            ty.memref_elem().cloned()
+        } else {
+            ty.as_vector().map(|v| v.elem.clone())
+        };
+        let Some(elem) = elem else {
+            let what = if s.kind == OpKind::Load {
+                "memref"
+            } else {
+                "vector"
+            };
+            return Err(self.err_at(tl, format!("expected a {what} type, found {ty}")));
+        };
+        s.operands.push((m, Some(ty)));
+        s.operands.extend(idx);
+        s.results.push(elem);
+        Ok(())
+    }
+
+    /// `store %v, %m[%i...] {attrs} : T`.
+    fn parse_store(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let v = self.parse_use()?;
+        let m = self.comma_use()?;
+        let idx = self.parse_indices()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        let Some(elem) = ty.memref_elem().cloned() else {
+            return Err(self.err_at(tl, format!("expected a memref type, found {ty}")));
+        };
+        s.operands.push((v, Some(elem)));
+        s.operands.push((m, Some(ty)));
+        s.operands.extend(idx);
+        Ok(())
+    }
+
+    /// `dim %m, N : T` or `dim %m, %i : T` (`loc`: the op's, for a duplicate index).
+    fn parse_dim(&mut self, s: &mut OpSpec<'a>, loc: Loc) -> PResult<()> {
+        // Today's `memref.dim` puts the attribute dictionary first; LLVM 11's
+        // `dim` after the index.
+        s.attrs = self.parse_opt_attr_dict()?;
+        let m = self.parse_use()?;
+        self.expect(Tok::Comma, "','")?;
+        let mut index = None;
+        let mut iu = None;
+        if self.tok.kind == Tok::Int {
+            let t = self.advance();
+            let v = self.parse_i64_literal(t, false)?;
+            index = Some(v);
+        } else {
+            iu = Some(self.parse_use()?);
+        }
+        if s.attrs.is_empty() {
+            s.attrs = self.parse_opt_attr_dict()?;
+        }
+        let (_, ty) = self.colon_type()?;
+        s.operands.push((m, Some(ty)));
+        if let Some(u) = iu {
+            s.operands.push((u, Some(Type::Index)));
+        }
+        if let Some(v) = index {
+            if s.attrs.iter().any(|a| a.name == "index") {
+                return Err(self.err_at(loc, "duplicate attribute 'index'"));
+            }
+            s.attrs
+                .insert(0, NamedAttr::new("index", Attribute::index(v)));
+        }
+        s.results.push(Type::Index);
+        Ok(())
+    }
+
+    /// `splat %a {attrs} : T`.
+    fn parse_splat(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let a = self.parse_use()?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        let Some(v) = ty.as_vector() else {
+            return Err(self.err_at(tl, format!("expected a vector type, found {ty}")));
+        };
+        s.operands.push((a, Some(v.elem.clone())));
+        s.results.push(ty);
+        Ok(())
+    }
+
+    /// `call @f(%a...) {attrs} : (T...) -> R` (`loc`: the op's, for a duplicate callee).
+    fn parse_call(&mut self, s: &mut OpSpec<'a>, loc: Loc) -> PResult<()> {
+        if self.tok.kind != Tok::AtIdent {
+            return Err(self.unexpected("a callee ('@name')"));
+        }
+        let t = self.advance();
+        let callee = self.symbol_name(t)?;
+        self.expect(Tok::LParen, "'(' to start the call operands")?;
+        let uses = self.parse_use_list(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' or ',' in call operands")?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        let Type::Function(ft) = &ty else {
+            return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
+        };
+        if ft.inputs.len() != uses.len() {
+            return Err(self.err_at(
+                tl,
+                format!(
+                    "{} operand(s) but the function type has {} input(s)",
+                    uses.len(),
+                    ft.inputs.len()
+                ),
+            ));
+        }
+        if s.attrs.iter().any(|a| a.name == "callee") {
+            return Err(self.err_at(loc, "duplicate attribute 'callee'"));
+        }
+        s.attrs
+            .insert(0, NamedAttr::new("callee", Attribute::SymbolRef(callee)));
+        s.operands = uses
+            .into_iter()
+            .zip(ft.inputs.iter().cloned().map(Some))
+            .collect();
+        s.results = ft.results.clone();
+        Ok(())
+    }
+
+    /// `call_indirect %f(%a...) {attrs} : T`.
+    fn parse_call_indirect(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        let f = self.parse_use()?;
+        self.expect(Tok::LParen, "'(' to start the call operands")?;
+        let uses = self.parse_use_list(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' or ',' in call operands")?;
+        s.attrs = self.parse_opt_attr_dict()?;
+        let (tl, ty) = self.colon_type()?;
+        let Type::Function(ft) = &ty else {
+            return Err(self.err_at(tl, format!("expected a function type, found {ty}")));
+        };
+        if ft.inputs.len() != uses.len() {
+            return Err(self.err_at(
+                tl,
+                format!(
+                    "{} operand(s) but the function type has {} input(s)",
+                    uses.len(),
+                    ft.inputs.len()
+                ),
+            ));
+        }
+        let results = ft.results.clone();
+        let inputs = ft.inputs.clone();
+        s.operands.push((f, Some(ty)));
+        s.operands
+            .extend(uses.into_iter().zip(inputs.into_iter().map(Some)));
+        s.results = results;
+        Ok(())
+    }
+
+    /// `return {attrs} %a... : T...`.
+    fn parse_return(&mut self, s: &mut OpSpec<'a>) -> PResult<()> {
+        // The attribute dictionary comes first (`return {a} %x : i32`, the
+        // format of LLVM 11 and today); after the values is accepted too.
+        s.attrs = self.parse_opt_attr_dict()?;
+        let uses = if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
+            self.parse_use_list(Tok::Colon)?
+        } else {
+            Vec::new()
+        };
+        if s.attrs.is_empty() {
+            s.attrs = self.parse_opt_attr_dict()?;
+        }
+        if !uses.is_empty() {
+            let cl = self.expect(Tok::Colon, "':' and the types of the returned values")?;
+            let types = self.parse_type_list()?;
+            if types.len() != uses.len() {
+                return Err(self.err_at(
+                    cl.loc,
+                    format!(
+                        "{} returned value(s) but {} type(s)",
+                        uses.len(),
+                        types.len()
+                    ),
+                ));
+            }
+            s.operands = uses.into_iter().zip(types.into_iter().map(Some)).collect();
+        }
+        Ok(())
     }
 }

@@ -9,6 +9,7 @@
 //! reads back to the same bits, or as hexadecimal bits (NaN, infinities, and any value
 //! the decimal path would not reproduce).
 
+use super::format::{format, Format};
 use super::lexer::{escape_into, is_bare_ident};
 use super::parser::i1_like;
 use crate::ir::attr::dense_hex_of_list;
@@ -562,11 +563,13 @@ impl<'b> FnPrinter<'b> {
 
     /// Whether the op prints in its custom form and parses back identically.
     fn custom_ok(&self, op: &OpData) -> bool {
-        use OpKind::*;
         let k = op.kind;
-        if !k.is_std() || op.unregistered_name.is_some() {
+        if op.unregistered_name.is_some() {
             return false;
         }
+        let Some(format) = format(k) else {
+            return false;
+        };
         for (i, a) in op.attrs.iter().enumerate() {
             if op.attrs[..i].iter().any(|b| b.name == a.name) {
                 return false;
@@ -588,13 +591,13 @@ impl<'b> FnPrinter<'b> {
         else {
             return false;
         };
-        let branch = matches!(k, Br | CondBr);
+        let branch = matches!(format, Format::Br | Format::CondBr);
         if !branch && !op.successors.is_empty() {
             return false;
         }
         let all_index = |ts: &[&Type]| ts.iter().all(|t| **t == Type::Index);
-        match k {
-            Constant => {
+        match format {
+            Format::Constant => {
                 if !ins.is_empty() || outs.len() != 1 {
                     return false;
                 }
@@ -607,14 +610,14 @@ impl<'b> FnPrinter<'b> {
                     _ => false,
                 }
             }
-            _ if k.is_int_binary() || k.is_float_binary() => {
+            Format::Binary => {
                 ins.len() == 2 && outs.len() == 1 && ins[0] == ins[1] && ins[0] == outs[0]
             }
-            _ if k.is_float_unary() => ins.len() == 1 && outs.len() == 1 && ins[0] == outs[0],
-            Rank => ins.len() == 1 && outs.len() == 1 && *outs[0] == Type::Index,
-            Dealloc => ins.len() == 1 && outs.is_empty(),
-            CmpI | CmpF => {
-                let valid: &[&str] = if k == CmpI {
+            Format::Unary => ins.len() == 1 && outs.len() == 1 && ins[0] == outs[0],
+            Format::Rank => ins.len() == 1 && outs.len() == 1 && *outs[0] == Type::Index,
+            Format::Dealloc => ins.len() == 1 && outs.is_empty(),
+            Format::Compare => {
+                let valid: &[&str] = if k == OpKind::CmpI {
                     &CMPI_PREDICATES
                 } else {
                     &CMPF_PREDICATES
@@ -626,30 +629,32 @@ impl<'b> FnPrinter<'b> {
                     && ins[0] == ins[1]
                     && *outs[0] == i1_like(ins[0])
             }
-            Select => ins.len() == 3 && outs.len() == 1 && ins[1] == ins[2] && ins[1] == outs[0],
-            _ if k.is_std_cast() || k == MemRefCast => ins.len() == 1 && outs.len() == 1,
-            Alloc | Alloca => {
+            Format::Select => {
+                ins.len() == 3 && outs.len() == 1 && ins[1] == ins[2] && ins[1] == outs[0]
+            }
+            Format::Cast => ins.len() == 1 && outs.len() == 1,
+            Format::Alloc => {
                 outs.len() == 1 && matches!(outs[0], Type::MemRef(_)) && all_index(&ins)
             }
-            Load => {
+            Format::Load => {
                 !ins.is_empty()
                     && outs.len() == 1
                     && ins[0].memref_elem() == Some(outs[0])
                     && all_index(&ins[1..])
             }
-            ExtractElement => {
+            Format::ExtractElement => {
                 !ins.is_empty()
                     && outs.len() == 1
                     && ins[0].as_vector().map(|v| &v.elem) == Some(outs[0])
                     && all_index(&ins[1..])
             }
-            Store => {
+            Format::Store => {
                 ins.len() >= 2
                     && outs.is_empty()
                     && ins[1].memref_elem() == Some(ins[0])
                     && all_index(&ins[2..])
             }
-            Dim => {
+            Format::Dim => {
                 if outs.len() != 1 || *outs[0] != Type::Index {
                     return false;
                 }
@@ -661,20 +666,20 @@ impl<'b> FnPrinter<'b> {
                     _ => false,
                 }
             }
-            Splat => {
+            Format::Splat => {
                 ins.len() == 1
                     && outs.len() == 1
                     && outs[0].as_vector().map(|v| &v.elem) == Some(ins[0])
             }
-            Br => ins.is_empty() && outs.is_empty() && op.successors.len() == 1,
-            CondBr => {
+            Format::Br => ins.is_empty() && outs.is_empty() && op.successors.len() == 1,
+            Format::CondBr => {
                 ins.len() == 1
                     && *ins[0] == Type::i1()
                     && outs.is_empty()
                     && op.successors.len() == 2
             }
-            Call => matches!(op.attr("callee"), Some(Attribute::SymbolRef(_))),
-            CallIndirect => match ins.first().and_then(|t| t.as_function()) {
+            Format::Call => matches!(op.attr("callee"), Some(Attribute::SymbolRef(_))),
+            Format::CallIndirect => match ins.first().and_then(|t| t.as_function()) {
                 Some(ft) => {
                     ft.inputs.len() + 1 == ins.len()
                         && ft.inputs.iter().zip(&ins[1..]).all(|(a, b)| a == *b)
@@ -683,8 +688,7 @@ impl<'b> FnPrinter<'b> {
                 }
                 None => false,
             },
-            Return => outs.is_empty(),
-            _ => false,
+            Format::Return => outs.is_empty(),
         }
     }
 
@@ -708,12 +712,14 @@ impl<'b> FnPrinter<'b> {
     }
 
     fn print_custom(&mut self, op: &OpData) {
-        use OpKind::*;
         let k = op.kind;
         self.out.push_str(k.short_name());
         let o = &op.operands;
-        match k {
-            Constant => {
+        let Some(format) = format(k) else {
+            return;
+        };
+        match format {
+            Format::Constant => {
                 self.extras(op, Some("value"));
                 self.out.push(' ');
                 match op.attr("value") {
@@ -729,19 +735,19 @@ impl<'b> FnPrinter<'b> {
                     None => {}
                 }
             }
-            _ if k.is_int_binary() || k.is_float_binary() => {
+            Format::Binary => {
                 self.out.push(' ');
                 self.values(o);
                 self.extras(op, None);
                 self.colon_ty(o[0]);
             }
-            _ if k.is_float_unary() || matches!(k, Rank | Dealloc) => {
+            Format::Unary | Format::Rank | Format::Dealloc => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.extras(op, None);
                 self.colon_ty(o[0]);
             }
-            CmpI | CmpF => {
+            Format::Compare => {
                 self.out.push(' ');
                 if let Some(Attribute::Str(p)) = op.attr("predicate") {
                     escape_into(self.out, p);
@@ -751,7 +757,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, Some("predicate"));
                 self.colon_ty(o[0]);
             }
-            Select => {
+            Format::Select => {
                 self.out.push(' ');
                 self.values(o);
                 self.extras(op, None);
@@ -764,7 +770,7 @@ impl<'b> FnPrinter<'b> {
                     self.colon_ty(o[1]);
                 }
             }
-            _ if k.is_std_cast() || k == MemRefCast => {
+            Format::Cast => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.extras(op, None);
@@ -772,7 +778,7 @@ impl<'b> FnPrinter<'b> {
                 let t = self.ty(op.results[0]).cloned().unwrap_or(Type::LlvmVoid);
                 let _ = write!(self.out, " to {t}");
             }
-            Alloc | Alloca => {
+            Format::Alloc => {
                 let rt = self.ty(op.results[0]).cloned().unwrap_or(Type::LlvmVoid);
                 let dynamic = rt
                     .as_memref()
@@ -789,7 +795,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, None);
                 let _ = write!(self.out, " : {rt}");
             }
-            Load | ExtractElement => {
+            Format::Load | Format::ExtractElement => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.out.push('[');
@@ -798,7 +804,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, None);
                 self.colon_ty(o[0]);
             }
-            Store => {
+            Format::Store => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.out.push_str(", ");
@@ -809,7 +815,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, None);
                 self.colon_ty(o[1]);
             }
-            Dim => {
+            Format::Dim => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.out.push_str(", ");
@@ -824,19 +830,19 @@ impl<'b> FnPrinter<'b> {
                 }
                 self.colon_ty(o[0]);
             }
-            Splat => {
+            Format::Splat => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.extras(op, None);
                 self.colon_ty(op.results[0]);
             }
-            Br => {
+            Format::Br => {
                 self.out.push(' ');
                 let s = &op.successors[0];
                 self.successor(s.block, &s.args);
                 self.extras(op, None);
             }
-            CondBr => {
+            Format::CondBr => {
                 self.out.push(' ');
                 self.value(o[0]);
                 for s in &op.successors {
@@ -845,7 +851,7 @@ impl<'b> FnPrinter<'b> {
                 }
                 self.extras(op, None);
             }
-            Call => {
+            Format::Call => {
                 self.out.push(' ');
                 if let Some(Attribute::SymbolRef(c)) = op.attr("callee") {
                     write_symbol(self.out, c);
@@ -856,7 +862,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, Some("callee"));
                 self.fn_type_of(o, &op.results);
             }
-            CallIndirect => {
+            Format::CallIndirect => {
                 self.out.push(' ');
                 self.value(o[0]);
                 self.out.push('(');
@@ -865,7 +871,7 @@ impl<'b> FnPrinter<'b> {
                 self.extras(op, None);
                 self.colon_ty(o[0]);
             }
-            Return => {
+            Format::Return => {
                 // LLVM 11's format: `return {attrs} %a : T`.
                 self.extras(op, None);
                 if !o.is_empty() {
@@ -878,7 +884,6 @@ impl<'b> FnPrinter<'b> {
                     write_type_list(self.out, &tys);
                 }
             }
-            _ => {}
         }
     }
 

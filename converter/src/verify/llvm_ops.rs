@@ -12,7 +12,7 @@ use super::std_ops::{check_predicate, cond_br, dense_problem};
 use super::{bool_like, select, shape, type_list, OpCheck};
 use crate::diag::Diagnostic;
 use crate::ir::CMPI_PREDICATES;
-use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, OpKind, Type};
+use crate::ir::{Attribute, Func, FuncKind, LlvmFuncType, LlvmOp, Type};
 
 /// The largest address space LLVM IR represents (24 bits).
 pub const MAX_ADDR_SPACE: u32 = 0xFF_FFFF;
@@ -97,9 +97,15 @@ fn is_ptr(t: &Type) -> bool {
     matches!(t, Type::LlvmPtr(..))
 }
 
+/// Checks an LLVM op (Standard and unregistered ops have rules elsewhere). The match
+/// over `LlvmOp` has no catch-all: a new LLVM op is a compile error here until it has
+/// a rule.
 pub(super) fn check(c: &mut OpCheck) {
-    use OpKind::*;
-    match c.op.kind {
+    use LlvmOp::*;
+    let Some(op) = c.op.kind.llvm() else {
+        return;
+    };
+    match op {
         LlvmAdd | LlvmSub | LlvmMul | LlvmSDiv | LlvmUDiv | LlvmSRem | LlvmURem | LlvmAnd
         | LlvmOr | LlvmXor | LlvmShl | LlvmAShr | LlvmLShr => {
             same_types(c, 2, is_int_like, "integer or vector of integers")
@@ -108,17 +114,21 @@ pub(super) fn check(c: &mut OpCheck) {
             same_types(c, 2, is_float_like, "float or vector of floats")
         }
         LlvmFNeg => same_types(c, 1, is_float_like, "float or vector of floats"),
-        k if k.llvm_float_intrinsic_arity().is_some() => {
-            let n = k.llvm_float_intrinsic_arity().unwrap_or(1);
-            same_types(c, n, is_float_like, "float or vector of floats")
-        }
+        LlvmFAbs | LlvmSqrt | LlvmExp | LlvmExp2 | LlvmLog | LlvmLog2 | LlvmLog10 | LlvmSin
+        | LlvmCos | LlvmCeil | LlvmCopySign => float_intrinsic(c, op),
         LlvmICmp => compare(c, &CMPI_PREDICATES, true),
         LlvmFCmp => compare(c, &FCMP_PREDICATES, false),
         LlvmSelect => select(c),
-        LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc => {
-            cast(c)
-        }
-        LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr | LlvmAddrSpaceCast => ptr_cast(c),
+        LlvmSExt | LlvmZExt => cast(c, Cast::IntExt),
+        LlvmTrunc => cast(c, Cast::IntTrunc),
+        LlvmSIToFP => cast(c, Cast::SIToFP),
+        LlvmFPToSI => cast(c, Cast::FPToSI),
+        LlvmFPExt => cast(c, Cast::FPExt),
+        LlvmFPTrunc => cast(c, Cast::FPTrunc),
+        LlvmBitcast => ptr_cast(c, PtrCast::Bitcast),
+        LlvmPtrToInt => ptr_cast(c, PtrCast::PtrToInt),
+        LlvmIntToPtr => ptr_cast(c, PtrCast::IntToPtr),
+        LlvmAddrSpaceCast => ptr_cast(c, PtrCast::AddrSpaceCast),
         LlvmInsertValue => insert_value(c),
         LlvmExtractValue => extract_value(c),
         LlvmInsertElement => insert_element(c),
@@ -140,8 +150,14 @@ pub(super) fn check(c: &mut OpCheck) {
         }
         LlvmAddressOf => address_of(c),
         LlvmMemcpy => memcpy(c),
-        _ => {}
     }
+}
+
+/// A float intrinsic: its operands (as many as its class says) and its result all of
+/// one float type.
+fn float_intrinsic(c: &mut OpCheck, op: LlvmOp) {
+    let n = op.kind().llvm_float_intrinsic_arity().unwrap_or(1);
+    same_types(c, n, is_float_like, "float or vector of floats")
 }
 
 /// `llvm.fcmp` predicates: LLVM 11's names, plus today's `_false`/`_true` spelling.
@@ -206,8 +222,19 @@ fn compare(c: &mut OpCheck, preds: &[&str], int: bool) {
     }
 }
 
-fn cast(c: &mut OpCheck) {
-    use OpKind::*;
+/// The rule of a non-pointer LLVM cast.
+#[derive(Clone, Copy)]
+enum Cast {
+    /// `llvm.sext`, `llvm.zext`.
+    IntExt,
+    IntTrunc,
+    SIToFP,
+    FPToSI,
+    FPExt,
+    FPTrunc,
+}
+
+fn cast(c: &mut OpCheck, rule: Cast) {
     if !c.counts(1, 1) {
         return;
     }
@@ -220,22 +247,21 @@ fn cast(c: &mut OpCheck) {
     }
     let (a, b) = (from.scalar_of(), to.scalar_of());
     let (wa, wb) = (a.bit_width().unwrap_or(0), b.bit_width().unwrap_or(0));
-    let problem = match c.op.kind {
-        LlvmSExt | LlvmZExt => (!(a.is_integer() && b.is_integer() && wb > wa))
+    let problem = match rule {
+        Cast::IntExt => (!(a.is_integer() && b.is_integer() && wb > wa))
             .then_some("extends an integer to a strictly wider integer type"),
-        LlvmTrunc => (!(a.is_integer() && b.is_integer() && wb < wa))
+        Cast::IntTrunc => (!(a.is_integer() && b.is_integer() && wb < wa))
             .then_some("truncates an integer to a strictly narrower integer type"),
-        LlvmSIToFP => {
+        Cast::SIToFP => {
             (!(a.is_integer() && is_float_like(b))).then_some("casts an integer to a float")
         }
-        LlvmFPToSI => {
+        Cast::FPToSI => {
             (!(is_float_like(a) && b.is_integer())).then_some("casts a float to an integer")
         }
-        LlvmFPExt => (!(is_float_like(a) && is_float_like(b) && wb > wa))
+        Cast::FPExt => (!(is_float_like(a) && is_float_like(b) && wb > wa))
             .then_some("extends a float to a strictly wider float type"),
-        LlvmFPTrunc => (!(is_float_like(a) && is_float_like(b) && wb < wa))
+        Cast::FPTrunc => (!(is_float_like(a) && is_float_like(b) && wb < wa))
             .then_some("truncates a float to a strictly narrower float type"),
-        _ => None,
     };
     if let Some(p) = problem {
         c.err(format_args!("{p}, found {from} -> {to}"));
@@ -250,31 +276,42 @@ fn bit_size(t: &Type) -> Option<u64> {
     }
 }
 
-fn ptr_cast(c: &mut OpCheck) {
+/// A cast that may involve pointers.
+#[derive(Clone, Copy)]
+enum PtrCast {
+    Bitcast,
+    PtrToInt,
+    IntToPtr,
+    AddrSpaceCast,
+}
+
+fn ptr_cast(c: &mut OpCheck, rule: PtrCast) {
     if !c.counts(1, 1) {
         return;
     }
     let (a, b) = (c.operand(0).unwrap(), c.result(0).unwrap());
-    let ok = match c.op.kind {
-        OpKind::LlvmPtrToInt => is_ptr(a) && b.is_integer(),
-        OpKind::LlvmIntToPtr => a.is_integer() && is_ptr(b),
+    let ok = match rule {
+        PtrCast::PtrToInt => is_ptr(a) && b.is_integer(),
+        PtrCast::IntToPtr => a.is_integer() && is_ptr(b),
         // LLVM's verifier: "AddrSpaceCast must be between different address spaces".
-        OpKind::LlvmAddrSpaceCast => is_ptr(a) && is_ptr(b) && a.addr_space() != b.addr_space(),
+        PtrCast::AddrSpaceCast => is_ptr(a) && is_ptr(b) && a.addr_space() != b.addr_space(),
         // A bitcast keeps the address space; changing it takes an addrspacecast.
-        _ => {
+        PtrCast::Bitcast => {
             (is_ptr(a) && is_ptr(b) && a.addr_space() == b.addr_space())
                 || matches!((bit_size(a), bit_size(b)), (Some(x), Some(y)) if x == y)
         }
     };
     if !ok {
-        let what = match c.op.kind {
-            OpKind::LlvmPtrToInt => "casts a pointer to an integer",
-            OpKind::LlvmIntToPtr => "casts an integer to a pointer",
-            OpKind::LlvmAddrSpaceCast => "casts a pointer to a pointer in another address space",
-            _ if is_ptr(a) && is_ptr(b) => {
+        let what = match rule {
+            PtrCast::PtrToInt => "casts a pointer to an integer",
+            PtrCast::IntToPtr => "casts an integer to a pointer",
+            PtrCast::AddrSpaceCast => "casts a pointer to a pointer in another address space",
+            PtrCast::Bitcast if is_ptr(a) && is_ptr(b) => {
                 "casts between pointers of one address space (llvm.addrspacecast changes it)"
             }
-            _ => "casts between pointers or between non-aggregate types of one bit size",
+            PtrCast::Bitcast => {
+                "casts between pointers or between non-aggregate types of one bit size"
+            }
         };
         c.err(format_args!("{what}, found {a} -> {b}"));
     }
