@@ -21,29 +21,136 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
-/// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 9] = [
-    "interp-vs-jit",
-    "llvm-verify",
-    "mlir-translate",
-    "successor-split",
-    crate::ciface::ORACLE,
-    "upstream",
-    crate::lower_paths::ORACLE,
-    crate::upstream_structure::ORACLE,
-    crate::arg_attrs::ORACLE,
+/// An oracle, or a name counted in its place (`upstream-unsupported`,
+/// `upstream-structure-unsupported`: asked for but could not compare). Serialised as the
+/// names the journal, `report.json`, finding file names and `--oracle` have always used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Oracle {
+    /// Interpreter and JIT agree on every result.
+    InterpVsJit,
+    /// The lowering succeeds and its output verifies.
+    LlvmVerify,
+    /// `mlir-translate` accepts the lowered module.
+    MlirTranslate,
+    /// No lowered terminator repeats a successor; splitting preserves meaning.
+    SuccessorSplit,
+    /// The `_mlir_ciface_` wrappers, called as C calls them ([`crate::ciface`]).
+    CInterface,
+    /// Upstream MLIR's lowering, run natively.
+    Upstream,
+    /// `stdlower lower`'s one-function-at-a-time paths ([`crate::lower_paths`]).
+    LowerPaths,
+    /// The structure of upstream's lowering ([`crate::upstream_structure`]).
+    UpstreamStructure,
+    /// Argument attributes ([`crate::arg_attrs`]).
+    ArgAttrs,
+    /// The generated module verifies and is free of undefined behaviour.
+    Generator,
+    /// Something panicked ([`crate::panics`]).
+    Panic,
+    /// The upstream oracle was asked for, but the exporter cannot express the module.
+    UpstreamUnsupported,
+    /// The upstream-structure oracle was asked for, but could not compare.
+    UpstreamStructureUnsupported,
+}
+
+impl Oracle {
+    /// Every name, in declaration order.
+    pub const ALL: [Oracle; 13] = [
+        Oracle::InterpVsJit,
+        Oracle::LlvmVerify,
+        Oracle::MlirTranslate,
+        Oracle::SuccessorSplit,
+        Oracle::CInterface,
+        Oracle::Upstream,
+        Oracle::LowerPaths,
+        Oracle::UpstreamStructure,
+        Oracle::ArgAttrs,
+        Oracle::Generator,
+        Oracle::Panic,
+        Oracle::UpstreamUnsupported,
+        Oracle::UpstreamStructureUnsupported,
+    ];
+
+    /// The name, as serialised.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Oracle::InterpVsJit => "interp-vs-jit",
+            Oracle::LlvmVerify => "llvm-verify",
+            Oracle::MlirTranslate => "mlir-translate",
+            Oracle::SuccessorSplit => "successor-split",
+            Oracle::CInterface => "c-interface",
+            Oracle::Upstream => "upstream",
+            Oracle::LowerPaths => "lower-paths",
+            Oracle::UpstreamStructure => "upstream-structure",
+            Oracle::ArgAttrs => "arg-attrs",
+            Oracle::Generator => "generator",
+            Oracle::Panic => "panic",
+            Oracle::UpstreamUnsupported => "upstream-unsupported",
+            Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
+        }
+    }
+
+    /// The oracle of a name.
+    pub fn from_name(name: &str) -> Option<Oracle> {
+        Oracle::ALL.into_iter().find(|o| o.as_str() == name)
+    }
+}
+
+impl fmt::Display for Oracle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Oracle {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Oracle {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Oracle> for &str {
+    fn eq(&self, other: &Oracle) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<Oracle> for String {
+    fn eq(&self, other: &Oracle) -> bool {
+        self == other.as_str()
+    }
+}
+
+/// The oracles `--oracle` accepts and reports count by.
+pub const ORACLES: [Oracle; 9] = [
+    Oracle::InterpVsJit,
+    Oracle::LlvmVerify,
+    Oracle::MlirTranslate,
+    Oracle::SuccessorSplit,
+    Oracle::CInterface,
+    Oracle::Upstream,
+    Oracle::LowerPaths,
+    Oracle::UpstreamStructure,
+    Oracle::ArgAttrs,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
 /// express the module (a limit of ours, not a disagreement).
-pub const UPSTREAM_UNSUPPORTED: &str = "upstream-unsupported";
+pub const UPSTREAM_UNSUPPORTED: Oracle = Oracle::UpstreamUnsupported;
 
 /// How one case came out.
 #[derive(Clone, Debug)]
 pub enum Verdict {
     Agree,
     Finding {
-        oracle: &'static str,
+        oracle: Oracle,
         detail: String,
     },
     /// Nothing can be concluded: UB, fuel or call depth in the interpreter, a timeout
@@ -171,7 +278,7 @@ pub fn check_module(
 /// generator avoids UB by construction, so UB is a generator bug, reported as a
 /// finding of the `generator` oracle), then every oracle runs. `ran` receives the
 /// names of the oracles that ran.
-pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Verdict {
+pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<Oracle>) -> Verdict {
     check_generated_in(m, cfg, ran, None)
 }
 
@@ -192,7 +299,7 @@ impl DeferredTranslate {
     pub fn resolve(
         self,
         verdict: Verdict,
-        ran: &mut Vec<&'static str>,
+        ran: &mut Vec<Oracle>,
         answer: Result<(), String>,
     ) -> Verdict {
         match answer {
@@ -200,7 +307,7 @@ impl DeferredTranslate {
             Err(detail) => {
                 ran.truncate(self.ran_upto);
                 Verdict::Finding {
-                    oracle: "mlir-translate",
+                    oracle: Oracle::MlirTranslate,
                     detail,
                 }
             }
@@ -215,7 +322,7 @@ impl DeferredTranslate {
 pub fn check_generated_deferring(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: &mut Option<DeferredTranslate>,
 ) -> Verdict {
     check_generated_in(m, cfg, ran, Some(deferred))
@@ -224,10 +331,10 @@ pub fn check_generated_deferring(
 fn check_generated_in(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
-    ran.push("generator");
+    ran.push(Oracle::Generator);
     if let Err(ds) = converter::verify::verify_module(m) {
         let detail = ds
             .iter()
@@ -235,7 +342,7 @@ fn check_generated_in(
             .collect::<Vec<_>>()
             .join("; ");
         return Verdict::Finding {
-            oracle: "generator",
+            oracle: Oracle::Generator,
             detail: format!("the generated module does not verify: {detail}"),
         };
     }
@@ -244,7 +351,7 @@ fn check_generated_in(
             kind: SkipKind::Ub,
             reason,
         } => Verdict::Finding {
-            oracle: "generator",
+            oracle: Oracle::Generator,
             detail: format!("the interpreter found undefined behaviour: {reason}"),
         },
         v => v,
@@ -257,7 +364,7 @@ pub fn check_module_traced(
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
 ) -> Verdict {
     check_module_in(m, entry, args, cfg, ran, None)
 }
@@ -276,19 +383,19 @@ fn check_module_in(
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies (`lower_module` runs
     // `verify_llvm_module` on its output and fails with an "internal error: the lowered
     // module is invalid" diagnostic, so the module is verified once, there).
-    ran.push("llvm-verify");
+    ran.push(Oracle::LlvmVerify);
     let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
     let lowered = match lower_module(m, &lopts) {
         Ok(l) => l,
         Err(ds) => {
             return Verdict::Finding {
-                oracle: "llvm-verify",
+                oracle: Oracle::LlvmVerify,
                 detail: format!(
                     "lowering failed: {}",
                     ds.iter()
@@ -326,15 +433,15 @@ fn check_module_in(
             };
         }
     }
-    ran.push("successor-split");
+    ran.push(Oracle::SuccessorSplit);
     if let Some(detail) = repeated_successor(&lowered) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail,
         };
     }
     if cfg.mlir_translate {
-        ran.push("mlir-translate");
+        ran.push(Oracle::MlirTranslate);
         if let Some(slot) = deferred.filter(|_| crate::mlir_translate::tool_path().is_some()) {
             *slot = Some(DeferredTranslate {
                 text: crate::mlir_translate::text_of(&lowered),
@@ -342,7 +449,7 @@ fn check_module_in(
             });
         } else if let Err(e) = mlir_translate_accepts(&lowered) {
             return Verdict::Finding {
-                oracle: "mlir-translate",
+                oracle: Oracle::MlirTranslate,
                 detail: e,
             };
         }
@@ -384,7 +491,7 @@ fn check_module_in(
     split_repeated_successors(&mut split);
     if let Err(ds) = converter::verify::verify_module(&split) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail: format!(
                 "the split module does not verify: {}",
                 ds.iter()
@@ -397,7 +504,7 @@ fn check_module_in(
     let after = exec::run_interp(&split, entry, args, &cfg.exec);
     if !before.same_results(&after) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail: format!(
                 "before splitting:\n{}after splitting:\n{}",
                 before.render(),
@@ -412,7 +519,7 @@ fn check_module_in(
     let mut ciface_answers = Vec::new();
     let mut jit_heap = None;
     let native = cfg.jit.then(|| {
-        ran.push("interp-vs-jit");
+        ran.push(Oracle::InterpVsJit);
         let mut calls = vec![(entry, args)];
         calls.extend(ciface.calls());
         let mut answers = if cfg.jit_in_process {
@@ -432,7 +539,7 @@ fn check_module_in(
     let upstream = if cfg.upstream {
         match upstream_outcome(m, entry, args, cfg) {
             Ok(Some(o)) => {
-                ran.push("upstream");
+                ran.push(Oracle::Upstream);
                 Some(o)
             }
             Ok(None) => {
@@ -440,9 +547,9 @@ fn check_module_in(
                 None
             }
             Err(detail) => {
-                ran.push("upstream");
+                ran.push(Oracle::Upstream);
                 return Verdict::Finding {
-                    oracle: "upstream",
+                    oracle: Oracle::Upstream,
                     detail,
                 };
             }
@@ -455,8 +562,8 @@ fn check_module_in(
     // in under half the native budget: then the lowered code loops where the source
     // does not, a finding.
     let limits = [
-        ("jit", "interp-vs-jit", native.as_ref()),
-        ("upstream", "upstream", upstream.as_ref()),
+        ("jit", Oracle::InterpVsJit, native.as_ref()),
+        ("upstream", Oracle::Upstream, upstream.as_ref()),
     ];
     for (path, oracle, o) in limits {
         if let Some(limit) = o.and_then(|o| crate::native::resource_limit(m, o)) {
@@ -478,7 +585,7 @@ fn check_module_in(
     }
     let verdict = match (native, upstream) {
         (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
         },
         (j, Some(u)) => three_way(&before, j.as_ref(), &u),
@@ -567,7 +674,7 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
             Verdict::Agree
         } else {
             Verdict::Finding {
-                oracle: "upstream",
+                oracle: Oracle::Upstream,
                 detail: shown("upstream disagrees with interp"),
             }
         };
@@ -579,23 +686,23 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
     let ju = alike(j, u);
     match (ij, iu, ju) {
         (true, true, _) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("no path returned values"),
         },
         (true, false, _) => Verdict::Finding {
-            oracle: "upstream",
+            oracle: Oracle::Upstream,
             detail: shown("upstream disagrees with interp and jit"),
         },
         (false, true, _) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("jit disagrees with interp and upstream"),
         },
         (false, false, true) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("interp disagrees with jit and upstream"),
         },
         (false, false, false) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("all three paths disagree"),
         },
     }
@@ -655,6 +762,39 @@ mod tests {
     use super::*;
     use converter::ir::Type;
     use converter::value::RtValue;
+
+    /// Every oracle serialises to the name the journal, report.json, finding files and
+    /// `--oracle` have always used, and reads back from it.
+    #[test]
+    fn oracles_keep_their_names() {
+        let names = [
+            "interp-vs-jit",
+            "llvm-verify",
+            "mlir-translate",
+            "successor-split",
+            "c-interface",
+            "upstream",
+            "lower-paths",
+            "upstream-structure",
+            "arg-attrs",
+            "generator",
+            "panic",
+            "upstream-unsupported",
+            "upstream-structure-unsupported",
+        ];
+        assert_eq!(Oracle::ALL.len(), names.len());
+        for (o, name) in Oracle::ALL.into_iter().zip(names) {
+            assert_eq!(o.as_str(), name);
+            assert_eq!(o.to_string(), name);
+            assert_eq!(serde_json::to_string(&o).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<Oracle>(&format!("\"{name}\"")).unwrap(),
+                o
+            );
+            assert_eq!(Oracle::from_name(name), Some(o));
+        }
+        assert_eq!(Oracle::from_name("interp"), None);
+    }
 
     /// The skip kinds serialise to the category names the journal and report.json have
     /// always counted, and a native limit's kind comes from the limit itself.
@@ -737,7 +877,7 @@ mod tests {
                                 }
                                 (true, true, _) => ("interp-vs-jit", "no path returned"),
                             };
-                            assert_eq!((oracle, &first[..want.1.len()]), want, "{detail}");
+                            assert_eq!((oracle.as_str(), &first[..want.1.len()]), want, "{detail}");
                             assert!(detail.contains("upstream:\n"), "{detail}");
                         }
                         Verdict::Skipped { reason, .. } => panic!("skipped: {reason}"),
@@ -753,7 +893,7 @@ mod tests {
         assert!(matches!(
             three_way(&vals(1), None, &vals(2)),
             Verdict::Finding {
-                oracle: "upstream",
+                oracle: Oracle::Upstream,
                 ..
             }
         ));

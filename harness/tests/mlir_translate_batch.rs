@@ -4,7 +4,7 @@
 //! deferred check must give the verdict the direct check gives.
 
 use harness::mlir_translate::{accepts_batch, accepts_text, text_of, tool_path};
-use harness::oracles::{check_generated, check_generated_deferring, OracleConfig, Verdict};
+use harness::oracles::{check_generated, check_generated_deferring, Oracle, OracleConfig, Verdict};
 
 /// Lowered modules of generated cases, as mlir-translate reads them.
 fn good_texts(n: u64) -> Vec<String> {
@@ -104,7 +104,7 @@ fn a_deferred_check_resolves_to_the_direct_verdict() {
         let mut deferred = None;
         let v = check_generated_deferring(&m, &cfg, &mut ran, &mut deferred);
         let Some(d) = deferred else {
-            assert!(!ran_direct.contains(&"mlir-translate"));
+            assert!(!ran_direct.contains(&Oracle::MlirTranslate));
             assert_eq!((v.to_string(), ran), (direct.to_string(), ran_direct));
             continue;
         };
@@ -125,13 +125,13 @@ fn a_deferred_check_resolves_to_the_direct_verdict() {
         assert!(matches!(
             rejected,
             Verdict::Finding {
-                oracle: "mlir-translate",
+                oracle: Oracle::MlirTranslate,
                 ..
             }
         ));
         let mut cut = ran.clone();
         d.clone().resolve(v.clone(), &mut cut, Err(String::new()));
-        assert_eq!(cut.last(), Some(&"mlir-translate"));
+        assert_eq!(cut.last(), Some(&Oracle::MlirTranslate));
         assert!(ran.starts_with(&cut));
         let v = d.resolve(v, &mut ran, a);
         assert_eq!((v.to_string(), ran), (direct.to_string(), ran_direct));

@@ -160,7 +160,7 @@ fn generated_modules_agree_in_process_as_the_fuzz_target_runs_them() {
         let mut ran = Vec::new();
         let v = harness::oracles::check_generated(&m, &cfg, &mut ran);
         assert!(!v.is_finding(), "seed {seed}: {v}");
-        upstream_ran += ran.contains(&"upstream") as usize;
+        upstream_ran += ran.contains(&harness::oracles::Oracle::Upstream) as usize;
     }
     // Not every module is expressible upstream (a `dealloc` in a nonzero memory space,
     // docs/upstream-differences.md): three in four must be (19 of these 24 are).

@@ -57,10 +57,10 @@ static PANIC_LINE: AtomicU64 = AtomicU64::new(0);
 fn panics_on_addi(
     m: &Module,
     _: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
     _: &mut Option<DeferredTranslate>,
 ) -> Verdict {
-    ran.push("llvm-verify");
+    ran.push(crate::oracles::Oracle::LlvmVerify);
     PANIC_LINE.store(u64::from(line!()) + 2, Ordering::Relaxed);
     if has_addi(m) {
         panic!("injected: cannot lower this addi");
@@ -85,19 +85,19 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     let entries = journal(&out);
     let panicked: Vec<&Entry> = entries
         .iter()
-        .filter(|e| e.oracle.as_deref() == Some("panic"))
+        .filter(|e| e.oracle == Some(crate::oracles::Oracle::Panic))
         .collect();
     assert!(!panicked.is_empty() && panicked.len() < 40, "{r}");
     let at = format!("{}:{}:", file!(), PANIC_LINE.load(Ordering::Relaxed));
     for e in &panicked {
-        assert_eq!(e.verdict, "finding");
+        assert_eq!(e.verdict.as_str(), "finding");
         let reason = e.reason.as_deref().unwrap_or("");
         assert!(reason.starts_with(&format!("panicked at {at}")), "{reason}");
         assert!(
             reason.ends_with("injected: cannot lower this addi"),
             "{reason}"
         );
-        assert!(e.oracles.iter().any(|o| o == "panic"));
+        assert!(e.oracles.iter().any(|o| *o == "panic"));
     }
     // The cases without an addi agreed.
     assert_eq!(r["agreed"].as_u64().unwrap() as usize, 40 - panicked.len());
@@ -138,13 +138,13 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
 fn always_fails(
     m: &Module,
     _: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
     _: &mut Option<DeferredTranslate>,
 ) -> Verdict {
     std::thread::sleep(Duration::from_millis(5));
-    ran.push("llvm-verify");
+    ran.push(crate::oracles::Oracle::LlvmVerify);
     Verdict::Finding {
-        oracle: "llvm-verify",
+        oracle: crate::oracles::Oracle::LlvmVerify,
         detail: format!(
             "lowering failed: gen.mlir:{}:3: error: 'std.addi' op injected",
             m.funcs.len() * 7
@@ -215,7 +215,7 @@ fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
 fn slow_panic(
     m: &Module,
     _: &OracleConfig,
-    _: &mut Vec<&'static str>,
+    _: &mut Vec<crate::oracles::Oracle>,
     _: &mut Option<DeferredTranslate>,
 ) -> Verdict {
     std::thread::sleep(Duration::from_millis(100));

@@ -12,11 +12,44 @@
 //! grows with the number of cases but one bit per case ([`CaseSet`]).
 //! A journal of the first format (one full JSON object a case) is refused, saying so.
 
+use crate::oracles::Oracle;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+
+/// What a case came to, as the journal writes it (`agree`, `finding`,
+/// `known-upstream`, `skipped`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseVerdict {
+    #[default]
+    Agree,
+    Finding,
+    /// A JIT crash matching a documented upstream LLVM bug.
+    KnownUpstream,
+    Skipped,
+}
+
+impl CaseVerdict {
+    /// The name, as serialised.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CaseVerdict::Agree => "agree",
+            CaseVerdict::Finding => "finding",
+            CaseVerdict::KnownUpstream => "known-upstream",
+            CaseVerdict::Skipped => "skipped",
+        }
+    }
+}
+
+impl fmt::Display for CaseVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// One checked case, its names resolved.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -26,10 +59,9 @@ pub struct Entry {
     /// The generator seed of the case (journaled for all but agreeing cases, whose seed
     /// is `case_seed` of the campaign's seed; 0 when read back).
     pub seed: u64,
-    /// `agree`, `finding`, `known-upstream` or `skipped`.
-    pub verdict: String,
+    pub verdict: CaseVerdict,
     /// The oracle that found something, for findings.
-    pub oracle: Option<String>,
+    pub oracle: Option<Oracle>,
     /// Why a case was skipped (`ub`, `fuel`, `timeout`, `error`), or the finding's detail.
     pub reason: Option<String>,
     /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
@@ -40,7 +72,7 @@ pub struct Entry {
     /// absent for the findings of a bucket past its first few (journaled and counted).
     pub file: Option<String>,
     /// The oracles that ran on the case.
-    pub oracles: Vec<String>,
+    pub oracles: Vec<Oracle>,
     /// The features the module exercised.
     pub features: Vec<String>,
     /// Milliseconds the case took (journaled for all but agreeing cases).
@@ -76,11 +108,11 @@ struct Line {
     t: u64,
     /// Absent for `agree`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    verdict: Option<String>,
+    verdict: Option<CaseVerdict>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    oracle: Option<String>,
+    oracle: Option<Oracle>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -200,17 +232,17 @@ impl Journal {
     /// single write, then flushes it to the OS.
     pub fn append(&mut self, e: &Entry) -> std::io::Result<()> {
         let mut text = String::new();
-        let mut bits = |names: &mut Names, kind: &str, list: &[String]| -> Vec<u32> {
+        let mut bits = |names: &mut Names, kind: &str, list: &[&str]| -> Vec<u32> {
             list.iter()
-                .map(|n| match names.bits.get(n) {
+                .map(|&n| match names.bits.get(n) {
                     Some(&b) => b,
                     None => {
                         let b = names.names.len() as u32;
-                        names.define(b, n.clone());
+                        names.define(b, n.to_string());
                         let def = Line {
                             d: Some(kind.into()),
                             i: Some(b),
-                            n: Some(n.clone()),
+                            n: Some(n.to_string()),
                             ..Line::default()
                         };
                         text.push_str(&serde_json::to_string(&def).unwrap_or_default());
@@ -220,17 +252,19 @@ impl Journal {
                 })
                 .collect()
         };
-        let o = encode(&bits(&mut self.oracles, "o", &e.oracles));
-        let f = encode(&bits(&mut self.features, "f", &e.features));
-        let agree = e.verdict == "agree";
+        let oracles: Vec<&str> = e.oracles.iter().map(|o| o.as_str()).collect();
+        let features: Vec<&str> = e.features.iter().map(String::as_str).collect();
+        let o = encode(&bits(&mut self.oracles, "o", &oracles));
+        let f = encode(&bits(&mut self.features, "f", &features));
+        let agree = e.verdict == CaseVerdict::Agree;
         let line = Line {
             c: Some(e.case),
             o,
             f,
             t: (e.at_s * 1e3).round() as u64,
-            verdict: (!agree).then(|| e.verdict.clone()),
+            verdict: (!agree).then_some(e.verdict),
             seed: (!agree).then_some(e.seed),
-            oracle: e.oracle.clone(),
+            oracle: e.oracle,
             reason: e.reason.clone(),
             known: e.known.clone(),
             bucket: e.bucket.clone(),
@@ -342,13 +376,19 @@ pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictiona
                 f(Entry {
                     case,
                     seed: line.seed.unwrap_or(0),
-                    verdict: line.verdict.unwrap_or_else(|| "agree".into()),
+                    verdict: line.verdict.unwrap_or_default(),
                     oracle: line.oracle,
                     reason: line.reason,
                     known: line.known,
                     bucket: line.bucket,
                     file: line.file,
-                    oracles: oracles.decode(&line.o)?,
+                    oracles: oracles
+                        .decode(&line.o)?
+                        .into_iter()
+                        .map(|n| {
+                            Oracle::from_name(&n).ok_or_else(|| format!("unknown oracle '{n}'"))
+                        })
+                        .collect::<Result<_, _>>()?,
                     features: features.decode(&line.f)?,
                     ms: line.ms.unwrap_or(0.0),
                     at_s: line.t as f64 / 1e3,
@@ -400,11 +440,11 @@ impl CaseSet {
 mod tests {
     use super::*;
 
-    fn entry(case: u64, verdict: &str) -> Entry {
+    fn entry(case: u64, verdict: CaseVerdict) -> Entry {
         Entry {
             case,
-            verdict: verdict.into(),
-            oracles: vec!["interp-vs-jit".into(), "llvm-verify".into()],
+            verdict,
+            oracles: vec![Oracle::InterpVsJit, Oracle::LlvmVerify],
             features: vec!["addi".into(), "memref_arg".into()],
             at_s: 0.5,
             ..Entry::default()
@@ -425,8 +465,8 @@ mod tests {
         let _ = std::fs::remove_file(&p);
         let (mut j, healed) = Journal::open(&p).unwrap();
         assert_eq!(healed, Healed::default());
-        let a = entry(1, "agree");
-        let mut s = entry(2, "skipped");
+        let a = entry(1, CaseVerdict::Agree);
+        let mut s = entry(2, CaseVerdict::Skipped);
         s.seed = 99;
         s.reason = Some("fuel".into());
         s.ms = 12.5;
@@ -446,12 +486,31 @@ mod tests {
         drop(f);
         let (mut j, healed) = Journal::open(&p).unwrap();
         assert_eq!(healed.torn_bytes, 13);
-        let mut c = entry(3, "agree");
+        let mut c = entry(3, CaseVerdict::Agree);
         c.features.push("call".into());
         j.append(&c).unwrap();
         drop(j);
         assert_eq!(all(&p), vec![a, s, c]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The verdicts serialise to the names journals have always held.
+    #[test]
+    fn verdicts_keep_their_names() {
+        use CaseVerdict::*;
+        for (v, name) in [
+            (Agree, "agree"),
+            (Finding, "finding"),
+            (KnownUpstream, "known-upstream"),
+            (Skipped, "skipped"),
+        ] {
+            assert_eq!(v.as_str(), name);
+            assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<CaseVerdict>(&format!("\"{name}\"")).unwrap(),
+                v
+            );
+        }
     }
 
     #[test]

@@ -25,11 +25,11 @@ pub mod report;
 pub mod signals;
 pub mod translate_queue;
 
-use crate::oracles::{self, DeferredTranslate, OracleConfig, Verdict};
+use crate::oracles::{self, DeferredTranslate, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
-use journal::{Entry, Journal};
+use journal::{CaseVerdict, Entry, Journal};
 use report::Report;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -81,14 +81,14 @@ pub struct CampaignConfig {
 /// How a campaign checks one generated module: the oracles
 /// ([`oracles::check_generated_deferring`], see [`default_check`]); tests give one that
 /// fails on purpose.
-pub type CaseCheck = dyn Fn(&Module, &OracleConfig, &mut Vec<&'static str>, &mut Option<DeferredTranslate>) -> Verdict
+pub type CaseCheck = dyn Fn(&Module, &OracleConfig, &mut Vec<Oracle>, &mut Option<DeferredTranslate>) -> Verdict
     + Sync;
 
 /// The campaign's check: every oracle.
 pub fn default_check(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: &mut Option<DeferredTranslate>,
 ) -> Verdict {
     oracles::check_generated_deferring(m, cfg, ran, deferred)
@@ -131,7 +131,7 @@ pub struct Checked {
     module: Option<Module>,
     ocfg: OracleConfig,
     verdict: Verdict,
-    ran: Vec<&'static str>,
+    ran: Vec<Oracle>,
     features: Vec<String>,
     /// Milliseconds spent on the case so far.
     pub ms: f64,
@@ -162,7 +162,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     });
     let (module, verdict, features) = match generated {
         Err(p) => {
-            ran.extend(["generator", panics::ORACLE]);
+            ran.extend([Oracle::Generator, panics::ORACLE]);
             (None, panic_verdict(&p), Vec::new())
         }
         Ok((gcfg, m)) => {
@@ -347,37 +347,37 @@ pub fn finish_case(
     let mut entry = Entry {
         case,
         seed,
-        verdict: String::new(),
+        verdict: CaseVerdict::Agree,
         oracle: None,
         reason: None,
         known: None,
         bucket: None,
         file: None,
-        oracles: ran.iter().map(|s| s.to_string()).collect(),
+        oracles: ran,
         features,
         ms: 0.0,
         at_s: 0.0,
     };
     let mut file = None;
     match &verdict {
-        Verdict::Agree => entry.verdict = "agree".into(),
+        Verdict::Agree => entry.verdict = CaseVerdict::Agree,
         Verdict::Skipped { kind, .. } => {
-            entry.verdict = "skipped".into();
+            entry.verdict = CaseVerdict::Skipped;
             entry.reason = Some(kind.as_str().into());
         }
         Verdict::Finding { oracle, detail } => {
             let known = crate::known_upstream::classify(&verdict);
-            entry.oracle = Some(oracle.to_string());
+            entry.oracle = Some(*oracle);
             entry.reason = Some(journal_reason(detail));
             // A known upstream bug is kept as generated: no time spent reducing it.
             let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
             let save = if let Some(k) = known {
-                entry.verdict = "known-upstream".into();
+                entry.verdict = CaseVerdict::KnownUpstream;
                 entry.known = Some(k.doc.to_string());
                 true
             } else {
-                entry.verdict = "finding".into();
-                let sig = buckets::signature(oracle, detail);
+                entry.verdict = CaseVerdict::Finding;
+                let sig = buckets::signature(*oracle, detail);
                 let save = fin.buckets.save(&sig, turn.is_some());
                 entry.bucket = Some(sig);
                 save
@@ -396,7 +396,7 @@ pub fn finish_case(
                 }
                 text.push_str(&match &m {
                     Some(m) => {
-                        let reduced = reduce_hook(m, oracle, detail, &ocfg, budget, fin.check);
+                        let reduced = reduce_hook(m, *oracle, detail, &ocfg, budget, fin.check);
                         file_test(&reduced, &verdict, &ocfg)
                     }
                     None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
@@ -429,13 +429,13 @@ fn finish_caught(
         let entry = Entry {
             case,
             seed,
-            verdict: "finding".into(),
-            oracle: Some(panics::ORACLE.into()),
+            verdict: CaseVerdict::Finding,
+            oracle: Some(panics::ORACLE),
             reason: Some(journal_reason(&detail)),
             known: None,
             bucket: Some(buckets::signature(panics::ORACLE, &detail)),
             file: None,
-            oracles: vec![panics::ORACLE.into()],
+            oracles: vec![panics::ORACLE],
             features: Vec::new(),
             ms,
             at_s: 0.0,
@@ -472,7 +472,7 @@ pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
 /// location; any other finding while the same oracle reports one.
 pub fn reduce_hook(
     m: &Module,
-    oracle: &str,
+    oracle: Oracle,
     detail: &str,
     cfg: &OracleConfig,
     budget: Duration,
@@ -496,7 +496,7 @@ pub fn reduce_hook(
             };
             crate::reduce::reduce_with(m, "main", &panics_there, &rcfg).module
         } else {
-            crate::reduce::reduce_finding(m, "main", oracle, cfg, budget)
+            crate::reduce::reduce_finding(m, "main", oracle.as_str(), cfg, budget)
         }
     });
     reduced.unwrap_or_else(|_| m.clone())
@@ -568,7 +568,7 @@ fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
             return; // journaled twice: the first one counts
         }
         e.latest = e.latest.max(entry.at_s);
-        if entry.verdict == "finding" && entry.file.is_some() {
+        if entry.verdict == CaseVerdict::Finding && entry.file.is_some() {
             e.saved.extend(entry.bucket.clone());
         }
         e.summary.add(&entry);
@@ -851,11 +851,11 @@ fn record_case(
 ) -> Result<(), String> {
     // To the millisecond, as journaled: a resumed campaign reads back the same.
     entry.at_s = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
-    match entry.verdict.as_str() {
-        "agree" => &tally.agreed,
-        "finding" => &tally.found,
-        "known-upstream" => &tally.known,
-        _ => &tally.skipped,
+    match entry.verdict {
+        CaseVerdict::Agree => &tally.agreed,
+        CaseVerdict::Finding => &tally.found,
+        CaseVerdict::KnownUpstream => &tally.known,
+        CaseVerdict::Skipped => &tally.skipped,
     }
     .fetch_add(1, Ordering::Relaxed);
     let mut err = None;

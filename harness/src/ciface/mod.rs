@@ -34,7 +34,7 @@ use converter::ir::{Func, Module, OpKind, Type};
 use converter::value::{format_value, RtValue};
 
 /// The oracle's name in reports.
-pub const ORACLE: &str = "c-interface";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::CInterface;
 
 /// Functions checked per module (each costs two calls, an interpreter run or two).
 pub const MAX_PER_MODULE: usize = 2;
@@ -303,7 +303,7 @@ pub fn check_wrapper_types(
     m: &Module,
     lowered: &Module,
     exec: &crate::exec::ExecOptions,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
 ) -> Option<Verdict> {
     let asks = m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"));
     let wrappers = lowered
@@ -335,7 +335,11 @@ pub fn check_wrapper_types(
 }
 
 /// Runs the oracle (lowering `m` first); `Some(finding)` on a disagreement.
-pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
+pub fn check(
+    m: &Module,
+    cfg: &OracleConfig,
+    ran: &mut Vec<crate::oracles::Oracle>,
+) -> Option<Verdict> {
     let opts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
     let lowered = converter::lower::lower_module(m, &opts).ok()?;
     check_planned(m, &lowered, cfg, ran, &plan(m, cfg), &[])
@@ -350,7 +354,7 @@ pub fn check_planned(
     m: &Module,
     lowered: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
     plan: &Plan<'_>,
     answers: &[Option<Outcome>],
 ) -> Option<Verdict> {
@@ -383,7 +387,7 @@ pub fn check_planned(
             (ORACLE, format!("@{wrapper}, called as C calls it"))
         } else {
             (
-                "interp-vs-jit",
+                crate::oracles::Oracle::InterpVsJit,
                 format!("@{} (directly and through @{wrapper})", f.name),
             )
         };

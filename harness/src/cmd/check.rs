@@ -7,7 +7,7 @@
 //! campaigns do, and does not fail the check.
 
 use crate::exit;
-use crate::oracles::{self, OracleConfig, SkipKind, Verdict};
+use crate::oracles::{self, Oracle, OracleConfig, SkipKind, Verdict};
 use crate::panics;
 use converter::ir::Module;
 use converter::value::RtValue;
@@ -55,12 +55,25 @@ pub struct Args {
 /// How a module's entry is checked with its arguments: [`oracles::check_module_traced`]
 /// (tests give one that fails on purpose).
 pub type Check<'a> =
-    dyn Fn(&Module, &str, &[RtValue], &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
+    dyn Fn(&Module, &str, &[RtValue], &OracleConfig, &mut Vec<Oracle>) -> Verdict + Sync + 'a;
 
 pub fn run(args: &Args) -> i32 {
     run_with(args, &|m, entry, argv, cfg, ran| {
         oracles::check_module_traced(m, entry, argv, cfg, ran)
     })
+}
+
+/// How one file was checked.
+#[derive(Clone, Debug)]
+pub struct FileCheck {
+    /// The file, as shown.
+    pub file: String,
+    pub verdict: Verdict,
+    /// The oracles that ran on it.
+    pub ran: Vec<Oracle>,
+    /// The file does not parse, verify or name valid options (its verdict is a skip
+    /// whose reason is the located error).
+    pub invalid: bool,
 }
 
 /// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
@@ -72,16 +85,17 @@ pub fn check_files(
     args: &[String],
     base: &OracleConfig,
     check: &Check<'_>,
-) -> Vec<(String, Verdict, Vec<&'static str>)> {
+) -> Vec<FileCheck> {
     files
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
             let mut ran = Vec::new();
+            let mut invalid = false;
             let v = panics::catch(|| match load_with_options(&shown, base) {
                 // Bad input is reported and makes the exit status 1, never a silent skip.
                 Err(e) => {
-                    ran.push(INVALID);
+                    invalid = true;
                     Verdict::Skipped {
                         kind: SkipKind::Error,
                         reason: e.message,
@@ -107,7 +121,12 @@ pub fn check_files(
                 oracle: panics::ORACLE,
                 detail: p.detail(),
             });
-            (shown, v, ran)
+            FileCheck {
+                file: shown,
+                verdict: v,
+                ran,
+                invalid,
+            }
         })
         .collect()
 }
@@ -175,20 +194,16 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         ..OracleConfig::default()
     };
     let verdicts = check_files(&files, &args.entry, &args.args, &base, check);
-    let invalid = count_ran_in(&verdicts, INVALID);
+    let invalid = verdicts.iter().filter(|c| c.invalid).count();
     let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
-    let count_ran = |name: &str| {
-        verdicts
-            .iter()
-            .filter(|(_, _, ran)| ran.contains(&name))
-            .count()
-    };
+    let count_ran = |o: Oracle| verdicts.iter().filter(|c| c.ran.contains(&o)).count();
     let mut stdout = crate::output::Out::new();
-    for (f, v, ran) in &verdicts {
+    for c in &verdicts {
+        let (f, v) = (&c.file, &c.verdict);
         match v {
             // Bad input (a file that cannot be read, parsed, verified or lowered) is
             // its located error, not a skip.
-            Verdict::Skipped { reason, .. } if ran.contains(&INVALID) => {
+            Verdict::Skipped { reason, .. } if c.invalid => {
                 stdout.line(reason);
                 continue;
             }
@@ -214,7 +229,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     if args.upstream {
         stdout.line(&format!(
             "upstream oracle ran on {} modules ({} not expressible upstream)",
-            count_ran("upstream"),
+            count_ran(Oracle::Upstream),
             count_ran(oracles::UPSTREAM_UNSUPPORTED)
         ));
     }
@@ -232,16 +247,6 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     } else {
         exit::OK
     })
-}
-
-/// The mark of a file that does not parse, verify or name valid options.
-const INVALID: &str = "invalid-input";
-
-fn count_ran_in(verdicts: &[(String, Verdict, Vec<&'static str>)], name: &str) -> usize {
-    verdicts
-        .iter()
-        .filter(|(_, _, ran)| ran.contains(&name))
-        .count()
 }
 
 #[cfg(test)]
@@ -277,18 +282,17 @@ mod tests {
         }
         let checked = AtomicUsize::new(0);
         let line = line!() + 5;
-        let check =
-            |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<&'static str>| {
-                checked.fetch_add(1, Ordering::Relaxed);
-                if m.func("a_boom").is_some() {
-                    panic!("injected lowering panic");
-                }
-                Verdict::Agree
-            };
+        let check = |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<Oracle>| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            if m.func("a_boom").is_some() {
+                panic!("injected lowering panic");
+            }
+            Verdict::Agree
+        };
         let files = crate::filetest::discover(&[dir.display().to_string()]);
         let v = check_files(&files, "main", &[], &OracleConfig::default(), &check);
         assert_eq!(checked.load(Ordering::Relaxed), 3);
-        match &v[0].1 {
+        match &v[0].verdict {
             Verdict::Finding { oracle, detail } => {
                 assert_eq!(*oracle, "panic");
                 assert!(
@@ -299,7 +303,7 @@ mod tests {
             }
             other => panic!("{other}"),
         }
-        assert!(v[1..].iter().all(|(_, v, _)| matches!(v, Verdict::Agree)));
+        assert!(v[1..].iter().all(|c| matches!(c.verdict, Verdict::Agree)));
         let args = interp_only_args(&dir);
         assert_eq!(run_with(&args, &check), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
@@ -318,13 +322,9 @@ mod tests {
         .unwrap();
         let known = crate::known_upstream::KNOWN[1].signature;
         let finding = |detail: String| {
-            move |_: &Module,
-                  _: &str,
-                  _: &[RtValue],
-                  _: &OracleConfig,
-                  _: &mut Vec<&'static str>| {
+            move |_: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<Oracle>| {
                 Verdict::Finding {
-                    oracle: "interp-vs-jit",
+                    oracle: crate::oracles::Oracle::InterpVsJit,
                     detail: detail.clone(),
                 }
             }

@@ -143,7 +143,7 @@ pub fn finding_test<'a>(
     }
     let original_crash = match oracles::check_module(m, entry, &[], cfg) {
         Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: oracles::Oracle::InterpVsJit,
             detail,
         } => is_crash_detail(&detail),
         _ => false,

@@ -26,11 +26,12 @@ use reader::{Call, Func, Slot};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The oracle's name.
-pub const ORACLE: &str = "upstream-structure";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::UpstreamStructure;
 
 /// Counted instead of [`ORACLE`] when the module could not be compared (the exporter
 /// cannot express it, or `mlir-opt` rejects it).
-pub const UNSUPPORTED: &str = "upstream-structure-unsupported";
+pub const UNSUPPORTED: crate::oracles::Oracle =
+    crate::oracles::Oracle::UpstreamStructureUnsupported;
 
 /// At most this many differences are listed in a finding.
 const MAX_LISTED: usize = 20;
@@ -432,7 +433,7 @@ fn split_output(out: &str) -> Vec<String> {
 pub fn prepare_case(
     m: &Module,
     cfg: &crate::oracles::OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
 ) -> Option<Pending> {
     if !available() {
         return None;
@@ -472,7 +473,7 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
 pub fn apply(
     outcome: Outcome,
     verdict: &mut crate::oracles::Verdict,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
     cfg: &mut crate::oracles::OracleConfig,
 ) {
     use crate::oracles::Verdict;
@@ -508,7 +509,7 @@ pub fn check_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<crate::oracles::Oracle>,
 ) -> Option<String> {
     if !available() {
         return None;
