@@ -264,6 +264,63 @@ impl Default for OracleConfig {
 /// process (tens of milliseconds), so campaigns sample it.
 pub const DEFAULT_C_CALLER_EVERY: u64 = 1000;
 
+/// What checking a module came to: its verdict and the oracles that ran on it, in the
+/// order they ran (what the journal's oracle bits and report.json's `per_oracle` count).
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub verdict: Verdict,
+    pub ran: Vec<Oracle>,
+}
+
+impl CheckReport {
+    /// A report of `verdict` with no oracle run.
+    pub fn of(verdict: Verdict) -> CheckReport {
+        CheckReport {
+            verdict,
+            ran: Vec::new(),
+        }
+    }
+
+    /// Whether `oracle` ran.
+    pub fn ran(&self, oracle: Oracle) -> bool {
+        self.ran.contains(&oracle)
+    }
+}
+
+/// A check that panicked: the panic, and the oracles that had started before it (the
+/// one that panicked included).
+#[derive(Debug)]
+pub struct Panicked {
+    pub panic: crate::panics::Panic,
+    pub ran: Vec<Oracle>,
+}
+
+impl Panicked {
+    /// The report of the check: a finding of the `panic` oracle, which counts as run
+    /// after the others.
+    pub fn into_report(self) -> CheckReport {
+        let mut ran = self.ran;
+        ran.push(crate::panics::ORACLE);
+        CheckReport {
+            verdict: Verdict::Finding {
+                oracle: crate::panics::ORACLE,
+                detail: self.panic.detail(),
+            },
+            ran,
+        }
+    }
+}
+
+/// Runs `check`, which records the oracles it starts in its argument; a panic in it
+/// keeps the oracles that had started.
+fn caught(check: impl FnOnce(&mut Vec<Oracle>) -> Verdict) -> Result<CheckReport, Panicked> {
+    let mut ran = Vec::new();
+    match crate::panics::catch(|| check(&mut ran)) {
+        Ok(verdict) => Ok(CheckReport { verdict, ran }),
+        Err(panic) => Err(Panicked { panic, ran }),
+    }
+}
+
 /// Runs every enabled oracle on a verified Standard module's entry with arguments.
 pub fn check_module(
     m: &Module,
@@ -271,15 +328,16 @@ pub fn check_module(
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
 ) -> Verdict {
-    check_module_traced(m, entry, args, cfg, &mut Vec::new())
+    check_module_traced(m, entry, args, cfg).verdict
 }
 
 /// Checks a generated module: it must verify and be free of undefined behaviour (the
 /// generator avoids UB by construction, so UB is a generator bug, reported as a
-/// finding of the `generator` oracle), then every oracle runs. `ran` receives the
-/// names of the oracles that ran.
-pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<Oracle>) -> Verdict {
-    check_generated_in(m, cfg, ran, None)
+/// finding of the `generator` oracle), then every oracle runs.
+pub fn check_generated(m: &Module, cfg: &OracleConfig) -> CheckReport {
+    let mut ran = Vec::new();
+    let verdict = check_generated_in(m, cfg, &mut ran, None);
+    CheckReport { verdict, ran }
 }
 
 /// The `mlir-translate` check of a case, left to the caller to run with other cases'
@@ -293,39 +351,33 @@ pub struct DeferredTranslate {
 }
 
 impl DeferredTranslate {
-    /// The case's verdict once `mlir-translate` has answered: a rejection is the
+    /// The case's report once `mlir-translate` has answered: a rejection is the
     /// verdict the check would have given in its place (it runs before the interpreter,
-    /// so the oracles after it leave `ran`); an acceptance leaves `verdict` as it is.
-    pub fn resolve(
-        self,
-        verdict: Verdict,
-        ran: &mut Vec<Oracle>,
-        answer: Result<(), String>,
-    ) -> Verdict {
-        match answer {
-            Ok(()) => verdict,
-            Err(detail) => {
-                ran.truncate(self.ran_upto);
-                Verdict::Finding {
-                    oracle: Oracle::MlirTranslate,
-                    detail,
-                }
-            }
+    /// so the oracles after it leave `ran`); an acceptance leaves the report as it is.
+    pub fn resolve(self, mut report: CheckReport, answer: Result<(), String>) -> CheckReport {
+        if let Err(detail) = answer {
+            report.ran.truncate(self.ran_upto);
+            report.verdict = Verdict::Finding {
+                oracle: Oracle::MlirTranslate,
+                detail,
+            };
         }
+        report
     }
 }
 
 /// [`check_generated`], except that when `cfg.mlir_translate` asks for the
-/// `mlir-translate` check, it is not run but handed back in `deferred` (when the case
-/// got that far) and the other oracles go on; [`DeferredTranslate::resolve`] gives the
-/// verdict [`check_generated`] would have given.
+/// `mlir-translate` check, it is not run but handed back (when the case got that far)
+/// and the other oracles go on ([`DeferredTranslate::resolve`] gives the report
+/// [`check_generated`] would have given), and that a panic is caught, with the oracles
+/// that had started.
 pub fn check_generated_deferring(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<Oracle>,
-    deferred: &mut Option<DeferredTranslate>,
-) -> Verdict {
-    check_generated_in(m, cfg, ran, Some(deferred))
+) -> Result<(CheckReport, Option<DeferredTranslate>), Panicked> {
+    let mut deferred = None;
+    let report = caught(|ran| check_generated_in(m, cfg, ran, Some(&mut deferred)))?;
+    Ok((report, deferred))
 }
 
 fn check_generated_in(
@@ -358,15 +410,26 @@ fn check_generated_in(
     }
 }
 
-/// [`check_module`], recording in `ran` the oracles that ran.
+/// [`check_module`], with the oracles that ran.
 pub fn check_module_traced(
     m: &Module,
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
-    ran: &mut Vec<Oracle>,
-) -> Verdict {
-    check_module_in(m, entry, args, cfg, ran, None)
+) -> CheckReport {
+    let mut ran = Vec::new();
+    let verdict = check_module_in(m, entry, args, cfg, &mut ran, None);
+    CheckReport { verdict, ran }
+}
+
+/// [`check_module_traced`], with a panic caught, with the oracles that had started.
+pub fn check_module_caught(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> Result<CheckReport, Panicked> {
+    caught(|ran| check_module_in(m, entry, args, cfg, ran, None))
 }
 
 /// Whether a native path's resource `limit` (see [`crate::native::resource_limit`]) is
@@ -599,22 +662,19 @@ fn check_module_in(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) =
-        crate::ciface::check_planned(m, &lowered, cfg, ran, &ciface, &ciface_answers)
-    {
-        return finding;
+    let part = crate::ciface::check_planned(m, &lowered, cfg, &ciface, &ciface_answers);
+    ran.extend(part.ran);
+    if !matches!(part.verdict, Verdict::Agree) {
+        return part.verdict;
     }
     // Oracle 6: the structure of upstream's lowering.
     if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
         ran.push(crate::upstream_structure::UNSUPPORTED);
     } else if cfg.upstream_structure {
         let ib = cfg.exec.index_bitwidth;
-        if let Some(detail) = crate::upstream_structure::check_lowered(m, &lowered, ib, ran) {
-            return Verdict::Finding {
-                oracle: crate::upstream_structure::ORACLE,
-                detail,
-            };
-        }
+        let part = crate::upstream_structure::check_lowered(m, &lowered, ib);
+        ran.extend(part.ran);
+        return part.verdict;
     }
     Verdict::Agree
 }

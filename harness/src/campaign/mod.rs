@@ -25,7 +25,7 @@ pub mod report;
 pub mod signals;
 pub mod translate_queue;
 
-use crate::oracles::{self, DeferredTranslate, Oracle, OracleConfig, Verdict};
+use crate::oracles::{self, CheckReport, DeferredTranslate, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
@@ -79,19 +79,17 @@ pub struct CampaignConfig {
 }
 
 /// How a campaign checks one generated module: the oracles
-/// ([`oracles::check_generated_deferring`], see [`default_check`]); tests give one that
-/// fails on purpose.
-pub type CaseCheck = dyn Fn(&Module, &OracleConfig, &mut Vec<Oracle>, &mut Option<DeferredTranslate>) -> Verdict
-    + Sync;
+/// ([`oracles::check_generated_deferring`], see [`default_check`]), with the
+/// `mlir-translate` check left to run when asked; tests give one that fails on purpose.
+pub type CaseCheck = dyn Fn(&Module, &OracleConfig) -> CaseChecked + Sync;
+
+/// What a [`CaseCheck`] gives: the report and the `mlir-translate` check left to run,
+/// or the panic of the check with the oracles that had started.
+pub type CaseChecked = Result<(CheckReport, Option<DeferredTranslate>), oracles::Panicked>;
 
 /// The campaign's check: every oracle.
-pub fn default_check(
-    m: &Module,
-    cfg: &OracleConfig,
-    ran: &mut Vec<Oracle>,
-    deferred: &mut Option<DeferredTranslate>,
-) -> Verdict {
-    oracles::check_generated_deferring(m, cfg, ran, deferred)
+pub fn default_check(m: &Module, cfg: &OracleConfig) -> CaseChecked {
+    oracles::check_generated_deferring(m, cfg)
 }
 
 /// A panic as the finding of a case.
@@ -130,8 +128,7 @@ pub struct Checked {
     /// `None` when the generator panicked.
     module: Option<Module>,
     ocfg: OracleConfig,
-    verdict: Verdict,
-    ran: Vec<Oracle>,
+    report: CheckReport,
     features: Vec<String>,
     /// Milliseconds spent on the case so far.
     pub ms: f64,
@@ -149,7 +146,6 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
-    let mut ran = Vec::new();
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.
@@ -160,30 +156,42 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
         })
     });
-    let (module, verdict, features) = match generated {
+    let (module, report, features) = match generated {
         Err(p) => {
-            ran.extend([Oracle::Generator, panics::ORACLE]);
-            (None, panic_verdict(&p), Vec::new())
+            let report = CheckReport {
+                verdict: panic_verdict(&p),
+                ran: vec![Oracle::Generator, panics::ORACLE],
+            };
+            (None, report, Vec::new())
         }
         Ok((gcfg, m)) => {
             // The converter's options are the case's own (its swarm configuration's).
             ocfg.exec = ocfg.exec.for_case(&gcfg);
-            let verdict = panics::catch(|| check(&m, &ocfg, &mut ran, &mut deferred))
-                .unwrap_or_else(|p| {
-                    deferred = None;
-                    ran.push(panics::ORACLE);
-                    panic_verdict(&p)
-                });
+            // A panic is the case's finding (the check catches its own, with the
+            // oracles that had started).
+            let mut report = match panics::catch(|| check(&m, &ocfg)) {
+                Ok(Ok((report, d))) => {
+                    deferred = d;
+                    report
+                }
+                Ok(Err(p)) => p.into_report(),
+                Err(panic) => oracles::Panicked {
+                    panic,
+                    ran: Vec::new(),
+                }
+                .into_report(),
+            };
             if cfg.structure_every > 0
                 && case.is_multiple_of(cfg.structure_every)
-                && !verdict.is_finding()
+                && !report.verdict.is_finding()
             {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
-                structure =
-                    panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
-                        .ok()
-                        .flatten();
+                match panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg)) {
+                    Ok(Ok(p)) => structure = Some(p),
+                    Ok(Err(counted)) => report.ran.extend(counted),
+                    Err(_) => {}
+                }
             }
             let mut features: Vec<String> = panics::catch(|| {
                 generator::features(&m)
@@ -193,7 +201,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             })
             .unwrap_or_default();
             features.extend(option_features(&ocfg.exec, &features));
-            (Some(m), verdict, features)
+            (Some(m), report, features)
         }
     };
     Checked {
@@ -201,8 +209,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         seed,
         module,
         ocfg,
-        verdict,
-        ran,
+        report,
         features,
         ms: start.elapsed().as_secs_f64() * 1e3,
         deferred,
@@ -225,7 +232,8 @@ pub fn resolve_structure(cases: &mut [Checked]) {
         let c = &mut cases[k];
         if let Some(p) = c.structure.take() {
             let outcome = crate::upstream_structure::resolve(&p, answer);
-            crate::upstream_structure::apply(outcome, &mut c.verdict, &mut c.ran, &mut c.ocfg);
+            let report = std::mem::replace(&mut c.report, CheckReport::of(Verdict::Agree));
+            c.report = crate::upstream_structure::apply(outcome, report, &mut c.ocfg);
         }
     }
 }
@@ -334,16 +342,16 @@ pub fn finish_case(
         seed,
         module: m,
         ocfg,
-        mut verdict,
-        mut ran,
+        mut report,
         features,
         ms,
         deferred,
         structure: _,
     } = c;
     if let (Some(d), Some(answer)) = (deferred, translate) {
-        verdict = d.resolve(verdict, &mut ran, answer);
+        report = d.resolve(report, answer);
     }
+    let CheckReport { verdict, ran } = report;
     let mut entry = Entry {
         case,
         seed,
@@ -484,10 +492,9 @@ pub fn reduce_hook(
     let reduced = panics::catch(|| {
         if oracle == panics::ORACLE {
             let at = Panic::location_in(detail).unwrap_or("unknown");
-            let panics_there = |c: &Module| {
-                crate::reduce::panics_at(at, || {
-                    check(c, cfg, &mut Vec::new(), &mut None);
-                })
+            let panics_there = |c: &Module| match panics::catch(|| check(c, cfg)) {
+                Ok(Ok(_)) => false,
+                Ok(Err(oracles::Panicked { panic: p, .. })) | Err(p) => p.location == at,
             };
             let rcfg = crate::reduce::ReduceConfig {
                 limit: budget,

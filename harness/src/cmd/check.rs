@@ -7,7 +7,7 @@
 //! campaigns do, and does not fail the check.
 
 use crate::exit;
-use crate::oracles::{self, Oracle, OracleConfig, SkipKind, Verdict};
+use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Panicked, SkipKind, Verdict};
 use crate::panics;
 use converter::ir::Module;
 use converter::value::RtValue;
@@ -52,15 +52,13 @@ pub struct Args {
     pub pass: crate::cmd::PassOptions,
 }
 
-/// How a module's entry is checked with its arguments: [`oracles::check_module_traced`]
+/// How a module's entry is checked with its arguments: [`oracles::check_module_caught`]
 /// (tests give one that fails on purpose).
 pub type Check<'a> =
-    dyn Fn(&Module, &str, &[RtValue], &OracleConfig, &mut Vec<Oracle>) -> Verdict + Sync + 'a;
+    dyn Fn(&Module, &str, &[RtValue], &OracleConfig) -> Result<CheckReport, Panicked> + Sync + 'a;
 
 pub fn run(args: &Args) -> i32 {
-    run_with(args, &|m, entry, argv, cfg, ran| {
-        oracles::check_module_traced(m, entry, argv, cfg, ran)
-    })
+    run_with(args, &oracles::check_module_caught)
 }
 
 /// How one file was checked.
@@ -90,41 +88,40 @@ pub fn check_files(
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
-            let mut ran = Vec::new();
             let mut invalid = false;
-            let v = panics::catch(|| match load_with_options(&shown, base) {
+            let skip = |reason| {
+                Ok(CheckReport::of(Verdict::Skipped {
+                    kind: SkipKind::Error,
+                    reason,
+                }))
+            };
+            let report = panics::catch(|| match load_with_options(&shown, base) {
                 // Bad input is reported and makes the exit status 1, never a silent skip.
                 Err(e) => {
                     invalid = true;
-                    Verdict::Skipped {
-                        kind: SkipKind::Error,
-                        reason: e.message,
-                    }
+                    skip(e.message)
                 }
                 Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
                     Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
                         match crate::exec::parse_args(&m, entry, args) {
-                            Ok(argv) => check(&m, entry, &argv, &cfg, &mut ran),
-                            Err(e) => Verdict::Skipped {
-                                kind: SkipKind::Error,
-                                reason: e.message,
-                            },
+                            Ok(argv) => check(&m, entry, &argv, &cfg),
+                            Err(e) => skip(e.message),
                         }
                     }
-                    _ => Verdict::Skipped {
-                        kind: SkipKind::Error,
-                        reason: format!("no function @{entry} with a body"),
-                    },
+                    _ => skip(format!("no function @{entry} with a body")),
                 },
             })
-            .unwrap_or_else(|p| Verdict::Finding {
-                oracle: panics::ORACLE,
-                detail: p.detail(),
-            });
+            .unwrap_or_else(|panic| {
+                Err(Panicked {
+                    panic,
+                    ran: Vec::new(),
+                })
+            })
+            .unwrap_or_else(Panicked::into_report);
             FileCheck {
                 file: shown,
-                verdict: v,
-                ran,
+                verdict: report.verdict,
+                ran: report.ran,
                 invalid,
             }
         })
@@ -281,13 +278,13 @@ mod tests {
             std::fs::write(dir.join(format!("{name}.mlir")), src(name)).unwrap();
         }
         let checked = AtomicUsize::new(0);
-        let line = line!() + 5;
-        let check = |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<Oracle>| {
+        let line = line!() + 4;
+        let check = |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig| {
             checked.fetch_add(1, Ordering::Relaxed);
             if m.func("a_boom").is_some() {
                 panic!("injected lowering panic");
             }
-            Verdict::Agree
+            Ok(CheckReport::of(Verdict::Agree))
         };
         let files = crate::filetest::discover(&[dir.display().to_string()]);
         let v = check_files(&files, "main", &[], &OracleConfig::default(), &check);
@@ -322,11 +319,11 @@ mod tests {
         .unwrap();
         let known = crate::known_upstream::KNOWN[1].signature;
         let finding = |detail: String| {
-            move |_: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<Oracle>| {
-                Verdict::Finding {
-                    oracle: crate::oracles::Oracle::InterpVsJit,
+            move |_: &Module, _: &str, _: &[RtValue], _: &OracleConfig| {
+                Ok(CheckReport::of(Verdict::Finding {
+                    oracle: Oracle::InterpVsJit,
                     detail: detail.clone(),
-                }
+                }))
             }
         };
         let args = interp_only_args(&dir);

@@ -428,27 +428,20 @@ fn split_output(out: &str) -> Vec<String> {
 }
 
 /// A campaign case's comparison, prepared (its lowering printed, its export made) to
-/// wait for a batch; `None` (with [`UNSUPPORTED`] in `ran` when the exporter cannot
-/// express it) when there is nothing to compare or `mlir-opt` is missing.
+/// wait for a batch, or why there is none: `Err(Some(UNSUPPORTED))`, to count, when the
+/// exporter cannot express it; `Err(None)` when there is nothing to compare or `mlir-opt`
+/// is missing.
 pub fn prepare_case(
     m: &Module,
     cfg: &crate::oracles::OracleConfig,
-    ran: &mut Vec<crate::oracles::Oracle>,
-) -> Option<Pending> {
+) -> Result<Pending, Option<crate::oracles::Oracle>> {
     if !available() {
-        return None;
+        return Err(None);
     }
     if !compared(&cfg.exec) {
-        ran.push(UNSUPPORTED);
-        return None;
+        return Err(Some(UNSUPPORTED));
     }
-    match prepare(m, cfg.exec.index_bitwidth) {
-        Ok(p) => Some(p),
-        Err(_) => {
-            ran.push(UNSUPPORTED);
-            None
-        }
-    }
+    prepare(m, cfg.exec.index_bitwidth).map_err(|_| Some(UNSUPPORTED))
 }
 
 /// `mlir-opt`'s lowering of each pending module, one process per index width.
@@ -469,21 +462,20 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
 
 /// Folds a comparison's outcome into a case checked by the other oracles: a finding
 /// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
-/// reproduces it); `ran` records that the oracle ran, or could not compare.
+/// reproduces it); the report records that the oracle ran, or could not compare.
 pub fn apply(
     outcome: Outcome,
-    verdict: &mut crate::oracles::Verdict,
-    ran: &mut Vec<crate::oracles::Oracle>,
+    mut report: crate::oracles::CheckReport,
     cfg: &mut crate::oracles::OracleConfig,
-) {
+) -> crate::oracles::CheckReport {
     use crate::oracles::Verdict;
     match outcome {
-        Outcome::Unsupported(_) => ran.push(UNSUPPORTED),
-        Outcome::Agree => ran.push(ORACLE),
+        Outcome::Unsupported(_) => report.ran.push(UNSUPPORTED),
+        Outcome::Agree => report.ran.push(ORACLE),
         Outcome::Finding(detail) => {
-            ran.push(ORACLE);
-            if !verdict.is_finding() {
-                *verdict = Verdict::Finding {
+            report.ran.push(ORACLE);
+            if !report.verdict.is_finding() {
+                report.verdict = Verdict::Finding {
                     oracle: ORACLE,
                     detail,
                 };
@@ -491,6 +483,7 @@ pub fn apply(
             }
         }
     }
+    report
 }
 
 /// Whether the oracle compares a case run with these options: only with the default
@@ -503,40 +496,42 @@ pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
     exec.pass == crate::cmd::PassOptions::default()
 }
 
-/// The oracle on one module, in one `mlir-opt` process: `None` when it agrees or
-/// could not compare (`ran` says which), else the finding's detail.
+/// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle
+/// run, or [`UNSUPPORTED`] when it could not compare, or nothing when `mlir-opt` is
+/// missing) or its finding.
 pub fn check_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
-    ran: &mut Vec<crate::oracles::Oracle>,
-) -> Option<String> {
+) -> crate::oracles::CheckReport {
+    use crate::oracles::{CheckReport, Verdict};
     if !available() {
-        return None;
+        return CheckReport::of(Verdict::Agree);
     }
+    let unsupported = CheckReport {
+        verdict: Verdict::Agree,
+        ran: vec![UNSUPPORTED],
+    };
     let p = match prepare_lowered(m, lowered, index_bitwidth) {
         Ok(p) => p,
-        Err(_) => {
-            ran.push(UNSUPPORTED);
-            return None;
-        }
+        Err(_) => return unsupported,
     };
     let answer = lower_batch(std::slice::from_ref(&p.export), index_bitwidth)
         .pop()
         .unwrap_or_else(|| Err("no answer".into()));
     match resolve(&p, answer) {
-        Outcome::Agree => {
-            ran.push(ORACLE);
-            None
-        }
-        Outcome::Finding(d) => {
-            ran.push(ORACLE);
-            Some(d)
-        }
-        Outcome::Unsupported(_) => {
-            ran.push(UNSUPPORTED);
-            None
-        }
+        Outcome::Agree => CheckReport {
+            verdict: Verdict::Agree,
+            ran: vec![ORACLE],
+        },
+        Outcome::Finding(detail) => CheckReport {
+            verdict: Verdict::Finding {
+                oracle: ORACLE,
+                detail,
+            },
+            ran: vec![ORACLE],
+        },
+        Outcome::Unsupported(_) => unsupported,
     }
 }
 
