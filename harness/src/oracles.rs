@@ -14,7 +14,7 @@
 //!    signatures, attributes, calls and declarations against upstream's
 //!    ([`crate::upstream_structure`]).
 
-use crate::exec::{self, ExecOptions, Outcome};
+use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind};
 use converter::lower::{lower_module, split_repeated_successors};
 use serde::{Deserialize, Serialize};
@@ -194,13 +194,11 @@ impl SkipKind {
         }
     }
 
-    /// The kind of a native path's resource `limit` (see
-    /// [`crate::native::resource_limit`]): a timeout or an exhausted stack.
-    pub fn of_limit(limit: &str) -> SkipKind {
-        if limit == jit::exec::STACK_EXHAUSTED {
-            SkipKind::NativeStack
-        } else {
-            SkipKind::Timeout
+    /// The kind of a native path's resource `limit`: a timeout or an exhausted stack.
+    pub fn of_limit(limit: NativeLimit) -> SkipKind {
+        match limit {
+            NativeLimit::StackExhausted => SkipKind::NativeStack,
+            NativeLimit::Timeout { .. } | NativeLimit::CompileTimeout { .. } => SkipKind::Timeout,
         }
     }
 }
@@ -437,8 +435,8 @@ pub fn check_module_caught(
 /// the interpreter finished in under half the native `budget`. Native code runs far
 /// faster than the interpreter, so only code that loops where the source does not gets
 /// there; a slow interpreter run leaves the timeout a skip.
-fn timeout_is_finding(limit: &str, interp: Duration, budget: Duration) -> bool {
-    limit.starts_with("timed out after ") && interp * 2 < budget
+fn timeout_is_finding(limit: NativeLimit, interp: Duration, budget: Duration) -> bool {
+    matches!(limit, NativeLimit::Timeout { .. }) && interp * 2 < budget
 }
 
 fn check_module_in(
@@ -531,19 +529,18 @@ fn check_module_in(
             }
         }
         Outcome::OutOfFuel(msg) => {
-            // `Outcome::OutOfFuel` holds both interpreter limits; the call depth one is
-            // the trap's fixed rendering (interp's `Trap::render`).
-            let kind = if msg.contains(": error: call depth limit exceeded") {
-                SkipKind::CallDepth
-            } else {
-                SkipKind::Fuel
-            };
             return Verdict::Skipped {
-                kind,
+                kind: SkipKind::Fuel,
                 reason: msg.clone(),
             };
         }
-        Outcome::Crash(msg) | Outcome::Error(msg) => {
+        Outcome::CallDepth(msg) => {
+            return Verdict::Skipped {
+                kind: SkipKind::CallDepth,
+                reason: msg.clone(),
+            };
+        }
+        Outcome::Crash(msg) | Outcome::Limit(_, msg) | Outcome::Error(msg) => {
             return Verdict::Skipped {
                 kind: SkipKind::Error,
                 reason: format!("interp: {msg}"),
@@ -629,8 +626,8 @@ fn check_module_in(
         ("upstream", Oracle::Upstream, upstream.as_ref()),
     ];
     for (path, oracle, o) in limits {
-        if let Some(limit) = o.and_then(|o| crate::native::resource_limit(m, o)) {
-            if timeout_is_finding(&limit, interp_time, cfg.exec.timeout) {
+        if let Some(limit) = o.and_then(crate::native::resource_limit) {
+            if timeout_is_finding(limit, interp_time, cfg.exec.timeout) {
                 return Verdict::Finding {
                     oracle,
                     detail: format!(
@@ -641,7 +638,7 @@ fn check_module_in(
                 };
             }
             return Verdict::Skipped {
-                kind: SkipKind::of_limit(&limit),
+                kind: SkipKind::of_limit(limit),
                 reason: format!("{path}: {limit}"),
             };
         }
@@ -876,12 +873,39 @@ mod tests {
                 k
             );
         }
-        assert_eq!(SkipKind::of_limit(jit::exec::STACK_EXHAUSTED), NativeStack);
-        assert_eq!(SkipKind::of_limit("timed out after 5 s"), Timeout);
+        assert_eq!(SkipKind::of_limit(NativeLimit::StackExhausted), NativeStack);
         assert_eq!(
-            SkipKind::of_limit("the JIT compilation timed out after 5 s"),
+            SkipKind::of_limit(NativeLimit::Timeout { secs: 5.0 }),
             Timeout
         );
+        assert_eq!(
+            SkipKind::of_limit(NativeLimit::CompileTimeout { secs: 5.0 }),
+            Timeout
+        );
+    }
+
+    /// The interpreter's two limits are skips of their own kinds, told apart by the
+    /// trap the interpreter raised (not by its message).
+    #[test]
+    fn interpreter_limits_are_skips_of_their_kind() {
+        let recursive = "func @f(%x: i32) -> i32 {\n  %r = call @f(%x) : (i32) -> i32\n  return %r : i32\n}\nfunc @main() -> i32 {\n  %c = constant 1 : i32\n  %r = call @f(%c) : (i32) -> i32\n  return %r : i32\n}\n";
+        let looping = "func @main() -> i32 {\n  br ^bb1\n^bb1:\n  br ^bb1\n}\n";
+        let cfg = OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        };
+        for (src, fuel, want) in [
+            (recursive, 10_000_000, SkipKind::CallDepth),
+            (looping, 100_000, SkipKind::Fuel),
+        ] {
+            let mut cfg = cfg.clone();
+            cfg.exec.fuel = fuel;
+            let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+            match check_module(&m, "main", &[], &cfg) {
+                Verdict::Skipped { kind, .. } => assert_eq!(kind, want, "{src}"),
+                v => panic!("{src}: {v}"),
+            }
+        }
     }
 
     /// A native timeout is a finding only where the interpreter was quick; a stack
@@ -889,19 +913,13 @@ mod tests {
     #[test]
     fn native_timeouts_on_quick_programs_are_findings() {
         let ms = Duration::from_millis;
-        assert!(timeout_is_finding("timed out after 5 s", ms(20), ms(5000)));
+        let run = NativeLimit::Timeout { secs: 5.0 };
+        assert!(timeout_is_finding(run, ms(20), ms(5000)));
+        assert!(!timeout_is_finding(run, ms(2600), ms(5000)));
+        let compile = NativeLimit::CompileTimeout { secs: 300.0 };
+        assert!(!timeout_is_finding(compile, ms(1), ms(5000)));
         assert!(!timeout_is_finding(
-            "timed out after 5 s",
-            ms(2600),
-            ms(5000)
-        ));
-        assert!(!timeout_is_finding(
-            "the JIT compilation timed out after 300 s",
-            ms(1),
-            ms(5000)
-        ));
-        assert!(!timeout_is_finding(
-            jit::exec::STACK_EXHAUSTED,
+            NativeLimit::StackExhausted,
             ms(1),
             ms(5000)
         ));

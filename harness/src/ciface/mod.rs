@@ -384,9 +384,9 @@ fn check_calls(
         if want.same_results(&got) {
             continue;
         }
-        if let Some(limit) = crate::native::resource_limit(m, &got) {
+        if let Some(limit) = crate::native::resource_limit(&got) {
             return Some(Verdict::Skipped {
-                kind: crate::oracles::SkipKind::of_limit(&limit),
+                kind: crate::oracles::SkipKind::of_limit(limit),
                 reason: format!("jit: {limit}"),
             });
         }
