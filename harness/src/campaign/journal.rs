@@ -51,6 +51,51 @@ impl fmt::Display for CaseVerdict {
     }
 }
 
+/// Why a journal could not be read or opened.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}:{line}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        line: u64,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{}: a journal of the first format (one full JSON object per case), which \
+         this stdlower no longer reads: finish or merge it with the stdlower that \
+         wrote it, or start the campaign again in another --out",
+        path.display()
+    )]
+    FirstFormat { path: std::path::PathBuf },
+    #[error("{}:{line}: {source}", path.display())]
+    Line {
+        path: std::path::PathBuf,
+        line: u64,
+        #[source]
+        source: LineError,
+    },
+}
+
+/// What is wrong with one journal line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LineError {
+    #[error("bad bit mask '{0}'")]
+    BadMask(String),
+    #[error("bit {bit} of '{mask}' was never defined")]
+    Undefined { bit: usize, mask: String },
+    #[error("unknown definition kind '{0}'")]
+    UnknownDefinition(String),
+    #[error("unknown oracle '{0}'")]
+    UnknownOracle(String),
+}
+
 /// One checked case, its names resolved.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Entry {
@@ -150,18 +195,23 @@ impl Names {
     }
 
     /// The names of the bits of `mask`.
-    fn decode(&self, mask: &str) -> Result<Vec<String>, String> {
+    fn decode(&self, mask: &str) -> Result<Vec<String>, LineError> {
         let mut out = Vec::new();
         for (k, ch) in mask.chars().enumerate() {
             let nibble = ch
                 .to_digit(16)
-                .ok_or_else(|| format!("bad bit mask '{mask}'"))?;
+                .ok_or_else(|| LineError::BadMask(mask.to_string()))?;
             for b in 0..4 {
                 if nibble & (1 << b) != 0 {
                     let bit = k * 4 + b;
                     match self.names.get(bit).filter(|n| !n.is_empty()) {
                         Some(n) => out.push(n.clone()),
-                        None => return Err(format!("bit {bit} of '{mask}' was never defined")),
+                        None => {
+                            return Err(LineError::Undefined {
+                                bit,
+                                mask: mask.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -204,14 +254,17 @@ impl Journal {
     /// Opens (creating) the journal at `path` for appending. A torn last line (no
     /// newline at the end) is cut off first, so the next line starts on a line of its
     /// own; the case it held runs again. The names already defined are read back.
-    pub fn open(path: &Path) -> Result<(Journal, Healed), String> {
+    pub fn open(path: &Path) -> Result<(Journal, Healed), JournalError> {
         let names = read_with_names(path, |_| {})?;
         Journal::open_with(path, names)
     }
 
     /// [`Journal::open`], given the names [`read_with_names`] read from it.
-    pub fn open_with(path: &Path, names: Dictionary) -> Result<(Journal, Healed), String> {
-        let ctx = |e: std::io::Error| format!("{}: {e}", path.display());
+    pub fn open_with(path: &Path, names: Dictionary) -> Result<(Journal, Healed), JournalError> {
+        let ctx = |source| JournalError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
         let healed = heal(path).map_err(ctx)?;
         let file = OpenOptions::new()
             .create(true)
@@ -317,11 +370,19 @@ fn heal(path: &Path) -> std::io::Result<Healed> {
 
 /// Calls `f` on every line of the journal that parses (a torn line is skipped); a
 /// missing journal has none. Refuses a journal of the first format.
-fn read_lines(path: &Path, mut f: impl FnMut(Line) -> Result<(), String>) -> Result<(), String> {
+fn read_lines(
+    path: &Path,
+    mut f: impl FnMut(Line) -> Result<(), LineError>,
+) -> Result<(), JournalError> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(source) => {
+            return Err(JournalError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
     };
     let mut r = BufReader::new(file);
     let mut text = String::new();
@@ -332,20 +393,27 @@ fn read_lines(path: &Path, mut f: impl FnMut(Line) -> Result<(), String>) -> Res
         match r.read_line(&mut text) {
             Ok(0) => return Ok(()),
             Ok(_) => {}
-            Err(e) => return Err(format!("{}:{number}: {e}", path.display())),
+            Err(source) => {
+                return Err(JournalError::Read {
+                    path: path.to_path_buf(),
+                    line: number,
+                    source,
+                })
+            }
         }
         let Ok(line) = serde_json::from_str::<Line>(&text) else {
             continue;
         };
         if line.case.is_some() && line.c.is_none() {
-            return Err(format!(
-                "{}: a journal of the first format (one full JSON object per case), which \
-                 this stdlower no longer reads: finish or merge it with the stdlower that \
-                 wrote it, or start the campaign again in another --out",
-                path.display()
-            ));
+            return Err(JournalError::FirstFormat {
+                path: path.to_path_buf(),
+            });
         }
-        f(line).map_err(|e| format!("{}:{number}: {e}", path.display()))?;
+        f(line).map_err(|source| JournalError::Line {
+            path: path.to_path_buf(),
+            line: number,
+            source,
+        })?;
     }
 }
 
@@ -358,19 +426,19 @@ pub struct Dictionary {
 
 /// Streams the journal at `path`: calls `f` on each case, in journal order (a case
 /// journaled twice comes twice; [`CaseSet`] tells). A missing journal has no cases.
-pub fn read(path: &Path, f: impl FnMut(Entry)) -> Result<(), String> {
+pub fn read(path: &Path, f: impl FnMut(Entry)) -> Result<(), JournalError> {
     read_with_names(path, f).map(|_| ())
 }
 
 /// [`read`], returning the names defined (for [`Journal::open_with`]).
-pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictionary, String> {
+pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictionary, JournalError> {
     let mut names = Dictionary::default();
     let Dictionary { oracles, features } = &mut names;
     read_lines(path, |line| {
         match line.d.as_deref() {
             Some("o") => oracles.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
             Some("f") => features.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
-            Some(other) => return Err(format!("unknown definition kind '{other}'")),
+            Some(other) => return Err(LineError::UnknownDefinition(other.to_string())),
             None => {
                 let Some(case) = line.c else { return Ok(()) };
                 f(Entry {
@@ -385,9 +453,7 @@ pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictiona
                     oracles: oracles
                         .decode(&line.o)?
                         .into_iter()
-                        .map(|n| {
-                            Oracle::from_name(&n).ok_or_else(|| format!("unknown oracle '{n}'"))
-                        })
+                        .map(|n| Oracle::from_name(&n).ok_or(LineError::UnknownOracle(n)))
                         .collect::<Result<_, _>>()?,
                     features: features.decode(&line.f)?,
                     ms: line.ms.unwrap_or(0.0),
@@ -520,7 +586,8 @@ mod tests {
         let p = dir.join("journal.jsonl");
         std::fs::write(&p, "{\"case\":1,\"seed\":7,\"verdict\":\"agree\",\"oracles\":[],\"features\":[],\"ms\":1.0}\n").unwrap();
         let e = read(&p, |_| {}).unwrap_err();
-        assert!(e.contains("first format"), "{e}");
+        assert!(matches!(e, JournalError::FirstFormat { .. }), "{e}");
+        assert!(e.to_string().contains("first format"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -37,6 +37,80 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use translate_queue::TranslateQueue;
 
+/// Why a campaign (or a merge of campaigns) could not run or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    #[error(transparent)]
+    Journal(#[from] journal::JournalError),
+    #[error(transparent)]
+    Params(#[from] params::ParamsError),
+    #[error("cannot create {}: {source}", path.display())]
+    Create {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{} already holds a campaign journal ({cases} cases): pass --resume to continue it, \
+         or choose another --out",
+        out.display()
+    )]
+    AlreadyStarted { out: PathBuf, cases: u64 },
+    #[error("--resume: {0}")]
+    ResumeConflict(String),
+    #[error("cannot write finding {name}: {source}")]
+    WriteFinding {
+        name: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot append to the journal: {0}")]
+    Append(#[source] std::io::Error),
+    #[error("{0}")]
+    Serialize(#[from] serde_json::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    WriteReport {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{} has no campaign.json: not a campaign directory, or one of an older stdlower",
+        .0.display()
+    )]
+    NotACampaign(PathBuf),
+    #[error("{} and {} are not shards of one campaign: {why}", a.display(), b.display())]
+    NotShards { a: PathBuf, b: PathBuf, why: String },
+    #[error("{} and {} are both shard {i}/{n}", a.display(), b.display())]
+    SameShard {
+        a: PathBuf,
+        b: PathBuf,
+        i: u64,
+        n: u64,
+    },
+    #[error("{}: {source}", dir.display())]
+    InDir {
+        dir: PathBuf,
+        #[source]
+        source: journal::JournalError,
+    },
+    #[error(
+        "case {case} of {} is in another of the journals merged: the shards overlap",
+        dir.display()
+    )]
+    Overlap { case: u64, dir: PathBuf },
+    #[error("{} has no campaign journal", .0.display())]
+    NoJournal(PathBuf),
+    #[error(
+        "shard{plural} {missing} missing: a merge needs every shard of the campaign (given: {given})"
+    )]
+    MissingShards {
+        plural: &'static str,
+        missing: String,
+        given: String,
+    },
+}
+
 /// How many sampled modules go through one `mlir-translate` process.
 pub const TRANSLATE_BATCH: u64 = 32;
 
@@ -530,7 +604,7 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 pub use crate::cmd::values::duration as parse_duration;
 
 /// Runs a campaign; returns the report of everything in the journal.
-pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
+pub fn run(cfg: &CampaignConfig) -> Result<Report, CampaignError> {
     run_with(cfg, &default_check)
 }
 
@@ -562,7 +636,7 @@ struct Earlier {
     latest: f64,
 }
 
-fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
+fn read_earlier(jpath: &Path) -> Result<Earlier, CampaignError> {
     let mut e = Earlier {
         done: journal::CaseSet::default(),
         summary: report::Summary::default(),
@@ -584,28 +658,26 @@ fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
 }
 
 /// [`run`] with `check` in place of the oracles.
-pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, String> {
+pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, CampaignError> {
     let findings_dir = cfg.out.join("findings");
     let known_dir = cfg.out.join("known-upstream");
-    for d in [&findings_dir, &known_dir] {
-        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+    for d in [findings_dir, known_dir] {
+        std::fs::create_dir_all(&d).map_err(|source| CampaignError::Create { path: d, source })?;
     }
     let jpath = cfg.out.join("journal.jsonl");
     let earlier = read_earlier(&jpath)?;
     if !earlier.done.is_empty() && !cfg.resume {
-        return Err(format!(
-            "{} already holds a campaign journal ({} cases): pass --resume to continue it, \
-             or choose another --out",
-            cfg.out.display(),
-            earlier.done.len()
-        ));
+        return Err(CampaignError::AlreadyStarted {
+            out: cfg.out.clone(),
+            cases: earlier.done.len(),
+        });
     }
     let mine = params::Params::of(cfg);
     if cfg.resume {
         if let Some(c) =
             params::load(&cfg.out)?.and_then(|was| params::resume_conflict(&was, &mine))
         {
-            return Err(format!("--resume: {c}"));
+            return Err(CampaignError::ResumeConflict(c));
         }
     }
     params::save(&cfg.out, &mine)?;
@@ -648,7 +720,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let running = AtomicUsize::new(cfg.jobs.max(1));
-    let io_error: Mutex<Option<String>> = Mutex::new(None);
+    let io_error: Mutex<Option<CampaignError>> = Mutex::new(None);
     let record = |entry: Entry, file: Option<String>| {
         if let Err(e) = record_case(entry, file, cfg, clock, &journal, &tally, bar.as_ref()) {
             stop.store(true, Ordering::Relaxed);
@@ -855,7 +927,7 @@ fn record_case(
     journal: &Mutex<(Journal, report::Summary)>,
     tally: &Tally,
     bar: Option<&indicatif::ProgressBar>,
-) -> Result<(), String> {
+) -> Result<(), CampaignError> {
     // To the millisecond, as journaled: a resumed campaign reads back the same.
     entry.at_s = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
     match entry.verdict {
@@ -868,14 +940,17 @@ fn record_case(
     let mut err = None;
     if let (Some(text), Some(name)) = (file, &entry.file) {
         if let Err(e) = std::fs::write(cfg.out.join(name), text) {
-            err = Some(format!("cannot write finding {name}: {e}"));
+            err = Some(CampaignError::WriteFinding {
+                name: name.clone(),
+                source: e,
+            });
         }
     }
     {
         let mut j = journal.lock().unwrap_or_else(|p| p.into_inner());
         match j.0.append(&entry) {
             Ok(()) => j.1.add(&entry),
-            Err(e) => err = Some(format!("cannot append to the journal: {e}")),
+            Err(e) => err = Some(CampaignError::Append(e)),
         }
     }
     if let Some(b) = bar {
@@ -925,17 +1000,17 @@ fn files_in(out: &Path, sub: &str) -> Vec<String> {
 }
 
 /// Writes `DIR/report.json`.
-pub fn write_report(out: &Path, rep: &Report) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(rep).map_err(|e| e.to_string())?;
-    let p = out.join("report.json");
-    std::fs::write(&p, text + "\n").map_err(|e| format!("cannot write {}: {e}", p.display()))
+pub fn write_report(out: &Path, rep: &Report) -> Result<(), CampaignError> {
+    let text = serde_json::to_string_pretty(rep)?;
+    let path = out.join("report.json");
+    std::fs::write(&path, text + "\n").map_err(|source| CampaignError::WriteReport { path, source })
 }
 
 /// Merges the journals of several campaign directories (shards) into one report,
 /// streaming each journal. Refuses directories that are not the distinct shards of one
 /// campaign (another seed or option, a shard twice, cases in two journals), and a merge
 /// with a shard missing.
-pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
+pub fn merge(dirs: &[PathBuf]) -> Result<Report, CampaignError> {
     let mut summary = report::Summary::default();
     let mut seen = journal::CaseSet::default();
     let mut seconds: f64 = 0.0;
@@ -945,29 +1020,24 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
     let mut first: Option<(&PathBuf, params::Params)> = None;
     let mut shards: std::collections::BTreeMap<u64, &PathBuf> = Default::default();
     for d in dirs {
-        let p = params::load(d)?.ok_or_else(|| {
-            format!(
-                "{} has no campaign.json: not a campaign directory, or one of an older \
-                 stdlower",
-                d.display()
-            )
-        })?;
+        let p = params::load(d)?.ok_or_else(|| CampaignError::NotACampaign(d.clone()))?;
         if let Some((fd, fp)) = &first {
             if let Some(c) = params::merge_conflict(fp, &p) {
-                return Err(format!(
-                    "{} and {} are not shards of one campaign: {c}",
-                    fd.display(),
-                    d.display()
-                ));
+                return Err(CampaignError::NotShards {
+                    a: (*fd).clone(),
+                    b: d.clone(),
+                    why: c,
+                });
             }
         }
         let (i, n) = p.shard();
         if let Some(other) = shards.insert(i, d) {
-            return Err(format!(
-                "{} and {} are both shard {i}/{n}",
-                other.display(),
-                d.display()
-            ));
+            return Err(CampaignError::SameShard {
+                a: other.clone(),
+                b: d.clone(),
+                i,
+                n,
+            });
         }
         let mut cases = 0u64;
         let mut overlap = None;
@@ -982,15 +1052,18 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
             }
             summary.add(&e);
         })
-        .map_err(|e| format!("{}: {e}", d.display()))?;
+        .map_err(|source| CampaignError::InDir {
+            dir: d.clone(),
+            source,
+        })?;
         if let Some(case) = overlap {
-            return Err(format!(
-                "case {case} of {} is in another of the journals merged: the shards overlap",
-                d.display()
-            ));
+            return Err(CampaignError::Overlap {
+                case,
+                dir: d.clone(),
+            });
         }
         if cases == 0 {
-            return Err(format!("{} has no campaign journal", d.display()));
+            return Err(CampaignError::NoJournal(d.clone()));
         }
         if let Ok(text) = std::fs::read_to_string(d.join("report.json")) {
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
@@ -1022,12 +1095,11 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
             .iter()
             .map(|(i, d)| format!("{i}/{n} ({})", d.display()))
             .collect();
-        return Err(format!(
-            "shard{} {} missing: a merge needs every shard of the campaign (given: {})",
-            if missing.len() > 1 { "s" } else { "" },
-            missing.join(", "),
-            given.join(", ")
-        ));
+        return Err(CampaignError::MissingShards {
+            plural: if missing.len() > 1 { "s" } else { "" },
+            missing: missing.join(", "),
+            given: given.join(", "),
+        });
     }
     let mut rep = summary.finish(seconds);
     rep.seed = Some(seed);
