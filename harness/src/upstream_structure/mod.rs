@@ -61,32 +61,37 @@ pub fn available() -> bool {
     crate::upstream::tools().is_ok() && crate::upstream::host_data_layout().is_ok()
 }
 
-/// The comparison's inputs for a module we lowered to `lowered`.
+/// The comparison's inputs for a module we lowered to `lowered` (`Err` when the
+/// exporter cannot express it).
 pub fn prepare_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
-) -> Result<Pending, String> {
+) -> Result<Pending, crate::upstream::UpstreamError> {
     Ok(Pending {
         std: StdInfo::of(m, index_bitwidth),
         ours: print_llvm(lowered, Syntax::Modern),
-        export: crate::upstream::export(m).map_err(|e| e.to_string())?,
+        export: crate::upstream::export(m)?,
     })
 }
 
-/// The comparison's inputs for a verified Standard module (lowered here; `Err` when
-/// it does not lower or export, which is for other oracles to judge).
-pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, String> {
+/// Why a module has no comparison to make: it does not lower or export (which is for
+/// other oracles to judge).
+#[derive(Debug, thiserror::Error)]
+pub enum PrepareError {
+    #[error("{}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))]
+    Lower(Vec<converter::Diagnostic>),
+    #[error(transparent)]
+    Export(#[from] crate::upstream::UpstreamError),
+}
+
+/// The comparison's inputs for a verified Standard module (lowered here).
+pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, PrepareError> {
     // Only the default pass options are compared (see [`compared`]).
     let opts: LowerOptions =
         crate::cmd::PassOptions::default().lower_options(index_bitwidth, false);
-    let lowered = lower_module(m, &opts).map_err(|ds| {
-        ds.iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
-    prepare_lowered(m, &lowered, index_bitwidth)
+    let lowered = lower_module(m, &opts).map_err(PrepareError::Lower)?;
+    Ok(prepare_lowered(m, &lowered, index_bitwidth)?)
 }
 
 /// The outcome for a pending module given `mlir-opt`'s answer on it.
