@@ -25,7 +25,7 @@
 use converter::ir::{Attribute, Func, FuncKind, Module, NamedAttr, Type};
 
 /// The oracle's name.
-pub const ORACLE: &str = "arg-attrs";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::ArgAttrs;
 
 const POINTER_ONLY: [&str; 8] = [
     "llvm.noalias",

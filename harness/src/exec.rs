@@ -16,12 +16,55 @@ pub enum Outcome {
     Values(Vec<(Type, RtValue)>),
     /// Undefined behaviour found by the interpreter (rendered, located message).
     Ub(String),
-    /// The interpreter ran out of fuel or call depth.
+    /// The interpreter ran out of fuel.
     OutOfFuel(String),
-    /// The native code crashed or timed out ("crashed with SIGSEGV", "timed out after 2 s").
+    /// The interpreter exceeded its call depth limit.
+    CallDepth(String),
+    /// The native code crashed ("crashed with SIGSEGV").
     Crash(String),
+    /// A native path ran into a resource limit (a timeout, of the code or of its
+    /// compilation, or an exhausted stack), with the message: nothing can be concluded
+    /// from it about the code.
+    Limit(NativeLimit, String),
     /// Anything else that stopped the run: a lowering/translation error, a missing external.
     Error(String),
+}
+
+/// A resource limit of a native path (see [`Outcome::Limit`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NativeLimit {
+    /// The native code ran longer than the timeout.
+    Timeout { secs: f64 },
+    /// The JIT compilation ran longer than its timeout.
+    CompileTimeout { secs: f64 },
+    /// The native code exhausted its stack.
+    StackExhausted,
+}
+
+impl NativeLimit {
+    /// The limit a native run's error is, if it is one.
+    pub fn of(e: &jit::exec::RunError) -> Option<NativeLimit> {
+        use jit::exec::RunError;
+        match *e {
+            RunError::Timeout { secs } => Some(NativeLimit::Timeout { secs }),
+            RunError::CompileTimeout { secs } => Some(NativeLimit::CompileTimeout { secs }),
+            RunError::StackExhausted => Some(NativeLimit::StackExhausted),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for NativeLimit {
+    /// As the JIT's error reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use jit::exec::RunError;
+        let e = match *self {
+            NativeLimit::Timeout { secs } => RunError::Timeout { secs },
+            NativeLimit::CompileTimeout { secs } => RunError::CompileTimeout { secs },
+            NativeLimit::StackExhausted => RunError::StackExhausted,
+        };
+        write!(f, "{e}")
+    }
 }
 
 impl Outcome {
@@ -29,9 +72,12 @@ impl Outcome {
     pub fn render(&self) -> String {
         match self {
             Outcome::Values(vs) => vs.iter().map(|(t, v)| format_result(t, v) + "\n").collect(),
-            Outcome::Ub(m) | Outcome::OutOfFuel(m) | Outcome::Crash(m) | Outcome::Error(m) => {
-                format!("{m}\n")
-            }
+            Outcome::Ub(m)
+            | Outcome::OutOfFuel(m)
+            | Outcome::CallDepth(m)
+            | Outcome::Crash(m)
+            | Outcome::Limit(_, m)
+            | Outcome::Error(m) => format!("{m}\n"),
         }
     }
     /// The exit status of DESIGN.md for this outcome.
@@ -39,8 +85,8 @@ impl Outcome {
         match self {
             Outcome::Values(_) => exit::OK,
             Outcome::Ub(_) => exit::UB,
-            Outcome::OutOfFuel(_) => exit::OUT_OF_FUEL,
-            Outcome::Crash(_) => exit::CRASH,
+            Outcome::OutOfFuel(_) | Outcome::CallDepth(_) => exit::OUT_OF_FUEL,
+            Outcome::Crash(_) | Outcome::Limit(..) => exit::CRASH,
             Outcome::Error(_) => exit::BAD_INPUT,
         }
     }
@@ -248,7 +294,8 @@ pub fn run_interp_counted(
             let msg = trap.render(&m.file);
             match trap {
                 interp::Trap::Ub { .. } => Outcome::Ub(msg),
-                interp::Trap::OutOfFuel | interp::Trap::CallDepth { .. } => Outcome::OutOfFuel(msg),
+                interp::Trap::OutOfFuel => Outcome::OutOfFuel(msg),
+                interp::Trap::CallDepth { .. } => Outcome::CallDepth(msg),
                 // Bad input the interpreter found: shown like every other diagnostic.
                 interp::Trap::Error { loc, message } if loc.is_known() => {
                     Outcome::Error(render_in(m, &Diagnostic::error(loc, message)))

@@ -118,9 +118,9 @@ fn check_fuzz_module(m: &converter::ir::Module, cfg: &OracleConfig) -> Verdict {
                 ..cfg.clone()
             }
         };
-        oracles::check_generated(m, &safer, &mut Vec::new())
+        oracles::check_generated(m, &safer).verdict
     } else {
-        oracles::check_generated(m, cfg, &mut Vec::new())
+        oracles::check_generated(m, cfg).verdict
     }
 }
 

@@ -38,7 +38,10 @@ pub fn classify(v: &Verdict) -> Option<&'static KnownBug> {
     let Verdict::Finding { oracle, detail } = v else {
         return None;
     };
-    if !matches!(*oracle, "interp-vs-jit" | crate::ciface::ORACLE) {
+    if !matches!(
+        *oracle,
+        crate::oracles::Oracle::InterpVsJit | crate::oracles::Oracle::CInterface
+    ) {
         return None;
     }
     let crash = detail
@@ -66,7 +69,7 @@ mod tests {
     #[test]
     fn only_aborts_with_a_known_message_are_classified() {
         let finding = |detail: &str| Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: crate::oracles::Oracle::InterpVsJit,
             detail: detail.to_string(),
         };
         let known = "interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: \
@@ -81,7 +84,7 @@ mod tests {
             "interp:\ni32 1\njit:\ni32 2\n// LLVM ERROR: Cannot emit physreg copy instruction";
         assert!(classify(&finding(wrong_values)).is_none());
         let verify = Verdict::Finding {
-            oracle: "llvm-verify",
+            oracle: crate::oracles::Oracle::LlvmVerify,
             detail: known.to_string(),
         };
         assert!(classify(&verify).is_none());

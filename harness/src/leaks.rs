@@ -49,7 +49,7 @@ pub fn compare(m: &Module, interp: Option<i64>, jit: Option<i64>) -> Option<Verd
     }
     let what = if j > i { "leaks" } else { "frees" };
     Some(Verdict::Finding {
-        oracle: "interp-vs-jit",
+        oracle: crate::oracles::Oracle::InterpVsJit,
         detail: format!(
             "heap blocks left allocated at exit: interp {i}, jit {j} (the lowered code {what} {} block(s))\n",
             (j - i).abs()

@@ -19,7 +19,7 @@ use converter::llvm_print::{
 use converter::lower::{lower_module_each, LowerOptions, SourceLowering};
 
 /// The oracle's name in reports.
-pub const ORACLE: &str = "lower-paths";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::LowerPaths;
 
 /// The text the source path makes of `src` on `jobs` threads, `None` where it gives up
 /// (what `stdlower lower` prints when it takes that path).

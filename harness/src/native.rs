@@ -369,22 +369,21 @@ fn outcome(
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err((e @ RunError::Crash { .. }, note)) => Outcome::Crash(format!("{}: {e}{note}", m.file)),
         Err((RunError::Error(msg), _)) => Outcome::Error(msg),
-        Err((e, _)) => Outcome::Crash(format!("{}: {e}", m.file)),
+        Err((e, _)) => match crate::exec::NativeLimit::of(&e) {
+            Some(limit) => Outcome::Limit(limit, format!("{}: {e}", m.file)),
+            None => Outcome::Crash(format!("{}: {e}", m.file)),
+        },
     }
 }
 
 /// When a native path's outcome is a resource limit rather than an answer — a timeout
 /// (of the code or of its compilation) or a stack overflow — the reason, for a skip:
 /// nothing can be concluded from it about the code.
-pub fn resource_limit(m: &Module, o: &Outcome) -> Option<String> {
-    let Outcome::Crash(msg) = o else {
-        return None;
-    };
-    let what = msg.strip_prefix(&*m.file)?.strip_prefix(": ")?;
-    let timeout = what.starts_with("timed out after ")
-        || what.starts_with("the JIT compilation timed out after ");
-    let limit = what == jit::exec::STACK_EXHAUSTED || (timeout && what.ends_with(" s"));
-    limit.then(|| what.to_string())
+pub fn resource_limit(o: &Outcome) -> Option<crate::exec::NativeLimit> {
+    match o {
+        Outcome::Limit(limit, _) => Some(*limit),
+        _ => None,
+    }
 }
 
 /// Registers the harness's externals with the in-process JIT, once per process.
@@ -476,7 +475,10 @@ fn in_process_outcome(
     match r {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(RunError::Error(msg)) => Outcome::Error(msg),
-        Err(e) => Outcome::Crash(e.to_string()),
+        Err(e) => match crate::exec::NativeLimit::of(&e) {
+            Some(limit) => Outcome::Limit(limit, e.to_string()),
+            None => Outcome::Crash(e.to_string()),
+        },
     }
 }
 
@@ -529,32 +531,52 @@ mod tests {
         );
     }
 
+    /// The worker's timeouts and stack overflows are resource limits, carried as such
+    /// (their messages as before); a crash is not, whatever its stderr says.
     #[test]
     fn only_timeouts_and_stack_overflows_are_resource_limits() {
+        use crate::exec::NativeLimit;
         let m = Module::new("m.mlir");
-        let crash = |what: &str| Outcome::Crash(format!("m.mlir: {what}"));
-        let limit = |o: &Outcome| resource_limit(&m, o);
-        assert_eq!(
-            limit(&crash("native stack exhausted")).as_deref(),
-            Some("native stack exhausted")
-        );
-        assert_eq!(
-            limit(&crash("timed out after 2 s")).as_deref(),
-            Some("timed out after 2 s")
-        );
-        assert!(limit(&crash("the JIT compilation timed out after 300 s")).is_some());
-        for real in [
-            "crashed with SIGSEGV",
-            "crashed with SIGABRT (worker stderr: native stack exhausted)",
-            "crashed with SIGSEGV (worker stderr: timed out after 2 s)",
-            "the native code exited the process with status 3",
+        let answer = |e: RunError, note: &str| outcome(&m, Vec::new(), Err((e, note.into())));
+        for (e, limit, text) in [
+            (
+                RunError::StackExhausted,
+                NativeLimit::StackExhausted,
+                "m.mlir: native stack exhausted\n",
+            ),
+            (
+                RunError::Timeout { secs: 2.0 },
+                NativeLimit::Timeout { secs: 2.0 },
+                "m.mlir: timed out after 2 s\n",
+            ),
+            (
+                RunError::CompileTimeout { secs: 300.0 },
+                NativeLimit::CompileTimeout { secs: 300.0 },
+                "m.mlir: the JIT compilation timed out after 300 s\n",
+            ),
         ] {
-            assert_eq!(limit(&crash(real)), None, "{real}");
+            let o = answer(e, "");
+            assert_eq!(resource_limit(&o), Some(limit));
+            assert_eq!(o.render(), text);
         }
-        assert_eq!(
-            limit(&Outcome::Error("m.mlir: timed out after 2 s".into())),
-            None
-        );
-        assert_eq!(limit(&Outcome::Crash("timed out after 2 s".into())), None);
+        for (e, note) in [
+            (
+                RunError::Crash {
+                    signal: "SIGABRT".into(),
+                },
+                " (worker stderr: native stack exhausted)",
+            ),
+            (
+                RunError::Crash {
+                    signal: "SIGSEGV".into(),
+                },
+                " (worker stderr: timed out after 2 s)",
+            ),
+            (RunError::Exited { status: 3 }, ""),
+            (RunError::Error("m.mlir: timed out after 2 s".into()), ""),
+        ] {
+            let o = answer(e, note);
+            assert_eq!(resource_limit(&o), None, "{o:?}");
+        }
     }
 }

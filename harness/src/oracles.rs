@@ -14,36 +14,143 @@
 //!    signatures, attributes, calls and declarations against upstream's
 //!    ([`crate::upstream_structure`]).
 
-use crate::exec::{self, ExecOptions, Outcome};
+use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind};
 use converter::lower::{lower_module, split_repeated_successors};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
-/// The oracles, by name (also the names `--oracle` accepts and reports count by).
-pub const ORACLES: [&str; 9] = [
-    "interp-vs-jit",
-    "llvm-verify",
-    "mlir-translate",
-    "successor-split",
-    crate::ciface::ORACLE,
-    "upstream",
-    crate::lower_paths::ORACLE,
-    crate::upstream_structure::ORACLE,
-    crate::arg_attrs::ORACLE,
+/// An oracle, or a name counted in its place (`upstream-unsupported`,
+/// `upstream-structure-unsupported`: asked for but could not compare). Serialised as the
+/// names the journal, `report.json`, finding file names and `--oracle` have always used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Oracle {
+    /// Interpreter and JIT agree on every result.
+    InterpVsJit,
+    /// The lowering succeeds and its output verifies.
+    LlvmVerify,
+    /// `mlir-translate` accepts the lowered module.
+    MlirTranslate,
+    /// No lowered terminator repeats a successor; splitting preserves meaning.
+    SuccessorSplit,
+    /// The `_mlir_ciface_` wrappers, called as C calls them ([`crate::ciface`]).
+    CInterface,
+    /// Upstream MLIR's lowering, run natively.
+    Upstream,
+    /// `stdlower lower`'s one-function-at-a-time paths ([`crate::lower_paths`]).
+    LowerPaths,
+    /// The structure of upstream's lowering ([`crate::upstream_structure`]).
+    UpstreamStructure,
+    /// Argument attributes ([`crate::arg_attrs`]).
+    ArgAttrs,
+    /// The generated module verifies and is free of undefined behaviour.
+    Generator,
+    /// Something panicked ([`crate::panics`]).
+    Panic,
+    /// The upstream oracle was asked for, but the exporter cannot express the module.
+    UpstreamUnsupported,
+    /// The upstream-structure oracle was asked for, but could not compare.
+    UpstreamStructureUnsupported,
+}
+
+impl Oracle {
+    /// Every name, in declaration order.
+    pub const ALL: [Oracle; 13] = [
+        Oracle::InterpVsJit,
+        Oracle::LlvmVerify,
+        Oracle::MlirTranslate,
+        Oracle::SuccessorSplit,
+        Oracle::CInterface,
+        Oracle::Upstream,
+        Oracle::LowerPaths,
+        Oracle::UpstreamStructure,
+        Oracle::ArgAttrs,
+        Oracle::Generator,
+        Oracle::Panic,
+        Oracle::UpstreamUnsupported,
+        Oracle::UpstreamStructureUnsupported,
+    ];
+
+    /// The name, as serialised.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Oracle::InterpVsJit => "interp-vs-jit",
+            Oracle::LlvmVerify => "llvm-verify",
+            Oracle::MlirTranslate => "mlir-translate",
+            Oracle::SuccessorSplit => "successor-split",
+            Oracle::CInterface => "c-interface",
+            Oracle::Upstream => "upstream",
+            Oracle::LowerPaths => "lower-paths",
+            Oracle::UpstreamStructure => "upstream-structure",
+            Oracle::ArgAttrs => "arg-attrs",
+            Oracle::Generator => "generator",
+            Oracle::Panic => "panic",
+            Oracle::UpstreamUnsupported => "upstream-unsupported",
+            Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
+        }
+    }
+
+    /// The oracle of a name.
+    pub fn from_name(name: &str) -> Option<Oracle> {
+        Oracle::ALL.into_iter().find(|o| o.as_str() == name)
+    }
+}
+
+impl fmt::Display for Oracle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Oracle {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Oracle {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Oracle> for &str {
+    fn eq(&self, other: &Oracle) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<Oracle> for String {
+    fn eq(&self, other: &Oracle) -> bool {
+        self == other.as_str()
+    }
+}
+
+/// The oracles `--oracle` accepts and reports count by.
+pub const ORACLES: [Oracle; 9] = [
+    Oracle::InterpVsJit,
+    Oracle::LlvmVerify,
+    Oracle::MlirTranslate,
+    Oracle::SuccessorSplit,
+    Oracle::CInterface,
+    Oracle::Upstream,
+    Oracle::LowerPaths,
+    Oracle::UpstreamStructure,
+    Oracle::ArgAttrs,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
 /// express the module (a limit of ours, not a disagreement).
-pub const UPSTREAM_UNSUPPORTED: &str = "upstream-unsupported";
+pub const UPSTREAM_UNSUPPORTED: Oracle = Oracle::UpstreamUnsupported;
 
 /// How one case came out.
 #[derive(Clone, Debug)]
 pub enum Verdict {
     Agree,
     Finding {
-        oracle: &'static str,
+        oracle: Oracle,
         detail: String,
     },
     /// Nothing can be concluded: UB, fuel or call depth in the interpreter, a timeout
@@ -87,13 +194,11 @@ impl SkipKind {
         }
     }
 
-    /// The kind of a native path's resource `limit` (see
-    /// [`crate::native::resource_limit`]): a timeout or an exhausted stack.
-    pub fn of_limit(limit: &str) -> SkipKind {
-        if limit == jit::exec::STACK_EXHAUSTED {
-            SkipKind::NativeStack
-        } else {
-            SkipKind::Timeout
+    /// The kind of a native path's resource `limit`: a timeout or an exhausted stack.
+    pub fn of_limit(limit: NativeLimit) -> SkipKind {
+        match limit {
+            NativeLimit::StackExhausted => SkipKind::NativeStack,
+            NativeLimit::Timeout { .. } | NativeLimit::CompileTimeout { .. } => SkipKind::Timeout,
         }
     }
 }
@@ -157,6 +262,63 @@ impl Default for OracleConfig {
 /// process (tens of milliseconds), so campaigns sample it.
 pub const DEFAULT_C_CALLER_EVERY: u64 = 1000;
 
+/// What checking a module came to: its verdict and the oracles that ran on it, in the
+/// order they ran (what the journal's oracle bits and report.json's `per_oracle` count).
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub verdict: Verdict,
+    pub ran: Vec<Oracle>,
+}
+
+impl CheckReport {
+    /// A report of `verdict` with no oracle run.
+    pub fn of(verdict: Verdict) -> CheckReport {
+        CheckReport {
+            verdict,
+            ran: Vec::new(),
+        }
+    }
+
+    /// Whether `oracle` ran.
+    pub fn ran(&self, oracle: Oracle) -> bool {
+        self.ran.contains(&oracle)
+    }
+}
+
+/// A check that panicked: the panic, and the oracles that had started before it (the
+/// one that panicked included).
+#[derive(Debug)]
+pub struct Panicked {
+    pub panic: crate::panics::Panic,
+    pub ran: Vec<Oracle>,
+}
+
+impl Panicked {
+    /// The report of the check: a finding of the `panic` oracle, which counts as run
+    /// after the others.
+    pub fn into_report(self) -> CheckReport {
+        let mut ran = self.ran;
+        ran.push(crate::panics::ORACLE);
+        CheckReport {
+            verdict: Verdict::Finding {
+                oracle: crate::panics::ORACLE,
+                detail: self.panic.detail(),
+            },
+            ran,
+        }
+    }
+}
+
+/// Runs `check`, which records the oracles it starts in its argument; a panic in it
+/// keeps the oracles that had started.
+fn caught(check: impl FnOnce(&mut Vec<Oracle>) -> Verdict) -> Result<CheckReport, Panicked> {
+    let mut ran = Vec::new();
+    match crate::panics::catch(|| check(&mut ran)) {
+        Ok(verdict) => Ok(CheckReport { verdict, ran }),
+        Err(panic) => Err(Panicked { panic, ran }),
+    }
+}
+
 /// Runs every enabled oracle on a verified Standard module's entry with arguments.
 pub fn check_module(
     m: &Module,
@@ -164,15 +326,16 @@ pub fn check_module(
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
 ) -> Verdict {
-    check_module_traced(m, entry, args, cfg, &mut Vec::new())
+    check_module_traced(m, entry, args, cfg).verdict
 }
 
 /// Checks a generated module: it must verify and be free of undefined behaviour (the
 /// generator avoids UB by construction, so UB is a generator bug, reported as a
-/// finding of the `generator` oracle), then every oracle runs. `ran` receives the
-/// names of the oracles that ran.
-pub fn check_generated(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Verdict {
-    check_generated_in(m, cfg, ran, None)
+/// finding of the `generator` oracle), then every oracle runs.
+pub fn check_generated(m: &Module, cfg: &OracleConfig) -> CheckReport {
+    let mut ran = Vec::new();
+    let verdict = check_generated_in(m, cfg, &mut ran, None);
+    CheckReport { verdict, ran }
 }
 
 /// The `mlir-translate` check of a case, left to the caller to run with other cases'
@@ -186,48 +349,42 @@ pub struct DeferredTranslate {
 }
 
 impl DeferredTranslate {
-    /// The case's verdict once `mlir-translate` has answered: a rejection is the
+    /// The case's report once `mlir-translate` has answered: a rejection is the
     /// verdict the check would have given in its place (it runs before the interpreter,
-    /// so the oracles after it leave `ran`); an acceptance leaves `verdict` as it is.
-    pub fn resolve(
-        self,
-        verdict: Verdict,
-        ran: &mut Vec<&'static str>,
-        answer: Result<(), String>,
-    ) -> Verdict {
-        match answer {
-            Ok(()) => verdict,
-            Err(detail) => {
-                ran.truncate(self.ran_upto);
-                Verdict::Finding {
-                    oracle: "mlir-translate",
-                    detail,
-                }
-            }
+    /// so the oracles after it leave `ran`); an acceptance leaves the report as it is.
+    pub fn resolve(self, mut report: CheckReport, answer: Result<(), String>) -> CheckReport {
+        if let Err(detail) = answer {
+            report.ran.truncate(self.ran_upto);
+            report.verdict = Verdict::Finding {
+                oracle: Oracle::MlirTranslate,
+                detail,
+            };
         }
+        report
     }
 }
 
 /// [`check_generated`], except that when `cfg.mlir_translate` asks for the
-/// `mlir-translate` check, it is not run but handed back in `deferred` (when the case
-/// got that far) and the other oracles go on; [`DeferredTranslate::resolve`] gives the
-/// verdict [`check_generated`] would have given.
+/// `mlir-translate` check, it is not run but handed back (when the case got that far)
+/// and the other oracles go on ([`DeferredTranslate::resolve`] gives the report
+/// [`check_generated`] would have given), and that a panic is caught, with the oracles
+/// that had started.
 pub fn check_generated_deferring(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
-    deferred: &mut Option<DeferredTranslate>,
-) -> Verdict {
-    check_generated_in(m, cfg, ran, Some(deferred))
+) -> Result<(CheckReport, Option<DeferredTranslate>), Panicked> {
+    let mut deferred = None;
+    let report = caught(|ran| check_generated_in(m, cfg, ran, Some(&mut deferred)))?;
+    Ok((report, deferred))
 }
 
 fn check_generated_in(
     m: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
-    ran.push("generator");
+    ran.push(Oracle::Generator);
     if let Err(ds) = converter::verify::verify_module(m) {
         let detail = ds
             .iter()
@@ -235,7 +392,7 @@ fn check_generated_in(
             .collect::<Vec<_>>()
             .join("; ");
         return Verdict::Finding {
-            oracle: "generator",
+            oracle: Oracle::Generator,
             detail: format!("the generated module does not verify: {detail}"),
         };
     }
@@ -244,22 +401,33 @@ fn check_generated_in(
             kind: SkipKind::Ub,
             reason,
         } => Verdict::Finding {
-            oracle: "generator",
+            oracle: Oracle::Generator,
             detail: format!("the interpreter found undefined behaviour: {reason}"),
         },
         v => v,
     }
 }
 
-/// [`check_module`], recording in `ran` the oracles that ran.
+/// [`check_module`], with the oracles that ran.
 pub fn check_module_traced(
     m: &Module,
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
-) -> Verdict {
-    check_module_in(m, entry, args, cfg, ran, None)
+) -> CheckReport {
+    let mut ran = Vec::new();
+    let verdict = check_module_in(m, entry, args, cfg, &mut ran, None);
+    CheckReport { verdict, ran }
+}
+
+/// [`check_module_traced`], with a panic caught, with the oracles that had started.
+pub fn check_module_caught(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> Result<CheckReport, Panicked> {
+    caught(|ran| check_module_in(m, entry, args, cfg, ran, None))
 }
 
 /// Whether a native path's resource `limit` (see [`crate::native::resource_limit`]) is
@@ -267,8 +435,8 @@ pub fn check_module_traced(
 /// the interpreter finished in under half the native `budget`. Native code runs far
 /// faster than the interpreter, so only code that loops where the source does not gets
 /// there; a slow interpreter run leaves the timeout a skip.
-fn timeout_is_finding(limit: &str, interp: Duration, budget: Duration) -> bool {
-    limit.starts_with("timed out after ") && interp * 2 < budget
+fn timeout_is_finding(limit: NativeLimit, interp: Duration, budget: Duration) -> bool {
+    matches!(limit, NativeLimit::Timeout { .. }) && interp * 2 < budget
 }
 
 fn check_module_in(
@@ -276,19 +444,19 @@ fn check_module_in(
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    ran: &mut Vec<Oracle>,
     deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
     // Oracle 2: the lowering succeeds and its output verifies (`lower_module` runs
     // `verify_llvm_module` on its output and fails with an "internal error: the lowered
     // module is invalid" diagnostic, so the module is verified once, there).
-    ran.push("llvm-verify");
+    ran.push(Oracle::LlvmVerify);
     let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
     let lowered = match lower_module(m, &lopts) {
         Ok(l) => l,
         Err(ds) => {
             return Verdict::Finding {
-                oracle: "llvm-verify",
+                oracle: Oracle::LlvmVerify,
                 detail: format!(
                     "lowering failed: {}",
                     ds.iter()
@@ -326,15 +494,15 @@ fn check_module_in(
             };
         }
     }
-    ran.push("successor-split");
+    ran.push(Oracle::SuccessorSplit);
     if let Some(detail) = repeated_successor(&lowered) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail,
         };
     }
     if cfg.mlir_translate {
-        ran.push("mlir-translate");
+        ran.push(Oracle::MlirTranslate);
         if let Some(slot) = deferred.filter(|_| crate::mlir_translate::tool_path().is_some()) {
             *slot = Some(DeferredTranslate {
                 text: crate::mlir_translate::text_of(&lowered),
@@ -342,7 +510,7 @@ fn check_module_in(
             });
         } else if let Err(e) = mlir_translate_accepts(&lowered) {
             return Verdict::Finding {
-                oracle: "mlir-translate",
+                oracle: Oracle::MlirTranslate,
                 detail: e,
             };
         }
@@ -361,19 +529,18 @@ fn check_module_in(
             }
         }
         Outcome::OutOfFuel(msg) => {
-            // `Outcome::OutOfFuel` holds both interpreter limits; the call depth one is
-            // the trap's fixed rendering (interp's `Trap::render`).
-            let kind = if msg.contains(": error: call depth limit exceeded") {
-                SkipKind::CallDepth
-            } else {
-                SkipKind::Fuel
-            };
             return Verdict::Skipped {
-                kind,
+                kind: SkipKind::Fuel,
                 reason: msg.clone(),
             };
         }
-        Outcome::Crash(msg) | Outcome::Error(msg) => {
+        Outcome::CallDepth(msg) => {
+            return Verdict::Skipped {
+                kind: SkipKind::CallDepth,
+                reason: msg.clone(),
+            };
+        }
+        Outcome::Crash(msg) | Outcome::Limit(_, msg) | Outcome::Error(msg) => {
             return Verdict::Skipped {
                 kind: SkipKind::Error,
                 reason: format!("interp: {msg}"),
@@ -384,7 +551,7 @@ fn check_module_in(
     split_repeated_successors(&mut split);
     if let Err(ds) = converter::verify::verify_module(&split) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail: format!(
                 "the split module does not verify: {}",
                 ds.iter()
@@ -397,7 +564,7 @@ fn check_module_in(
     let after = exec::run_interp(&split, entry, args, &cfg.exec);
     if !before.same_results(&after) {
         return Verdict::Finding {
-            oracle: "successor-split",
+            oracle: Oracle::SuccessorSplit,
             detail: format!(
                 "before splitting:\n{}after splitting:\n{}",
                 before.render(),
@@ -412,7 +579,7 @@ fn check_module_in(
     let mut ciface_answers = Vec::new();
     let mut jit_heap = None;
     let native = cfg.jit.then(|| {
-        ran.push("interp-vs-jit");
+        ran.push(Oracle::InterpVsJit);
         let mut calls = vec![(entry, args)];
         calls.extend(ciface.calls());
         let mut answers = if cfg.jit_in_process {
@@ -432,7 +599,7 @@ fn check_module_in(
     let upstream = if cfg.upstream {
         match upstream_outcome(m, entry, args, cfg) {
             Ok(Some(o)) => {
-                ran.push("upstream");
+                ran.push(Oracle::Upstream);
                 Some(o)
             }
             Ok(None) => {
@@ -440,9 +607,9 @@ fn check_module_in(
                 None
             }
             Err(detail) => {
-                ran.push("upstream");
+                ran.push(Oracle::Upstream);
                 return Verdict::Finding {
-                    oracle: "upstream",
+                    oracle: Oracle::Upstream,
                     detail,
                 };
             }
@@ -455,12 +622,12 @@ fn check_module_in(
     // in under half the native budget: then the lowered code loops where the source
     // does not, a finding.
     let limits = [
-        ("jit", "interp-vs-jit", native.as_ref()),
-        ("upstream", "upstream", upstream.as_ref()),
+        ("jit", Oracle::InterpVsJit, native.as_ref()),
+        ("upstream", Oracle::Upstream, upstream.as_ref()),
     ];
     for (path, oracle, o) in limits {
-        if let Some(limit) = o.and_then(|o| crate::native::resource_limit(m, o)) {
-            if timeout_is_finding(&limit, interp_time, cfg.exec.timeout) {
+        if let Some(limit) = o.and_then(crate::native::resource_limit) {
+            if timeout_is_finding(limit, interp_time, cfg.exec.timeout) {
                 return Verdict::Finding {
                     oracle,
                     detail: format!(
@@ -471,14 +638,14 @@ fn check_module_in(
                 };
             }
             return Verdict::Skipped {
-                kind: SkipKind::of_limit(&limit),
+                kind: SkipKind::of_limit(limit),
                 reason: format!("{path}: {limit}"),
             };
         }
     }
     let verdict = match (native, upstream) {
         (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
         },
         (j, Some(u)) => three_way(&before, j.as_ref(), &u),
@@ -492,22 +659,19 @@ fn check_module_in(
     }
 
     // Oracle 4: the C wrappers, called as C calls them.
-    if let Some(finding) =
-        crate::ciface::check_planned(m, &lowered, cfg, ran, &ciface, &ciface_answers)
-    {
-        return finding;
+    let part = crate::ciface::check_planned(m, &lowered, cfg, &ciface, &ciface_answers);
+    ran.extend(part.ran);
+    if !matches!(part.verdict, Verdict::Agree) {
+        return part.verdict;
     }
     // Oracle 6: the structure of upstream's lowering.
     if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
         ran.push(crate::upstream_structure::UNSUPPORTED);
     } else if cfg.upstream_structure {
         let ib = cfg.exec.index_bitwidth;
-        if let Some(detail) = crate::upstream_structure::check_lowered(m, &lowered, ib, ran) {
-            return Verdict::Finding {
-                oracle: crate::upstream_structure::ORACLE,
-                detail,
-            };
-        }
+        let part = crate::upstream_structure::check_lowered(m, &lowered, ib);
+        ran.extend(part.ran);
+        return part.verdict;
     }
     Verdict::Agree
 }
@@ -567,7 +731,7 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
             Verdict::Agree
         } else {
             Verdict::Finding {
-                oracle: "upstream",
+                oracle: Oracle::Upstream,
                 detail: shown("upstream disagrees with interp"),
             }
         };
@@ -579,23 +743,23 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
     let ju = alike(j, u);
     match (ij, iu, ju) {
         (true, true, _) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("no path returned values"),
         },
         (true, false, _) => Verdict::Finding {
-            oracle: "upstream",
+            oracle: Oracle::Upstream,
             detail: shown("upstream disagrees with interp and jit"),
         },
         (false, true, _) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("jit disagrees with interp and upstream"),
         },
         (false, false, true) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("interp disagrees with jit and upstream"),
         },
         (false, false, false) => Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: Oracle::InterpVsJit,
             detail: shown("all three paths disagree"),
         },
     }
@@ -656,6 +820,39 @@ mod tests {
     use converter::ir::Type;
     use converter::value::RtValue;
 
+    /// Every oracle serialises to the name the journal, report.json, finding files and
+    /// `--oracle` have always used, and reads back from it.
+    #[test]
+    fn oracles_keep_their_names() {
+        let names = [
+            "interp-vs-jit",
+            "llvm-verify",
+            "mlir-translate",
+            "successor-split",
+            "c-interface",
+            "upstream",
+            "lower-paths",
+            "upstream-structure",
+            "arg-attrs",
+            "generator",
+            "panic",
+            "upstream-unsupported",
+            "upstream-structure-unsupported",
+        ];
+        assert_eq!(Oracle::ALL.len(), names.len());
+        for (o, name) in Oracle::ALL.into_iter().zip(names) {
+            assert_eq!(o.as_str(), name);
+            assert_eq!(o.to_string(), name);
+            assert_eq!(serde_json::to_string(&o).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<Oracle>(&format!("\"{name}\"")).unwrap(),
+                o
+            );
+            assert_eq!(Oracle::from_name(name), Some(o));
+        }
+        assert_eq!(Oracle::from_name("interp"), None);
+    }
+
     /// The skip kinds serialise to the category names the journal and report.json have
     /// always counted, and a native limit's kind comes from the limit itself.
     #[test]
@@ -676,12 +873,39 @@ mod tests {
                 k
             );
         }
-        assert_eq!(SkipKind::of_limit(jit::exec::STACK_EXHAUSTED), NativeStack);
-        assert_eq!(SkipKind::of_limit("timed out after 5 s"), Timeout);
+        assert_eq!(SkipKind::of_limit(NativeLimit::StackExhausted), NativeStack);
         assert_eq!(
-            SkipKind::of_limit("the JIT compilation timed out after 5 s"),
+            SkipKind::of_limit(NativeLimit::Timeout { secs: 5.0 }),
             Timeout
         );
+        assert_eq!(
+            SkipKind::of_limit(NativeLimit::CompileTimeout { secs: 5.0 }),
+            Timeout
+        );
+    }
+
+    /// The interpreter's two limits are skips of their own kinds, told apart by the
+    /// trap the interpreter raised (not by its message).
+    #[test]
+    fn interpreter_limits_are_skips_of_their_kind() {
+        let recursive = "func @f(%x: i32) -> i32 {\n  %r = call @f(%x) : (i32) -> i32\n  return %r : i32\n}\nfunc @main() -> i32 {\n  %c = constant 1 : i32\n  %r = call @f(%c) : (i32) -> i32\n  return %r : i32\n}\n";
+        let looping = "func @main() -> i32 {\n  br ^bb1\n^bb1:\n  br ^bb1\n}\n";
+        let cfg = OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        };
+        for (src, fuel, want) in [
+            (recursive, 10_000_000, SkipKind::CallDepth),
+            (looping, 100_000, SkipKind::Fuel),
+        ] {
+            let mut cfg = cfg.clone();
+            cfg.exec.fuel = fuel;
+            let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+            match check_module(&m, "main", &[], &cfg) {
+                Verdict::Skipped { kind, .. } => assert_eq!(kind, want, "{src}"),
+                v => panic!("{src}: {v}"),
+            }
+        }
     }
 
     /// A native timeout is a finding only where the interpreter was quick; a stack
@@ -689,19 +913,13 @@ mod tests {
     #[test]
     fn native_timeouts_on_quick_programs_are_findings() {
         let ms = Duration::from_millis;
-        assert!(timeout_is_finding("timed out after 5 s", ms(20), ms(5000)));
+        let run = NativeLimit::Timeout { secs: 5.0 };
+        assert!(timeout_is_finding(run, ms(20), ms(5000)));
+        assert!(!timeout_is_finding(run, ms(2600), ms(5000)));
+        let compile = NativeLimit::CompileTimeout { secs: 300.0 };
+        assert!(!timeout_is_finding(compile, ms(1), ms(5000)));
         assert!(!timeout_is_finding(
-            "timed out after 5 s",
-            ms(2600),
-            ms(5000)
-        ));
-        assert!(!timeout_is_finding(
-            "the JIT compilation timed out after 300 s",
-            ms(1),
-            ms(5000)
-        ));
-        assert!(!timeout_is_finding(
-            jit::exec::STACK_EXHAUSTED,
+            NativeLimit::StackExhausted,
             ms(1),
             ms(5000)
         ));
@@ -737,7 +955,7 @@ mod tests {
                                 }
                                 (true, true, _) => ("interp-vs-jit", "no path returned"),
                             };
-                            assert_eq!((oracle, &first[..want.1.len()]), want, "{detail}");
+                            assert_eq!((oracle.as_str(), &first[..want.1.len()]), want, "{detail}");
                             assert!(detail.contains("upstream:\n"), "{detail}");
                         }
                         Verdict::Skipped { reason, .. } => panic!("skipped: {reason}"),
@@ -753,7 +971,7 @@ mod tests {
         assert!(matches!(
             three_way(&vals(1), None, &vals(2)),
             Verdict::Finding {
-                oracle: "upstream",
+                oracle: Oracle::Upstream,
                 ..
             }
         ));

@@ -36,25 +36,18 @@ const PASSES: [&str; 7] = [
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Why the upstream path produced no LLVM IR.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum UpstreamError {
     /// `mlir-opt` or `mlir-translate` is not installed.
+    #[error("{0}")]
     NotInstalled(String),
     /// The exporter cannot express the module in upstream syntax (a limit of ours,
     /// not a disagreement).
+    #[error("{0}")]
     Export(String),
     /// A tool crashed, timed out or rejected the module: a result worth reporting.
+    #[error("{0}")]
     Tool(String),
-}
-
-impl std::fmt::Display for UpstreamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            UpstreamError::NotInstalled(m) | UpstreamError::Export(m) | UpstreamError::Tool(m) => {
-                f.write_str(m)
-            }
-        }
-    }
 }
 
 /// The installed MLIR tools.

@@ -53,7 +53,7 @@ fn outcomes(out: &Path) -> Outcomes {
         m.insert(
             e.case,
             (
-                e.verdict,
+                e.verdict.to_string(),
                 format!("{:?}", e.reason),
                 format!("{:?}", e.oracles),
                 format!("{:?}", e.features),

@@ -4,7 +4,7 @@
 //! deferred check must give the verdict the direct check gives.
 
 use harness::mlir_translate::{accepts_batch, accepts_text, text_of, tool_path};
-use harness::oracles::{check_generated, check_generated_deferring, OracleConfig, Verdict};
+use harness::oracles::{check_generated, check_generated_deferring, Oracle, OracleConfig, Verdict};
 
 /// Lowered modules of generated cases, as mlir-translate reads them.
 fn good_texts(n: u64) -> Vec<String> {
@@ -98,42 +98,42 @@ fn a_deferred_check_resolves_to_the_direct_verdict() {
         if harness::fuzzing::may_hit_known_llvm_abort(&m) {
             continue;
         }
-        let mut ran_direct = Vec::new();
-        let direct = check_generated(&m, &cfg, &mut ran_direct);
-        let mut ran = Vec::new();
-        let mut deferred = None;
-        let v = check_generated_deferring(&m, &cfg, &mut ran, &mut deferred);
+        let direct = check_generated(&m, &cfg);
+        let (report, deferred) = check_generated_deferring(&m, &cfg).expect("no panic");
         let Some(d) = deferred else {
-            assert!(!ran_direct.contains(&"mlir-translate"));
-            assert_eq!((v.to_string(), ran), (direct.to_string(), ran_direct));
+            assert!(!direct.ran(Oracle::MlirTranslate));
+            assert_eq!(
+                (report.verdict.to_string(), report.ran),
+                (direct.verdict.to_string(), direct.ran)
+            );
             continue;
         };
         deferred_texts.push(d.text.clone());
-        pending.push((d, v, ran, direct, ran_direct));
+        pending.push((d, report, direct));
     }
     assert!(
         !pending.is_empty(),
         "no case reached the mlir-translate check"
     );
     let answers = accepts_batch(&deferred_texts);
-    for ((d, v, mut ran, direct, ran_direct), a) in pending.into_iter().zip(answers) {
-        let rejected = d.clone().resolve(
-            v.clone(),
-            &mut ran.clone(),
-            Err("mlir-translate rejected".into()),
-        );
+    for ((d, report, direct), a) in pending.into_iter().zip(answers) {
+        let rejected = d
+            .clone()
+            .resolve(report.clone(), Err("mlir-translate rejected".into()));
         assert!(matches!(
-            rejected,
+            rejected.verdict,
             Verdict::Finding {
-                oracle: "mlir-translate",
+                oracle: Oracle::MlirTranslate,
                 ..
             }
         ));
-        let mut cut = ran.clone();
-        d.clone().resolve(v.clone(), &mut cut, Err(String::new()));
-        assert_eq!(cut.last(), Some(&"mlir-translate"));
-        assert!(ran.starts_with(&cut));
-        let v = d.resolve(v, &mut ran, a);
-        assert_eq!((v.to_string(), ran), (direct.to_string(), ran_direct));
+        let cut = rejected.ran;
+        assert_eq!(cut.last(), Some(&Oracle::MlirTranslate));
+        assert!(report.ran.starts_with(&cut));
+        let resolved = d.resolve(report, a);
+        assert_eq!(
+            (resolved.verdict.to_string(), resolved.ran),
+            (direct.verdict.to_string(), direct.ran)
+        );
     }
 }

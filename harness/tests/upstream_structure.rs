@@ -426,8 +426,8 @@ fn campaigns_and_check_run_it() {
     assert!(st.success(), "{st}");
     let rep: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let c = &rep["per_oracle"][us::ORACLE];
-    let unsupported = rep["per_oracle"][us::UNSUPPORTED]["checked"]
+    let c = &rep["per_oracle"][us::ORACLE.as_str()];
+    let unsupported = rep["per_oracle"][us::UNSUPPORTED.as_str()]["checked"]
         .as_u64()
         .unwrap_or(0);
     assert_eq!(

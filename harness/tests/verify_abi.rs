@@ -99,7 +99,7 @@ fn an_i32_offset_field_is_caught() {
     };
     let product = layout::product_ours().expect("host");
     // Our converted descriptor, but with an i32 offset field.
-    let wrong = |c: &Case| -> Result<Type, String> {
+    let wrong = |c: &Case| -> Result<Type, harness::abi::AbiError> {
         let t = product(c)?;
         match (c, &t) {
             (Case::Desc(..), Type::LlvmStruct(fields)) => {

@@ -2,7 +2,7 @@
 //! the layout-probe programs (C, and C++ against MLIR's `CRunnerUtils.h`), compiler
 //! discovery, compiling and running, and a self-removing temporary directory.
 
-use super::Elem;
+use super::{AbiError, Elem};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -42,12 +42,12 @@ pub fn find_program(name: &str) -> Option<PathBuf> {
 
 /// The C compilers to use: the `--cc` ones (each must exist), else `cc` and
 /// `clang-22`, each when present.
-pub fn c_compilers(explicit: &[String]) -> Result<Vec<Compiler>, String> {
+pub fn c_compilers(explicit: &[String]) -> Result<Vec<Compiler>, AbiError> {
     if !explicit.is_empty() {
         let mut out = Vec::new();
         for c in explicit {
             if find_program(c).is_none() {
-                return Err(format!("C compiler '{c}' not found"));
+                return Err(AbiError::CompilerNotFound(c.clone()));
             }
             out.push(Compiler::new(c));
         }
@@ -59,9 +59,7 @@ pub fn c_compilers(explicit: &[String]) -> Result<Vec<Compiler>, String> {
         .map(|c| Compiler::new(c))
         .collect();
     if found.is_empty() {
-        return Err(
-            "no C compiler found: neither 'cc' nor 'clang-22' is on PATH (use --cc PATH)".into(),
-        );
+        return Err(AbiError::NoCompiler);
     }
     Ok(found)
 }
@@ -98,15 +96,16 @@ pub struct TempDir {
 }
 
 impl TempDir {
-    pub fn new(tag: &str) -> Result<TempDir, String> {
+    pub fn new(tag: &str) -> Result<TempDir, AbiError> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
             .unwrap_or(0);
         let path =
             std::env::temp_dir().join(format!("stdlower-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        if let Err(source) = std::fs::create_dir_all(&path) {
+            return Err(AbiError::CreateDir { path, source });
+        }
         crate::temp_cleanup::register(&path);
         Ok(TempDir { path })
     }
@@ -116,10 +115,12 @@ impl TempDir {
     }
 
     /// Writes `text` to `name` in the directory and returns its path.
-    pub fn write(&self, name: &str, text: &str) -> Result<PathBuf, String> {
-        let p = self.path.join(name);
-        std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
-        Ok(p)
+    pub fn write(&self, name: &str, text: &str) -> Result<PathBuf, AbiError> {
+        let path = self.path.join(name);
+        match std::fs::write(&path, text) {
+            Ok(()) => Ok(path),
+            Err(source) => Err(AbiError::Write { path, source }),
+        }
     }
 }
 
@@ -131,20 +132,29 @@ impl Drop for TempDir {
 }
 
 /// Runs a command, returning its stdout, or an error with its stderr.
-pub fn run_command(cmd: &mut Command, what: &str) -> Result<String, String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
+pub fn run_command(cmd: &mut Command, what: &str) -> Result<String, AbiError> {
+    let out = cmd.output().map_err(|source| AbiError::Spawn {
+        what: what.to_string(),
+        source,
+    })?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let err: String = err.lines().take(20).collect::<Vec<_>>().join("\n");
-        return Err(format!("{what} failed ({}): {err}", out.status));
+        return Err(AbiError::Failed {
+            what: what.to_string(),
+            status: out.status,
+            stderr: err.lines().take(20).collect::<Vec<_>>().join("\n"),
+        });
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Compiles `srcs` (plus `extra` arguments) into `out` with `comp`.
-pub fn compile(comp: &Compiler, srcs: &[&Path], out: &Path, extra: &[&str]) -> Result<(), String> {
+pub fn compile(
+    comp: &Compiler,
+    srcs: &[&Path],
+    out: &Path,
+    extra: &[&str],
+) -> Result<(), AbiError> {
     let mut c = Command::new(&comp.path);
     c.args(["-O1", "-w", "-o"]).arg(out).args(srcs).args(extra);
     run_command(&mut c, &format!("{} {}", comp.label, srcs[0].display())).map(|_| ())

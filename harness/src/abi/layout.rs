@@ -9,7 +9,7 @@
 
 use super::c_gen::{self, Compiler, Flavor, TempDir};
 use super::report::{Check, Difference};
-use super::{Elem, Selection};
+use super::{AbiError, Elem, Selection};
 use converter::ir::Type;
 use converter::lower::types::TypeConverter;
 use jit::host::HostTarget;
@@ -95,13 +95,14 @@ pub fn dyn_memref(e: &Elem, rank: usize) -> Type {
 }
 
 /// The product's converted type of a case, from the lowering's type converter.
-pub fn converted(tc: &TypeConverter, case: &Case) -> Result<Type, String> {
-    match case {
+pub fn converted(tc: &TypeConverter, case: &Case) -> Result<Type, AbiError> {
+    let ty = match case {
         Case::Elem(e) => tc.convert(&e.ty),
         Case::Desc(e, r) => tc.convert(&dyn_memref(e, *r)),
         Case::Unranked(e) => tc.convert(&Type::unranked_memref(e.ty.clone())),
         Case::Results(e, r) => tc.func_result(&[Type::i8(), e.ty.clone(), dyn_memref(e, *r)]),
-    }
+    };
+    ty.map_err(AbiError::Convert)
 }
 
 /// Measured layout: `size`, `align`, `FIELD.off`, `FIELD.size` -> bytes.
@@ -113,9 +114,9 @@ pub struct Host {
 }
 
 impl Host {
-    pub fn new() -> Result<Host, String> {
+    pub fn new() -> Result<Host, AbiError> {
         Ok(Host {
-            target: HostTarget::new()?,
+            target: HostTarget::new().map_err(AbiError::Host)?,
         })
     }
 
@@ -130,8 +131,8 @@ impl Host {
 
     /// Size, alignment and (for structs) each named field's offset and size of `ty`
     /// translated to LLVM, per the host's data layout.
-    pub fn measure(&self, ty: &Type, fields: &[&str]) -> Result<Measured, String> {
-        let l = self.target.measure(ty)?;
+    pub fn measure(&self, ty: &Type, fields: &[&str]) -> Result<Measured, AbiError> {
+        let l = self.target.measure(ty).map_err(AbiError::Host)?;
         let mut m = Measured::new();
         m.insert("size".into(), l.size);
         m.insert("align".into(), l.align);
@@ -139,14 +140,14 @@ impl Host {
             return Ok(m);
         }
         let Some(ftys) = l.fields else {
-            return Err(format!("{ty} is not a struct"));
+            return Err(AbiError::NotStruct(ty.clone()));
         };
         if ftys.len() != fields.len() {
-            return Err(format!(
-                "{ty} has {} fields, the C struct {}",
-                ftys.len(),
-                fields.len()
-            ));
+            return Err(AbiError::FieldCount {
+                ty: ty.clone(),
+                llvm: ftys.len(),
+                c: fields.len(),
+            });
         }
         for (name, f) in fields.iter().zip(&ftys) {
             m.insert(format!("{name}.off"), f.offset);
@@ -204,7 +205,7 @@ pub fn probe(
         Flavor::C => comp.label.clone(),
         Flavor::MlirCxx => format!("mlir/{}", comp.label),
     };
-    let r = (|| -> Result<String, String> {
+    let r = (|| -> Result<String, AbiError> {
         let stem = format!("layout-{}", label.replace(['/', '+', '.'], "_"));
         let ext = if flavor == Flavor::C { "c" } else { "cpp" };
         let src = dir.write(
@@ -225,14 +226,14 @@ pub fn probe(
         Ok(text) => parse_probe(&label, &text),
         Err(e) => Side {
             label,
-            error: Some(e),
+            error: Some(e.to_string()),
             ..Side::default()
         },
     }
 }
 
 /// Compares our measurements with every side: one check per case and side.
-pub fn compare(cases: &[Case], ours: &[Result<Measured, String>], sides: &[Side]) -> Vec<Check> {
+pub fn compare(cases: &[Case], ours: &[Result<Measured, AbiError>], sides: &[Side]) -> Vec<Check> {
     let mut out = Vec::new();
     for (case, mine) in cases.iter().zip(ours) {
         let elem = case.elem().name;
@@ -301,11 +302,11 @@ pub fn run_layout(
     ccs: &[Compiler],
     cxxs: &[Compiler],
     mlir_include: Option<&Path>,
-    ours: &dyn Fn(&Case) -> Result<Type, String>,
-) -> Result<LayoutOutcome, String> {
+    ours: &dyn Fn(&Case) -> Result<Type, AbiError>,
+) -> Result<LayoutOutcome, AbiError> {
     let host = Host::new()?;
     let cases = cases(sel);
-    let mine: Vec<Result<Measured, String>> = cases
+    let mine: Vec<Result<Measured, AbiError>> = cases
         .iter()
         .map(|c| ours(c).and_then(|t| host.measure(&t, c.fields())))
         .collect();
@@ -330,7 +331,7 @@ pub fn run_layout(
 }
 
 /// The product's side: the lowering's type converter with the host's `index` width.
-pub fn product_ours() -> Result<impl Fn(&Case) -> Result<Type, String>, String> {
+pub fn product_ours() -> Result<impl Fn(&Case) -> Result<Type, AbiError>, AbiError> {
     let bits = Host::new()?.pointer_bits();
     let tc = TypeConverter::new(bits);
     Ok(move |c: &Case| converted(&tc, c))

@@ -29,7 +29,7 @@
 
 use super::c_gen::{self, c_elem, desc_name, Compiler, TempDir};
 use super::report::{Check, Difference};
-use super::{Elem, Selection};
+use super::{AbiError, Elem, Selection};
 use converter::ir::Type;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -635,7 +635,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
     let dir = match TempDir::new("abi-live") {
         Ok(d) => d,
         Err(e) => {
-            fail(&mut out, "live", e);
+            fail(&mut out, "live", e.to_string());
             return out;
         }
     };
@@ -654,18 +654,18 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
     out.checks.push(wrapper_types(&text, &lowered));
     let (driver_src, slots) = driver(sel);
     let expected = expected_checks(sel);
-    let paths = (|| -> Result<_, String> {
+    let paths = (|| -> Result<_, AbiError> {
         let mlir = dir.write("live.mlir", &text)?;
         let drv = dir.write("driver.c", &driver_src)?;
         let slots_file = dir.write("slots.txt", &slots.join("\n"))?;
         let obj = dir.path().join("lowered.o");
-        jit::host::write_object(&lowered, "verify_abi", &obj)?;
+        jit::host::write_object(&lowered, "verify_abi", &obj).map_err(AbiError::Host)?;
         Ok((mlir, drv, slots_file, obj))
     })();
     let (mlir, drv, slots_file, obj) = match paths {
         Ok(p) => p,
         Err(e) => {
-            fail(&mut out, "live", e);
+            fail(&mut out, "live", e.to_string());
             return out;
         }
     };
@@ -686,7 +686,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
                 out.checks
                     .extend(parse_driver_output(&mode, &text, &expected, &mut out.notes))
             }
-            Err(e) => fail(&mut out, &mode, e),
+            Err(e) => fail(&mut out, &mode, e.to_string()),
         }
         out.jit_secs += t.elapsed().as_secs_f64();
         // (b) native: the object file linked with the driver.
@@ -700,7 +700,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
                 out.checks
                     .extend(parse_driver_output(&mode, &text, &expected, &mut out.notes))
             }
-            Err(e) => fail(&mut out, &mode, e),
+            Err(e) => fail(&mut out, &mode, e.to_string()),
         }
         out.native_secs += t.elapsed().as_secs_f64();
     }

@@ -46,8 +46,67 @@ pub fn all_elems() -> Vec<Elem> {
 /// The highest rank checked.
 pub const MAX_RANK: usize = 8;
 
+/// Why an ABI check could not be made (the differences it finds are its report, not
+/// errors).
+#[derive(Debug, thiserror::Error)]
+pub enum AbiError {
+    #[error("unknown element type '{name}' (known: {known})")]
+    UnknownType { name: String, known: String },
+    #[error("no element type given")]
+    NoType,
+    #[error("bad rank '{rank}' in '{list}'")]
+    BadRank { rank: String, list: String },
+    #[error("rank {0} is above the maximum {MAX_RANK}")]
+    RankTooHigh(usize),
+    #[error("empty rank range '{0}'")]
+    EmptyRange(String),
+    #[error("no rank given")]
+    NoRank,
+    #[error("C compiler '{0}' not found")]
+    CompilerNotFound(String),
+    #[error("no C compiler found: neither 'cc' nor 'clang-22' is on PATH (use --cc PATH)")]
+    NoCompiler,
+    #[error("cannot create {}: {source}", path.display())]
+    CreateDir {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot run {what}: {source}")]
+    Spawn {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A program exited with a failure: its status and the first lines of its stderr.
+    #[error("{what} failed ({status}): {stderr}")]
+    Failed {
+        what: String,
+        status: std::process::ExitStatus,
+        stderr: String,
+    },
+    #[error("{0} is not a struct")]
+    NotStruct(Type),
+    #[error("{ty} has {llvm} fields, the C struct {c}")]
+    FieldCount { ty: Type, llvm: usize, c: usize },
+    /// The host target (LLVM's) failed.
+    #[error("{0}")]
+    Host(String),
+    /// The lowering's type converter refused a type.
+    #[error("{0}")]
+    Convert(String),
+    #[error("cannot find stdlower itself: {0}")]
+    CurrentExe(#[source] std::io::Error),
+}
+
 /// Parses `--types i32,f64` (names or identifiers such as `v4f32`).
-pub fn parse_types(s: &str) -> Result<Vec<Elem>, String> {
+pub fn parse_types(s: &str) -> Result<Vec<Elem>, AbiError> {
     let all = all_elems();
     let mut out: Vec<Elem> = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -56,30 +115,30 @@ pub fn parse_types(s: &str) -> Result<Vec<Elem>, String> {
             .find(|e| e.name == part || e.ident == part)
             .ok_or_else(|| {
                 let names: Vec<&str> = all.iter().map(|e| e.name).collect();
-                format!(
-                    "unknown element type '{part}' (known: {})",
-                    names.join(", ")
-                )
+                AbiError::UnknownType {
+                    name: part.to_string(),
+                    known: names.join(", "),
+                }
             })?;
         if !out.contains(e) {
             out.push(e.clone());
         }
     }
     if out.is_empty() {
-        return Err("no element type given".into());
+        return Err(AbiError::NoType);
     }
     Ok(out)
 }
 
 /// Parses `--ranks 0-3` or `--ranks 0,2,5` (any mix), each at most [`MAX_RANK`].
-pub fn parse_ranks(s: &str) -> Result<Vec<usize>, String> {
-    let num = |t: &str| -> Result<usize, String> {
-        let n: usize = t
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad rank '{t}' in '{s}'"))?;
+pub fn parse_ranks(s: &str) -> Result<Vec<usize>, AbiError> {
+    let num = |t: &str| -> Result<usize, AbiError> {
+        let n: usize = t.trim().parse().map_err(|_| AbiError::BadRank {
+            rank: t.to_string(),
+            list: s.to_string(),
+        })?;
         if n > MAX_RANK {
-            return Err(format!("rank {n} is above the maximum {MAX_RANK}"));
+            return Err(AbiError::RankTooHigh(n));
         }
         Ok(n)
     };
@@ -90,7 +149,7 @@ pub fn parse_ranks(s: &str) -> Result<Vec<usize>, String> {
             None => (num(part)?, num(part)?),
         };
         if lo > hi {
-            return Err(format!("empty rank range '{part}'"));
+            return Err(AbiError::EmptyRange(part.to_string()));
         }
         for r in lo..=hi {
             if !out.contains(&r) {
@@ -99,7 +158,7 @@ pub fn parse_ranks(s: &str) -> Result<Vec<usize>, String> {
         }
     }
     if out.is_empty() {
-        return Err("no rank given".into());
+        return Err(AbiError::NoRank);
     }
     out.sort_unstable();
     Ok(out)

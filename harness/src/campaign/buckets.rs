@@ -4,6 +4,7 @@
 //! few of a bucket ([`Buckets::save`]); the rest are journaled and counted, so a bug
 //! that fires on every case costs one reduction per bucket, not one per case.
 
+use crate::oracles::Oracle;
 use crate::panics::{self, Panic};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,7 +16,7 @@ pub const REDUCE_PER_BUCKET: u64 = 3;
 const MAX_LEN: usize = 120;
 
 /// The signature of a finding of `oracle` with `detail` (see the module doc).
-pub fn signature(oracle: &str, detail: &str) -> String {
+pub fn signature(oracle: Oracle, detail: &str) -> String {
     if oracle == panics::ORACLE {
         let at = Panic::location_in(detail).unwrap_or("unknown");
         return format!("{oracle}: at {at}");
@@ -30,7 +31,7 @@ pub fn signature(oracle: &str, detail: &str) -> String {
     if first.contains("disagree") || first.starts_with("no path returned") {
         return format!("{oracle}: {}", masked(first));
     }
-    if oracle == "interp-vs-jit" || detail.contains("called as C calls it") {
+    if oracle == Oracle::InterpVsJit || detail.contains("called as C calls it") {
         let how = if native_crashed(detail) {
             "the native code crashed or timed out"
         } else {
@@ -145,54 +146,54 @@ mod tests {
     #[test]
     fn signatures_group_findings_of_one_bug() {
         let a = signature(
-            "llvm-verify",
+            Oracle::LlvmVerify,
             "lowering failed: gen.mlir:3:5: error: 'std.addi' op cannot lower",
         );
         let b = signature(
-            "llvm-verify",
+            Oracle::LlvmVerify,
             "lowering failed: gen.mlir:17:9: error: 'std.addi' op cannot lower",
         );
         assert_eq!(a, b);
         assert_eq!(a, "llvm-verify: 'std.addi'");
         assert_ne!(
             a,
-            signature("llvm-verify", "x.mlir:1:1: error: 'std.subi' op no")
+            signature(Oracle::LlvmVerify, "x.mlir:1:1: error: 'std.subi' op no")
         );
         let p = Panic {
             message: "index 3 out of range".into(),
             location: "converter/src/lower/mod.rs:10:5".into(),
         };
         assert_eq!(
-            signature("panic", &p.detail()),
+            signature(Oracle::Panic, &p.detail()),
             "panic: at converter/src/lower/mod.rs:10:5"
         );
         assert_eq!(
-            signature("interp-vs-jit", "interp:\ni32 7\njit:\ni32 8\n"),
-            signature("interp-vs-jit", "interp:\ni64 -1\njit:\ni64 0\n"),
+            signature(Oracle::InterpVsJit, "interp:\ni32 7\njit:\ni32 8\n"),
+            signature(Oracle::InterpVsJit, "interp:\ni64 -1\njit:\ni64 0\n"),
         );
         assert_ne!(
-            signature("interp-vs-jit", "interp:\ni32 7\njit:\ni32 8\n"),
+            signature(Oracle::InterpVsJit, "interp:\ni32 7\njit:\ni32 8\n"),
             signature(
-                "interp-vs-jit",
+                Oracle::InterpVsJit,
                 "interp:\ni32 7\njit:\ncrashed with SIGSEGV\n"
             ),
         );
         assert_eq!(
             signature(
-                "interp-vs-jit",
+                Oracle::InterpVsJit,
                 "jit disagrees with interp and upstream\ninterp:\ni32 1\n"
             ),
             "interp-vs-jit: jit disagrees with interp and upstream"
         );
         assert_eq!(
             signature(
-                "interp-vs-jit",
+                Oracle::InterpVsJit,
                 "interp:\ni32 1\njit:\nthe worker panicked at jit/src/translate.rs:9:7: oops: x\n"
             ),
             "interp-vs-jit: the JIT worker panicked at jit/src/translate.rs:9:7"
         );
         assert_eq!(
-            signature("generator", "UB: out-of-bounds load: index 4 of 3"),
+            signature(Oracle::Generator, "UB: out-of-bounds load: index 4 of 3"),
             "generator: UB: out-of-bounds load: index N of N"
         );
     }

@@ -54,18 +54,18 @@ fn has_addi(m: &Module) -> bool {
 /// The line of the `panic!` in [`panics_on_addi`].
 static PANIC_LINE: AtomicU64 = AtomicU64::new(0);
 
-fn panics_on_addi(
-    m: &Module,
-    _: &OracleConfig,
-    ran: &mut Vec<&'static str>,
-    _: &mut Option<DeferredTranslate>,
-) -> Verdict {
-    ran.push("llvm-verify");
+fn panics_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
     PANIC_LINE.store(u64::from(line!()) + 2, Ordering::Relaxed);
     if has_addi(m) {
         panic!("injected: cannot lower this addi");
     }
-    Verdict::Agree
+    Ok((
+        CheckReport {
+            verdict: Verdict::Agree,
+            ran: vec![Oracle::LlvmVerify],
+        },
+        None,
+    ))
 }
 
 #[test]
@@ -85,19 +85,19 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     let entries = journal(&out);
     let panicked: Vec<&Entry> = entries
         .iter()
-        .filter(|e| e.oracle.as_deref() == Some("panic"))
+        .filter(|e| e.oracle == Some(crate::oracles::Oracle::Panic))
         .collect();
     assert!(!panicked.is_empty() && panicked.len() < 40, "{r}");
     let at = format!("{}:{}:", file!(), PANIC_LINE.load(Ordering::Relaxed));
     for e in &panicked {
-        assert_eq!(e.verdict, "finding");
+        assert_eq!(e.verdict.as_str(), "finding");
         let reason = e.reason.as_deref().unwrap_or("");
         assert!(reason.starts_with(&format!("panicked at {at}")), "{reason}");
         assert!(
             reason.ends_with("injected: cannot lower this addi"),
             "{reason}"
         );
-        assert!(e.oracles.iter().any(|o| o == "panic"));
+        assert!(e.oracles.iter().any(|o| *o == "panic"));
     }
     // The cases without an addi agreed.
     assert_eq!(r["agreed"].as_u64().unwrap() as usize, 40 - panicked.len());
@@ -135,21 +135,22 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
 /// Every case: the same lowering failure, at another place each time (after a few
 /// milliseconds, as the oracles would take: while one thread reduces, the other must
 /// not run out of cases before the bucket has its three).
-fn always_fails(
-    m: &Module,
-    _: &OracleConfig,
-    ran: &mut Vec<&'static str>,
-    _: &mut Option<DeferredTranslate>,
-) -> Verdict {
+fn always_fails(m: &Module, _: &OracleConfig) -> CaseChecked {
     std::thread::sleep(Duration::from_millis(5));
-    ran.push("llvm-verify");
-    Verdict::Finding {
-        oracle: "llvm-verify",
+    let verdict = Verdict::Finding {
+        oracle: Oracle::LlvmVerify,
         detail: format!(
             "lowering failed: gen.mlir:{}:3: error: 'std.addi' op injected",
             m.funcs.len() * 7
         ),
-    }
+    };
+    Ok((
+        CheckReport {
+            verdict,
+            ran: vec![Oracle::LlvmVerify],
+        },
+        None,
+    ))
 }
 
 #[test]
@@ -212,17 +213,12 @@ fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
 
 /// Panics, after a while, on every module of three ops or more: every candidate of a
 /// reduction is slow, and there are many (one op goes at a time).
-fn slow_panic(
-    m: &Module,
-    _: &OracleConfig,
-    _: &mut Vec<&'static str>,
-    _: &mut Option<DeferredTranslate>,
-) -> Verdict {
+fn slow_panic(m: &Module, _: &OracleConfig) -> CaseChecked {
     std::thread::sleep(Duration::from_millis(100));
     if crate::reduce::count_ops(m) >= 3 {
         panic!("slow and wrong")
     }
-    Verdict::Agree
+    Ok((CheckReport::of(Verdict::Agree), None))
 }
 
 #[test]

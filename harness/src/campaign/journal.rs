@@ -12,11 +12,89 @@
 //! grows with the number of cases but one bit per case ([`CaseSet`]).
 //! A journal of the first format (one full JSON object a case) is refused, saying so.
 
+use crate::oracles::Oracle;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+
+/// What a case came to, as the journal writes it (`agree`, `finding`,
+/// `known-upstream`, `skipped`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseVerdict {
+    #[default]
+    Agree,
+    Finding,
+    /// A JIT crash matching a documented upstream LLVM bug.
+    KnownUpstream,
+    Skipped,
+}
+
+impl CaseVerdict {
+    /// The name, as serialised.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CaseVerdict::Agree => "agree",
+            CaseVerdict::Finding => "finding",
+            CaseVerdict::KnownUpstream => "known-upstream",
+            CaseVerdict::Skipped => "skipped",
+        }
+    }
+}
+
+impl fmt::Display for CaseVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a journal could not be read or opened.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}:{line}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        line: u64,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{}: a journal of the first format (one full JSON object per case), which \
+         this stdlower no longer reads: finish or merge it with the stdlower that \
+         wrote it, or start the campaign again in another --out",
+        path.display()
+    )]
+    FirstFormat { path: std::path::PathBuf },
+    #[error("{}:{line}: {source}", path.display())]
+    Line {
+        path: std::path::PathBuf,
+        line: u64,
+        #[source]
+        source: LineError,
+    },
+}
+
+/// What is wrong with one journal line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LineError {
+    #[error("bad bit mask '{0}'")]
+    BadMask(String),
+    #[error("bit {bit} of '{mask}' was never defined")]
+    Undefined { bit: usize, mask: String },
+    #[error("unknown definition kind '{0}'")]
+    UnknownDefinition(String),
+    #[error("unknown oracle '{0}'")]
+    UnknownOracle(String),
+}
 
 /// One checked case, its names resolved.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -26,10 +104,9 @@ pub struct Entry {
     /// The generator seed of the case (journaled for all but agreeing cases, whose seed
     /// is `case_seed` of the campaign's seed; 0 when read back).
     pub seed: u64,
-    /// `agree`, `finding`, `known-upstream` or `skipped`.
-    pub verdict: String,
+    pub verdict: CaseVerdict,
     /// The oracle that found something, for findings.
-    pub oracle: Option<String>,
+    pub oracle: Option<Oracle>,
     /// Why a case was skipped (`ub`, `fuel`, `timeout`, `error`), or the finding's detail.
     pub reason: Option<String>,
     /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
@@ -40,7 +117,7 @@ pub struct Entry {
     /// absent for the findings of a bucket past its first few (journaled and counted).
     pub file: Option<String>,
     /// The oracles that ran on the case.
-    pub oracles: Vec<String>,
+    pub oracles: Vec<Oracle>,
     /// The features the module exercised.
     pub features: Vec<String>,
     /// Milliseconds the case took (journaled for all but agreeing cases).
@@ -76,11 +153,11 @@ struct Line {
     t: u64,
     /// Absent for `agree`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    verdict: Option<String>,
+    verdict: Option<CaseVerdict>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    oracle: Option<String>,
+    oracle: Option<Oracle>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,18 +195,23 @@ impl Names {
     }
 
     /// The names of the bits of `mask`.
-    fn decode(&self, mask: &str) -> Result<Vec<String>, String> {
+    fn decode(&self, mask: &str) -> Result<Vec<String>, LineError> {
         let mut out = Vec::new();
         for (k, ch) in mask.chars().enumerate() {
             let nibble = ch
                 .to_digit(16)
-                .ok_or_else(|| format!("bad bit mask '{mask}'"))?;
+                .ok_or_else(|| LineError::BadMask(mask.to_string()))?;
             for b in 0..4 {
                 if nibble & (1 << b) != 0 {
                     let bit = k * 4 + b;
                     match self.names.get(bit).filter(|n| !n.is_empty()) {
                         Some(n) => out.push(n.clone()),
-                        None => return Err(format!("bit {bit} of '{mask}' was never defined")),
+                        None => {
+                            return Err(LineError::Undefined {
+                                bit,
+                                mask: mask.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -172,14 +254,17 @@ impl Journal {
     /// Opens (creating) the journal at `path` for appending. A torn last line (no
     /// newline at the end) is cut off first, so the next line starts on a line of its
     /// own; the case it held runs again. The names already defined are read back.
-    pub fn open(path: &Path) -> Result<(Journal, Healed), String> {
+    pub fn open(path: &Path) -> Result<(Journal, Healed), JournalError> {
         let names = read_with_names(path, |_| {})?;
         Journal::open_with(path, names)
     }
 
     /// [`Journal::open`], given the names [`read_with_names`] read from it.
-    pub fn open_with(path: &Path, names: Dictionary) -> Result<(Journal, Healed), String> {
-        let ctx = |e: std::io::Error| format!("{}: {e}", path.display());
+    pub fn open_with(path: &Path, names: Dictionary) -> Result<(Journal, Healed), JournalError> {
+        let ctx = |source| JournalError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
         let healed = heal(path).map_err(ctx)?;
         let file = OpenOptions::new()
             .create(true)
@@ -200,17 +285,17 @@ impl Journal {
     /// single write, then flushes it to the OS.
     pub fn append(&mut self, e: &Entry) -> std::io::Result<()> {
         let mut text = String::new();
-        let mut bits = |names: &mut Names, kind: &str, list: &[String]| -> Vec<u32> {
+        let mut bits = |names: &mut Names, kind: &str, list: &[&str]| -> Vec<u32> {
             list.iter()
-                .map(|n| match names.bits.get(n) {
+                .map(|&n| match names.bits.get(n) {
                     Some(&b) => b,
                     None => {
                         let b = names.names.len() as u32;
-                        names.define(b, n.clone());
+                        names.define(b, n.to_string());
                         let def = Line {
                             d: Some(kind.into()),
                             i: Some(b),
-                            n: Some(n.clone()),
+                            n: Some(n.to_string()),
                             ..Line::default()
                         };
                         text.push_str(&serde_json::to_string(&def).unwrap_or_default());
@@ -220,17 +305,19 @@ impl Journal {
                 })
                 .collect()
         };
-        let o = encode(&bits(&mut self.oracles, "o", &e.oracles));
-        let f = encode(&bits(&mut self.features, "f", &e.features));
-        let agree = e.verdict == "agree";
+        let oracles: Vec<&str> = e.oracles.iter().map(|o| o.as_str()).collect();
+        let features: Vec<&str> = e.features.iter().map(String::as_str).collect();
+        let o = encode(&bits(&mut self.oracles, "o", &oracles));
+        let f = encode(&bits(&mut self.features, "f", &features));
+        let agree = e.verdict == CaseVerdict::Agree;
         let line = Line {
             c: Some(e.case),
             o,
             f,
             t: (e.at_s * 1e3).round() as u64,
-            verdict: (!agree).then(|| e.verdict.clone()),
+            verdict: (!agree).then_some(e.verdict),
             seed: (!agree).then_some(e.seed),
-            oracle: e.oracle.clone(),
+            oracle: e.oracle,
             reason: e.reason.clone(),
             known: e.known.clone(),
             bucket: e.bucket.clone(),
@@ -283,11 +370,19 @@ fn heal(path: &Path) -> std::io::Result<Healed> {
 
 /// Calls `f` on every line of the journal that parses (a torn line is skipped); a
 /// missing journal has none. Refuses a journal of the first format.
-fn read_lines(path: &Path, mut f: impl FnMut(Line) -> Result<(), String>) -> Result<(), String> {
+fn read_lines(
+    path: &Path,
+    mut f: impl FnMut(Line) -> Result<(), LineError>,
+) -> Result<(), JournalError> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(source) => {
+            return Err(JournalError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
     };
     let mut r = BufReader::new(file);
     let mut text = String::new();
@@ -298,20 +393,27 @@ fn read_lines(path: &Path, mut f: impl FnMut(Line) -> Result<(), String>) -> Res
         match r.read_line(&mut text) {
             Ok(0) => return Ok(()),
             Ok(_) => {}
-            Err(e) => return Err(format!("{}:{number}: {e}", path.display())),
+            Err(source) => {
+                return Err(JournalError::Read {
+                    path: path.to_path_buf(),
+                    line: number,
+                    source,
+                })
+            }
         }
         let Ok(line) = serde_json::from_str::<Line>(&text) else {
             continue;
         };
         if line.case.is_some() && line.c.is_none() {
-            return Err(format!(
-                "{}: a journal of the first format (one full JSON object per case), which \
-                 this stdlower no longer reads: finish or merge it with the stdlower that \
-                 wrote it, or start the campaign again in another --out",
-                path.display()
-            ));
+            return Err(JournalError::FirstFormat {
+                path: path.to_path_buf(),
+            });
         }
-        f(line).map_err(|e| format!("{}:{number}: {e}", path.display()))?;
+        f(line).map_err(|source| JournalError::Line {
+            path: path.to_path_buf(),
+            line: number,
+            source,
+        })?;
     }
 }
 
@@ -324,31 +426,35 @@ pub struct Dictionary {
 
 /// Streams the journal at `path`: calls `f` on each case, in journal order (a case
 /// journaled twice comes twice; [`CaseSet`] tells). A missing journal has no cases.
-pub fn read(path: &Path, f: impl FnMut(Entry)) -> Result<(), String> {
+pub fn read(path: &Path, f: impl FnMut(Entry)) -> Result<(), JournalError> {
     read_with_names(path, f).map(|_| ())
 }
 
 /// [`read`], returning the names defined (for [`Journal::open_with`]).
-pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictionary, String> {
+pub fn read_with_names(path: &Path, mut f: impl FnMut(Entry)) -> Result<Dictionary, JournalError> {
     let mut names = Dictionary::default();
     let Dictionary { oracles, features } = &mut names;
     read_lines(path, |line| {
         match line.d.as_deref() {
             Some("o") => oracles.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
             Some("f") => features.define(line.i.unwrap_or(0), line.n.unwrap_or_default()),
-            Some(other) => return Err(format!("unknown definition kind '{other}'")),
+            Some(other) => return Err(LineError::UnknownDefinition(other.to_string())),
             None => {
                 let Some(case) = line.c else { return Ok(()) };
                 f(Entry {
                     case,
                     seed: line.seed.unwrap_or(0),
-                    verdict: line.verdict.unwrap_or_else(|| "agree".into()),
+                    verdict: line.verdict.unwrap_or_default(),
                     oracle: line.oracle,
                     reason: line.reason,
                     known: line.known,
                     bucket: line.bucket,
                     file: line.file,
-                    oracles: oracles.decode(&line.o)?,
+                    oracles: oracles
+                        .decode(&line.o)?
+                        .into_iter()
+                        .map(|n| Oracle::from_name(&n).ok_or(LineError::UnknownOracle(n)))
+                        .collect::<Result<_, _>>()?,
                     features: features.decode(&line.f)?,
                     ms: line.ms.unwrap_or(0.0),
                     at_s: line.t as f64 / 1e3,
@@ -400,11 +506,11 @@ impl CaseSet {
 mod tests {
     use super::*;
 
-    fn entry(case: u64, verdict: &str) -> Entry {
+    fn entry(case: u64, verdict: CaseVerdict) -> Entry {
         Entry {
             case,
-            verdict: verdict.into(),
-            oracles: vec!["interp-vs-jit".into(), "llvm-verify".into()],
+            verdict,
+            oracles: vec![Oracle::InterpVsJit, Oracle::LlvmVerify],
             features: vec!["addi".into(), "memref_arg".into()],
             at_s: 0.5,
             ..Entry::default()
@@ -425,8 +531,8 @@ mod tests {
         let _ = std::fs::remove_file(&p);
         let (mut j, healed) = Journal::open(&p).unwrap();
         assert_eq!(healed, Healed::default());
-        let a = entry(1, "agree");
-        let mut s = entry(2, "skipped");
+        let a = entry(1, CaseVerdict::Agree);
+        let mut s = entry(2, CaseVerdict::Skipped);
         s.seed = 99;
         s.reason = Some("fuel".into());
         s.ms = 12.5;
@@ -446,12 +552,31 @@ mod tests {
         drop(f);
         let (mut j, healed) = Journal::open(&p).unwrap();
         assert_eq!(healed.torn_bytes, 13);
-        let mut c = entry(3, "agree");
+        let mut c = entry(3, CaseVerdict::Agree);
         c.features.push("call".into());
         j.append(&c).unwrap();
         drop(j);
         assert_eq!(all(&p), vec![a, s, c]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The verdicts serialise to the names journals have always held.
+    #[test]
+    fn verdicts_keep_their_names() {
+        use CaseVerdict::*;
+        for (v, name) in [
+            (Agree, "agree"),
+            (Finding, "finding"),
+            (KnownUpstream, "known-upstream"),
+            (Skipped, "skipped"),
+        ] {
+            assert_eq!(v.as_str(), name);
+            assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<CaseVerdict>(&format!("\"{name}\"")).unwrap(),
+                v
+            );
+        }
     }
 
     #[test]
@@ -461,7 +586,8 @@ mod tests {
         let p = dir.join("journal.jsonl");
         std::fs::write(&p, "{\"case\":1,\"seed\":7,\"verdict\":\"agree\",\"oracles\":[],\"features\":[],\"ms\":1.0}\n").unwrap();
         let e = read(&p, |_| {}).unwrap_err();
-        assert!(e.contains("first format"), "{e}");
+        assert!(matches!(e, JournalError::FirstFormat { .. }), "{e}");
+        assert!(e.to_string().contains("first format"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

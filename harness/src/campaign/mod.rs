@@ -25,17 +25,91 @@ pub mod report;
 pub mod signals;
 pub mod translate_queue;
 
-use crate::oracles::{self, DeferredTranslate, OracleConfig, Verdict};
+use crate::oracles::{self, CheckReport, DeferredTranslate, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
-use journal::{Entry, Journal};
+use journal::{CaseVerdict, Entry, Journal};
 use report::Report;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use translate_queue::TranslateQueue;
+
+/// Why a campaign (or a merge of campaigns) could not run or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    #[error(transparent)]
+    Journal(#[from] journal::JournalError),
+    #[error(transparent)]
+    Params(#[from] params::ParamsError),
+    #[error("cannot create {}: {source}", path.display())]
+    Create {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{} already holds a campaign journal ({cases} cases): pass --resume to continue it, \
+         or choose another --out",
+        out.display()
+    )]
+    AlreadyStarted { out: PathBuf, cases: u64 },
+    #[error("--resume: {0}")]
+    ResumeConflict(String),
+    #[error("cannot write finding {name}: {source}")]
+    WriteFinding {
+        name: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot append to the journal: {0}")]
+    Append(#[source] std::io::Error),
+    #[error("{0}")]
+    Serialize(#[from] serde_json::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    WriteReport {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{} has no campaign.json: not a campaign directory, or one of an older stdlower",
+        .0.display()
+    )]
+    NotACampaign(PathBuf),
+    #[error("{} and {} are not shards of one campaign: {why}", a.display(), b.display())]
+    NotShards { a: PathBuf, b: PathBuf, why: String },
+    #[error("{} and {} are both shard {i}/{n}", a.display(), b.display())]
+    SameShard {
+        a: PathBuf,
+        b: PathBuf,
+        i: u64,
+        n: u64,
+    },
+    #[error("{}: {source}", dir.display())]
+    InDir {
+        dir: PathBuf,
+        #[source]
+        source: journal::JournalError,
+    },
+    #[error(
+        "case {case} of {} is in another of the journals merged: the shards overlap",
+        dir.display()
+    )]
+    Overlap { case: u64, dir: PathBuf },
+    #[error("{} has no campaign journal", .0.display())]
+    NoJournal(PathBuf),
+    #[error(
+        "shard{plural} {missing} missing: a merge needs every shard of the campaign (given: {given})"
+    )]
+    MissingShards {
+        plural: &'static str,
+        missing: String,
+        given: String,
+    },
+}
 
 /// How many sampled modules go through one `mlir-translate` process.
 pub const TRANSLATE_BATCH: u64 = 32;
@@ -79,19 +153,17 @@ pub struct CampaignConfig {
 }
 
 /// How a campaign checks one generated module: the oracles
-/// ([`oracles::check_generated_deferring`], see [`default_check`]); tests give one that
-/// fails on purpose.
-pub type CaseCheck = dyn Fn(&Module, &OracleConfig, &mut Vec<&'static str>, &mut Option<DeferredTranslate>) -> Verdict
-    + Sync;
+/// ([`oracles::check_generated_deferring`], see [`default_check`]), with the
+/// `mlir-translate` check left to run when asked; tests give one that fails on purpose.
+pub type CaseCheck = dyn Fn(&Module, &OracleConfig) -> CaseChecked + Sync;
+
+/// What a [`CaseCheck`] gives: the report and the `mlir-translate` check left to run,
+/// or the panic of the check with the oracles that had started.
+pub type CaseChecked = Result<(CheckReport, Option<DeferredTranslate>), oracles::Panicked>;
 
 /// The campaign's check: every oracle.
-pub fn default_check(
-    m: &Module,
-    cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
-    deferred: &mut Option<DeferredTranslate>,
-) -> Verdict {
-    oracles::check_generated_deferring(m, cfg, ran, deferred)
+pub fn default_check(m: &Module, cfg: &OracleConfig) -> CaseChecked {
+    oracles::check_generated_deferring(m, cfg)
 }
 
 /// A panic as the finding of a case.
@@ -130,8 +202,7 @@ pub struct Checked {
     /// `None` when the generator panicked.
     module: Option<Module>,
     ocfg: OracleConfig,
-    verdict: Verdict,
-    ran: Vec<&'static str>,
+    report: CheckReport,
     features: Vec<String>,
     /// Milliseconds spent on the case so far.
     pub ms: f64,
@@ -149,7 +220,6 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
-    let mut ran = Vec::new();
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.
@@ -160,30 +230,42 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
         })
     });
-    let (module, verdict, features) = match generated {
+    let (module, report, features) = match generated {
         Err(p) => {
-            ran.extend(["generator", panics::ORACLE]);
-            (None, panic_verdict(&p), Vec::new())
+            let report = CheckReport {
+                verdict: panic_verdict(&p),
+                ran: vec![Oracle::Generator, panics::ORACLE],
+            };
+            (None, report, Vec::new())
         }
         Ok((gcfg, m)) => {
             // The converter's options are the case's own (its swarm configuration's).
             ocfg.exec = ocfg.exec.for_case(&gcfg);
-            let verdict = panics::catch(|| check(&m, &ocfg, &mut ran, &mut deferred))
-                .unwrap_or_else(|p| {
-                    deferred = None;
-                    ran.push(panics::ORACLE);
-                    panic_verdict(&p)
-                });
+            // A panic is the case's finding (the check catches its own, with the
+            // oracles that had started).
+            let mut report = match panics::catch(|| check(&m, &ocfg)) {
+                Ok(Ok((report, d))) => {
+                    deferred = d;
+                    report
+                }
+                Ok(Err(p)) => p.into_report(),
+                Err(panic) => oracles::Panicked {
+                    panic,
+                    ran: Vec::new(),
+                }
+                .into_report(),
+            };
             if cfg.structure_every > 0
                 && case.is_multiple_of(cfg.structure_every)
-                && !verdict.is_finding()
+                && !report.verdict.is_finding()
             {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
-                structure =
-                    panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg, &mut ran))
-                        .ok()
-                        .flatten();
+                match panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg)) {
+                    Ok(Ok(p)) => structure = Some(p),
+                    Ok(Err(counted)) => report.ran.extend(counted),
+                    Err(_) => {}
+                }
             }
             let mut features: Vec<String> = panics::catch(|| {
                 generator::features(&m)
@@ -193,7 +275,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             })
             .unwrap_or_default();
             features.extend(option_features(&ocfg.exec, &features));
-            (Some(m), verdict, features)
+            (Some(m), report, features)
         }
     };
     Checked {
@@ -201,8 +283,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         seed,
         module,
         ocfg,
-        verdict,
-        ran,
+        report,
         features,
         ms: start.elapsed().as_secs_f64() * 1e3,
         deferred,
@@ -225,7 +306,8 @@ pub fn resolve_structure(cases: &mut [Checked]) {
         let c = &mut cases[k];
         if let Some(p) = c.structure.take() {
             let outcome = crate::upstream_structure::resolve(&p, answer);
-            crate::upstream_structure::apply(outcome, &mut c.verdict, &mut c.ran, &mut c.ocfg);
+            let report = std::mem::replace(&mut c.report, CheckReport::of(Verdict::Agree));
+            c.report = crate::upstream_structure::apply(outcome, report, &mut c.ocfg);
         }
     }
 }
@@ -334,50 +416,50 @@ pub fn finish_case(
         seed,
         module: m,
         ocfg,
-        mut verdict,
-        mut ran,
+        mut report,
         features,
         ms,
         deferred,
         structure: _,
     } = c;
     if let (Some(d), Some(answer)) = (deferred, translate) {
-        verdict = d.resolve(verdict, &mut ran, answer);
+        report = d.resolve(report, answer);
     }
+    let CheckReport { verdict, ran } = report;
     let mut entry = Entry {
         case,
         seed,
-        verdict: String::new(),
+        verdict: CaseVerdict::Agree,
         oracle: None,
         reason: None,
         known: None,
         bucket: None,
         file: None,
-        oracles: ran.iter().map(|s| s.to_string()).collect(),
+        oracles: ran,
         features,
         ms: 0.0,
         at_s: 0.0,
     };
     let mut file = None;
     match &verdict {
-        Verdict::Agree => entry.verdict = "agree".into(),
+        Verdict::Agree => entry.verdict = CaseVerdict::Agree,
         Verdict::Skipped { kind, .. } => {
-            entry.verdict = "skipped".into();
+            entry.verdict = CaseVerdict::Skipped;
             entry.reason = Some(kind.as_str().into());
         }
         Verdict::Finding { oracle, detail } => {
             let known = crate::known_upstream::classify(&verdict);
-            entry.oracle = Some(oracle.to_string());
+            entry.oracle = Some(*oracle);
             entry.reason = Some(journal_reason(detail));
             // A known upstream bug is kept as generated: no time spent reducing it.
             let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
             let save = if let Some(k) = known {
-                entry.verdict = "known-upstream".into();
+                entry.verdict = CaseVerdict::KnownUpstream;
                 entry.known = Some(k.doc.to_string());
                 true
             } else {
-                entry.verdict = "finding".into();
-                let sig = buckets::signature(oracle, detail);
+                entry.verdict = CaseVerdict::Finding;
+                let sig = buckets::signature(*oracle, detail);
                 let save = fin.buckets.save(&sig, turn.is_some());
                 entry.bucket = Some(sig);
                 save
@@ -396,7 +478,7 @@ pub fn finish_case(
                 }
                 text.push_str(&match &m {
                     Some(m) => {
-                        let reduced = reduce_hook(m, oracle, detail, &ocfg, budget, fin.check);
+                        let reduced = reduce_hook(m, *oracle, detail, &ocfg, budget, fin.check);
                         file_test(&reduced, &verdict, &ocfg)
                     }
                     None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
@@ -429,13 +511,13 @@ fn finish_caught(
         let entry = Entry {
             case,
             seed,
-            verdict: "finding".into(),
-            oracle: Some(panics::ORACLE.into()),
+            verdict: CaseVerdict::Finding,
+            oracle: Some(panics::ORACLE),
             reason: Some(journal_reason(&detail)),
             known: None,
             bucket: Some(buckets::signature(panics::ORACLE, &detail)),
             file: None,
-            oracles: vec![panics::ORACLE.into()],
+            oracles: vec![panics::ORACLE],
             features: Vec::new(),
             ms,
             at_s: 0.0,
@@ -472,7 +554,7 @@ pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
 /// location; any other finding while the same oracle reports one.
 pub fn reduce_hook(
     m: &Module,
-    oracle: &str,
+    oracle: Oracle,
     detail: &str,
     cfg: &OracleConfig,
     budget: Duration,
@@ -484,10 +566,9 @@ pub fn reduce_hook(
     let reduced = panics::catch(|| {
         if oracle == panics::ORACLE {
             let at = Panic::location_in(detail).unwrap_or("unknown");
-            let panics_there = |c: &Module| {
-                crate::reduce::panics_at(at, || {
-                    check(c, cfg, &mut Vec::new(), &mut None);
-                })
+            let panics_there = |c: &Module| match panics::catch(|| check(c, cfg)) {
+                Ok(Ok(_)) => false,
+                Ok(Err(oracles::Panicked { panic: p, .. })) | Err(p) => p.location == at,
             };
             let rcfg = crate::reduce::ReduceConfig {
                 limit: budget,
@@ -496,7 +577,7 @@ pub fn reduce_hook(
             };
             crate::reduce::reduce_with(m, "main", &panics_there, &rcfg).module
         } else {
-            crate::reduce::reduce_finding(m, "main", oracle, cfg, budget)
+            crate::reduce::reduce_finding(m, "main", oracle.as_str(), cfg, budget)
         }
     });
     reduced.unwrap_or_else(|_| m.clone())
@@ -523,7 +604,7 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 pub use crate::cmd::values::duration as parse_duration;
 
 /// Runs a campaign; returns the report of everything in the journal.
-pub fn run(cfg: &CampaignConfig) -> Result<Report, String> {
+pub fn run(cfg: &CampaignConfig) -> Result<Report, CampaignError> {
     run_with(cfg, &default_check)
 }
 
@@ -555,7 +636,7 @@ struct Earlier {
     latest: f64,
 }
 
-fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
+fn read_earlier(jpath: &Path) -> Result<Earlier, CampaignError> {
     let mut e = Earlier {
         done: journal::CaseSet::default(),
         summary: report::Summary::default(),
@@ -568,7 +649,7 @@ fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
             return; // journaled twice: the first one counts
         }
         e.latest = e.latest.max(entry.at_s);
-        if entry.verdict == "finding" && entry.file.is_some() {
+        if entry.verdict == CaseVerdict::Finding && entry.file.is_some() {
             e.saved.extend(entry.bucket.clone());
         }
         e.summary.add(&entry);
@@ -577,28 +658,26 @@ fn read_earlier(jpath: &Path) -> Result<Earlier, String> {
 }
 
 /// [`run`] with `check` in place of the oracles.
-pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, String> {
+pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, CampaignError> {
     let findings_dir = cfg.out.join("findings");
     let known_dir = cfg.out.join("known-upstream");
-    for d in [&findings_dir, &known_dir] {
-        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+    for d in [findings_dir, known_dir] {
+        std::fs::create_dir_all(&d).map_err(|source| CampaignError::Create { path: d, source })?;
     }
     let jpath = cfg.out.join("journal.jsonl");
     let earlier = read_earlier(&jpath)?;
     if !earlier.done.is_empty() && !cfg.resume {
-        return Err(format!(
-            "{} already holds a campaign journal ({} cases): pass --resume to continue it, \
-             or choose another --out",
-            cfg.out.display(),
-            earlier.done.len()
-        ));
+        return Err(CampaignError::AlreadyStarted {
+            out: cfg.out.clone(),
+            cases: earlier.done.len(),
+        });
     }
     let mine = params::Params::of(cfg);
     if cfg.resume {
         if let Some(c) =
             params::load(&cfg.out)?.and_then(|was| params::resume_conflict(&was, &mine))
         {
-            return Err(format!("--resume: {c}"));
+            return Err(CampaignError::ResumeConflict(c));
         }
     }
     params::save(&cfg.out, &mine)?;
@@ -641,7 +720,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Strin
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let running = AtomicUsize::new(cfg.jobs.max(1));
-    let io_error: Mutex<Option<String>> = Mutex::new(None);
+    let io_error: Mutex<Option<CampaignError>> = Mutex::new(None);
     let record = |entry: Entry, file: Option<String>| {
         if let Err(e) = record_case(entry, file, cfg, clock, &journal, &tally, bar.as_ref()) {
             stop.store(true, Ordering::Relaxed);
@@ -848,27 +927,30 @@ fn record_case(
     journal: &Mutex<(Journal, report::Summary)>,
     tally: &Tally,
     bar: Option<&indicatif::ProgressBar>,
-) -> Result<(), String> {
+) -> Result<(), CampaignError> {
     // To the millisecond, as journaled: a resumed campaign reads back the same.
     entry.at_s = (start.elapsed().as_secs_f64() * 1e3).round() / 1e3;
-    match entry.verdict.as_str() {
-        "agree" => &tally.agreed,
-        "finding" => &tally.found,
-        "known-upstream" => &tally.known,
-        _ => &tally.skipped,
+    match entry.verdict {
+        CaseVerdict::Agree => &tally.agreed,
+        CaseVerdict::Finding => &tally.found,
+        CaseVerdict::KnownUpstream => &tally.known,
+        CaseVerdict::Skipped => &tally.skipped,
     }
     .fetch_add(1, Ordering::Relaxed);
     let mut err = None;
     if let (Some(text), Some(name)) = (file, &entry.file) {
         if let Err(e) = std::fs::write(cfg.out.join(name), text) {
-            err = Some(format!("cannot write finding {name}: {e}"));
+            err = Some(CampaignError::WriteFinding {
+                name: name.clone(),
+                source: e,
+            });
         }
     }
     {
         let mut j = journal.lock().unwrap_or_else(|p| p.into_inner());
         match j.0.append(&entry) {
             Ok(()) => j.1.add(&entry),
-            Err(e) => err = Some(format!("cannot append to the journal: {e}")),
+            Err(e) => err = Some(CampaignError::Append(e)),
         }
     }
     if let Some(b) = bar {
@@ -918,17 +1000,17 @@ fn files_in(out: &Path, sub: &str) -> Vec<String> {
 }
 
 /// Writes `DIR/report.json`.
-pub fn write_report(out: &Path, rep: &Report) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(rep).map_err(|e| e.to_string())?;
-    let p = out.join("report.json");
-    std::fs::write(&p, text + "\n").map_err(|e| format!("cannot write {}: {e}", p.display()))
+pub fn write_report(out: &Path, rep: &Report) -> Result<(), CampaignError> {
+    let text = serde_json::to_string_pretty(rep)?;
+    let path = out.join("report.json");
+    std::fs::write(&path, text + "\n").map_err(|source| CampaignError::WriteReport { path, source })
 }
 
 /// Merges the journals of several campaign directories (shards) into one report,
 /// streaming each journal. Refuses directories that are not the distinct shards of one
 /// campaign (another seed or option, a shard twice, cases in two journals), and a merge
 /// with a shard missing.
-pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
+pub fn merge(dirs: &[PathBuf]) -> Result<Report, CampaignError> {
     let mut summary = report::Summary::default();
     let mut seen = journal::CaseSet::default();
     let mut seconds: f64 = 0.0;
@@ -938,29 +1020,24 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
     let mut first: Option<(&PathBuf, params::Params)> = None;
     let mut shards: std::collections::BTreeMap<u64, &PathBuf> = Default::default();
     for d in dirs {
-        let p = params::load(d)?.ok_or_else(|| {
-            format!(
-                "{} has no campaign.json: not a campaign directory, or one of an older \
-                 stdlower",
-                d.display()
-            )
-        })?;
+        let p = params::load(d)?.ok_or_else(|| CampaignError::NotACampaign(d.clone()))?;
         if let Some((fd, fp)) = &first {
             if let Some(c) = params::merge_conflict(fp, &p) {
-                return Err(format!(
-                    "{} and {} are not shards of one campaign: {c}",
-                    fd.display(),
-                    d.display()
-                ));
+                return Err(CampaignError::NotShards {
+                    a: (*fd).clone(),
+                    b: d.clone(),
+                    why: c,
+                });
             }
         }
         let (i, n) = p.shard();
         if let Some(other) = shards.insert(i, d) {
-            return Err(format!(
-                "{} and {} are both shard {i}/{n}",
-                other.display(),
-                d.display()
-            ));
+            return Err(CampaignError::SameShard {
+                a: other.clone(),
+                b: d.clone(),
+                i,
+                n,
+            });
         }
         let mut cases = 0u64;
         let mut overlap = None;
@@ -975,15 +1052,18 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
             }
             summary.add(&e);
         })
-        .map_err(|e| format!("{}: {e}", d.display()))?;
+        .map_err(|source| CampaignError::InDir {
+            dir: d.clone(),
+            source,
+        })?;
         if let Some(case) = overlap {
-            return Err(format!(
-                "case {case} of {} is in another of the journals merged: the shards overlap",
-                d.display()
-            ));
+            return Err(CampaignError::Overlap {
+                case,
+                dir: d.clone(),
+            });
         }
         if cases == 0 {
-            return Err(format!("{} has no campaign journal", d.display()));
+            return Err(CampaignError::NoJournal(d.clone()));
         }
         if let Ok(text) = std::fs::read_to_string(d.join("report.json")) {
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
@@ -1015,12 +1095,11 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Report, String> {
             .iter()
             .map(|(i, d)| format!("{i}/{n} ({})", d.display()))
             .collect();
-        return Err(format!(
-            "shard{} {} missing: a merge needs every shard of the campaign (given: {})",
-            if missing.len() > 1 { "s" } else { "" },
-            missing.join(", "),
-            given.join(", ")
-        ));
+        return Err(CampaignError::MissingShards {
+            plural: if missing.len() > 1 { "s" } else { "" },
+            missing: missing.join(", "),
+            given: given.join(", "),
+        });
     }
     let mut rep = summary.finish(seconds);
     rep.seed = Some(seed);

@@ -131,24 +131,49 @@ pub fn merge_conflict(a: &Params, b: &Params) -> Option<String> {
         .map(|((flag, x), (_, y))| format!("{flag} {x} and {flag} {y} differ"))
 }
 
+/// Why `campaign.json` could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ParamsError {
+    #[error("{}: {source}", path.display())]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Parse {
+        path: std::path::PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error(transparent)]
+    Serialize(#[from] serde_json::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The parameters stored in `dir`, if any.
-pub fn load(dir: &Path) -> Result<Option<Params>, String> {
-    let p = dir.join("campaign.json");
-    match std::fs::read_to_string(&p) {
+pub fn load(dir: &Path) -> Result<Option<Params>, ParamsError> {
+    let path = dir.join("campaign.json");
+    match std::fs::read_to_string(&path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", p.display())),
+            .map_err(|source| ParamsError::Parse { path, source }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: {e}", p.display())),
+        Err(source) => Err(ParamsError::Read { path, source }),
     }
 }
 
 /// Stores `params` in `dir` (written aside, then renamed over the old file).
-pub fn save(dir: &Path, params: &Params) -> Result<(), String> {
-    let p = dir.join("campaign.json");
+pub fn save(dir: &Path, params: &Params) -> Result<(), ParamsError> {
+    let path = dir.join("campaign.json");
     let tmp = dir.join("campaign.json.tmp");
-    let text = serde_json::to_string_pretty(params).map_err(|e| e.to_string())? + "\n";
+    let text = serde_json::to_string_pretty(params)? + "\n";
     std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, &p))
-        .map_err(|e| format!("cannot write {}: {e}", p.display()))
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .map_err(|source| ParamsError::Write { path, source })
 }

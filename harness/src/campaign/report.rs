@@ -3,7 +3,8 @@
 //! merge of shards all report the same way. The entries stream through a [`Summary`]:
 //! it keeps counters, and lists only per bucket and per saved file.
 
-use super::journal::Entry;
+use super::journal::{CaseVerdict, Entry};
+use crate::oracles::Oracle;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -85,11 +86,11 @@ impl Summary {
     pub fn add(&mut self, e: &Entry) {
         let r = &mut self.r;
         r.checked += 1;
-        match e.verdict.as_str() {
-            "agree" => r.agreed += 1,
-            "finding" => {
+        match e.verdict {
+            CaseVerdict::Agree => r.agreed += 1,
+            CaseVerdict::Finding => {
                 r.findings += 1;
-                let oracle = e.oracle.clone().unwrap_or_default();
+                let oracle = e.oracle.map(|o| o.to_string()).unwrap_or_default();
                 let sig = e.bucket.clone().unwrap_or_else(|| oracle.clone());
                 let b = self.buckets.entry(sig.clone()).or_insert_with(|| Bucket {
                     signature: sig,
@@ -116,23 +117,23 @@ impl Summary {
                     r.first_finding_seconds = Some(e.at_s);
                 }
             }
-            "known-upstream" => {
+            CaseVerdict::KnownUpstream => {
                 r.known_upstream += 1;
                 let doc = e.known.clone().unwrap_or_else(|| "unknown".into());
                 *r.known_upstream_by_doc.entry(doc).or_default() += 1;
             }
-            _ => {
+            CaseVerdict::Skipped => {
                 r.skipped += 1;
                 let why = e.reason.clone().unwrap_or_else(|| "unknown".into());
                 *r.skipped_reasons.entry(why).or_default() += 1;
             }
         }
         for o in &e.oracles {
-            r.per_oracle.entry(o.clone()).or_default().checked += 1;
+            r.per_oracle.entry(o.to_string()).or_default().checked += 1;
         }
-        if let Some(o) = e.oracle.as_ref().filter(|_| e.verdict == "finding") {
-            r.per_oracle.entry(o.clone()).or_default().findings += 1;
-            if o == "generator" {
+        if let Some(o) = e.oracle.filter(|_| e.verdict == CaseVerdict::Finding) {
+            r.per_oracle.entry(o.to_string()).or_default().findings += 1;
+            if o == Oracle::Generator {
                 r.generator_bugs += 1;
             }
         }

@@ -359,7 +359,7 @@ pub fn run_ir(ir: &str, checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Op
     let ir = ir_without_main(ir);
     let dir = crate::abi::c_gen::TempDir::new("c-caller").ok()?;
     let fail = |msg: String| Some(vec![Outcome::Crash(msg); checks.len()]);
-    let paths = (|| -> Result<(PathBuf, PathBuf), String> {
+    let paths = (|| -> Result<(PathBuf, PathBuf), crate::abi::AbiError> {
         Ok((dir.write("caller.c", &src)?, dir.write("lowered.ll", &ir)?))
     })();
     let Ok((c_file, ll_file)) = paths else {

@@ -30,17 +30,35 @@ use jit::cabi::{AbiType, CInterface, CParam};
 /// The prefix of wrapper names.
 pub const PREFIX: &str = "_mlir_ciface_";
 
+/// Why a type has no ABI type here.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AbiTypeError {
+    #[error("bf16 has no LLVM conversion")]
+    Bf16,
+    #[error("a vector without a shape")]
+    NoShape,
+    #[error("{0} is not a Standard value type")]
+    NotStandard(Type),
+    #[error("a memref layout that is not strided has no descriptor")]
+    NotStrided,
+    #[error("memory space {0} is too large")]
+    SpaceTooLarge(u64),
+    /// A lowered module's type that is no LLVM type.
+    #[error("{0}")]
+    NotLlvm(Type),
+}
+
 /// The LLVM type a Standard value type converts to.
-pub fn value_type(t: &Type, index_bits: u32) -> Result<AbiType, String> {
+pub fn value_type(t: &Type, index_bits: u32) -> Result<AbiType, AbiTypeError> {
     Ok(match t {
         Type::Int(w) => AbiType::Int(*w),
         Type::Index => AbiType::Int(index_bits),
         Type::F16 => AbiType::Half,
         Type::F32 => AbiType::Float,
         Type::F64 => AbiType::Double,
-        Type::BF16 => return Err("bf16 has no LLVM conversion".into()),
+        Type::BF16 => return Err(AbiTypeError::Bf16),
         Type::Vector(v) => {
-            let (last, outer) = v.shape.split_last().ok_or("a vector without a shape")?;
+            let (last, outer) = v.shape.split_last().ok_or(AbiTypeError::NoShape)?;
             let mut ty = AbiType::Vector(*last, Box::new(value_type(&v.elem, index_bits)?));
             for &d in outer.iter().rev() {
                 ty = AbiType::Array(d, Box::new(ty));
@@ -55,17 +73,17 @@ pub fn value_type(t: &Type, index_bits: u32) -> Result<AbiType, String> {
             unranked_descriptor()
         }
         Type::Function(f) => AbiType::ptr(0, lowered_function(f, index_bits)?),
-        t => return Err(format!("{t} is not a Standard value type")),
+        t => return Err(AbiTypeError::NotStandard(t.clone())),
     })
 }
 
 /// The ranked descriptor of `m`.
-pub fn descriptor(m: &MemRefType, index_bits: u32) -> Result<AbiType, String> {
+pub fn descriptor(m: &MemRefType, index_bits: u32) -> Result<AbiType, AbiTypeError> {
     if m.strided_form().is_none() {
-        return Err("a memref layout that is not strided has no descriptor".into());
+        return Err(AbiTypeError::NotStrided);
     }
-    let space = u32::try_from(m.memory_space)
-        .map_err(|_| format!("memory space {} is too large", m.memory_space))?;
+    let space =
+        u32::try_from(m.memory_space).map_err(|_| AbiTypeError::SpaceTooLarge(m.memory_space))?;
     let ptr = AbiType::ptr(space, value_type(&m.elem, index_bits)?);
     let index = AbiType::Int(index_bits);
     let mut fields = vec![ptr.clone(), ptr, index.clone()];
@@ -83,7 +101,7 @@ pub fn unranked_descriptor() -> AbiType {
 }
 
 /// The results packed into one value: void, the one type, or a struct.
-fn packed(results: &[Type], index_bits: u32) -> Result<AbiType, String> {
+fn packed(results: &[Type], index_bits: u32) -> Result<AbiType, AbiTypeError> {
     Ok(match results {
         [] => AbiType::Void,
         [one] => value_type(one, index_bits)?,
@@ -97,7 +115,7 @@ fn packed(results: &[Type], index_bits: u32) -> Result<AbiType, String> {
 
 /// The function type of a lowered (not wrapped) function: memref arguments expanded
 /// to their descriptor fields, unranked ones to rank and pointer.
-fn lowered_function(f: &FunctionType, index_bits: u32) -> Result<AbiType, String> {
+fn lowered_function(f: &FunctionType, index_bits: u32) -> Result<AbiType, AbiTypeError> {
     let mut params = Vec::new();
     for t in &f.inputs {
         match value_type(t, index_bits)? {
@@ -119,7 +137,7 @@ fn lowered_function(f: &FunctionType, index_bits: u32) -> Result<AbiType, String
 }
 
 /// The C interface of the wrapper of a function of Standard type `f`.
-pub fn c_interface(f: &FunctionType, index_bits: u32) -> Result<CInterface, String> {
+pub fn c_interface(f: &FunctionType, index_bits: u32) -> Result<CInterface, AbiTypeError> {
     let params = f
         .inputs
         .iter()
@@ -131,7 +149,7 @@ pub fn c_interface(f: &FunctionType, index_bits: u32) -> Result<CInterface, Stri
                 CParam::Value(v)
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, AbiTypeError>>()?;
     let results = packed(&f.results, index_bits)?;
     let by_pointer = matches!(results, AbiType::Struct(_));
     Ok(CInterface {
@@ -142,7 +160,7 @@ pub fn c_interface(f: &FunctionType, index_bits: u32) -> Result<CInterface, Stri
 }
 
 /// A lowered module's LLVM type, read as an [`AbiType`] (`Err`: it is no LLVM type).
-pub fn of_lowered(t: &Type) -> Result<AbiType, String> {
+pub fn of_lowered(t: &Type) -> Result<AbiType, AbiTypeError> {
     let list = |ts: &[Type]| ts.iter().map(of_lowered).collect::<Result<Vec<_>, _>>();
     Ok(match t {
         Type::Int(w) => AbiType::Int(*w),
@@ -162,7 +180,7 @@ pub fn of_lowered(t: &Type) -> Result<AbiType, String> {
             result: Box::new(of_lowered(&f.result)?),
             params: list(&f.params)?,
         },
-        t => return Err(format!("{t}")),
+        t => return Err(AbiTypeError::NotLlvm(t.clone())),
     })
 }
 

@@ -29,12 +29,12 @@ pub mod c_caller;
 pub mod expect;
 
 use crate::exec::{self, Outcome};
-use crate::oracles::{OracleConfig, Verdict};
+use crate::oracles::{CheckReport, OracleConfig, Verdict};
 use converter::ir::{Func, Module, OpKind, Type};
 use converter::value::{format_value, RtValue};
 
 /// The oracle's name in reports.
-pub const ORACLE: &str = "c-interface";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::CInterface;
 
 /// Functions checked per module (each costs two calls, an interpreter run or two).
 pub const MAX_PER_MODULE: usize = 2;
@@ -297,48 +297,52 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
 
 /// The static part alone: the wrappers of `lowered` (the lowering of `m` with the
 /// oracles' options: index width `index_bits`, wrappers only where asked for) against
-/// the expectation; `Some(finding)` on the first difference, `None` when they agree
-/// or `m` asks for no C interface (then the oracle does not count as run).
+/// the expectation: a finding on the first difference; the oracle does not count as
+/// run when `m` asks for no C interface.
 pub fn check_wrapper_types(
     m: &Module,
     lowered: &Module,
     exec: &crate::exec::ExecOptions,
-    ran: &mut Vec<&'static str>,
-) -> Option<Verdict> {
+) -> CheckReport {
     let asks = m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"));
     let wrappers = lowered
         .funcs
         .iter()
         .find(|f| f.name.starts_with(expect::PREFIX));
     if !asks && wrappers.is_none() {
-        return None;
+        return CheckReport::of(Verdict::Agree);
     }
-    if !ran.contains(&ORACLE) {
-        ran.push(ORACLE);
-    }
+    let ran = |verdict: Option<Verdict>| CheckReport {
+        verdict: verdict.unwrap_or(Verdict::Agree),
+        ran: vec![ORACLE],
+    };
     // Under the bare pointer calling convention LLVM 11 made no C wrappers at all.
     if exec.pass.use_bare_ptr_memref_call_conv {
-        return wrappers.map(|w| Verdict::Finding {
+        return ran(wrappers.map(|w| Verdict::Finding {
             oracle: ORACLE,
             detail: format!(
                 "@{}: a C wrapper under --use-bare-ptr-memref-call-conv, which makes none",
                 w.name
             ),
-        });
+        }));
     }
-    expect::check_wrappers(m, lowered, exec.index_bitwidth, false)
-        .err()
-        .map(|detail| Verdict::Finding {
-            oracle: ORACLE,
-            detail,
-        })
+    ran(
+        expect::check_wrappers(m, lowered, exec.index_bitwidth, false)
+            .err()
+            .map(|detail| Verdict::Finding {
+                oracle: ORACLE,
+                detail,
+            }),
+    )
 }
 
-/// Runs the oracle (lowering `m` first); `Some(finding)` on a disagreement.
-pub fn check(m: &Module, cfg: &OracleConfig, ran: &mut Vec<&'static str>) -> Option<Verdict> {
+/// Runs the oracle (lowering `m` first).
+pub fn check(m: &Module, cfg: &OracleConfig) -> CheckReport {
     let opts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
-    let lowered = converter::lower::lower_module(m, &opts).ok()?;
-    check_planned(m, &lowered, cfg, ran, &plan(m, cfg), &[])
+    match converter::lower::lower_module(m, &opts) {
+        Ok(lowered) => check_planned(m, &lowered, cfg, &plan(m, cfg), &[]),
+        Err(_) => CheckReport::of(Verdict::Agree),
+    }
 }
 
 /// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
@@ -350,19 +354,27 @@ pub fn check_planned(
     m: &Module,
     lowered: &Module,
     cfg: &OracleConfig,
-    ran: &mut Vec<&'static str>,
+    plan: &Plan<'_>,
+    answers: &[Option<Outcome>],
+) -> CheckReport {
+    let types = check_wrapper_types(m, lowered, &cfg.exec);
+    if !matches!(types.verdict, Verdict::Agree) || !plan.active {
+        return types;
+    }
+    CheckReport {
+        verdict: check_calls(m, lowered, cfg, plan, answers).unwrap_or(Verdict::Agree),
+        ran: vec![ORACLE],
+    }
+}
+
+/// The calls of [`check_planned`]: `Some(verdict)` on a disagreement or a skip.
+fn check_calls(
+    m: &Module,
+    lowered: &Module,
+    cfg: &OracleConfig,
     plan: &Plan<'_>,
     answers: &[Option<Outcome>],
 ) -> Option<Verdict> {
-    if let Some(v) = check_wrapper_types(m, lowered, &cfg.exec, ran) {
-        return Some(v);
-    }
-    if !plan.active {
-        return None;
-    }
-    if !ran.contains(&ORACLE) {
-        ran.push(ORACLE);
-    }
     for (k, c) in plan.checks.iter().enumerate() {
         let (f, args, want, wrapper) = (c.func, &c.args, &c.want, &c.wrapper);
         let got = match answers.get(k) {
@@ -372,9 +384,9 @@ pub fn check_planned(
         if want.same_results(&got) {
             continue;
         }
-        if let Some(limit) = crate::native::resource_limit(m, &got) {
+        if let Some(limit) = crate::native::resource_limit(&got) {
             return Some(Verdict::Skipped {
-                kind: crate::oracles::SkipKind::of_limit(&limit),
+                kind: crate::oracles::SkipKind::of_limit(limit),
                 reason: format!("jit: {limit}"),
             });
         }
@@ -383,7 +395,7 @@ pub fn check_planned(
             (ORACLE, format!("@{wrapper}, called as C calls it"))
         } else {
             (
-                "interp-vs-jit",
+                crate::oracles::Oracle::InterpVsJit,
                 format!("@{} (directly and through @{wrapper})", f.name),
             )
         };

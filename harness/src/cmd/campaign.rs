@@ -111,7 +111,7 @@ pub fn run(args: &Args) -> i32 {
 
 /// `args` with what `--resume` reuses from the campaign's stored parameters filled in,
 /// or the first parameter given that contradicts them.
-fn resumed(args: &Args) -> Result<Args, String> {
+fn resumed(args: &Args) -> Result<Args, campaign::params::ParamsError> {
     let mut a = args.clone();
     if !args.resume {
         return Ok(a);
@@ -146,7 +146,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
                 if let Some(o) = out {
                     if let Err(e) = std::fs::create_dir_all(o)
                         .map_err(|e| e.to_string())
-                        .and_then(|_| campaign::write_report(o, &rep))
+                        .and_then(|_| campaign::write_report(o, &rep).map_err(|e| e.to_string()))
                     {
                         eprintln!("error: {e}");
                         return exit::BAD_INPUT;

@@ -7,7 +7,7 @@
 //! campaigns do, and does not fail the check.
 
 use crate::exit;
-use crate::oracles::{self, OracleConfig, SkipKind, Verdict};
+use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Panicked, SkipKind, Verdict};
 use crate::panics;
 use converter::ir::Module;
 use converter::value::RtValue;
@@ -52,15 +52,26 @@ pub struct Args {
     pub pass: crate::cmd::PassOptions,
 }
 
-/// How a module's entry is checked with its arguments: [`oracles::check_module_traced`]
+/// How a module's entry is checked with its arguments: [`oracles::check_module_caught`]
 /// (tests give one that fails on purpose).
 pub type Check<'a> =
-    dyn Fn(&Module, &str, &[RtValue], &OracleConfig, &mut Vec<&'static str>) -> Verdict + Sync + 'a;
+    dyn Fn(&Module, &str, &[RtValue], &OracleConfig) -> Result<CheckReport, Panicked> + Sync + 'a;
 
 pub fn run(args: &Args) -> i32 {
-    run_with(args, &|m, entry, argv, cfg, ran| {
-        oracles::check_module_traced(m, entry, argv, cfg, ran)
-    })
+    run_with(args, &oracles::check_module_caught)
+}
+
+/// How one file was checked.
+#[derive(Clone, Debug)]
+pub struct FileCheck {
+    /// The file, as shown.
+    pub file: String,
+    pub verdict: Verdict,
+    /// The oracles that ran on it.
+    pub ran: Vec<Oracle>,
+    /// The file does not parse, verify or name valid options (its verdict is a skip
+    /// whose reason is the located error).
+    pub invalid: bool,
 }
 
 /// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
@@ -72,42 +83,47 @@ pub fn check_files(
     args: &[String],
     base: &OracleConfig,
     check: &Check<'_>,
-) -> Vec<(String, Verdict, Vec<&'static str>)> {
+) -> Vec<FileCheck> {
     files
         .par_iter()
         .map(|f| {
             let shown = f.display().to_string();
-            let mut ran = Vec::new();
-            let v = panics::catch(|| match load_with_options(&shown, base) {
+            let mut invalid = false;
+            let skip = |reason| {
+                Ok(CheckReport::of(Verdict::Skipped {
+                    kind: SkipKind::Error,
+                    reason,
+                }))
+            };
+            let report = panics::catch(|| match load_with_options(&shown, base) {
                 // Bad input is reported and makes the exit status 1, never a silent skip.
                 Err(e) => {
-                    ran.push(INVALID);
-                    Verdict::Skipped {
-                        kind: SkipKind::Error,
-                        reason: e.message,
-                    }
+                    invalid = true;
+                    skip(e.message)
                 }
                 Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
                     Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
                         match crate::exec::parse_args(&m, entry, args) {
-                            Ok(argv) => check(&m, entry, &argv, &cfg, &mut ran),
-                            Err(e) => Verdict::Skipped {
-                                kind: SkipKind::Error,
-                                reason: e.message,
-                            },
+                            Ok(argv) => check(&m, entry, &argv, &cfg),
+                            Err(e) => skip(e.message),
                         }
                     }
-                    _ => Verdict::Skipped {
-                        kind: SkipKind::Error,
-                        reason: format!("no function @{entry} with a body"),
-                    },
+                    _ => skip(format!("no function @{entry} with a body")),
                 },
             })
-            .unwrap_or_else(|p| Verdict::Finding {
-                oracle: panics::ORACLE,
-                detail: p.detail(),
-            });
-            (shown, v, ran)
+            .unwrap_or_else(|panic| {
+                Err(Panicked {
+                    panic,
+                    ran: Vec::new(),
+                })
+            })
+            .unwrap_or_else(Panicked::into_report);
+            FileCheck {
+                file: shown,
+                verdict: report.verdict,
+                ran: report.ran,
+                invalid,
+            }
         })
         .collect()
 }
@@ -175,20 +191,16 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
         ..OracleConfig::default()
     };
     let verdicts = check_files(&files, &args.entry, &args.args, &base, check);
-    let invalid = count_ran_in(&verdicts, INVALID);
+    let invalid = verdicts.iter().filter(|c| c.invalid).count();
     let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
-    let count_ran = |name: &str| {
-        verdicts
-            .iter()
-            .filter(|(_, _, ran)| ran.contains(&name))
-            .count()
-    };
+    let count_ran = |o: Oracle| verdicts.iter().filter(|c| c.ran.contains(&o)).count();
     let mut stdout = crate::output::Out::new();
-    for (f, v, ran) in &verdicts {
+    for c in &verdicts {
+        let (f, v) = (&c.file, &c.verdict);
         match v {
             // Bad input (a file that cannot be read, parsed, verified or lowered) is
             // its located error, not a skip.
-            Verdict::Skipped { reason, .. } if ran.contains(&INVALID) => {
+            Verdict::Skipped { reason, .. } if c.invalid => {
                 stdout.line(reason);
                 continue;
             }
@@ -214,7 +226,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     if args.upstream {
         stdout.line(&format!(
             "upstream oracle ran on {} modules ({} not expressible upstream)",
-            count_ran("upstream"),
+            count_ran(Oracle::Upstream),
             count_ran(oracles::UPSTREAM_UNSUPPORTED)
         ));
     }
@@ -232,16 +244,6 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
     } else {
         exit::OK
     })
-}
-
-/// The mark of a file that does not parse, verify or name valid options.
-const INVALID: &str = "invalid-input";
-
-fn count_ran_in(verdicts: &[(String, Verdict, Vec<&'static str>)], name: &str) -> usize {
-    verdicts
-        .iter()
-        .filter(|(_, _, ran)| ran.contains(&name))
-        .count()
 }
 
 #[cfg(test)]
@@ -276,19 +278,18 @@ mod tests {
             std::fs::write(dir.join(format!("{name}.mlir")), src(name)).unwrap();
         }
         let checked = AtomicUsize::new(0);
-        let line = line!() + 5;
-        let check =
-            |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig, _: &mut Vec<&'static str>| {
-                checked.fetch_add(1, Ordering::Relaxed);
-                if m.func("a_boom").is_some() {
-                    panic!("injected lowering panic");
-                }
-                Verdict::Agree
-            };
+        let line = line!() + 4;
+        let check = |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            if m.func("a_boom").is_some() {
+                panic!("injected lowering panic");
+            }
+            Ok(CheckReport::of(Verdict::Agree))
+        };
         let files = crate::filetest::discover(&[dir.display().to_string()]);
         let v = check_files(&files, "main", &[], &OracleConfig::default(), &check);
         assert_eq!(checked.load(Ordering::Relaxed), 3);
-        match &v[0].1 {
+        match &v[0].verdict {
             Verdict::Finding { oracle, detail } => {
                 assert_eq!(*oracle, "panic");
                 assert!(
@@ -299,7 +300,7 @@ mod tests {
             }
             other => panic!("{other}"),
         }
-        assert!(v[1..].iter().all(|(_, v, _)| matches!(v, Verdict::Agree)));
+        assert!(v[1..].iter().all(|c| matches!(c.verdict, Verdict::Agree)));
         let args = interp_only_args(&dir);
         assert_eq!(run_with(&args, &check), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
@@ -318,15 +319,11 @@ mod tests {
         .unwrap();
         let known = crate::known_upstream::KNOWN[1].signature;
         let finding = |detail: String| {
-            move |_: &Module,
-                  _: &str,
-                  _: &[RtValue],
-                  _: &OracleConfig,
-                  _: &mut Vec<&'static str>| {
-                Verdict::Finding {
-                    oracle: "interp-vs-jit",
+            move |_: &Module, _: &str, _: &[RtValue], _: &OracleConfig| {
+                Ok(CheckReport::of(Verdict::Finding {
+                    oracle: Oracle::InterpVsJit,
                     detail: detail.clone(),
-                }
+                }))
             }
         };
         let args = interp_only_args(&dir);

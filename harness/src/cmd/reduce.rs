@@ -5,7 +5,7 @@
 
 use crate::exit;
 use crate::input::Failure;
-use crate::oracles::{self, OracleConfig, Verdict};
+use crate::oracles::{self, Oracle, OracleConfig, Verdict};
 use crate::panics;
 use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
 use converter::ir::Module;
@@ -162,9 +162,10 @@ pub fn run(args: &Args) -> i32 {
     };
     let ocfg = OracleConfig {
         jit: !args.no_jit,
-        upstream: args.upstream || args.oracle.as_deref() == Some("upstream"),
-        lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE),
-        upstream_structure: args.oracle.as_deref() == Some(crate::upstream_structure::ORACLE),
+        upstream: args.upstream || args.oracle.as_deref() == Some(Oracle::Upstream.as_str()),
+        lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE.as_str()),
+        upstream_structure: args.oracle.as_deref()
+            == Some(crate::upstream_structure::ORACLE.as_str()),
         exec,
         ..OracleConfig::default()
     };
@@ -205,15 +206,15 @@ pub fn run(args: &Args) -> i32 {
         let oracle: String = match &args.oracle {
             Some(o)
                 if o == GENERATOR_ORACLE
-                    || o == panics::ORACLE
-                    || oracles::ORACLES.contains(&o.as_str()) =>
+                    || *o == panics::ORACLE
+                    || oracles::ORACLES.iter().any(|k| k == o.as_str()) =>
             {
                 o.clone()
             }
             Some(o) => {
                 eprintln!(
                     "error: unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
-                    oracles::ORACLES.join(", "),
+                    oracles::ORACLES.map(Oracle::as_str).join(", "),
                     panics::ORACLE
                 );
                 return exit::USAGE;

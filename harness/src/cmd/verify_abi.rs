@@ -39,16 +39,16 @@ pub struct ElemList(pub Vec<abi::Elem>);
 #[derive(Clone, Debug)]
 pub struct RankList(pub Vec<usize>);
 
-fn elem_list(s: &str) -> Result<ElemList, String> {
+fn elem_list(s: &str) -> Result<ElemList, abi::AbiError> {
     abi::parse_types(s).map(ElemList)
 }
 
-fn rank_list(s: &str) -> Result<RankList, String> {
+fn rank_list(s: &str) -> Result<RankList, abi::AbiError> {
     abi::parse_ranks(s).map(RankList)
 }
 
 /// Runs every check and returns the report, or an error (no C compiler, no target).
-pub fn report(args: &Args) -> Result<Report, String> {
+pub fn report(args: &Args) -> Result<Report, abi::AbiError> {
     let sel = Selection {
         elems: args
             .types
@@ -92,8 +92,7 @@ pub fn report(args: &Args) -> Result<Report, String> {
     rep.notes.extend(lay.notes);
     rep.checks.extend(lay.checks);
     if !args.no_live {
-        let exe =
-            std::env::current_exe().map_err(|e| format!("cannot find stdlower itself: {e}"))?;
+        let exe = std::env::current_exe().map_err(abi::AbiError::CurrentExe)?;
         let lv = live::run_live(&sel, &ccs, &exe);
         rep.timings.insert("live-jit".into(), lv.jit_secs);
         rep.timings.insert("live-native".into(), lv.native_secs);

@@ -35,7 +35,7 @@ fn expectation_for(got: &Outcome) -> Option<Expect> {
         )),
         Outcome::Ub(m) if quoted_ok(m) => Some(Expect::Ub(m.clone())),
         Outcome::Error(m) if quoted_ok(m) => Some(Expect::Error(m.clone())),
-        Outcome::OutOfFuel(_) => Some(Expect::OutOfFuel),
+        Outcome::OutOfFuel(_) | Outcome::CallDepth(_) => Some(Expect::OutOfFuel),
         _ => None,
     }
 }

@@ -86,7 +86,33 @@ impl std::fmt::Display for Expect {
 
 /// Extracts every directive from a file's text. Malformed directives are errors
 /// (`line, message`), so a typo never turns a test into one that cannot fail.
-pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
+/// What is wrong with a test directive.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DirectiveError {
+    #[error("RUN: needs a subcommand (lower, parse, translate, export)")]
+    NoSubcommand,
+    #[error("expected-error points before the first line")]
+    BeforeFirstLine,
+    #[error("expected-error needs {{{{text}}}}")]
+    NoText,
+    #[error("bad expected-error offset '@{0}'")]
+    BadOffset(String),
+    #[error("run: must start with @entry(...)")]
+    NoEntry,
+    #[error("run: needs an argument list '(...)'")]
+    NoArguments,
+    #[error("run: unbalanced parentheses")]
+    Unbalanced,
+    #[error("run: expected '->' after the arguments")]
+    NoArrow,
+    #[error("expected a quoted message, found '{0}'")]
+    NotQuoted(String),
+    #[error("expected 'VALUE : TYPE', found '{0}'")]
+    Untyped(String),
+}
+
+/// The directives of a test file, or the first bad one (its line and what is wrong).
+pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, DirectiveError)> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -103,10 +129,7 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
                 None => true,
             });
             if argv.is_empty() {
-                return Err((
-                    line,
-                    "RUN: needs a subcommand (lower, parse, translate, export)".into(),
-                ));
+                return Err((line, DirectiveError::NoSubcommand));
             }
             out.push(Directive::Run {
                 line,
@@ -126,13 +149,13 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
             let (offset, target_col, rest) = parse_offset(rest).map_err(|e| (line, e))?;
             let target = line as i64 + offset;
             if target < 1 {
-                return Err((line, "expected-error points before the first line".into()));
+                return Err((line, DirectiveError::BeforeFirstLine));
             }
             let text = rest
                 .trim()
                 .strip_prefix("{{")
                 .and_then(|r| r.rfind("}}").map(|e| &r[..e]))
-                .ok_or((line, "expected-error needs {{text}}".to_string()))?;
+                .ok_or((line, DirectiveError::NoText))?;
             out.push(Directive::ExpectedError {
                 line,
                 target_line: target as usize,
@@ -145,14 +168,14 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, String)> {
 }
 
 /// `@+N`, `@-N` or `@+N:C` (a column too) before the `{{text}}`; none is the same line.
-fn parse_offset(rest: &str) -> Result<(i64, Option<u32>, &str), String> {
+fn parse_offset(rest: &str) -> Result<(i64, Option<u32>, &str), DirectiveError> {
     let Some(r) = rest.strip_prefix('@') else {
         return Ok((0, None, rest));
     };
     let end = r
         .find(|c: char| c.is_whitespace() || c == '{')
         .unwrap_or(r.len());
-    let bad = || format!("bad expected-error offset '@{}'", &r[..end]);
+    let bad = || DirectiveError::BadOffset(r[..end].to_string());
     let (n, col) = match r[..end].split_once(':') {
         Some((n, c)) => (n, Some(c.parse::<u32>().map_err(|_| bad())?)),
         None => (&r[..end], None),
@@ -162,13 +185,11 @@ fn parse_offset(rest: &str) -> Result<(i64, Option<u32>, &str), String> {
 }
 
 /// Parses `@entry(args) -> expectation`.
-fn parse_exec(s: &str) -> Result<(String, Vec<String>, Expect), String> {
-    let s = s
-        .strip_prefix('@')
-        .ok_or("run: must start with @entry(...)")?;
-    let open = s.find('(').ok_or("run: needs an argument list '(...)'")?;
+fn parse_exec(s: &str) -> Result<(String, Vec<String>, Expect), DirectiveError> {
+    let s = s.strip_prefix('@').ok_or(DirectiveError::NoEntry)?;
+    let open = s.find('(').ok_or(DirectiveError::NoArguments)?;
     let entry = s[..open].trim().to_string();
-    let close = matching_paren(s, open).ok_or("run: unbalanced parentheses")?;
+    let close = matching_paren(s, open).ok_or(DirectiveError::Unbalanced)?;
     let args = split_top_level(&s[open + 1..close]);
     let rest = s[close + 1..].trim();
     let expect = if rest.is_empty() {
@@ -176,20 +197,20 @@ fn parse_exec(s: &str) -> Result<(String, Vec<String>, Expect), String> {
     } else {
         let rhs = rest
             .strip_prefix("->")
-            .ok_or("run: expected '->' after the arguments")?
+            .ok_or(DirectiveError::NoArrow)?
             .trim();
         parse_expect(rhs)?
     };
     Ok((entry, args, expect))
 }
 
-fn parse_expect(rhs: &str) -> Result<Expect, String> {
-    let quoted = |r: &str| -> Result<String, String> {
+fn parse_expect(rhs: &str) -> Result<Expect, DirectiveError> {
+    let quoted = |r: &str| -> Result<String, DirectiveError> {
         let r = r.trim();
         r.strip_prefix('"')
             .and_then(|r| r.strip_suffix('"'))
             .map(str::to_string)
-            .ok_or_else(|| format!("expected a quoted message, found '{r}'"))
+            .ok_or_else(|| DirectiveError::NotQuoted(r.to_string()))
     };
     if let Some(r) = rhs.strip_prefix("ub") {
         return Ok(Expect::Ub(quoted(r)?));
@@ -212,7 +233,7 @@ fn parse_expect(rhs: &str) -> Result<Expect, String> {
     let vals = split_top_level(rhs);
     for v in &vals {
         if !v.contains(':') {
-            return Err(format!("expected 'VALUE : TYPE', found '{v}'"));
+            return Err(DirectiveError::Untyped(v.clone()));
         }
     }
     Ok(Expect::Values(vals))
@@ -344,5 +365,18 @@ mod tests {
         assert!(parse_directives("// expected-error@+1:x {{a}}").is_err());
         assert!(parse_directives("// expected-error text").is_err());
         assert!(parse_directives("// RUN:").is_err());
+        // The messages are the ones these errors always had.
+        assert_eq!(
+            parse_directives("// expected-error text"),
+            Err((1, DirectiveError::NoText))
+        );
+        assert_eq!(
+            DirectiveError::NoText.to_string(),
+            "expected-error needs {{text}}"
+        );
+        assert_eq!(
+            DirectiveError::BadOffset("x".into()).to_string(),
+            "bad expected-error offset '@x'"
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use super::directives::{parse_directives, Directive, Expect};
 use super::filecheck::filecheck;
-use crate::exec::{self, ExecOptions, Outcome};
+use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use crate::input::Failure;
 use converter::ir::Module;
 use converter::value::{parse_value, RtValue};
@@ -275,16 +275,21 @@ fn run_exec(
             Expect::Ub(text) => matches!(got, Outcome::Ub(msg) if msg.contains(text.as_str())),
             Expect::Crash(text) => match (path, got) {
                 ("interp", Outcome::Ub(_)) => true,
-                ("jit" | "upstream", Outcome::Crash(msg)) => msg.contains(text.as_str()),
+                ("jit" | "upstream", Outcome::Crash(msg) | Outcome::Limit(_, msg)) => {
+                    msg.contains(text.as_str())
+                }
                 _ => false,
             },
             Expect::Error(text) => {
                 matches!(got, Outcome::Error(msg) if msg.contains(text.as_str()))
             }
-            Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_)),
+            Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_) | Outcome::CallDepth(_)),
             Expect::Timeout => match (path, got) {
-                ("interp", Outcome::OutOfFuel(_)) => true,
-                ("jit" | "upstream", Outcome::Crash(msg)) => msg.contains("timed out"),
+                ("interp", Outcome::OutOfFuel(_) | Outcome::CallDepth(_)) => true,
+                ("jit" | "upstream", Outcome::Limit(limit, _)) => matches!(
+                    limit,
+                    NativeLimit::Timeout { .. } | NativeLimit::CompileTimeout { .. }
+                ),
                 _ => false,
             },
         };

@@ -145,7 +145,7 @@ pub fn finding_test<'a>(
     }
     let original_crash = match oracles::check_module(m, entry, &[], cfg) {
         Verdict::Finding {
-            oracle: "interp-vs-jit",
+            oracle: oracles::Oracle::InterpVsJit,
             detail,
         } => is_crash_detail(&detail),
         _ => false,
@@ -197,7 +197,7 @@ impl Validity<'_> {
                 let outcome = exec::run_interp(m, entry, &[], &opts);
                 original = Some(outcome.clone());
                 match outcome {
-                    Outcome::OutOfFuel(_) => continue,
+                    Outcome::OutOfFuel(_) | Outcome::CallDepth(_) => continue,
                     Outcome::Values(_) => {
                         let next = FUEL_LEVELS.get(i + 1).copied().unwrap_or(fuel);
                         interp = Some(ExecOptions {
@@ -207,7 +207,7 @@ impl Validity<'_> {
                     }
                     // The original does not run to the end (a missing external, say):
                     // candidates must still neither show UB nor loop forever.
-                    Outcome::Error(_) | Outcome::Crash(_) => {
+                    Outcome::Error(_) | Outcome::Crash(_) | Outcome::Limit(..) => {
                         interp = Some(ExecOptions {
                             fuel: cfg.exec.fuel,
                             ..cfg.exec.clone()
@@ -238,7 +238,7 @@ impl Validity<'_> {
         if let Some(opts) = &self.interp {
             if matches!(
                 exec::run_interp(&c, self.entry, &[], opts),
-                Outcome::Ub(_) | Outcome::OutOfFuel(_)
+                Outcome::Ub(_) | Outcome::OutOfFuel(_) | Outcome::CallDepth(_)
             ) {
                 return None;
             }

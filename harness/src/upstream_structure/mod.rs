@@ -26,11 +26,12 @@ use reader::{Call, Func, Slot};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The oracle's name.
-pub const ORACLE: &str = "upstream-structure";
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::UpstreamStructure;
 
 /// Counted instead of [`ORACLE`] when the module could not be compared (the exporter
 /// cannot express it, or `mlir-opt` rejects it).
-pub const UNSUPPORTED: &str = "upstream-structure-unsupported";
+pub const UNSUPPORTED: crate::oracles::Oracle =
+    crate::oracles::Oracle::UpstreamStructureUnsupported;
 
 /// At most this many differences are listed in a finding.
 const MAX_LISTED: usize = 20;
@@ -60,32 +61,37 @@ pub fn available() -> bool {
     crate::upstream::tools().is_ok() && crate::upstream::host_data_layout().is_ok()
 }
 
-/// The comparison's inputs for a module we lowered to `lowered`.
+/// The comparison's inputs for a module we lowered to `lowered` (`Err` when the
+/// exporter cannot express it).
 pub fn prepare_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
-) -> Result<Pending, String> {
+) -> Result<Pending, crate::upstream::UpstreamError> {
     Ok(Pending {
         std: StdInfo::of(m, index_bitwidth),
         ours: print_llvm(lowered, Syntax::Modern),
-        export: crate::upstream::export(m).map_err(|e| e.to_string())?,
+        export: crate::upstream::export(m)?,
     })
 }
 
-/// The comparison's inputs for a verified Standard module (lowered here; `Err` when
-/// it does not lower or export, which is for other oracles to judge).
-pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, String> {
+/// Why a module has no comparison to make: it does not lower or export (which is for
+/// other oracles to judge).
+#[derive(Debug, thiserror::Error)]
+pub enum PrepareError {
+    #[error("{}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))]
+    Lower(Vec<converter::Diagnostic>),
+    #[error(transparent)]
+    Export(#[from] crate::upstream::UpstreamError),
+}
+
+/// The comparison's inputs for a verified Standard module (lowered here).
+pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, PrepareError> {
     // Only the default pass options are compared (see [`compared`]).
     let opts: LowerOptions =
         crate::cmd::PassOptions::default().lower_options(index_bitwidth, false);
-    let lowered = lower_module(m, &opts).map_err(|ds| {
-        ds.iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
-    prepare_lowered(m, &lowered, index_bitwidth)
+    let lowered = lower_module(m, &opts).map_err(PrepareError::Lower)?;
+    Ok(prepare_lowered(m, &lowered, index_bitwidth)?)
 }
 
 /// The outcome for a pending module given `mlir-opt`'s answer on it.
@@ -427,27 +433,20 @@ fn split_output(out: &str) -> Vec<String> {
 }
 
 /// A campaign case's comparison, prepared (its lowering printed, its export made) to
-/// wait for a batch; `None` (with [`UNSUPPORTED`] in `ran` when the exporter cannot
-/// express it) when there is nothing to compare or `mlir-opt` is missing.
+/// wait for a batch, or why there is none: `Err(Some(UNSUPPORTED))`, to count, when the
+/// exporter cannot express it; `Err(None)` when there is nothing to compare or `mlir-opt`
+/// is missing.
 pub fn prepare_case(
     m: &Module,
     cfg: &crate::oracles::OracleConfig,
-    ran: &mut Vec<&'static str>,
-) -> Option<Pending> {
+) -> Result<Pending, Option<crate::oracles::Oracle>> {
     if !available() {
-        return None;
+        return Err(None);
     }
     if !compared(&cfg.exec) {
-        ran.push(UNSUPPORTED);
-        return None;
+        return Err(Some(UNSUPPORTED));
     }
-    match prepare(m, cfg.exec.index_bitwidth) {
-        Ok(p) => Some(p),
-        Err(_) => {
-            ran.push(UNSUPPORTED);
-            None
-        }
-    }
+    prepare(m, cfg.exec.index_bitwidth).map_err(|_| Some(UNSUPPORTED))
 }
 
 /// `mlir-opt`'s lowering of each pending module, one process per index width.
@@ -468,21 +467,20 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
 
 /// Folds a comparison's outcome into a case checked by the other oracles: a finding
 /// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
-/// reproduces it); `ran` records that the oracle ran, or could not compare.
+/// reproduces it); the report records that the oracle ran, or could not compare.
 pub fn apply(
     outcome: Outcome,
-    verdict: &mut crate::oracles::Verdict,
-    ran: &mut Vec<&'static str>,
+    mut report: crate::oracles::CheckReport,
     cfg: &mut crate::oracles::OracleConfig,
-) {
+) -> crate::oracles::CheckReport {
     use crate::oracles::Verdict;
     match outcome {
-        Outcome::Unsupported(_) => ran.push(UNSUPPORTED),
-        Outcome::Agree => ran.push(ORACLE),
+        Outcome::Unsupported(_) => report.ran.push(UNSUPPORTED),
+        Outcome::Agree => report.ran.push(ORACLE),
         Outcome::Finding(detail) => {
-            ran.push(ORACLE);
-            if !verdict.is_finding() {
-                *verdict = Verdict::Finding {
+            report.ran.push(ORACLE);
+            if !report.verdict.is_finding() {
+                report.verdict = Verdict::Finding {
                     oracle: ORACLE,
                     detail,
                 };
@@ -490,6 +488,7 @@ pub fn apply(
             }
         }
     }
+    report
 }
 
 /// Whether the oracle compares a case run with these options: only with the default
@@ -502,40 +501,42 @@ pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
     exec.pass == crate::cmd::PassOptions::default()
 }
 
-/// The oracle on one module, in one `mlir-opt` process: `None` when it agrees or
-/// could not compare (`ran` says which), else the finding's detail.
+/// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle
+/// run, or [`UNSUPPORTED`] when it could not compare, or nothing when `mlir-opt` is
+/// missing) or its finding.
 pub fn check_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
-    ran: &mut Vec<&'static str>,
-) -> Option<String> {
+) -> crate::oracles::CheckReport {
+    use crate::oracles::{CheckReport, Verdict};
     if !available() {
-        return None;
+        return CheckReport::of(Verdict::Agree);
     }
+    let unsupported = CheckReport {
+        verdict: Verdict::Agree,
+        ran: vec![UNSUPPORTED],
+    };
     let p = match prepare_lowered(m, lowered, index_bitwidth) {
         Ok(p) => p,
-        Err(_) => {
-            ran.push(UNSUPPORTED);
-            return None;
-        }
+        Err(_) => return unsupported,
     };
     let answer = lower_batch(std::slice::from_ref(&p.export), index_bitwidth)
         .pop()
         .unwrap_or_else(|| Err("no answer".into()));
     match resolve(&p, answer) {
-        Outcome::Agree => {
-            ran.push(ORACLE);
-            None
-        }
-        Outcome::Finding(d) => {
-            ran.push(ORACLE);
-            Some(d)
-        }
-        Outcome::Unsupported(_) => {
-            ran.push(UNSUPPORTED);
-            None
-        }
+        Outcome::Agree => CheckReport {
+            verdict: Verdict::Agree,
+            ran: vec![ORACLE],
+        },
+        Outcome::Finding(detail) => CheckReport {
+            verdict: Verdict::Finding {
+                oracle: ORACLE,
+                detail,
+            },
+            ran: vec![ORACLE],
+        },
+        Outcome::Unsupported(_) => unsupported,
     }
 }
 

@@ -56,8 +56,41 @@ pub struct Func {
     pub calls: Vec<Call>,
 }
 
+/// Why a module text could not be read: what was expected where (the text from there,
+/// clipped).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReadError {
+    #[error("expected {what} at '{at}'")]
+    Expected { what: String, at: String },
+    #[error("unterminated symbol at '{0}'")]
+    UnterminatedSymbol(String),
+    #[error("{message} at '{at}'")]
+    BadSymbol { message: String, at: String },
+    #[error("unbalanced text at '{0}'")]
+    Unbalanced(String),
+    #[error("{0} results")]
+    Results(usize),
+    #[error("unexpected '{0}'")]
+    Unexpected(String),
+    /// An error in a function header.
+    #[error("line {line}: {source}")]
+    Header {
+        line: usize,
+        #[source]
+        source: Box<ReadError>,
+    },
+    /// An error in a call, with the call's line.
+    #[error("line {line}: {source}: {text}")]
+    Call {
+        line: usize,
+        text: String,
+        #[source]
+        source: Box<ReadError>,
+    },
+}
+
 /// The functions of a module text, in order.
-pub fn read_module(text: &str) -> Result<Vec<Func>, String> {
+pub fn read_module(text: &str) -> Result<Vec<Func>, ReadError> {
     let mut funcs: Vec<Func> = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -75,7 +108,10 @@ pub fn read_module(text: &str) -> Result<Vec<Func>, String> {
                     header.push(' ');
                     header.push_str(lines[i].trim());
                 }
-                let f = read_header(&header).map_err(|e| format!("line {}: {e}", i + 1))?;
+                let f = read_header(&header).map_err(|e| ReadError::Header {
+                    line: i + 1,
+                    source: Box::new(e),
+                })?;
                 if f.defined {
                     depth = 1;
                 }
@@ -85,8 +121,11 @@ pub fn read_module(text: &str) -> Result<Vec<Func>, String> {
             continue;
         }
         if let Some(at) = find_word(t, "llvm.call") {
-            let call = read_call(&t[at + "llvm.call".len()..])
-                .map_err(|e| format!("line {}: {e}: {t}", i + 1))?;
+            let call = read_call(&t[at + "llvm.call".len()..]).map_err(|e| ReadError::Call {
+                line: i + 1,
+                text: t.to_string(),
+                source: Box::new(e),
+            })?;
             if let Some(f) = funcs.last_mut() {
                 f.calls.push(call);
             }
@@ -181,11 +220,18 @@ impl<'a> Cur<'a> {
             false
         }
     }
-    fn expect(&mut self, p: &str) -> Result<(), String> {
+    fn expect(&mut self, p: &str) -> Result<(), ReadError> {
         if self.eat(p) {
             Ok(())
         } else {
-            Err(format!("expected '{p}' at '{}'", clip(self.rest())))
+            Err(self.expected(&format!("'{p}'")))
+        }
+    }
+    /// The error of `what` missing here.
+    fn expected(&self, what: &str) -> ReadError {
+        ReadError::Expected {
+            what: what.to_string(),
+            at: clip(self.rest()),
         }
     }
     fn peek(&mut self) -> Option<char> {
@@ -203,7 +249,7 @@ impl<'a> Cur<'a> {
         r[..n].to_string()
     }
     /// A symbol name after `@` (bare or quoted).
-    fn symbol(&mut self) -> Result<String, String> {
+    fn symbol(&mut self) -> Result<String, ReadError> {
         self.expect("@")?;
         if self.rest().starts_with('"') {
             // The closing quote is the first one no backslash escapes; the name is the
@@ -214,10 +260,14 @@ impl<'a> Cur<'a> {
                 k += if b[k] == b'\\' { 2 } else { 1 };
             }
             if k >= b.len() {
-                return Err(format!("unterminated symbol at '{}'", clip(self.rest())));
+                return Err(ReadError::UnterminatedSymbol(clip(self.rest())));
             }
-            let name = converter::syntax::lexer::unescape(&b[..=k])
-                .map_err(|(_, e)| format!("{e} at '{}'", clip(self.rest())))?;
+            let name = converter::syntax::lexer::unescape(&b[..=k]).map_err(|(_, e)| {
+                ReadError::BadSymbol {
+                    message: e.to_string(),
+                    at: clip(self.rest()),
+                }
+            })?;
             self.at += k + 1;
             return Ok(name);
         }
@@ -225,7 +275,7 @@ impl<'a> Cur<'a> {
     }
     /// Text up to (not including) a depth-0 character of `stops` or a depth-0 space,
     /// with `<([{` nesting, strings and `->` taken whole.
-    fn balanced_until(&mut self, stops: &[char]) -> Result<String, String> {
+    fn balanced_until(&mut self, stops: &[char]) -> Result<String, ReadError> {
         self.ws();
         let r = self.rest();
         let b = r.as_bytes();
@@ -260,14 +310,14 @@ impl<'a> Cur<'a> {
             k += 1;
         }
         if depth > 0 {
-            return Err(format!("unbalanced text at '{}'", clip(r)));
+            return Err(ReadError::Unbalanced(clip(r)));
         }
         let k = k.min(b.len());
         self.at += k;
         Ok(r[..k].to_string())
     }
     /// Like [`Cur::balanced_until`], but spaces at depth 0 do not stop it (values).
-    fn value_until(&mut self, stops: &[char]) -> Result<String, String> {
+    fn value_until(&mut self, stops: &[char]) -> Result<String, ReadError> {
         let mut out = String::new();
         loop {
             out.push_str(&self.balanced_until(stops)?);
@@ -293,7 +343,7 @@ fn clip(s: &str) -> String {
 }
 
 /// `{a, b = 1 : i64, "c" = ...}` at the cursor (which must be at `{`).
-fn read_attrs(c: &mut Cur) -> Result<Attrs, String> {
+fn read_attrs(c: &mut Cur) -> Result<Attrs, ReadError> {
     let mut attrs = Attrs::new();
     c.expect("{")?;
     if c.eat("}") {
@@ -309,10 +359,7 @@ fn read_attrs(c: &mut Cur) -> Result<Attrs, String> {
             c.ident()
         };
         if name.is_empty() {
-            return Err(format!(
-                "expected an attribute name at '{}'",
-                clip(c.rest())
-            ));
+            return Err(c.expected("an attribute name"));
         }
         let value = if c.eat("=") {
             canonical_value(&c.value_until(&[',', '}'])?)
@@ -328,10 +375,10 @@ fn read_attrs(c: &mut Cur) -> Result<Attrs, String> {
 }
 
 /// A type, then an optional attribute dictionary.
-fn read_slot(c: &mut Cur) -> Result<Slot, String> {
+fn read_slot(c: &mut Cur) -> Result<Slot, ReadError> {
     let ty = c.balanced_until(&[',', ')', '{'])?;
     if ty.is_empty() {
-        return Err(format!("expected a type at '{}'", clip(c.rest())));
+        return Err(c.expected("a type"));
     }
     let mut slot = Slot::new(&ty);
     if c.peek() == Some('{') {
@@ -342,7 +389,7 @@ fn read_slot(c: &mut Cur) -> Result<Slot, String> {
 
 /// `(slot, slot, ...)` of a header (`%argN:` names skipped) or of a call's type, with
 /// `...` for a variadic list.
-fn read_slots(c: &mut Cur) -> Result<(Vec<Slot>, bool), String> {
+fn read_slots(c: &mut Cur) -> Result<(Vec<Slot>, bool), ReadError> {
     c.expect("(")?;
     let mut slots = Vec::new();
     let mut variadic = false;
@@ -368,7 +415,7 @@ fn read_slots(c: &mut Cur) -> Result<(Vec<Slot>, bool), String> {
 }
 
 /// The result after `->`: one type, or `()` (none), or `(type {attrs})`.
-fn read_result(c: &mut Cur) -> Result<Option<Slot>, String> {
+fn read_result(c: &mut Cur) -> Result<Option<Slot>, ReadError> {
     if !c.eat("->") {
         return Ok(None);
     }
@@ -379,25 +426,25 @@ fn read_result(c: &mut Cur) -> Result<Option<Slot>, String> {
         return match slots.len() {
             0 => Ok(None),
             1 => Ok(slots.pop()),
-            n => Err(format!("{n} results")),
+            n => Err(ReadError::Results(n)),
         };
     }
     // Without parentheses a result has no attributes (a `{` is the body's).
     let ty = c.balanced_until(&[',', ')', '{'])?;
     if ty.is_empty() {
-        return Err(format!("expected a result type at '{}'", clip(c.rest())));
+        return Err(c.expected("a result type"));
     }
     Ok(Some(Slot::new(&ty)))
 }
 
 /// An `llvm.func` header, the text after `llvm.func `.
-fn read_header(h: &str) -> Result<Func, String> {
+fn read_header(h: &str) -> Result<Func, ReadError> {
     let mut c = Cur::new(h);
     let mut keywords = Vec::new();
     while c.peek().is_some_and(|ch| ch != '@') {
         let w = c.ident();
         if w.is_empty() {
-            return Err(format!("unexpected '{}'", clip(c.rest())));
+            return Err(ReadError::Unexpected(clip(c.rest())));
         }
         keywords.push(w);
     }
@@ -424,11 +471,11 @@ fn read_header(h: &str) -> Result<Func, String> {
 }
 
 /// An `llvm.call`, the text after `llvm.call`.
-fn read_call(s: &str) -> Result<Call, String> {
+fn read_call(s: &str) -> Result<Call, ReadError> {
     let mut c = Cur::new(s);
     while c.peek().is_some_and(|ch| ch != '@' && ch != '%') {
         if c.ident().is_empty() {
-            return Err(format!("unexpected '{}'", clip(c.rest())));
+            return Err(ReadError::Unexpected(clip(c.rest())));
         }
     }
     let callee = if c.peek() == Some('@') {
