@@ -16,7 +16,7 @@
 # fuzz/target/cflite-<sanitizer>/ so the next one is incremental. --keep leaves $OUT in
 # place and prints it. Not emulated: the builder's prebuilt libFuzzer (libfuzzer-sys
 # builds its own) and -fsanitize=fuzzer-no-link on C code (it would instrument that
-# libFuzzer). harness/tests/cflite_local.rs runs this with STDLOWER_CFLITE_TEST=1.
+# libFuzzer). harness/tests/it/cflite_local.rs runs this with STDLOWER_CFLITE_TEST=1.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SAN=${SANITIZER:-address}

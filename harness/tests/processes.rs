@@ -8,6 +8,7 @@
 //! the test can see it. The tests take turns (one lock), since they all look at this
 //! process's children.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::TempDir;

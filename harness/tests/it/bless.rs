@@ -3,7 +3,7 @@
 //! is not written (byte-identical, same modification time); a failing `CHECK` test is
 //! reported as not blessable and left as it is.
 
-mod common;
+use crate::common;
 use common::{stdlower, TempDir};
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! at the place the file's `expected-error` directive names. The file tests check the
 //! diagnostics of the library; this checks what the binaries print and return.
 
-mod common;
+use crate::common;
 use common::TempDir;
 use harness::filetest::directives::{parse_directives, Directive};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! writes them on a `// stdlower-options:` line, and `check` on a saved file lowers
 //! and runs it with them, so a finding reproduces from its file.
 
-mod common;
+use crate::common;
 use common::{stdlower, TempDir};
 use converter::lower::{lower_module, LowerOptions};
 

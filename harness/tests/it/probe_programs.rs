@@ -5,7 +5,7 @@
 //! text (float formatting, `i1`, vectors, memrefs, several results), as the hidden
 //! conformance set does.
 
-mod common;
+use crate::common;
 use common::{stdlower, TempDir};
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! `stdlower-full`, which refuses a `stdlower` of another build. The front's own tests
 //! (`front/tests/front.rs`) check it alone.
 
-mod common;
+use crate::common;
 use std::process::{Command, Output};
 
 fn run(exe: &str, args: &[&str]) -> Output {

@@ -4,9 +4,9 @@
 //! on the interpreter, on our JIT and on upstream MLIR's lowering, with the three-way
 //! oracle agreeing. Skipped when `mlir-opt`/`mlir-translate` 22 are not installed.
 
-mod common;
+use crate::common;
 use common::stdlower;
-#[path = "../../test-support/conformance.rs"]
+#[path = "../../../test-support/conformance.rs"]
 mod conformance;
 use conformance::conformance_dir;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 const STDLOWER: &str = env!("CARGO_BIN_EXE_stdlower-full");

@@ -13,7 +13,7 @@ use converter::llvm_print::{
 use converter::lower::{lower_module, lower_module_each, LowerOptions};
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 /// Both lowerings of `m`: the printed text, or the rendered diagnostics.

@@ -4,7 +4,7 @@
 //! reason (and a wild store still a crash), and `check` reports a documented upstream
 //! LLVM bug as `known-upstream`, as campaigns do.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::process::Command;

@@ -13,7 +13,7 @@ use converter::ir::{Layout, Module, Type};
 use converter::syntax::{export_upstream, parse_module, print_module, PrintOptions};
 use harness::exec::{run_interp, ExecOptions, Outcome};
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 fn cases() -> u64 {

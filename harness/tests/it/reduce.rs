@@ -6,7 +6,7 @@ use converter::syntax::{parse_module, print_module};
 use harness::reduce::{count_ops, reduce_with, reduced_file_test, ReduceConfig};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 fn ops(m: &Module) -> impl Iterator<Item = (&converter::ir::Body, converter::ir::OpId)> {

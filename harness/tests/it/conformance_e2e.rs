@@ -9,7 +9,7 @@
 //! with a note, and fail when `CI` is set; without the shared conformance data (test
 //! data, not a tool) those tests are skipped.
 
-#[path = "../../test-support/conformance.rs"]
+#[path = "../../../test-support/conformance.rs"]
 mod conformance;
 
 use conformance::conformance_dir;

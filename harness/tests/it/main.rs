@@ -1,0 +1,39 @@
+//! Integration tests of the harness and the `stdlower` commands, in one binary (each
+//! module was its own binary, and each linked the whole stack). Two stay apart:
+//! `processes.rs` makes its process a child subreaper and reaps any child, which would
+//! take other tests' children; `mutant_campaign.rs` is what cargo-mutants builds for
+//! every mutant, so it stays small.
+
+mod batch;
+mod bless;
+mod campaign;
+mod campaign_journal;
+mod cflite_local;
+mod check_limits;
+mod ciface;
+mod ciface_wrong;
+mod cli_contract;
+mod common;
+mod conformance_e2e;
+mod corpus;
+mod diagnostics_cli;
+mod front;
+mod fuzz_coverage_scope;
+mod fuzz_targets;
+mod jit_cpu_features;
+mod leaks_wrong;
+mod lower_streaming;
+mod mlir_opt_upstream;
+mod mlir_translate;
+mod mlir_translate_batch;
+mod nightly;
+mod pass_options;
+mod probe_programs;
+mod reduce;
+mod setup_order;
+mod translate_folds;
+mod upstream;
+mod upstream_structure;
+mod upstream_syntax;
+mod verify_abi;
+mod workflows;
