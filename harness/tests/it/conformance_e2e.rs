@@ -9,8 +9,7 @@
 //! with a note, and fail when `CI` is set; without the shared conformance data (test
 //! data, not a tool) those tests are skipped.
 
-#[path = "../../../test-support/conformance.rs"]
-mod conformance;
+use crate::conformance;
 
 use conformance::conformance_dir;
 use converter::ir::{Attribute, Module, Type};

@@ -14,6 +14,8 @@ mod ciface;
 mod ciface_wrong;
 mod cli_contract;
 mod common;
+#[path = "../../../test-support/conformance.rs"]
+mod conformance;
 mod conformance_e2e;
 mod corpus;
 mod diagnostics_cli;

@@ -5,9 +5,8 @@
 //! oracle agreeing. Skipped when `mlir-opt`/`mlir-translate` 22 are not installed.
 
 use crate::common;
+use crate::conformance;
 use common::stdlower;
-#[path = "../../../test-support/conformance.rs"]
-mod conformance;
 use conformance::conformance_dir;
 use std::path::{Path, PathBuf};
 
