@@ -418,8 +418,65 @@ fn opt_level(n: u8) -> OptimizationLevel {
     }
 }
 
+/// Hands `args` to LLVM's command-line parser (options are process-wide; a later
+/// value of the same option wins).
+fn parse_llvm_args(args: &[&str]) {
+    let owned: Vec<std::ffi::CString> = std::iter::once("stdlower")
+        .chain(args.iter().copied())
+        .filter_map(|a| std::ffi::CString::new(a).ok())
+        .collect();
+    let ptrs: Vec<*const libc::c_char> = owned.iter().map(|a| a.as_ptr()).collect();
+    // SAFETY: `ptrs` points at NUL-terminated strings that outlive the call; LLVM copies
+    // what it keeps.
+    unsafe {
+        inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
+            ptrs.len() as i32,
+            ptrs.as_ptr(),
+            c"stdlower".as_ptr(),
+        )
+    };
+}
+
+/// For experiments: `STDLOWER_JIT_LLVM_ARGS` (unset by default) is handed to LLVM's
+/// command-line parser once per process, e.g. `-pass-remarks-missed=sdagisel` (why
+/// FastISel gave a block to SelectionDAG).
+fn llvm_args_from_env() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if let Ok(args) = std::env::var("STDLOWER_JIT_LLVM_ARGS") {
+            parse_llvm_args(&args.split_whitespace().collect::<Vec<_>>());
+        }
+    });
+}
+
+/// Turns SelectionDAG's combiner off for code generation at O0 and back on above it.
+/// At O0 the combiner only tidies the DAGs of the blocks FastISel hands over (the
+/// generated programs' odd-width integers, `half`, aggregates, vectors), and was ~18 %
+/// of the instructions a checked case executes (`docs/jit-cost.md`); the code is as
+/// correct without it. The switch is process-wide: a compilation above O0 running on
+/// another thread at the moment an O0 one turns it off is compiled without the
+/// combiner (still correct, less optimized). `STDLOWER_JIT_DAG_COMBINE=1` keeps it on.
+fn dag_combiner_for(opt_level: u8) {
+    static KEEP: OnceLock<bool> = OnceLock::new();
+    static OFF: Mutex<Option<bool>> = Mutex::new(None);
+    let keep = *KEEP.get_or_init(|| {
+        std::env::var("STDLOWER_JIT_DAG_COMBINE").is_ok_and(|v| !v.is_empty() && v != "0")
+    });
+    let off = opt_level == 0 && !keep;
+    let mut state = OFF.lock().unwrap_or_else(|e| e.into_inner());
+    if *state != Some(off) {
+        parse_llvm_args(&[if off {
+            "-combiner-disabled=true"
+        } else {
+            "-combiner-disabled=false"
+        }]);
+        *state = Some(off);
+    }
+}
+
 impl Jit {
     pub fn new() -> Result<Jit, String> {
+        llvm_args_from_env();
         Ok(Jit {
             orcs: [None, None, None, None],
             ctx: OrcContext::new(),
@@ -1736,6 +1793,7 @@ fn compile<'o, 'ctx>(
         }
     }
     align_dynamic_allocas(&module)?;
+    dag_combiner_for(opts.opt_level);
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));
     module.set_data_layout(&td.get_data_layout());
