@@ -475,12 +475,12 @@ fn dag_combiner_for(opt_level: u8) {
 }
 
 impl Jit {
-    pub fn new() -> Result<Jit, String> {
+    pub fn new() -> Result<Jit, crate::JitError> {
         llvm_args_from_env();
         Ok(Jit {
             orcs: [None, None, None, None],
             ctx: OrcContext::new(),
-            tm: host_target_machine(OptimizationLevel::Default)?,
+            tm: host_target_machine(OptimizationLevel::Default).map_err(crate::JitError::Target)?,
             modules_in_ctx: 0,
         })
     }
@@ -726,7 +726,7 @@ fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result
     THREAD_JIT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            *slot = Some(Jit::new().map_err(RunError::Error)?);
+            *slot = Some(Jit::new().map_err(|e| RunError::Error(e.to_string()))?);
         }
         match slot.as_mut() {
             Some(j) => f(j),
@@ -1662,7 +1662,8 @@ fn run_calls(
     let stage = || -> Result<_, RunError> {
         let module = match ir {
             Some(text) => parse_ir(ctx, text)?,
-            None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
+            None => translate_module(ctx, lowered, "stdlower")
+                .map_err(|e| RunError::Error(e.to_string()))?,
         };
         let prepared = build_dispatch(ctx, &module, calls)?;
         // A translated module was verified by `translate_module`; of it, only the

@@ -40,6 +40,14 @@ pub fn translate_module<'ctx>(
     ctx: &'ctx Context,
     lowered: &Module,
     name: &str,
+) -> Result<LlvmModule<'ctx>, crate::JitError> {
+    translate_module_inner(ctx, lowered, name).map_err(crate::JitError::Translate)
+}
+
+fn translate_module_inner<'ctx>(
+    ctx: &'ctx Context,
+    lowered: &Module,
+    name: &str,
 ) -> TResult<LlvmModule<'ctx>> {
     let module = ctx.create_module(name);
     let mut t = Translator {
@@ -83,7 +91,7 @@ pub fn verify(module: &LlvmModule<'_>) -> TResult<()> {
 }
 
 /// Translates a lowered module and prints it as LLVM IR text (`stdlower translate`).
-pub fn translate_to_ir_string(lowered: &Module) -> Result<String, String> {
+pub fn translate_to_ir_string(lowered: &Module) -> Result<String, crate::JitError> {
     let ctx = Context::create();
     let module = translate_module(&ctx, lowered, &lowered.file)?;
     Ok(module.print_to_string().to_string())

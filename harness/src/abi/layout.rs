@@ -115,7 +115,7 @@ pub struct Host {
 impl Host {
     pub fn new() -> Result<Host, String> {
         Ok(Host {
-            target: HostTarget::new()?,
+            target: HostTarget::new().map_err(|e| e.to_string())?,
         })
     }
 
@@ -131,7 +131,7 @@ impl Host {
     /// Size, alignment and (for structs) each named field's offset and size of `ty`
     /// translated to LLVM, per the host's data layout.
     pub fn measure(&self, ty: &Type, fields: &[&str]) -> Result<Measured, String> {
-        let l = self.target.measure(ty)?;
+        let l = self.target.measure(ty).map_err(|e| e.to_string())?;
         let mut m = Measured::new();
         m.insert("size".into(), l.size);
         m.insert("align".into(), l.align);
