@@ -13,7 +13,7 @@
 use std::fmt;
 
 /// An LLVM type as far as the C calling convention is concerned.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AbiType {
     Void,
     Int(u32),
@@ -89,7 +89,7 @@ impl fmt::Display for AbiType {
 }
 
 /// How one Standard argument reaches the wrapper.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CParam {
     /// By value, as this type (scalars, vectors, function pointers).
     Value(AbiType),
@@ -100,7 +100,7 @@ pub enum CParam {
 
 /// The calling convention of one `_mlir_ciface_` wrapper, per Standard argument and
 /// result.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CInterface {
     /// One per Standard argument, in order.
     pub params: Vec<CParam>,

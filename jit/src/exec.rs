@@ -188,8 +188,9 @@ fn guard_byte(i: usize) -> u8 {
 }
 
 thread_local! {
-    /// Live tracked blocks: address -> bytes asked for.
-    static LIVE: RefCell<HashMap<usize, usize>> = RefCell::new(HashMap::new());
+    /// Live tracked blocks: address -> (bytes asked for, offset of the address from what
+    /// libc allocated).
+    static LIVE: RefCell<HashMap<usize, (usize, usize)>> = RefCell::new(HashMap::new());
     /// The first overflow a `free` of the generated code saw in this run.
     static OVERFLOW: RefCell<Option<String>> = const { RefCell::new(None) };
     /// Heap blocks the generated code obtained from `malloc`/`aligned_alloc` minus
@@ -205,7 +206,7 @@ pub fn take_heap_blocks() -> i64 {
 }
 
 /// Writes the guard after `size` bytes of `p` and records the block.
-fn track(p: *mut libc::c_void, size: usize) {
+fn track(p: *mut libc::c_void, size: usize, offset: usize) {
     if p.is_null() {
         return;
     }
@@ -214,7 +215,7 @@ fn track(p: *mut libc::c_void, size: usize) {
         // SAFETY: the block has `size + GUARD` bytes (see the allocators).
         unsafe { g.add(i).write(guard_byte(i)) };
     }
-    LIVE.with(|l| l.borrow_mut().insert(p as usize, size));
+    LIVE.with(|l| l.borrow_mut().insert(p as usize, (size, offset)));
     HEAP_BLOCKS.with(|h| h.set(h.get() + 1));
 }
 
@@ -228,11 +229,29 @@ fn guard_broken(p: usize, size: usize) -> Option<String> {
     ))
 }
 
+/// Where a block of the generated code's `malloc` starts in what libc allocated: 16
+/// bytes past a 64-byte boundary, so it is aligned as `malloc` must be (16) and never
+/// to 32 or more. Code that realigns an allocation (alignment 32 and up) then has to
+/// on every run, instead of whenever the heap happened to hand out a better-aligned
+/// address: what the JIT's own allocations do to the heap before the call cannot
+/// change an answer (upstream's realigned bare-pointer return,
+/// `corpus/options/bare_ptr_realigned_return.mlir`, is wrong every time).
+const MALLOC_OFFSET: usize = 16;
+
 extern "C" fn tracked_malloc(size: usize) -> *mut libc::c_void {
-    // SAFETY: plain libc allocation of the block and its guard; the pointer is only
-    // recorded.
-    let p = unsafe { libc::malloc(size.saturating_add(GUARD)) };
-    track(p, size);
+    let mut base: *mut libc::c_void = std::ptr::null_mut();
+    let total = size.saturating_add(GUARD).saturating_add(MALLOC_OFFSET);
+    // SAFETY: `base` is a valid out-pointer and 64 a power of two multiple of the
+    // pointer size, as posix_memalign requires; the block and its guard follow the
+    // offset inside what it allocated.
+    if unsafe { libc::posix_memalign(&mut base, 64, total) } != 0 || base.is_null() {
+        return std::ptr::null_mut();
+    }
+    let p = base
+        .cast::<u8>()
+        .wrapping_add(MALLOC_OFFSET)
+        .cast::<libc::c_void>();
+    track(p, size, MALLOC_OFFSET);
     p
 }
 
@@ -247,18 +266,21 @@ extern "C" fn tracked_aligned_alloc(align: usize, size: usize) -> *mut libc::c_v
     if align_ok && unsafe { libc::posix_memalign(&mut p, a, size.saturating_add(GUARD)) } != 0 {
         p = std::ptr::null_mut();
     }
-    track(p, size);
+    track(p, size, 0);
     p
 }
 
 extern "C" fn tracked_free(p: *mut libc::c_void) {
-    if let Some(size) = LIVE.with(|l| l.borrow_mut().remove(&(p as usize))) {
+    if let Some((size, offset)) = LIVE.with(|l| l.borrow_mut().remove(&(p as usize))) {
         HEAP_BLOCKS.with(|h| h.set(h.get() - 1));
         if let Some(what) = guard_broken(p as usize, size) {
             OVERFLOW.with(|o| {
                 o.borrow_mut().get_or_insert(what);
             });
         }
+        // SAFETY: what libc allocated for this tracked block, freed once (it left LIVE).
+        unsafe { libc::free(p.cast::<u8>().wrapping_sub(offset).cast()) };
+        return;
     }
     // SAFETY: this is what the generated code asked for; freeing a pointer that was
     // not allocated is the generated code's bug (a crash the worker reports).
@@ -268,15 +290,15 @@ extern "C" fn tracked_free(p: *mut libc::c_void) {
 /// Frees every block still alive; `Some(description)` when a guard was broken during
 /// the run (a block freed by the generated code, or one freed here).
 fn free_all_live() -> Option<String> {
-    let live: Vec<(usize, usize)> = LIVE.with(|l| l.borrow_mut().drain().collect());
+    let live: Vec<(usize, (usize, usize))> = LIVE.with(|l| l.borrow_mut().drain().collect());
     let mut overflow = OVERFLOW.with(|o| o.borrow_mut().take());
-    for (p, size) in live {
+    for (p, (size, offset)) in live {
         if overflow.is_none() {
             overflow = guard_broken(p, size);
         }
-        // SAFETY: every pointer in LIVE came from malloc/posix_memalign and has not
-        // been freed (tracked_free removes it first).
-        unsafe { libc::free(p as *mut libc::c_void) }
+        // SAFETY: every pointer in LIVE is `offset` bytes into what posix_memalign
+        // returned and has not been freed (tracked_free removes it first).
+        unsafe { libc::free((p - offset) as *mut libc::c_void) }
     }
     overflow
 }
@@ -418,12 +440,69 @@ fn opt_level(n: u8) -> OptimizationLevel {
     }
 }
 
+/// Hands `args` to LLVM's command-line parser (options are process-wide; a later
+/// value of the same option wins).
+fn parse_llvm_args(args: &[&str]) {
+    let owned: Vec<std::ffi::CString> = std::iter::once("stdlower")
+        .chain(args.iter().copied())
+        .filter_map(|a| std::ffi::CString::new(a).ok())
+        .collect();
+    let ptrs: Vec<*const libc::c_char> = owned.iter().map(|a| a.as_ptr()).collect();
+    // SAFETY: `ptrs` points at NUL-terminated strings that outlive the call; LLVM copies
+    // what it keeps.
+    unsafe {
+        inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
+            ptrs.len() as i32,
+            ptrs.as_ptr(),
+            c"stdlower".as_ptr(),
+        )
+    };
+}
+
+/// For experiments: `STDLOWER_JIT_LLVM_ARGS` (unset by default) is handed to LLVM's
+/// command-line parser once per process, e.g. `-pass-remarks-missed=sdagisel` (why
+/// FastISel gave a block to SelectionDAG).
+fn llvm_args_from_env() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if let Ok(args) = std::env::var("STDLOWER_JIT_LLVM_ARGS") {
+            parse_llvm_args(&args.split_whitespace().collect::<Vec<_>>());
+        }
+    });
+}
+
+/// Turns SelectionDAG's combiner off for code generation at O0 and back on above it.
+/// At O0 the combiner only tidies the DAGs of the blocks FastISel hands over (the
+/// generated programs' odd-width integers, `half`, aggregates, vectors), and was ~18 %
+/// of the instructions a checked case executes (`docs/jit-cost.md`); the code is as
+/// correct without it. The switch is process-wide: a compilation above O0 running on
+/// another thread at the moment an O0 one turns it off is compiled without the
+/// combiner (still correct, less optimized). `STDLOWER_JIT_DAG_COMBINE=1` keeps it on.
+fn dag_combiner_for(opt_level: u8) {
+    static KEEP: OnceLock<bool> = OnceLock::new();
+    static OFF: Mutex<Option<bool>> = Mutex::new(None);
+    let keep = *KEEP.get_or_init(|| {
+        std::env::var("STDLOWER_JIT_DAG_COMBINE").is_ok_and(|v| !v.is_empty() && v != "0")
+    });
+    let off = opt_level == 0 && !keep;
+    let mut state = OFF.lock().unwrap_or_else(|e| e.into_inner());
+    if *state != Some(off) {
+        parse_llvm_args(&[if off {
+            "-combiner-disabled=true"
+        } else {
+            "-combiner-disabled=false"
+        }]);
+        *state = Some(off);
+    }
+}
+
 impl Jit {
-    pub fn new() -> Result<Jit, String> {
+    pub fn new() -> Result<Jit, crate::JitError> {
+        llvm_args_from_env();
         Ok(Jit {
             orcs: [None, None, None, None],
             ctx: OrcContext::new(),
-            tm: host_target_machine(OptimizationLevel::Default)?,
+            tm: host_target_machine(OptimizationLevel::Default).map_err(crate::JitError::Target)?,
             modules_in_ctx: 0,
         })
     }
@@ -669,7 +748,7 @@ fn with_thread_jit<R>(f: impl FnOnce(&mut Jit) -> Result<R, RunError>) -> Result
     THREAD_JIT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            *slot = Some(Jit::new().map_err(RunError::Error)?);
+            *slot = Some(Jit::new().map_err(|e| RunError::Error(e.to_string()))?);
         }
         match slot.as_mut() {
             Some(j) => f(j),
@@ -1605,7 +1684,8 @@ fn run_calls(
     let stage = || -> Result<_, RunError> {
         let module = match ir {
             Some(text) => parse_ir(ctx, text)?,
-            None => translate_module(ctx, lowered, "stdlower").map_err(RunError::Error)?,
+            None => translate_module(ctx, lowered, "stdlower")
+                .map_err(|e| RunError::Error(e.to_string()))?,
         };
         let prepared = build_dispatch(ctx, &module, calls)?;
         // A translated module was verified by `translate_module`; of it, only the
@@ -1736,6 +1816,7 @@ fn compile<'o, 'ctx>(
         }
     }
     align_dynamic_allocas(&module)?;
+    dag_combiner_for(opts.opt_level);
     let td = TargetData::create(orc.data_layout());
     module.set_triple(&TargetTriple::create(orc.triple()));
     module.set_data_layout(&td.get_data_layout());
@@ -1824,4 +1905,27 @@ fn call_thunk(
         return err("the lowered signature has more results than expected");
     }
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generated code's `malloc` is aligned to 16 and never to 32, whatever the heap
+    /// did before; a tracked block frees without complaint and leaves no block behind.
+    #[test]
+    fn malloc_blocks_are_exactly_16_aligned() {
+        let blocks: Vec<_> = (0..64).map(|k| tracked_malloc(1 + 7 * k)).collect();
+        for &p in &blocks {
+            assert_eq!(p as usize % 32, 16, "{p:?}");
+        }
+        assert_eq!(HEAP_BLOCKS.with(|h| h.get()), 64);
+        for p in blocks {
+            tracked_free(p);
+        }
+        assert_eq!(HEAP_BLOCKS.with(|h| h.get()), 0);
+        let q = tracked_aligned_alloc(256, 8);
+        assert_eq!(q as usize % 256, 0);
+        assert_eq!(free_all_live(), None);
+    }
 }

@@ -11,6 +11,7 @@
 //!   the addresses of the requested functions and keeps the code alive.
 
 use crate::translate::{basic_type, translate_module};
+use crate::JitError;
 use converter::ir::{Module, Type};
 use inkwell::context::Context;
 use inkwell::execution_engine::ExecutionEngine;
@@ -48,10 +49,10 @@ pub struct HostTarget {
 
 impl HostTarget {
     /// Initializes the native target and creates a target machine for the host CPU.
-    pub fn new() -> Result<HostTarget, String> {
-        Target::initialize_native(&InitializationConfig::default())?;
+    pub fn new() -> Result<HostTarget, JitError> {
+        Target::initialize_native(&InitializationConfig::default()).map_err(JitError::Target)?;
         let triple = TargetMachine::get_default_triple();
-        let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+        let target = Target::from_triple(&triple).map_err(|e| JitError::Target(e.to_string()))?;
         let tm = target
             .create_target_machine(
                 &triple,
@@ -61,7 +62,9 @@ impl HostTarget {
                 RelocMode::PIC,
                 CodeModel::Default,
             )
-            .ok_or("cannot create a target machine for the host")?;
+            .ok_or_else(|| {
+                JitError::Target("cannot create a target machine for the host".into())
+            })?;
         Ok(HostTarget {
             ctx: Context::create(),
             tm,
@@ -91,16 +94,16 @@ impl HostTarget {
 
     /// Size, alignment and (for structs) each field's offset and size of `ty`
     /// translated to LLVM, per the host's data layout.
-    pub fn measure(&self, ty: &Type) -> Result<TypeLayout, String> {
+    pub fn measure(&self, ty: &Type) -> Result<TypeLayout, JitError> {
         let td = self.tm.get_target_data();
-        let lt = basic_type(&self.ctx, ty)?;
+        let lt = basic_type(&self.ctx, ty).map_err(JitError::Layout)?;
         let fields = match lt {
             BasicTypeEnum::StructType(st) => {
                 let mut fields = Vec::new();
                 for (i, ft) in st.get_field_types().iter().enumerate() {
-                    let offset = td
-                        .offset_of_element(&st, i as u32)
-                        .ok_or_else(|| format!("no offset for field {i} of {ty}"))?;
+                    let offset = td.offset_of_element(&st, i as u32).ok_or_else(|| {
+                        JitError::Layout(format!("no offset for field {i} of {ty}"))
+                    })?;
                     fields.push(FieldLayout {
                         offset,
                         size: td.get_abi_size(ft),
@@ -123,7 +126,7 @@ impl HostTarget {
         ctx: &'ctx Context,
         lowered: &Module,
         name: &str,
-    ) -> Result<LlvmModule<'ctx>, String> {
+    ) -> Result<LlvmModule<'ctx>, JitError> {
         let module = translate_module(ctx, lowered, name)?;
         module.set_triple(&self.tm.get_triple());
         module.set_data_layout(&self.tm.get_target_data().get_data_layout());
@@ -133,13 +136,13 @@ impl HostTarget {
 
 /// Translates the lowered module (as an LLVM module named `name`) and writes it as a
 /// native object file for the host at `path`.
-pub fn write_object(lowered: &Module, name: &str, path: &Path) -> Result<(), String> {
+pub fn write_object(lowered: &Module, name: &str, path: &Path) -> Result<(), JitError> {
     let host = HostTarget::new()?;
     let ctx = Context::create();
     let module = host.translate(&ctx, lowered, name)?;
     host.tm
         .write_to_file(&module, FileType::Object, path)
-        .map_err(|e| format!("cannot write the object file: {e}"))
+        .map_err(|e| JitError::Emit(format!("cannot write the object file: {e}")))
 }
 
 /// Code compiled by [`jit_with_externals`]: the addresses of the requested functions,
@@ -181,13 +184,13 @@ impl Drop for LoadedCode {
 /// Translates `lowered` (as an LLVM module named `name`), compiles it with MCJIT for
 /// the host, maps every external function it declares (other than `llvm.*`
 /// intrinsics) to the address `resolve` gives for its name, and looks up the
-/// functions `names`. A `resolve` error is returned as is.
+/// functions `names`. A `resolve` error is returned as is ([`JitError::Resolve`]).
 pub fn jit_with_externals(
     lowered: &Module,
     name: &str,
     resolve: &dyn Fn(&str) -> Result<usize, String>,
     names: &[&str],
-) -> Result<LoadedCode, String> {
+) -> Result<LoadedCode, JitError> {
     let host = HostTarget::new()?;
     let ctx_ptr = Box::into_raw(Box::new(Context::create()));
     // SAFETY: `ctx_ptr` points to a live heap context that nothing frees before the
@@ -195,7 +198,7 @@ pub fn jit_with_externals(
     // it after them; on failure `build` has returned, dropping everything borrowing it,
     // before it is freed below.
     let ctx: &'static Context = unsafe { &*ctx_ptr };
-    let build = || -> Result<_, String> {
+    let build = || -> Result<_, JitError> {
         let module = host.translate(ctx, lowered, name)?;
         let mut mappings = Vec::new();
         let mut f = module.get_first_function();
@@ -208,11 +211,11 @@ pub fn jit_with_externals(
             if fname.starts_with("llvm.") {
                 continue;
             }
-            mappings.push((func, resolve(&fname)?));
+            mappings.push((func, resolve(&fname).map_err(JitError::Resolve)?));
         }
         let ee = module
             .create_jit_execution_engine(OptimizationLevel::None)
-            .map_err(|e| format!("cannot create the JIT: {e}"))?;
+            .map_err(|e| JitError::Emit(format!("cannot create the JIT: {e}")))?;
         for (func, addr) in &mappings {
             ee.add_global_mapping(func, *addr);
         }
@@ -220,7 +223,7 @@ pub fn jit_with_externals(
         for &n in names {
             let a = ee
                 .get_function_address(n)
-                .map_err(|e| format!("no JIT'd @{n}: {e}"))?;
+                .map_err(|e| JitError::Emit(format!("no JIT'd @{n}: {e}")))?;
             addrs.push((n.to_string(), a));
         }
         Ok((ee, module, addrs))

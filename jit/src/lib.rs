@@ -45,6 +45,7 @@
 pub mod cabi;
 pub mod clock;
 mod containment;
+mod error;
 pub mod exec;
 pub mod host;
 mod lowering;
@@ -53,6 +54,7 @@ pub mod translate;
 pub mod worker;
 
 pub use cabi::{AbiType, CInterface, CParam};
+pub use error::JitError;
 pub use exec::{
     entry_sig, register_external, run_in_process, run_in_process_with, run_ir_in_process,
     run_lowered_calls_in_process, run_lowered_in_process, unregister_external, Call, EntrySig, Jit,

@@ -40,6 +40,14 @@ pub fn translate_module<'ctx>(
     ctx: &'ctx Context,
     lowered: &Module,
     name: &str,
+) -> Result<LlvmModule<'ctx>, crate::JitError> {
+    translate_module_inner(ctx, lowered, name).map_err(crate::JitError::Translate)
+}
+
+fn translate_module_inner<'ctx>(
+    ctx: &'ctx Context,
+    lowered: &Module,
+    name: &str,
 ) -> TResult<LlvmModule<'ctx>> {
     let module = ctx.create_module(name);
     let mut t = Translator {
@@ -83,7 +91,7 @@ pub fn verify(module: &LlvmModule<'_>) -> TResult<()> {
 }
 
 /// Translates a lowered module and prints it as LLVM IR text (`stdlower translate`).
-pub fn translate_to_ir_string(lowered: &Module) -> Result<String, String> {
+pub fn translate_to_ir_string(lowered: &Module) -> Result<String, crate::JitError> {
     let ctx = Context::create();
     let module = translate_module(&ctx, lowered, &lowered.file)?;
     Ok(module.print_to_string().to_string())
@@ -580,517 +588,40 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         st: &mut FnState<'ctx>,
         bb: BasicBlock<'ctx>,
     ) -> TResult<()> {
-        use inkwell::values::InstructionOpcode as Opc;
         use OpKind::*;
-        let b = &self.builder;
         match op.kind {
-            LlvmReturn => {
-                let vs = op
-                    .operands
-                    .iter()
-                    .map(|&o| self.v(body, st, o))
-                    .collect::<TResult<Vec<_>>>()?;
-                let fret = bb.get_parent().and_then(|f| f.get_type().get_return_type());
-                match (vs.as_slice(), fret) {
-                    ([], None) => {
-                        bld(b.build_return(None))?;
-                    }
-                    ([v], Some(t)) => {
-                        self.same("return value", v.get_type(), t)?;
-                        bld(b.build_return(Some(v)))?;
-                    }
-                    _ => return Err("return operands do not match the function type".into()),
-                }
-            }
-            LlvmUnreachable => {
-                bld(b.build_unreachable())?;
-            }
-            LlvmBr => {
-                let t = self.add_incoming(body, st, op, bb)?;
-                if t.len() != 1 {
-                    return Err("expects one successor".into());
-                }
-                bld(b.build_unconditional_branch(t[0]))?;
-            }
-            LlvmCondBr => {
-                let c = self.operands(body, st, op, 1)?[0];
-                let BasicValueEnum::IntValue(c) = c else {
-                    return Err("condition must be i1".into());
-                };
-                if c.get_type().get_bit_width() != 1 {
-                    return Err("condition must be i1".into());
-                }
-                let t = self.add_incoming(body, st, op, bb)?;
-                if t.len() != 2 {
-                    return Err("expects two successors".into());
-                }
-                bld(b.build_conditional_branch(c, t[0], t[1]))?;
-            }
-            LlvmConstant => {
-                let (r, ty) = self.result_type(body, op)?;
-                let attr = op.attr("value").ok_or("requires a 'value' attribute")?;
-                let v = self.constant(attr, body.value_type(r), ty)?;
-                self.same("constant", v.get_type(), ty)?;
-                self.set(st, r, v)?;
-            }
-            LlvmUndef => {
-                let (r, ty) = self.result_type(body, op)?;
-                self.set(st, r, undef_of(ty))?;
-            }
-            LlvmZero => {
-                let (r, ty) = self.result_type(body, op)?;
-                self.set(st, r, ty.const_zero())?;
-            }
-            LlvmAddressOf => {
-                let (r, _) = self.result_type(body, op)?;
-                let name = op
-                    .attr("global_name")
-                    .and_then(Attribute::as_symbol)
-                    .ok_or("requires a 'global_name' symbol")?;
-                let (f, _) = self
-                    .funcs
-                    .get(name)
-                    .ok_or_else(|| format!("unknown global @{name}"))?;
-                let p = f.as_global_value().as_pointer_value();
-                self.set(st, r, p.into())?;
-            }
+            LlvmReturn => self.op_return(body, op, st, bb)?,
+            LlvmUnreachable => self.op_unreachable()?,
+            LlvmBr => self.op_br(body, op, st, bb)?,
+            LlvmCondBr => self.op_cond_br(body, op, st, bb)?,
+            LlvmConstant => self.op_constant(body, op, st)?,
+            LlvmUndef => self.op_undef(body, op, st)?,
+            LlvmZero => self.op_zero(body, op, st)?,
+            LlvmAddressOf => self.op_address_of(body, op, st)?,
             LlvmAdd | LlvmSub | LlvmMul | LlvmSDiv | LlvmUDiv | LlvmSRem | LlvmURem | LlvmAnd
             | LlvmOr | LlvmXor | LlvmShl | LlvmAShr | LlvmLShr | LlvmFAdd | LlvmFSub | LlvmFMul
-            | LlvmFDiv | LlvmFRem => {
-                let xs = self.operands(body, st, op, 2)?;
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("operands", xs[0].get_type(), xs[1].get_type())?;
-                self.same("result", xs[0].get_type(), ty)?;
-                let is_float = matches!(
-                    op.kind,
-                    LlvmFAdd | LlvmFSub | LlvmFMul | LlvmFDiv | LlvmFRem
-                );
-                let scalar = scalar_of(ty);
-                if is_float != scalar.is_float_type() || (!is_float && !scalar.is_int_type()) {
-                    return Err(format!(
-                        "operand type {} is not valid here",
-                        ty.print_to_string()
-                    ));
-                }
-                let opc = match op.kind {
-                    LlvmAdd => Opc::Add,
-                    LlvmSub => Opc::Sub,
-                    LlvmMul => Opc::Mul,
-                    LlvmSDiv => Opc::SDiv,
-                    LlvmUDiv => Opc::UDiv,
-                    LlvmSRem => Opc::SRem,
-                    LlvmURem => Opc::URem,
-                    LlvmAnd => Opc::And,
-                    LlvmOr => Opc::Or,
-                    LlvmXor => Opc::Xor,
-                    LlvmShl => Opc::Shl,
-                    LlvmAShr => Opc::AShr,
-                    LlvmLShr => Opc::LShr,
-                    LlvmFAdd => Opc::FAdd,
-                    LlvmFSub => Opc::FSub,
-                    LlvmFMul => Opc::FMul,
-                    LlvmFDiv => Opc::FDiv,
-                    _ => Opc::FRem,
-                };
-                let v = bld(b.build_binop(opc, xs[0], xs[1], ""))?;
-                self.set(st, r, v)?;
-            }
+            | LlvmFDiv | LlvmFRem => self.op_binary(body, op, st)?,
             k if k.llvm_float_intrinsic_arity().is_some() => {
-                let n = k.llvm_float_intrinsic_arity().unwrap_or(1);
-                let xs = self.operands(body, st, op, n)?;
-                let (r, ty) = self.result_type(body, op)?;
-                for x in &xs {
-                    self.same("operand and result", x.get_type(), ty)?;
-                }
-                if !scalar_of(ty).is_float_type() {
-                    return Err("operands must be floats or vectors of floats".into());
-                }
-                // `llvm.intr.sqrt` is the LLVM IR intrinsic `llvm.sqrt`.
-                let name = format!("llvm.{}", &k.name()["llvm.intr.".len()..]);
-                let decl = self.intrinsic(&name, &[ty])?;
-                let v = self
-                    .call_value(decl.get_type(), decl, &xs)?
-                    .ok_or("the intrinsic returned nothing")?;
-                self.set(st, r, v)?;
+                self.op_float_intrinsic(k, body, op, st)?
             }
-            LlvmFNeg => {
-                let x = self.operands(body, st, op, 1)?[0];
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("result", x.get_type(), ty)?;
-                let v: BasicValueEnum = match x {
-                    BasicValueEnum::FloatValue(f) => bld(b.build_float_neg(f, ""))?.into(),
-                    BasicValueEnum::VectorValue(f) if scalar_of(ty).is_float_type() => {
-                        bld(b.build_float_neg(f, ""))?.into()
-                    }
-                    _ => return Err("operand must be a float or a vector of floats".into()),
-                };
-                self.set(st, r, v)?;
-            }
-            LlvmICmp | LlvmFCmp => {
-                let xs = self.operands(body, st, op, 2)?;
-                let (r, rty) = self.result_type(body, op)?;
-                self.same("operands", xs[0].get_type(), xs[1].get_type())?;
-                let p = op
-                    .attr("predicate")
-                    .and_then(Attribute::as_str)
-                    .ok_or("requires a string 'predicate'")?;
-                let v: BasicValueEnum = if op.kind == LlvmICmp {
-                    let pred = int_pred(p).ok_or_else(|| format!("unknown predicate '{p}'"))?;
-                    match (xs[0], xs[1]) {
-                        (BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-                            bld(b.build_int_compare(pred, x, y, ""))?.into()
-                        }
-                        (BasicValueEnum::PointerValue(x), BasicValueEnum::PointerValue(y)) => {
-                            bld(b.build_int_compare(pred, x, y, ""))?.into()
-                        }
-                        (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y))
-                            if x.get_type().get_element_type().is_int_type() =>
-                        {
-                            bld(b.build_int_compare(pred, x, y, ""))?.into()
-                        }
-                        _ => return Err("icmp operands must be integers or pointers".into()),
-                    }
-                } else {
-                    let pred = float_pred(p).ok_or_else(|| format!("unknown predicate '{p}'"))?;
-                    match (xs[0], xs[1]) {
-                        (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
-                            bld(b.build_float_compare(pred, x, y, ""))?.into()
-                        }
-                        (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y))
-                            if x.get_type().get_element_type().is_float_type() =>
-                        {
-                            bld(b.build_float_compare(pred, x, y, ""))?.into()
-                        }
-                        _ => return Err("fcmp operands must be floats".into()),
-                    }
-                };
-                self.same("result", v.get_type(), rty)?;
-                self.set(st, r, v)?;
-            }
-            LlvmSelect => {
-                let xs = self.operands(body, st, op, 3)?;
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("select operands", xs[1].get_type(), xs[2].get_type())?;
-                self.same("result", xs[1].get_type(), ty)?;
-                let v = match xs[0] {
-                    BasicValueEnum::IntValue(c) if c.get_type().get_bit_width() == 1 => {
-                        bld(b.build_select(c, xs[1], xs[2], ""))?
-                    }
-                    BasicValueEnum::VectorValue(c)
-                        if c.get_type()
-                            .get_element_type()
-                            .into_int_type()
-                            .get_bit_width()
-                            == 1
-                            && ty.is_vector_type()
-                            && ty.into_vector_type().get_size() == c.get_type().get_size() =>
-                    {
-                        bld(b.build_select(c, xs[1], xs[2], ""))?
-                    }
-                    _ => return Err("condition must be i1 or a vector of i1".into()),
-                };
-                self.set(st, r, v)?;
-            }
+            LlvmFNeg => self.op_fneg(body, op, st)?,
+            LlvmICmp | LlvmFCmp => self.op_compare(body, op, st)?,
+            LlvmSelect => self.op_select(body, op, st)?,
             LlvmSExt | LlvmZExt | LlvmTrunc | LlvmSIToFP | LlvmFPToSI | LlvmFPExt | LlvmFPTrunc
             | LlvmBitcast | LlvmPtrToInt | LlvmIntToPtr | LlvmAddrSpaceCast => {
-                let x = self.operands(body, st, op, 1)?[0];
-                let (r, ty) = self.result_type(body, op)?;
-                let opc = match op.kind {
-                    LlvmSExt => Opc::SExt,
-                    LlvmZExt => Opc::ZExt,
-                    LlvmTrunc => Opc::Trunc,
-                    LlvmSIToFP => Opc::SIToFP,
-                    LlvmFPToSI => Opc::FPToSI,
-                    LlvmFPExt => Opc::FPExt,
-                    LlvmFPTrunc => Opc::FPTrunc,
-                    LlvmBitcast => Opc::BitCast,
-                    LlvmPtrToInt => Opc::PtrToInt,
-                    LlvmAddrSpaceCast => Opc::AddrSpaceCast,
-                    _ => Opc::IntToPtr,
-                };
-                check_cast(opc, x.get_type(), ty)?;
-                let v = bld(b.build_cast(opc, x, ty, ""))?;
-                self.set(st, r, v)?;
+                self.op_cast(body, op, st)?
             }
-            LlvmExtractValue => {
-                let x = self.operands(body, st, op, 1)?[0];
-                let (r, ty) = self.result_type(body, op)?;
-                let pos = int_list(op.attr("position"), "position")?;
-                let v = self.extract_path(x, &pos)?;
-                self.same("result", v.get_type(), ty)?;
-                self.set(st, r, v)?;
-            }
-            LlvmInsertValue => {
-                let xs = self.operands(body, st, op, 2)?;
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("container", xs[0].get_type(), ty)?;
-                let pos = int_list(op.attr("position"), "position")?;
-                let v = self.insert_path(xs[0], xs[1], &pos)?;
-                self.set(st, r, v)?;
-            }
-            LlvmExtractElement => {
-                let xs = self.operands(body, st, op, 2)?;
-                let (r, ty) = self.result_type(body, op)?;
-                let (BasicValueEnum::VectorValue(vec), BasicValueEnum::IntValue(i)) =
-                    (xs[0], xs[1])
-                else {
-                    return Err("expects a vector and an integer index".into());
-                };
-                self.same("result", vec.get_type().get_element_type(), ty)?;
-                let v = bld(b.build_extract_element(vec, i, ""))?;
-                self.set(st, r, v)?;
-            }
-            LlvmInsertElement => {
-                let xs = self.operands(body, st, op, 3)?;
-                let (r, ty) = self.result_type(body, op)?;
-                // ODS order is (vector, value, index); accept (value, vector, index) too.
-                let (vec, val) = if xs[0].get_type() == ty {
-                    (xs[0], xs[1])
-                } else {
-                    (xs[1], xs[0])
-                };
-                let (BasicValueEnum::VectorValue(vec), BasicValueEnum::IntValue(i)) = (vec, xs[2])
-                else {
-                    return Err("expects a vector, a value and an integer index".into());
-                };
-                self.same("vector", vec.get_type().into(), ty)?;
-                self.same("element", vec.get_type().get_element_type(), val.get_type())?;
-                let v = bld(b.build_insert_element(vec, val, i, ""))?;
-                self.set(st, r, v.into())?;
-            }
-            LlvmShuffleVector => {
-                let xs = self.operands(body, st, op, 2)?;
-                let (r, ty) = self.result_type(body, op)?;
-                self.same("operands", xs[0].get_type(), xs[1].get_type())?;
-                let (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y)) =
-                    (xs[0], xs[1])
-                else {
-                    return Err("operands must be vectors".into());
-                };
-                let n = x.get_type().get_size() as i128;
-                let mask = int_list(op.attr("mask"), "mask")?;
-                let i32t = self.ctx.i32_type();
-                let mut elems: Vec<BasicValueEnum> = Vec::new();
-                for &m in &mask {
-                    if m < 0 {
-                        elems.push(i32t.get_poison().into());
-                    } else if m < 2 * n {
-                        elems.push(i32t.const_int(m as u64, false).into());
-                    } else {
-                        return Err(format!("mask entry {m} out of range"));
-                    }
-                }
-                if elems.is_empty() {
-                    return Err("empty mask".into());
-                }
-                let mv = inkwell::types::VectorType::const_vector(&elems);
-                let v = bld(b.build_shuffle_vector(x, y, mv, ""))?;
-                self.same("result", v.get_type().into(), ty)?;
-                self.set(st, r, v.into())?;
-            }
-            LlvmGep => {
-                let xs = op
-                    .operands
-                    .iter()
-                    .map(|&o| self.v(body, st, o))
-                    .collect::<TResult<Vec<_>>>()?;
-                let (r, _) = self.result_type(body, op)?;
-                let Some(BasicValueEnum::PointerValue(base)) = xs.first().copied() else {
-                    return Err("base must be a pointer".into());
-                };
-                let elem = op
-                    .attr("elem_type")
-                    .and_then(Attribute::as_type)
-                    .ok_or("requires an 'elem_type' type attribute")?;
-                let elem_ty = self.ty(elem)?;
-                let dynamic: Vec<BasicValueEnum> = xs[1..].to_vec();
-                let idx_list = match op.attr("indices") {
-                    Some(_) => int_list(op.attr("indices"), "indices")?,
-                    None => vec![i64::MIN as i128; dynamic.len()],
-                };
-                let mut next_dyn = 0;
-                let mut indices: Vec<IntValue> = Vec::new();
-                // Walk the indexed type to check struct indices are constants in range.
-                let mut cur: Option<BasicTypeEnum> = None;
-                for (k, &ix) in idx_list.iter().enumerate() {
-                    let iv = if ix == i64::MIN as i128 {
-                        let d = dynamic
-                            .get(next_dyn)
-                            .ok_or("fewer dynamic index operands than the indices need")?;
-                        next_dyn += 1;
-                        match d {
-                            BasicValueEnum::IntValue(i) => *i,
-                            _ => return Err("dynamic indices must be integers".into()),
-                        }
-                    } else {
-                        self.ctx.i32_type().const_int(ix as u64, true)
-                    };
-                    if k > 0 {
-                        let t = cur.ok_or("too many indices")?;
-                        cur = match t {
-                            BasicTypeEnum::StructType(s) => {
-                                if ix == i64::MIN as i128 || ix < 0 {
-                                    return Err("struct indices must be constants".into());
-                                }
-                                Some(
-                                    s.get_field_type_at_index(ix as u32)
-                                        .ok_or("struct index out of range")?,
-                                )
-                            }
-                            BasicTypeEnum::ArrayType(a) => Some(a.get_element_type()),
-                            BasicTypeEnum::VectorType(v) => Some(v.get_element_type()),
-                            _ => None,
-                        };
-                    } else {
-                        cur = Some(elem_ty);
-                    }
-                    indices.push(iv);
-                }
-                if next_dyn != dynamic.len() {
-                    return Err("more dynamic index operands than the indices need".into());
-                }
-                if indices.is_empty() {
-                    return Err("GEP without indices".into());
-                }
-                // SAFETY: the indices were checked against the indexed type above
-                // (struct fields are in-range constants, other levels are arrays or
-                // vectors), which is what LLVM's builder requires; out-of-bounds
-                // addresses are only a runtime matter of the generated code.
-                let p = unsafe { bld(b.build_gep(elem_ty, base, &indices, ""))? };
-                self.set(st, r, p.into())?;
-            }
-            LlvmLoad => {
-                let x = self.operands(body, st, op, 1)?[0];
-                let (r, ty) = self.result_type(body, op)?;
-                let BasicValueEnum::PointerValue(p) = x else {
-                    return Err("address must be a pointer".into());
-                };
-                if let Some(e) = op.attr("elem_type").and_then(Attribute::as_type) {
-                    self.same("elem_type", self.ty(e)?, ty)?;
-                }
-                let v = bld(b.build_load(ty, p, ""))?;
-                self.align(op, v.as_instruction_value())?;
-                self.set(st, r, v)?;
-            }
-            LlvmStore => {
-                let xs = self.operands(body, st, op, 2)?;
-                let BasicValueEnum::PointerValue(p) = xs[1] else {
-                    return Err("address must be a pointer".into());
-                };
-                let i = bld(b.build_store(p, xs[0]))?;
-                self.align(op, Some(i))?;
-            }
-            LlvmAlloca => {
-                let (r, _) = self.result_type(body, op)?;
-                let elem = op
-                    .attr("elem_type")
-                    .and_then(Attribute::as_type)
-                    .cloned()
-                    .or_else(|| match body.value_type(r) {
-                        Type::LlvmPtr(p, _) if **p != Type::LlvmVoid => Some((**p).clone()),
-                        _ => None,
-                    })
-                    .ok_or("requires an 'elem_type' type attribute")?;
-                let et = self.ty(&elem)?;
-                let p = match op.operands.as_slice() {
-                    [] => bld(b.build_alloca(et, ""))?,
-                    [c] => {
-                        let BasicValueEnum::IntValue(c) = self.v(body, st, *c)? else {
-                            return Err("count must be an integer".into());
-                        };
-                        bld(b.build_array_alloca(et, c, ""))?
-                    }
-                    _ => return Err("expects at most one operand".into()),
-                };
-                self.align(op, p.as_instruction())?;
-                // inkwell allocates in the data layout's alloca address space (0 on the
-                // hosts stdlower runs on); a result in another space, which the host
-                // treats as the same flat memory, is that stack slot cast to it.
-                let p = match self.ty(body.value_type(r))? {
-                    BasicTypeEnum::PointerType(pt)
-                        if pt.get_address_space() != p.get_type().get_address_space() =>
-                    {
-                        bld(b.build_address_space_cast(p, pt, ""))?
-                    }
-                    _ => p,
-                };
-                self.set(st, r, p.into())?;
-            }
-            LlvmCall => {
-                let xs = op
-                    .operands
-                    .iter()
-                    .map(|&o| self.v(body, st, o))
-                    .collect::<TResult<Vec<_>>>()?;
-                let (callee, args, fty) = match op.attr("callee") {
-                    Some(c) => {
-                        let name = c.as_symbol().ok_or("'callee' must be a symbol")?;
-                        let (f, _) = *self
-                            .funcs
-                            .get(name)
-                            .ok_or_else(|| format!("call to unknown function @{name}"))?;
-                        (
-                            f.as_global_value().as_pointer_value(),
-                            &xs[..],
-                            f.get_type(),
-                        )
-                    }
-                    None => {
-                        let Some(BasicValueEnum::PointerValue(p)) = xs.first().copied() else {
-                            return Err("indirect call needs a function pointer operand".into());
-                        };
-                        let Some(Type::LlvmFunc(ft)) =
-                            op.attr("callee_type").and_then(Attribute::as_type)
-                        else {
-                            return Err("indirect call needs a 'callee_type'".into());
-                        };
-                        (p, &xs[1..], fn_type(self.ctx, ft)?)
-                    }
-                };
-                let v = self.call_ptr(fty, callee, args)?;
-                match (op.results.first(), v) {
-                    (Some(&r), Some(v)) => {
-                        self.same("result", v.get_type(), self.ty(body.value_type(r))?)?;
-                        self.set(st, r, v)?
-                    }
-                    (None, _) => {}
-                    (Some(_), None) => return Err("call to a void function has a result".into()),
-                }
-            }
-            LlvmMemcpy => {
-                let xs = op
-                    .operands
-                    .iter()
-                    .map(|&o| self.v(body, st, o))
-                    .collect::<TResult<Vec<_>>>()?;
-                if xs.len() != 3 && xs.len() != 4 {
-                    return Err("expects (dst, src, len[, is_volatile])".into());
-                }
-                let (
-                    BasicValueEnum::PointerValue(_),
-                    BasicValueEnum::PointerValue(_),
-                    BasicValueEnum::IntValue(len),
-                ) = (xs[0], xs[1], xs[2])
-                else {
-                    return Err("expects (ptr, ptr, integer) operands".into());
-                };
-                let vol: BasicValueEnum = match xs.get(3) {
-                    Some(BasicValueEnum::IntValue(v))
-                        if v.is_const() && v.get_type().get_bit_width() == 1 =>
-                    {
-                        (*v).into()
-                    }
-                    Some(_) => return Err("is_volatile must be a constant i1".into()),
-                    None => {
-                        let vol = matches!(op.attr("isVolatile"), Some(Attribute::Bool(true)))
-                            || matches!(op.attr("isVolatile"), Some(Attribute::Unit));
-                        self.ctx.bool_type().const_int(vol as u64, false).into()
-                    }
-                };
-                let pt = xs[0].get_type();
-                let decl = self.intrinsic("llvm.memcpy", &[pt, pt, len.get_type().into()])?;
-                self.call_value(decl.get_type(), decl, &[xs[0], xs[1], xs[2], vol])?;
-            }
+            LlvmExtractValue => self.op_extract_value(body, op, st)?,
+            LlvmInsertValue => self.op_insert_value(body, op, st)?,
+            LlvmExtractElement => self.op_extract_element(body, op, st)?,
+            LlvmInsertElement => self.op_insert_element(body, op, st)?,
+            LlvmShuffleVector => self.op_shuffle_vector(body, op, st)?,
+            LlvmGep => self.op_gep(body, op, st)?,
+            LlvmLoad => self.op_load(body, op, st)?,
+            LlvmStore => self.op_store(body, op, st)?,
+            LlvmAlloca => self.op_alloca(body, op, st)?,
+            LlvmCall => self.op_call(body, op, st)?,
+            LlvmMemcpy => self.op_memcpy(body, op, st)?,
             Unregistered => {
                 return Err(format!(
                     "unregistered op '{}' cannot be translated to LLVM IR",
@@ -1104,6 +635,645 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 ))
             }
         }
+        Ok(())
+    }
+
+    /// `llvm.return`: the operands must match the function's return type.
+    fn op_return(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+        bb: BasicBlock<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let vs = op
+            .operands
+            .iter()
+            .map(|&o| self.v(body, st, o))
+            .collect::<TResult<Vec<_>>>()?;
+        let fret = bb.get_parent().and_then(|f| f.get_type().get_return_type());
+        match (vs.as_slice(), fret) {
+            ([], None) => {
+                bld(b.build_return(None))?;
+            }
+            ([v], Some(t)) => {
+                self.same("return value", v.get_type(), t)?;
+                bld(b.build_return(Some(v)))?;
+            }
+            _ => return Err("return operands do not match the function type".into()),
+        }
+        Ok(())
+    }
+
+    /// `llvm.unreachable`.
+    fn op_unreachable(&mut self) -> TResult<()> {
+        let b = &self.builder;
+        bld(b.build_unreachable())?;
+        Ok(())
+    }
+
+    /// `llvm.br`: one successor, its block arguments become phi incomings.
+    fn op_br(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+        bb: BasicBlock<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let t = self.add_incoming(body, st, op, bb)?;
+        if t.len() != 1 {
+            return Err("expects one successor".into());
+        }
+        bld(b.build_unconditional_branch(t[0]))?;
+        Ok(())
+    }
+
+    /// `llvm.cond_br`: an `i1` condition and two successors.
+    fn op_cond_br(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+        bb: BasicBlock<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let c = self.operands(body, st, op, 1)?[0];
+        let BasicValueEnum::IntValue(c) = c else {
+            return Err("condition must be i1".into());
+        };
+        if c.get_type().get_bit_width() != 1 {
+            return Err("condition must be i1".into());
+        }
+        let t = self.add_incoming(body, st, op, bb)?;
+        if t.len() != 2 {
+            return Err("expects two successors".into());
+        }
+        bld(b.build_conditional_branch(c, t[0], t[1]))?;
+        Ok(())
+    }
+
+    /// `llvm.mlir.constant`: the `value` attribute in the result type.
+    fn op_constant(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let (r, ty) = self.result_type(body, op)?;
+        let attr = op.attr("value").ok_or("requires a 'value' attribute")?;
+        let v = self.constant(attr, body.value_type(r), ty)?;
+        self.same("constant", v.get_type(), ty)?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.mlir.undef`.
+    fn op_undef(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let (r, ty) = self.result_type(body, op)?;
+        self.set(st, r, undef_of(ty))?;
+        Ok(())
+    }
+
+    /// `llvm.mlir.zero`.
+    fn op_zero(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let (r, ty) = self.result_type(body, op)?;
+        self.set(st, r, ty.const_zero())?;
+        Ok(())
+    }
+
+    /// `llvm.mlir.addressof` of a function.
+    fn op_address_of(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let (r, _) = self.result_type(body, op)?;
+        let name = op
+            .attr("global_name")
+            .and_then(Attribute::as_symbol)
+            .ok_or("requires a 'global_name' symbol")?;
+        let (f, _) = self
+            .funcs
+            .get(name)
+            .ok_or_else(|| format!("unknown global @{name}"))?;
+        let p = f.as_global_value().as_pointer_value();
+        self.set(st, r, p.into())?;
+        Ok(())
+    }
+
+    /// The integer and float binary operators (`llvm.add` ... `llvm.frem`).
+    fn op_binary(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        use inkwell::values::InstructionOpcode as Opc;
+        use OpKind::*;
+        let xs = self.operands(body, st, op, 2)?;
+        let (r, ty) = self.result_type(body, op)?;
+        self.same("operands", xs[0].get_type(), xs[1].get_type())?;
+        self.same("result", xs[0].get_type(), ty)?;
+        let is_float = matches!(
+            op.kind,
+            LlvmFAdd | LlvmFSub | LlvmFMul | LlvmFDiv | LlvmFRem
+        );
+        let scalar = scalar_of(ty);
+        if is_float != scalar.is_float_type() || (!is_float && !scalar.is_int_type()) {
+            return Err(format!(
+                "operand type {} is not valid here",
+                ty.print_to_string()
+            ));
+        }
+        let opc = match op.kind {
+            LlvmAdd => Opc::Add,
+            LlvmSub => Opc::Sub,
+            LlvmMul => Opc::Mul,
+            LlvmSDiv => Opc::SDiv,
+            LlvmUDiv => Opc::UDiv,
+            LlvmSRem => Opc::SRem,
+            LlvmURem => Opc::URem,
+            LlvmAnd => Opc::And,
+            LlvmOr => Opc::Or,
+            LlvmXor => Opc::Xor,
+            LlvmShl => Opc::Shl,
+            LlvmAShr => Opc::AShr,
+            LlvmLShr => Opc::LShr,
+            LlvmFAdd => Opc::FAdd,
+            LlvmFSub => Opc::FSub,
+            LlvmFMul => Opc::FMul,
+            LlvmFDiv => Opc::FDiv,
+            _ => Opc::FRem,
+        };
+        let v = bld(b.build_binop(opc, xs[0], xs[1], ""))?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// The float intrinsics (`llvm.intr.sqrt` ...), as calls of the LLVM IR intrinsic.
+    fn op_float_intrinsic(
+        &mut self,
+        k: OpKind,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+    ) -> TResult<()> {
+        let n = k.llvm_float_intrinsic_arity().unwrap_or(1);
+        let xs = self.operands(body, st, op, n)?;
+        let (r, ty) = self.result_type(body, op)?;
+        for x in &xs {
+            self.same("operand and result", x.get_type(), ty)?;
+        }
+        if !scalar_of(ty).is_float_type() {
+            return Err("operands must be floats or vectors of floats".into());
+        }
+        // `llvm.intr.sqrt` is the LLVM IR intrinsic `llvm.sqrt`.
+        let name = format!("llvm.{}", &k.name()["llvm.intr.".len()..]);
+        let decl = self.intrinsic(&name, &[ty])?;
+        let v = self
+            .call_value(decl.get_type(), decl, &xs)?
+            .ok_or("the intrinsic returned nothing")?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.fneg` of a float or a vector of floats.
+    fn op_fneg(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let x = self.operands(body, st, op, 1)?[0];
+        let (r, ty) = self.result_type(body, op)?;
+        self.same("result", x.get_type(), ty)?;
+        let v: BasicValueEnum = match x {
+            BasicValueEnum::FloatValue(f) => bld(b.build_float_neg(f, ""))?.into(),
+            BasicValueEnum::VectorValue(f) if scalar_of(ty).is_float_type() => {
+                bld(b.build_float_neg(f, ""))?.into()
+            }
+            _ => return Err("operand must be a float or a vector of floats".into()),
+        };
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.icmp` and `llvm.fcmp` with their `predicate`.
+    fn op_compare(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        use OpKind::*;
+        let xs = self.operands(body, st, op, 2)?;
+        let (r, rty) = self.result_type(body, op)?;
+        self.same("operands", xs[0].get_type(), xs[1].get_type())?;
+        let p = op
+            .attr("predicate")
+            .and_then(Attribute::as_str)
+            .ok_or("requires a string 'predicate'")?;
+        let v: BasicValueEnum = if op.kind == LlvmICmp {
+            let pred = int_pred(p).ok_or_else(|| format!("unknown predicate '{p}'"))?;
+            match (xs[0], xs[1]) {
+                (BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
+                    bld(b.build_int_compare(pred, x, y, ""))?.into()
+                }
+                (BasicValueEnum::PointerValue(x), BasicValueEnum::PointerValue(y)) => {
+                    bld(b.build_int_compare(pred, x, y, ""))?.into()
+                }
+                (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y))
+                    if x.get_type().get_element_type().is_int_type() =>
+                {
+                    bld(b.build_int_compare(pred, x, y, ""))?.into()
+                }
+                _ => return Err("icmp operands must be integers or pointers".into()),
+            }
+        } else {
+            let pred = float_pred(p).ok_or_else(|| format!("unknown predicate '{p}'"))?;
+            match (xs[0], xs[1]) {
+                (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
+                    bld(b.build_float_compare(pred, x, y, ""))?.into()
+                }
+                (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y))
+                    if x.get_type().get_element_type().is_float_type() =>
+                {
+                    bld(b.build_float_compare(pred, x, y, ""))?.into()
+                }
+                _ => return Err("fcmp operands must be floats".into()),
+            }
+        };
+        self.same("result", v.get_type(), rty)?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.select` with an `i1` (or vector of `i1`) condition.
+    fn op_select(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let xs = self.operands(body, st, op, 3)?;
+        let (r, ty) = self.result_type(body, op)?;
+        self.same("select operands", xs[1].get_type(), xs[2].get_type())?;
+        self.same("result", xs[1].get_type(), ty)?;
+        let v = match xs[0] {
+            BasicValueEnum::IntValue(c) if c.get_type().get_bit_width() == 1 => {
+                bld(b.build_select(c, xs[1], xs[2], ""))?
+            }
+            BasicValueEnum::VectorValue(c)
+                if c.get_type()
+                    .get_element_type()
+                    .into_int_type()
+                    .get_bit_width()
+                    == 1
+                    && ty.is_vector_type()
+                    && ty.into_vector_type().get_size() == c.get_type().get_size() =>
+            {
+                bld(b.build_select(c, xs[1], xs[2], ""))?
+            }
+            _ => return Err("condition must be i1 or a vector of i1".into()),
+        };
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// The casts (`llvm.sext` ... `llvm.addrspacecast`), checked by [`check_cast`].
+    fn op_cast(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        use inkwell::values::InstructionOpcode as Opc;
+        use OpKind::*;
+        let x = self.operands(body, st, op, 1)?[0];
+        let (r, ty) = self.result_type(body, op)?;
+        let opc = match op.kind {
+            LlvmSExt => Opc::SExt,
+            LlvmZExt => Opc::ZExt,
+            LlvmTrunc => Opc::Trunc,
+            LlvmSIToFP => Opc::SIToFP,
+            LlvmFPToSI => Opc::FPToSI,
+            LlvmFPExt => Opc::FPExt,
+            LlvmFPTrunc => Opc::FPTrunc,
+            LlvmBitcast => Opc::BitCast,
+            LlvmPtrToInt => Opc::PtrToInt,
+            LlvmAddrSpaceCast => Opc::AddrSpaceCast,
+            _ => Opc::IntToPtr,
+        };
+        check_cast(opc, x.get_type(), ty)?;
+        let v = bld(b.build_cast(opc, x, ty, ""))?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.extractvalue` at `position` (folded through insertion chains).
+    fn op_extract_value(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+    ) -> TResult<()> {
+        let x = self.operands(body, st, op, 1)?[0];
+        let (r, ty) = self.result_type(body, op)?;
+        let pos = int_list(op.attr("position"), "position")?;
+        let v = self.extract_path(x, &pos)?;
+        self.same("result", v.get_type(), ty)?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.insertvalue` at `position`.
+    fn op_insert_value(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let xs = self.operands(body, st, op, 2)?;
+        let (r, ty) = self.result_type(body, op)?;
+        self.same("container", xs[0].get_type(), ty)?;
+        let pos = int_list(op.attr("position"), "position")?;
+        let v = self.insert_path(xs[0], xs[1], &pos)?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.extractelement`.
+    fn op_extract_element(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let xs = self.operands(body, st, op, 2)?;
+        let (r, ty) = self.result_type(body, op)?;
+        let (BasicValueEnum::VectorValue(vec), BasicValueEnum::IntValue(i)) = (xs[0], xs[1]) else {
+            return Err("expects a vector and an integer index".into());
+        };
+        self.same("result", vec.get_type().get_element_type(), ty)?;
+        let v = bld(b.build_extract_element(vec, i, ""))?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.insertelement` (either operand order of value and vector).
+    fn op_insert_element(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let xs = self.operands(body, st, op, 3)?;
+        let (r, ty) = self.result_type(body, op)?;
+        // ODS order is (vector, value, index); accept (value, vector, index) too.
+        let (vec, val) = if xs[0].get_type() == ty {
+            (xs[0], xs[1])
+        } else {
+            (xs[1], xs[0])
+        };
+        let (BasicValueEnum::VectorValue(vec), BasicValueEnum::IntValue(i)) = (vec, xs[2]) else {
+            return Err("expects a vector, a value and an integer index".into());
+        };
+        self.same("vector", vec.get_type().into(), ty)?;
+        self.same("element", vec.get_type().get_element_type(), val.get_type())?;
+        let v = bld(b.build_insert_element(vec, val, i, ""))?;
+        self.set(st, r, v.into())?;
+        Ok(())
+    }
+
+    /// `llvm.shufflevector` with a constant `mask`.
+    fn op_shuffle_vector(
+        &mut self,
+        body: &Body,
+        op: &OpData,
+        st: &mut FnState<'ctx>,
+    ) -> TResult<()> {
+        let b = &self.builder;
+        let xs = self.operands(body, st, op, 2)?;
+        let (r, ty) = self.result_type(body, op)?;
+        self.same("operands", xs[0].get_type(), xs[1].get_type())?;
+        let (BasicValueEnum::VectorValue(x), BasicValueEnum::VectorValue(y)) = (xs[0], xs[1])
+        else {
+            return Err("operands must be vectors".into());
+        };
+        let n = x.get_type().get_size() as i128;
+        let mask = int_list(op.attr("mask"), "mask")?;
+        let i32t = self.ctx.i32_type();
+        let mut elems: Vec<BasicValueEnum> = Vec::new();
+        for &m in &mask {
+            if m < 0 {
+                elems.push(i32t.get_poison().into());
+            } else if m < 2 * n {
+                elems.push(i32t.const_int(m as u64, false).into());
+            } else {
+                return Err(format!("mask entry {m} out of range"));
+            }
+        }
+        if elems.is_empty() {
+            return Err("empty mask".into());
+        }
+        let mv = inkwell::types::VectorType::const_vector(&elems);
+        let v = bld(b.build_shuffle_vector(x, y, mv, ""))?;
+        self.same("result", v.get_type().into(), ty)?;
+        self.set(st, r, v.into())?;
+        Ok(())
+    }
+
+    /// `llvm.getelementptr`: constant and dynamic indices, struct indices checked against the type.
+    fn op_gep(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let xs = op
+            .operands
+            .iter()
+            .map(|&o| self.v(body, st, o))
+            .collect::<TResult<Vec<_>>>()?;
+        let (r, _) = self.result_type(body, op)?;
+        let Some(BasicValueEnum::PointerValue(base)) = xs.first().copied() else {
+            return Err("base must be a pointer".into());
+        };
+        let elem = op
+            .attr("elem_type")
+            .and_then(Attribute::as_type)
+            .ok_or("requires an 'elem_type' type attribute")?;
+        let elem_ty = self.ty(elem)?;
+        let dynamic: Vec<BasicValueEnum> = xs[1..].to_vec();
+        let idx_list = match op.attr("indices") {
+            Some(_) => int_list(op.attr("indices"), "indices")?,
+            None => vec![i64::MIN as i128; dynamic.len()],
+        };
+        let mut next_dyn = 0;
+        let mut indices: Vec<IntValue> = Vec::new();
+        // Walk the indexed type to check struct indices are constants in range.
+        let mut cur: Option<BasicTypeEnum> = None;
+        for (k, &ix) in idx_list.iter().enumerate() {
+            let iv = if ix == i64::MIN as i128 {
+                let d = dynamic
+                    .get(next_dyn)
+                    .ok_or("fewer dynamic index operands than the indices need")?;
+                next_dyn += 1;
+                match d {
+                    BasicValueEnum::IntValue(i) => *i,
+                    _ => return Err("dynamic indices must be integers".into()),
+                }
+            } else {
+                self.ctx.i32_type().const_int(ix as u64, true)
+            };
+            if k > 0 {
+                let t = cur.ok_or("too many indices")?;
+                cur = match t {
+                    BasicTypeEnum::StructType(s) => {
+                        if ix == i64::MIN as i128 || ix < 0 {
+                            return Err("struct indices must be constants".into());
+                        }
+                        Some(
+                            s.get_field_type_at_index(ix as u32)
+                                .ok_or("struct index out of range")?,
+                        )
+                    }
+                    BasicTypeEnum::ArrayType(a) => Some(a.get_element_type()),
+                    BasicTypeEnum::VectorType(v) => Some(v.get_element_type()),
+                    _ => None,
+                };
+            } else {
+                cur = Some(elem_ty);
+            }
+            indices.push(iv);
+        }
+        if next_dyn != dynamic.len() {
+            return Err("more dynamic index operands than the indices need".into());
+        }
+        if indices.is_empty() {
+            return Err("GEP without indices".into());
+        }
+        // SAFETY: the indices were checked against the indexed type above
+        // (struct fields are in-range constants, other levels are arrays or
+        // vectors), which is what LLVM's builder requires; out-of-bounds
+        // addresses are only a runtime matter of the generated code.
+        let p = unsafe { bld(b.build_gep(elem_ty, base, &indices, ""))? };
+        self.set(st, r, p.into())?;
+        Ok(())
+    }
+
+    /// `llvm.load` (with its alignment).
+    fn op_load(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let x = self.operands(body, st, op, 1)?[0];
+        let (r, ty) = self.result_type(body, op)?;
+        let BasicValueEnum::PointerValue(p) = x else {
+            return Err("address must be a pointer".into());
+        };
+        if let Some(e) = op.attr("elem_type").and_then(Attribute::as_type) {
+            self.same("elem_type", self.ty(e)?, ty)?;
+        }
+        let v = bld(b.build_load(ty, p, ""))?;
+        self.align(op, v.as_instruction_value())?;
+        self.set(st, r, v)?;
+        Ok(())
+    }
+
+    /// `llvm.store` (with its alignment).
+    fn op_store(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let xs = self.operands(body, st, op, 2)?;
+        let BasicValueEnum::PointerValue(p) = xs[1] else {
+            return Err("address must be a pointer".into());
+        };
+        let i = bld(b.build_store(p, xs[0]))?;
+        self.align(op, Some(i))?;
+        Ok(())
+    }
+
+    /// `llvm.alloca`, cast to the result's address space when it is not the stack's.
+    fn op_alloca(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let b = &self.builder;
+        let (r, _) = self.result_type(body, op)?;
+        let elem = op
+            .attr("elem_type")
+            .and_then(Attribute::as_type)
+            .cloned()
+            .or_else(|| match body.value_type(r) {
+                Type::LlvmPtr(p, _) if **p != Type::LlvmVoid => Some((**p).clone()),
+                _ => None,
+            })
+            .ok_or("requires an 'elem_type' type attribute")?;
+        let et = self.ty(&elem)?;
+        let p = match op.operands.as_slice() {
+            [] => bld(b.build_alloca(et, ""))?,
+            [c] => {
+                let BasicValueEnum::IntValue(c) = self.v(body, st, *c)? else {
+                    return Err("count must be an integer".into());
+                };
+                bld(b.build_array_alloca(et, c, ""))?
+            }
+            _ => return Err("expects at most one operand".into()),
+        };
+        self.align(op, p.as_instruction())?;
+        // inkwell allocates in the data layout's alloca address space (0 on the
+        // hosts stdlower runs on); a result in another space, which the host
+        // treats as the same flat memory, is that stack slot cast to it.
+        let p = match self.ty(body.value_type(r))? {
+            BasicTypeEnum::PointerType(pt)
+                if pt.get_address_space() != p.get_type().get_address_space() =>
+            {
+                bld(b.build_address_space_cast(p, pt, ""))?
+            }
+            _ => p,
+        };
+        self.set(st, r, p.into())?;
+        Ok(())
+    }
+
+    /// `llvm.call`, direct (`callee`) or through a function pointer (`callee_type`).
+    fn op_call(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let xs = op
+            .operands
+            .iter()
+            .map(|&o| self.v(body, st, o))
+            .collect::<TResult<Vec<_>>>()?;
+        let (callee, args, fty) = match op.attr("callee") {
+            Some(c) => {
+                let name = c.as_symbol().ok_or("'callee' must be a symbol")?;
+                let (f, _) = *self
+                    .funcs
+                    .get(name)
+                    .ok_or_else(|| format!("call to unknown function @{name}"))?;
+                (
+                    f.as_global_value().as_pointer_value(),
+                    &xs[..],
+                    f.get_type(),
+                )
+            }
+            None => {
+                let Some(BasicValueEnum::PointerValue(p)) = xs.first().copied() else {
+                    return Err("indirect call needs a function pointer operand".into());
+                };
+                let Some(Type::LlvmFunc(ft)) = op.attr("callee_type").and_then(Attribute::as_type)
+                else {
+                    return Err("indirect call needs a 'callee_type'".into());
+                };
+                (p, &xs[1..], fn_type(self.ctx, ft)?)
+            }
+        };
+        let v = self.call_ptr(fty, callee, args)?;
+        match (op.results.first(), v) {
+            (Some(&r), Some(v)) => {
+                self.same("result", v.get_type(), self.ty(body.value_type(r))?)?;
+                self.set(st, r, v)?
+            }
+            (None, _) => {}
+            (Some(_), None) => return Err("call to a void function has a result".into()),
+        }
+        Ok(())
+    }
+
+    /// `llvm.intr.memcpy` (the volatile flag as an operand or an attribute).
+    fn op_memcpy(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let xs = op
+            .operands
+            .iter()
+            .map(|&o| self.v(body, st, o))
+            .collect::<TResult<Vec<_>>>()?;
+        if xs.len() != 3 && xs.len() != 4 {
+            return Err("expects (dst, src, len[, is_volatile])".into());
+        }
+        let (
+            BasicValueEnum::PointerValue(_),
+            BasicValueEnum::PointerValue(_),
+            BasicValueEnum::IntValue(len),
+        ) = (xs[0], xs[1], xs[2])
+        else {
+            return Err("expects (ptr, ptr, integer) operands".into());
+        };
+        let vol: BasicValueEnum = match xs.get(3) {
+            Some(BasicValueEnum::IntValue(v))
+                if v.is_const() && v.get_type().get_bit_width() == 1 =>
+            {
+                (*v).into()
+            }
+            Some(_) => return Err("is_volatile must be a constant i1".into()),
+            None => {
+                let vol = matches!(op.attr("isVolatile"), Some(Attribute::Bool(true)))
+                    || matches!(op.attr("isVolatile"), Some(Attribute::Unit));
+                self.ctx.bool_type().const_int(vol as u64, false).into()
+            }
+        };
+        let pt = xs[0].get_type();
+        let decl = self.intrinsic("llvm.memcpy", &[pt, pt, len.get_type().into()])?;
+        self.call_value(decl.get_type(), decl, &[xs[0], xs[1], xs[2], vol])?;
         Ok(())
     }
 

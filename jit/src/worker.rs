@@ -15,31 +15,26 @@
 //! any number of modules. Children are confined (see `containment`): they die with
 //! the parent, and what their code forks dies with them.
 //!
-//! Framing: every message is a little-endian `u32` length followed by that many bytes.
-//! Request: `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 lowering flags
-//! (1: use_aligned_alloc, 2: use_bare_ptr_memref_call_conv), str module, call`, where a
-//! call is `str entry, u32 n, n values, u8 has_c_interface, [C interface]` (the
-//! interface a call through a `_mlir_ciface_` wrapper expects of it, see
-//! [`crate::cabi`]). An *IR request* ([`Worker::run_ir`]: LLVM IR made elsewhere, run
-//! with the calling convention our lowering of the module gives the entry) is the byte
-//! [`IR_REQUEST`] followed by a request and `str ir`. A *batch request*
-//! ([`Worker::run_batch`]: several calls of one module, compiled once) is the byte
-//! [`BATCH_REQUEST`], `u8 opt_level, u32 index_bitwidth, u8 emit_c_interface, u8 flags,
-//! str module, u32 calls`, then the calls; it is answered
-//! with one response per call, each sent as soon as the call returns, so when a call
-//! crashes the worker the calls before it keep their answers. Response:
-//! `u8 0, u32 n, n values` or `u8 1, str message`; in a batch, a `u8 0` answer ends with
-//! `u64 heap_blocks` (the heap blocks the call's code left allocated, as an `i64`, see
-//! [`crate::exec::take_heap_blocks`]), and `u8 2, str message`
-//! answers this call and every later one (the batch could not go on). Before a call's
-//! native code runs, the frame `u8 3` ([`STARTED`]) announces it. Strings are
-//! `u32 len + UTF-8`; values are tagged (see `put_value`).
+//! Framing: every message is a little-endian `u32` length followed by that many bytes,
+//! the JSON (serde) form of one typed message: the parent sends a `Request` (`Run`: one
+//! call of a Standard module; `Ir`: one call of LLVM IR made elsewhere, run with the
+//! calling convention our lowering of the module gives the entry, see [`Worker::run_ir`];
+//! `Batch`: several calls of one module, compiled once, see [`Worker::run_batch`]), each
+//! with the options, the module text and the calls (entry, arguments, and for a call
+//! through a `_mlir_ciface_` wrapper the interface it expects, see [`crate::cabi`]). The
+//! worker answers each call with a `Response`: `Values` (in a batch with the heap blocks
+//! the call's code left allocated, see [`crate::exec::take_heap_blocks`]) or `Error`, as
+//! soon as the call returns, so when a call crashes the worker the calls before it keep
+//! their answers; `Abort` answers this call and every later one of a batch (it could not
+//! go on). Before a call's native code runs, the frame `Started` announces it. Values
+//! carry floats as their bits, so every NaN payload survives.
 //! The child's real stdout carries only frames: fd 1 is redirected to stderr before
 //! anything runs, so stray prints cannot corrupt the protocol.
 
 use crate::cabi::CInterface;
 use crate::exec::{Jit, RunError, RunOptions};
 use converter::value::RtValue;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -49,17 +44,12 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The first byte of an IR request (never an optimization level, which is 0-3).
-pub const IR_REQUEST: u8 = 0xff;
-
-/// The first byte of a batch request (neither an optimization level nor [`IR_REQUEST`]).
-pub const BATCH_REQUEST: u8 = 0xfe;
-
 /// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
 const MAX_FRAME: usize = 256 << 20;
 
-/// The frame that says a call's native code starts now (no response starts with it).
-pub const STARTED: u8 = 3;
+/// The payload of the frame that says a call's native code starts now: the JSON form of
+/// `Response::Started` (checked by a test), written without allocating.
+const STARTED_FRAME: &[u8] = b"\"Started\"";
 
 /// The worker's frame output, for [`call_starts`] (-1: not in a worker).
 static START_FD: AtomicI32 = AtomicI32::new(-1);
@@ -71,7 +61,9 @@ pub(crate) fn call_starts() {
     if fd < 0 {
         return;
     }
-    let frame = [1u8, 0, 0, 0, STARTED];
+    let mut frame = [0u8; 4 + STARTED_FRAME.len()];
+    frame[..4].copy_from_slice(&(STARTED_FRAME.len() as u32).to_le_bytes());
+    frame[4..].copy_from_slice(STARTED_FRAME);
     loop {
         // SAFETY: a write of a 5-byte buffer to the frame descriptor; a pipe takes
         // writes this small whole.
@@ -83,140 +75,155 @@ pub(crate) fn call_starts() {
 }
 
 // ---------------------------------------------------------------------------------
-// Encoding
+// The protocol: typed frames, JSON-encoded (serde), inside the length framing
 
-fn put_u32(out: &mut Vec<u8>, v: u32) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-fn put_str(out: &mut Vec<u8>, s: &str) {
-    put_u32(out, s.len() as u32);
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// Tags: 0 Int (i128), 1 Float (u64), 2 Vector (u32 n, values), 3 MemRef (u32 rank,
-/// u64 dims, u32 n, values), 4 Func (str).
-fn put_value(out: &mut Vec<u8>, v: &RtValue) {
-    match v {
-        RtValue::Int(x) => {
-            out.push(0);
-            out.extend_from_slice(&x.to_le_bytes());
-        }
-        RtValue::Float(b) => {
-            out.push(1);
-            out.extend_from_slice(&b.to_le_bytes());
-        }
-        RtValue::Vector(es) => {
-            out.push(2);
-            put_u32(out, es.len() as u32);
-            for e in es {
-                put_value(out, e);
-            }
-        }
-        RtValue::MemRef { shape, elems } => {
-            out.push(3);
-            put_u32(out, shape.len() as u32);
-            for d in shape {
-                out.extend_from_slice(&d.to_le_bytes());
-            }
-            put_u32(out, elems.len() as u32);
-            for e in elems {
-                put_value(out, e);
-            }
-        }
-        RtValue::Func(n) => {
-            out.push(4);
-            put_str(out, n);
-        }
-    }
+/// What the parent asks of the worker, one per frame.
+#[derive(Debug, Serialize, Deserialize)]
+enum Request {
+    /// One call of a Standard module: parse, lower, JIT-compile, run.
+    Run {
+        opts: WireOptions,
+        module: String,
+        call: WireCall,
+    },
+    /// One call of LLVM IR made elsewhere from `module` (see [`Jit::run_ir`]): our
+    /// lowering of `module` gives the calling convention and the externals.
+    Ir {
+        opts: WireOptions,
+        module: String,
+        call: WireCall,
+        ir: String,
+    },
+    /// Several calls of one module, compiled once; one [`Response`] per call.
+    Batch {
+        opts: WireOptions,
+        module: String,
+        calls: Vec<WireCall>,
+    },
 }
 
-struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize,
+/// What the worker sends back, one per frame.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+enum Response {
+    /// A call's native code starts now (its timeout starts).
+    Started,
+    /// A call's results; in a batch, with the heap blocks its code left allocated (see
+    /// [`crate::exec::take_heap_blocks`]).
+    Values {
+        values: Vec<WireValue>,
+        heap_blocks: Option<i64>,
+    },
+    /// The call failed with this message.
+    Error(String),
+    /// The batch could not go on: this message answers this call and every later one.
+    Abort(String),
 }
 
-impl<'a> Reader<'a> {
-    fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .filter(|&e| e <= self.buf.len())
-            .ok_or("truncated message")?;
-        let s = &self.buf[self.pos..end];
-        self.pos = end;
-        Ok(s)
-    }
-    fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.bytes(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32, String> {
-        let b = self.bytes(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-    fn u64(&mut self) -> Result<u64, String> {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(self.bytes(8)?);
-        Ok(u64::from_le_bytes(a))
-    }
-    fn str(&mut self) -> Result<String, String> {
-        let n = self.u32()? as usize;
-        String::from_utf8(self.bytes(n)?.to_vec()).map_err(|_| "bad UTF-8".to_string())
-    }
-    fn value(&mut self, depth: u32) -> Result<RtValue, String> {
-        if depth > 64 {
-            return Err("values nested too deeply".into());
+/// The [`RunOptions`] a request carries (the timeouts are the parent's business).
+#[derive(Debug, Serialize, Deserialize)]
+struct WireOptions {
+    opt_level: u8,
+    index_bitwidth: u32,
+    emit_c_interface: bool,
+    use_aligned_alloc: bool,
+    use_bare_ptr_memref_call_conv: bool,
+}
+
+impl WireOptions {
+    fn of(o: &RunOptions) -> WireOptions {
+        WireOptions {
+            opt_level: o.opt_level,
+            index_bitwidth: o.index_bitwidth,
+            emit_c_interface: o.emit_c_interface,
+            use_aligned_alloc: o.use_aligned_alloc,
+            use_bare_ptr_memref_call_conv: o.use_bare_ptr_memref_call_conv,
         }
-        Ok(match self.u8()? {
-            0 => {
-                let mut a = [0u8; 16];
-                a.copy_from_slice(self.bytes(16)?);
-                RtValue::Int(i128::from_le_bytes(a))
-            }
-            1 => RtValue::Float(self.u64()?),
-            2 => {
-                let n = self.u32()? as usize;
-                let mut es = Vec::with_capacity(n.min(1 << 16));
-                for _ in 0..n {
-                    es.push(self.value(depth + 1)?);
-                }
-                RtValue::Vector(es)
-            }
-            3 => {
-                let r = self.u32()? as usize;
-                let mut shape = Vec::with_capacity(r.min(64));
-                for _ in 0..r {
-                    shape.push(self.u64()?);
-                }
-                let n = self.u32()? as usize;
-                let mut elems = Vec::with_capacity(n.min(1 << 16));
-                for _ in 0..n {
-                    elems.push(self.value(depth + 1)?);
-                }
-                RtValue::MemRef { shape, elems }
-            }
-            4 => RtValue::Func(self.str()?),
-            t => return Err(format!("unknown value tag {t}")),
-        })
     }
-    /// What [`put_call`] wrote: entry, arguments, expected C interface.
-    fn call(&mut self) -> Result<(String, Vec<RtValue>, Option<CInterface>), String> {
-        let entry = self.str()?;
-        let args = self.values()?;
-        let c = match self.u8()? {
-            0 => None,
-            1 => Some(CInterface::decode(self.buf, &mut self.pos)?),
-            t => return Err(format!("unknown C interface flag {t}")),
-        };
-        Ok((entry, args, c))
-    }
-    fn values(&mut self) -> Result<Vec<RtValue>, String> {
-        let n = self.u32()? as usize;
-        let mut vs = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
-            vs.push(self.value(0)?);
+
+    fn run_options(&self) -> RunOptions {
+        RunOptions {
+            opt_level: self.opt_level,
+            index_bitwidth: self.index_bitwidth,
+            emit_c_interface: self.emit_c_interface,
+            use_aligned_alloc: self.use_aligned_alloc,
+            use_bare_ptr_memref_call_conv: self.use_bare_ptr_memref_call_conv,
+            ..RunOptions::default()
         }
-        Ok(vs)
     }
+}
+
+/// One call of a request: the entry, its arguments and, for a call through a
+/// `_mlir_ciface_` wrapper, the C interface expected of it.
+#[derive(Debug, Serialize, Deserialize)]
+struct WireCall {
+    entry: String,
+    args: Vec<WireValue>,
+    c_interface: Option<CInterface>,
+}
+
+impl WireCall {
+    fn of(c: &WorkerCall<'_>) -> WireCall {
+        WireCall {
+            entry: c.entry.to_string(),
+            args: c.args.iter().map(WireValue::of).collect(),
+            c_interface: c.c_interface.cloned(),
+        }
+    }
+
+    /// Entry, arguments and C interface.
+    fn into_parts(self) -> (String, Vec<RtValue>, Option<CInterface>) {
+        let args = self.args.into_iter().map(WireValue::into_value).collect();
+        (self.entry, args, self.c_interface)
+    }
+}
+
+/// An [`RtValue`] on the wire (floats as their bits, so every NaN survives).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+enum WireValue {
+    Int(i128),
+    Float(u64),
+    Vector(Vec<WireValue>),
+    MemRef {
+        shape: Vec<u64>,
+        elems: Vec<WireValue>,
+    },
+    Func(String),
+}
+
+impl WireValue {
+    fn of(v: &RtValue) -> WireValue {
+        match v {
+            RtValue::Int(x) => WireValue::Int(*x),
+            RtValue::Float(b) => WireValue::Float(*b),
+            RtValue::Vector(es) => WireValue::Vector(es.iter().map(WireValue::of).collect()),
+            RtValue::MemRef { shape, elems } => WireValue::MemRef {
+                shape: shape.clone(),
+                elems: elems.iter().map(WireValue::of).collect(),
+            },
+            RtValue::Func(n) => WireValue::Func(n.clone()),
+        }
+    }
+
+    fn into_value(self) -> RtValue {
+        match self {
+            WireValue::Int(x) => RtValue::Int(x),
+            WireValue::Float(b) => RtValue::Float(b),
+            WireValue::Vector(es) => {
+                RtValue::Vector(es.into_iter().map(WireValue::into_value).collect())
+            }
+            WireValue::MemRef { shape, elems } => RtValue::MemRef {
+                shape,
+                elems: elems.into_iter().map(WireValue::into_value).collect(),
+            },
+            WireValue::Func(n) => RtValue::Func(n),
+        }
+    }
+}
+
+fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Serializing these types cannot fail: no maps with non-string keys, no
+    // user-defined Serialize impls.
+    serde_json::to_vec(msg).unwrap_or_default()
 }
 
 /// Writes one frame with a single write: on the unbuffered pipe to the worker, a
@@ -247,14 +254,6 @@ fn read_frame(r: &mut impl Read) -> std::io::Result<Option<Vec<u8>>> {
     Ok(Some(buf))
 }
 
-/// The run options every request starts with (read back by `read_options`).
-fn put_options(out: &mut Vec<u8>, opts: &RunOptions) {
-    out.push(opts.opt_level);
-    put_u32(out, opts.index_bitwidth);
-    out.push(opts.emit_c_interface as u8);
-    out.push(opts.use_aligned_alloc as u8 | (opts.use_bare_ptr_memref_call_conv as u8) << 1);
-}
-
 /// One call a request carries: the entry, its arguments and, for a call through a
 /// `_mlir_ciface_` wrapper, the C interface the caller expects of it.
 #[derive(Clone, Copy, Debug)]
@@ -264,115 +263,38 @@ pub struct WorkerCall<'a> {
     pub c_interface: Option<&'a CInterface>,
 }
 
-/// `str entry, u32 n, n values, u8 0 | u8 1 + C interface`.
-fn put_call(out: &mut Vec<u8>, call: &WorkerCall<'_>) {
-    put_str(out, call.entry);
-    put_u32(out, call.args.len() as u32);
-    for a in call.args {
-        put_value(out, a);
-    }
-    match call.c_interface {
-        None => out.push(0),
-        Some(c) => {
-            out.push(1);
-            c.encode(out);
-        }
-    }
-}
-
-fn encode_request(module_text: &str, call: &WorkerCall<'_>, opts: &RunOptions) -> Vec<u8> {
-    let mut out = Vec::with_capacity(module_text.len() + 64);
-    put_options(&mut out, opts);
-    put_str(&mut out, module_text);
-    put_call(&mut out, call);
-    out
-}
-
-fn encode_ir_request(
-    module_text: &str,
-    ir: &str,
-    call: &WorkerCall<'_>,
-    opts: &RunOptions,
-) -> Vec<u8> {
-    let mut out = vec![IR_REQUEST];
-    out.extend(encode_request(module_text, call, opts));
-    put_str(&mut out, ir);
-    out
-}
-
-fn encode_batch_request(module_text: &str, calls: &[WorkerCall<'_>], opts: &RunOptions) -> Vec<u8> {
-    let mut out = Vec::with_capacity(module_text.len() + 64);
-    out.push(BATCH_REQUEST);
-    put_options(&mut out, opts);
-    put_str(&mut out, module_text);
-    put_u32(&mut out, calls.len() as u32);
-    for c in calls {
-        put_call(&mut out, c);
-    }
-    out
-}
-
-/// A response frame: `u8 0, values` or `u8 status, str message`.
-fn encode_response(result: &Result<Vec<RtValue>, String>, err_status: u8) -> Vec<u8> {
-    let mut resp = Vec::new();
-    match result {
-        Ok(vals) => {
-            resp.push(0);
-            put_u32(&mut resp, vals.len() as u32);
-            for v in vals {
-                put_value(&mut resp, v);
-            }
-        }
-        Err(msg) => {
-            resp.push(err_status);
-            put_str(&mut resp, msg);
-        }
-    }
-    resp
+/// A response frame for one call: its values (with the heap blocks, in a batch) or its
+/// error.
+fn encode_response(result: Result<Vec<RtValue>, String>, heap_blocks: Option<i64>) -> Vec<u8> {
+    encode(&match result {
+        Ok(vals) => Response::Values {
+            values: vals.iter().map(WireValue::of).collect(),
+            heap_blocks,
+        },
+        Err(msg) => Response::Error(msg),
+    })
 }
 
 // ---------------------------------------------------------------------------------
 // The child
-
-/// The run options every request starts with.
-fn read_options(r: &mut Reader<'_>) -> Result<RunOptions, String> {
-    let opt_level = r.u8()?;
-    let index_bitwidth = r.u32()?;
-    let emit_c_interface = r.u8()? != 0;
-    let flags = r.u8()?;
-    Ok(RunOptions {
-        opt_level,
-        index_bitwidth,
-        emit_c_interface,
-        use_aligned_alloc: flags & 1 != 0,
-        use_bare_ptr_memref_call_conv: flags & 2 != 0,
-        ..RunOptions::default()
-    })
-}
-
-/// The Standard module a request carries as text.
 fn parse_text(text: &str) -> Result<converter::ir::Module, String> {
     converter::syntax::parse_module("<worker>", text.as_bytes())
         .map_err(|d| d.render("<worker>", Some(text)))
 }
 
-/// Handles one batch request (after its first byte): parses and lowers the module once,
-/// then [`Jit::run_lowered_calls`], sending each answer with `send` as it comes. An
-/// `Err` is the answer of every call not yet answered.
+/// Handles one batch request: parses and lowers the module once, then
+/// [`Jit::run_lowered_calls`], sending each answer with `send` as it comes. An `Err` is
+/// the answer of every call not yet answered.
 fn handle_batch(
     jit: &mut Jit,
-    req: &[u8],
+    opts: &RunOptions,
+    text: &str,
+    wire_calls: Vec<WireCall>,
     send: &mut dyn FnMut(Result<Vec<RtValue>, String>, i64),
 ) -> Result<(), String> {
-    let mut r = Reader { buf: req, pos: 0 };
-    let opts = read_options(&mut r)?;
-    let text = r.str()?;
-    let n = r.u32()? as usize;
-    let mut calls = Vec::with_capacity(n.min(1 << 10));
-    for _ in 0..n {
-        calls.push(r.call()?);
-    }
-    let m = parse_text(&text)?;
+    let n = wire_calls.len();
+    let mut calls: Vec<_> = wire_calls.into_iter().map(WireCall::into_parts).collect();
+    let m = parse_text(text)?;
     let sigs: Vec<Result<crate::exec::EntrySig, RunError>> = calls
         .iter_mut()
         .map(|(entry, _, c)| {
@@ -381,7 +303,7 @@ fn handle_batch(
             Ok(sig)
         })
         .collect();
-    let lowered = crate::lowering::lower(&m, &opts)?;
+    let lowered = crate::lowering::lower(&m, opts)?;
     // The calls with a signature go to the JIT; the others are answered in their turn.
     let runnable: Vec<usize> = (0..n).filter(|&i| sigs[i].is_ok()).collect();
     let jit_calls: Vec<crate::exec::Call<'_>> = runnable
@@ -404,7 +326,7 @@ fn handle_batch(
             next += 1;
         }
     };
-    jit.run_lowered_calls(&lowered, &jit_calls, &opts, &mut |k, r| {
+    jit.run_lowered_calls(&lowered, &jit_calls, opts, &mut |k, r| {
         let i = runnable[k];
         let blocks = crate::exec::take_heap_blocks();
         answer_upto(i, send);
@@ -415,30 +337,34 @@ fn handle_batch(
     Ok(())
 }
 
-/// Handles one IR request (after its first byte): our lowering of the Standard module
-/// gives the entry's calling convention and the externals, the IR gives the code.
-fn handle_ir(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
-    let mut r = Reader { buf: req, pos: 0 };
-    let opts = read_options(&mut r)?;
-    let text = r.str()?;
-    let (entry, args, c_interface) = r.call()?;
-    let ir = r.str()?;
-    let m = parse_text(&text)?;
+/// Handles one IR request: our lowering of the Standard module gives the entry's
+/// calling convention and the externals, the IR gives the code.
+fn handle_ir(
+    jit: &mut Jit,
+    opts: &RunOptions,
+    text: &str,
+    call: WireCall,
+    ir: &str,
+) -> Result<Vec<RtValue>, String> {
+    let (entry, args, c_interface) = call.into_parts();
+    let m = parse_text(text)?;
     let mut sig = crate::exec::entry_sig(&m, &entry).map_err(|e| e.to_string())?;
     sig.c_interface = c_interface;
-    let lowered = crate::lowering::lower(&m, &opts)?;
-    jit.run_ir(&ir, &lowered, &entry, &sig, &args, &opts)
+    let lowered = crate::lowering::lower(&m, opts)?;
+    jit.run_ir(ir, &lowered, &entry, &sig, &args, opts)
         .map_err(|e| e.to_string())
 }
 
 /// Handles one request in the worker: parse, lower, JIT, run.
-fn handle(jit: &mut Jit, req: &[u8]) -> Result<Vec<RtValue>, String> {
-    let mut r = Reader { buf: req, pos: 0 };
-    let opts = read_options(&mut r)?;
-    let text = r.str()?;
-    let (entry, args, c_interface) = r.call()?;
-    let m = parse_text(&text)?;
-    jit.run_with(&m, &entry, &args, c_interface, &opts)
+fn handle(
+    jit: &mut Jit,
+    opts: &RunOptions,
+    text: &str,
+    call: WireCall,
+) -> Result<Vec<RtValue>, String> {
+    let (entry, args, c_interface) = call.into_parts();
+    let m = parse_text(text)?;
+    jit.run_with(&m, &entry, &args, c_interface, opts)
         .map_err(|e| e.to_string())
 }
 
@@ -511,34 +437,54 @@ pub fn serve_stdio() -> i32 {
                 return 2;
             }
         };
-        if let Some((&BATCH_REQUEST, rest)) = req.split_first() {
+        let req: Request = match serde_json::from_slice(&req) {
+            Ok(r) => r,
+            Err(e) => {
+                let resp = encode(&Response::Error(format!("malformed request: {e}")));
+                if write_frame(&mut out, &resp).is_err() {
+                    return 0; // the parent went away
+                }
+                continue;
+            }
+        };
+        if let Request::Batch {
+            opts,
+            module,
+            calls,
+        } = req
+        {
+            let opts = opts.run_options();
             let mut failed = false;
             let mut send = |r: Result<Vec<RtValue>, String>, blocks: i64| {
-                let mut resp = encode_response(&r, 1);
-                if r.is_ok() {
-                    resp.extend_from_slice(&(blocks as u64).to_le_bytes());
-                }
+                let resp = encode_response(r, Some(blocks));
                 failed |= write_frame(&mut out, &resp).is_err();
             };
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                handle_batch(&mut jit, rest, &mut send)
+                handle_batch(&mut jit, &opts, &module, calls, &mut send)
             }))
             .unwrap_or_else(|_| Err(panicked()));
             if let Err(msg) = r {
-                failed |= write_frame(&mut out, &encode_response(&Err(msg), 2)).is_err();
+                failed |= write_frame(&mut out, &encode(&Response::Abort(msg))).is_err();
             }
             if failed {
                 return 0; // the parent went away
             }
             continue;
         }
-        let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match req.split_first() {
-                Some((&IR_REQUEST, rest)) => handle_ir(&mut jit, rest),
-                _ => handle(&mut jit, &req),
-            }))
-            .unwrap_or_else(|_| Err(panicked()));
-        if write_frame(&mut out, &encode_response(&result, 1)).is_err() {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match req {
+            Request::Ir {
+                opts,
+                module,
+                call,
+                ir,
+            } => handle_ir(&mut jit, &opts.run_options(), &module, call, &ir),
+            Request::Run { opts, module, call } => {
+                handle(&mut jit, &opts.run_options(), &module, call)
+            }
+            Request::Batch { .. } => Err("unreachable: batches are handled above".into()),
+        }))
+        .unwrap_or_else(|_| Err(panicked()));
+        if write_frame(&mut out, &encode_response(result, None)).is_err() {
             return 0; // the parent went away
         }
     }
@@ -753,7 +699,11 @@ impl Worker {
         call: &WorkerCall<'_>,
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        let req = encode_request(module_text, call, opts);
+        let req = encode(&Request::Run {
+            opts: WireOptions::of(opts),
+            module: module_text.to_string(),
+            call: WireCall::of(call),
+        });
         self.round_trip(&req, opts)
     }
 
@@ -784,7 +734,12 @@ impl Worker {
         call: &WorkerCall<'_>,
         opts: &RunOptions,
     ) -> Result<Vec<RtValue>, RunError> {
-        let req = encode_ir_request(module_text, ir, call, opts);
+        let req = encode(&Request::Ir {
+            opts: WireOptions::of(opts),
+            module: module_text.to_string(),
+            call: WireCall::of(call),
+            ir: ir.to_string(),
+        });
         self.round_trip(&req, opts)
     }
 
@@ -824,30 +779,32 @@ impl Worker {
         if calls.is_empty() {
             return answers;
         }
-        let req = encode_batch_request(module_text, calls, opts);
+        let req = encode(&Request::Batch {
+            opts: WireOptions::of(opts),
+            module: module_text.to_string(),
+            calls: calls.iter().map(WireCall::of).collect(),
+        });
         if let Err(e) = self.send(&req) {
             answers[0] = Some(Err(e));
             return answers;
         }
         for i in 0..calls.len() {
             match self.receive(opts) {
-                Ok(frame) => {
-                    let mut r = Reader {
-                        buf: &frame,
-                        pos: 0,
-                    };
-                    if r.u8() == Ok(2) {
-                        let msg = r
-                            .str()
-                            .unwrap_or_else(|e| format!("malformed worker response: {e}"));
+                Ok(frame) => match decode(&frame) {
+                    Ok(Response::Abort(msg)) => {
                         for a in &mut answers[i..] {
                             *a = Some(err_of(&msg));
                         }
                         return answers;
                     }
-                    answers[i] = Some(decode_response(&frame));
-                    self.heap_blocks[i] = decode_heap_blocks(&frame);
-                }
+                    Ok(r) => {
+                        if let Response::Values { heap_blocks, .. } = &r {
+                            self.heap_blocks[i] = *heap_blocks;
+                        }
+                        answers[i] = Some(answer_of(r));
+                    }
+                    Err(e) => answers[i] = Some(Err(e)),
+                },
                 Err(e) => {
                     answers[i] = Some(Err(e));
                     return answers;
@@ -874,7 +831,7 @@ impl Worker {
     }
 
     /// Waits for the next response frame: at most `opts.compile_timeout` until the
-    /// worker says that the call's native code starts ([`STARTED`]), then at most
+    /// worker says that the call's native code starts (`Started`), then at most
     /// `opts.timeout`. On a timeout the worker is killed, on its death it is reaped
     /// (the crash is the error).
     fn receive(&mut self, opts: &RunOptions) -> Result<Vec<u8>, RunError> {
@@ -893,7 +850,7 @@ impl Worker {
                 (None, _) => return Err(RunError::Error("no worker".into())),
             };
             match got {
-                Ok(Some(frame)) if frame.first() == Some(&STARTED) => {
+                Ok(Some(frame)) if frame == STARTED_FRAME => {
                     running = true;
                     deadline = Instant::now().checked_add(opts.timeout);
                 }
@@ -918,7 +875,7 @@ impl Worker {
     /// Sends one request and waits for its response (see [`Worker::receive`]).
     fn round_trip(&mut self, req: &[u8], opts: &RunOptions) -> Result<Vec<RtValue>, RunError> {
         self.send(req)?;
-        decode_response(&self.receive(opts)?)
+        answer_of(decode(&self.receive(opts)?)?)
     }
 
     /// Kills the child and its process group (after a timeout) and forgets it.
@@ -931,7 +888,7 @@ impl Worker {
     }
 
     /// The child died (its pipe closed): collect how. `running`: it was running a
-    /// call's native code (it had sent [`STARTED`] and no answer yet).
+    /// call's native code (it had sent `Started` and no answer yet).
     fn reap(&mut self, running: bool) -> RunError {
         let Some(mut l) = self.live.take() else {
             return RunError::Error("no worker".into());
@@ -1006,23 +963,21 @@ fn err_of(msg: &str) -> Result<Vec<RtValue>, RunError> {
     Err(RunError::Error(msg.to_string()))
 }
 
-fn decode_response(frame: &[u8]) -> Result<Vec<RtValue>, RunError> {
-    let mut r = Reader { buf: frame, pos: 0 };
-    let bad = |e: String| RunError::Error(format!("malformed worker response: {e}"));
-    match r.u8().map_err(bad)? {
-        0 => r.values().map_err(bad),
-        _ => Err(RunError::Error(r.str().map_err(bad)?)),
-    }
+/// A response frame, or what is wrong with it.
+fn decode(frame: &[u8]) -> Result<Response, RunError> {
+    serde_json::from_slice(frame)
+        .map_err(|e| RunError::Error(format!("malformed worker response: {e}")))
 }
 
-/// The heap-block count that ends a successful batch answer.
-fn decode_heap_blocks(frame: &[u8]) -> Option<i64> {
-    let mut r = Reader { buf: frame, pos: 0 };
-    if r.u8().ok()? != 0 {
-        return None;
+/// A call's answer from its response.
+fn answer_of(r: Response) -> Result<Vec<RtValue>, RunError> {
+    match r {
+        Response::Values { values, .. } => {
+            Ok(values.into_iter().map(WireValue::into_value).collect())
+        }
+        Response::Error(msg) | Response::Abort(msg) => err_of(&msg),
+        Response::Started => err_of("malformed worker response: a second start"),
     }
-    r.values().ok()?;
-    r.u64().ok().map(|b| b as i64)
 }
 
 /// A fixed number of workers shared by threads: each run takes a free worker.
@@ -1109,7 +1064,9 @@ mod tests {
     fn values_round_trip() {
         let vs = vec![
             RtValue::Int(-(1i128 << 100)),
+            RtValue::Int(i128::MAX),
             RtValue::Float(0x7fc0_0001),
+            RtValue::Float(u64::MAX),
             RtValue::Vector(vec![RtValue::Int(1), RtValue::Int(2)]),
             RtValue::MemRef {
                 shape: vec![2, 1],
@@ -1117,20 +1074,65 @@ mod tests {
             },
             RtValue::Func("f".into()),
         ];
-        let mut out = Vec::new();
-        put_u32(&mut out, vs.len() as u32);
-        for v in &vs {
-            put_value(&mut out, v);
+        let out = encode_response(Ok(vs.clone()), Some(-3));
+        match decode(&out).unwrap() {
+            Response::Values {
+                values,
+                heap_blocks,
+            } => {
+                assert_eq!(heap_blocks, Some(-3));
+                let back: Vec<RtValue> = values.into_iter().map(WireValue::into_value).collect();
+                assert_eq!(back, vs);
+            }
+            r => panic!("{r:?}"),
         }
-        let mut r = Reader { buf: &out, pos: 0 };
-        assert_eq!(r.values().unwrap(), vs);
         // Truncations are errors, never panics.
         for cut in 0..out.len() {
-            let mut r = Reader {
-                buf: &out[..cut],
-                pos: 0,
-            };
-            assert!(r.values().is_err());
+            assert!(decode(&out[..cut]).is_err());
         }
+    }
+
+    #[test]
+    fn the_start_frame_is_the_started_response() {
+        assert_eq!(encode(&Response::Started), STARTED_FRAME);
+        assert_eq!(decode(STARTED_FRAME).unwrap(), Response::Started);
+    }
+
+    #[test]
+    fn requests_round_trip_with_their_c_interface() {
+        use crate::cabi::{AbiType, CParam};
+        let desc = AbiType::Struct(vec![
+            AbiType::Int(64),
+            AbiType::Array(2, Box::new(AbiType::Half)),
+        ]);
+        let ci = CInterface {
+            params: vec![
+                CParam::Value(AbiType::Int(7)),
+                CParam::Descriptor { space: 3, desc },
+            ],
+            results: AbiType::Double,
+            results_by_pointer: Some(1),
+        };
+        let args = [RtValue::Int(7)];
+        let call = WorkerCall {
+            entry: "_mlir_ciface_f",
+            args: &args,
+            c_interface: Some(&ci),
+        };
+        let req = encode(&Request::Batch {
+            opts: WireOptions::of(&RunOptions::default()),
+            module: "module {}".into(),
+            calls: vec![WireCall::of(&call)],
+        });
+        let Ok(Request::Batch { calls, module, .. }) = serde_json::from_slice(&req) else {
+            panic!("not a batch");
+        };
+        assert_eq!(module, "module {}");
+        let mut calls = calls.into_iter();
+        let (entry, back, c) = calls.next().unwrap().into_parts();
+        assert_eq!(
+            (entry.as_str(), back.as_slice(), c),
+            ("_mlir_ciface_f", &args[..], Some(ci))
+        );
     }
 }

@@ -369,7 +369,8 @@ fn address_spaces_below_256_are_host_memory() {
     assert_eq!(r, vec![int(-9)]);
     // x86-64 addresses 256 and 257 relative to gs and fs: not run.
     let e = jit::translate::translate_to_ir_string(&module(vec![addr_space_round_trip(256)]))
-        .expect_err("address space 256 translated");
+        .expect_err("address space 256 translated")
+        .to_string();
     assert!(
         e.contains("address space 256 is not plain memory on the host"),
         "{e}"
@@ -761,7 +762,9 @@ fn errors_name_the_op_or_function() {
         let r = b.op(NewOp::unregistered("foo.bar").result(Type::i32()));
         b.ret(vec![r]);
     });
-    let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
+    let e = jit::translate_to_ir_string(&module(vec![f]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("foo.bar") && e.contains("@f"), "{e}");
     // Type mismatch caught before LLVM sees it.
     let f = func("g", vec![Type::i32(), Type::i64()], Type::i32(), |b, a| {
@@ -770,7 +773,9 @@ fn errors_name_the_op_or_function() {
             .result(Type::i32()));
         b.ret(vec![r]);
     });
-    let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
+    let e = jit::translate_to_ir_string(&module(vec![f]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("@g") && e.contains("llvm.add"), "{e}");
     // A use that does not dominate: only LLVM's verifier sees it; it names the function.
     let mut f = llvm_func("h", vec![Type::i1()], Type::i32());
@@ -791,7 +796,9 @@ fn errors_name_the_op_or_function() {
     b.op0(NewOp::new(OpKind::LlvmBr).successor(join, vec![]));
     b.at(join);
     b.ret(vec![v]);
-    let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
+    let e = jit::translate_to_ir_string(&module(vec![f]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("@h") && e.contains("verifier"), "{e}");
     // Standard ops are rejected.
     let f = func("s", vec![Type::i32()], Type::i32(), |b, a| {
@@ -800,7 +807,9 @@ fn errors_name_the_op_or_function() {
             .result(Type::i32()));
         b.ret(vec![r]);
     });
-    let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
+    let e = jit::translate_to_ir_string(&module(vec![f]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("std.addi"), "{e}");
     // Locations are reported when known.
     let mut f = func("l", vec![], Type::i32(), |b, _| {
@@ -810,7 +819,9 @@ fn errors_name_the_op_or_function() {
         b.ret(vec![r]);
     });
     f.loc = Loc::new(1, 1);
-    let e = jit::translate_to_ir_string(&module(vec![f])).unwrap_err();
+    let e = jit::translate_to_ir_string(&module(vec![f]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("3:7"), "{e}");
 }
 
@@ -829,6 +840,8 @@ fn every_llvm_op_kind_is_covered_by_translation() {
             }
         });
         if let Err(e) = jit::translate_to_ir_string(&module(vec![f])) {
+            assert!(matches!(e, jit::JitError::Translate(_)), "{k}: {e:?}");
+            let e = e.to_string();
             assert!(!e.contains("not an LLVM-dialect op"), "{k}: {e}");
         }
     }

@@ -116,7 +116,7 @@ pub struct Host {
 impl Host {
     pub fn new() -> Result<Host, AbiError> {
         Ok(Host {
-            target: HostTarget::new().map_err(AbiError::Host)?,
+            target: HostTarget::new().map_err(|e| AbiError::Host(e.to_string()))?,
         })
     }
 
@@ -132,7 +132,10 @@ impl Host {
     /// Size, alignment and (for structs) each named field's offset and size of `ty`
     /// translated to LLVM, per the host's data layout.
     pub fn measure(&self, ty: &Type, fields: &[&str]) -> Result<Measured, AbiError> {
-        let l = self.target.measure(ty).map_err(AbiError::Host)?;
+        let l = self
+            .target
+            .measure(ty)
+            .map_err(|e| AbiError::Host(e.to_string()))?;
         let mut m = Measured::new();
         m.insert("size".into(), l.size);
         m.insert("align".into(), l.align);

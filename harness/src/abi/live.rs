@@ -659,7 +659,8 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
         let drv = dir.write("driver.c", &driver_src)?;
         let slots_file = dir.write("slots.txt", &slots.join("\n"))?;
         let obj = dir.path().join("lowered.o");
-        jit::host::write_object(&lowered, "verify_abi", &obj).map_err(AbiError::Host)?;
+        jit::host::write_object(&lowered, "verify_abi", &obj)
+            .map_err(|e| AbiError::Host(e.to_string()))?;
         Ok((mlir, drv, slots_file, obj))
     })();
     let (mlir, drv, slots_file, obj) = match paths {
@@ -748,7 +749,8 @@ fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> 
             .or_else(|| dlsym(libc::RTLD_DEFAULT, name))
             .ok_or_else(|| format!("external @{name} is not in the driver"))
     };
-    let code = jit::host::jit_with_externals(&lowered, "verify_abi", &resolve, &names)?;
+    let code = jit::host::jit_with_externals(&lowered, "verify_abi", &resolve, &names)
+        .map_err(|e| e.to_string())?;
     for (name, addr) in code.addresses() {
         let slot = dlsym(handle, &format!("stdlower_slot{name}"))
             .ok_or_else(|| format!("the driver has no slot for {name}"))?;
