@@ -2,8 +2,7 @@
 //! lowered conformance modules are mutated at random and translated; every outcome
 //! must be `Ok` or `Err`.
 
-#[path = "../../test-support/conformance.rs"]
-mod conformance;
+use crate::conformance_data as conformance;
 use conformance::conformance_dir;
 use converter::ir::{Attribute, Module, Type, ValueId};
 

@@ -3,11 +3,10 @@
 //! must answer exactly what the ordinary request answers; crashes stay isolated and IR
 //! that does not parse is an error naming the reason.
 
-mod common;
+use crate::common;
 
+use crate::conformance_data as conformance;
 use common::worker;
-#[path = "../../test-support/conformance.rs"]
-mod conformance;
 use conformance::conformance_dir;
 use converter::lower::{lower_module, LowerOptions};
 use converter::value::RtValue;

@@ -1,6 +1,6 @@
 //! Translation of hand-built LLVM-dialect functions: every op kind, run natively.
 
-mod common;
+use crate::common;
 use common::*;
 use converter::ir::{Attribute, BlockId, Body, DenseValues, Func, NewOp, OpKind, Type, ValueId};
 use converter::value::RtValue;

@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::*;
 use converter::ir::{NewOp, OpKind, Type};
 use converter::value::RtValue;

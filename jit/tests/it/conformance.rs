@@ -1,7 +1,6 @@
 //! Every `/work/shared/conformance/*.mlir` lowers, JITs and prints its `.expect` line.
 
-#[path = "../../test-support/conformance.rs"]
-mod conformance;
+use crate::conformance_data as conformance;
 use conformance::conformance_dir;
 use converter::value::format_result;
 use jit::{run_in_process, RunOptions};

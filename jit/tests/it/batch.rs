@@ -3,7 +3,7 @@
 //! when one crashes or hangs, the calls before it keep their answers and the later ones
 //! are reported as not made.
 
-mod common;
+use crate::common;
 
 use common::{opts, worker};
 use converter::value::RtValue;

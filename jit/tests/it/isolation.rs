@@ -1,6 +1,6 @@
 //! Crash and hang isolation through the worker process.
 
-mod common;
+use crate::common;
 
 use common::{opts, worker};
 use converter::value::RtValue;
