@@ -18,8 +18,24 @@ use std::time::{Duration, Instant};
 
 static TURN: Mutex<()> = Mutex::new(());
 
+/// `stdlower-full` with the default action for the signals these tests send. A test
+/// run started under `nohup` or as a background job of a script inherits SIGHUP and
+/// SIGINT ignored, and the commands keep an ignored signal ignored (on purpose), so
+/// without this the signal would do nothing and the test would wait for the run's
+/// timeout.
 fn stdlower() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_stdlower-full"));
+    // SAFETY: signal(2) is async-signal-safe, as pre_exec requires.
+    unsafe {
+        c.pre_exec(|| {
+            for sig in [libc::SIGHUP, libc::SIGINT, libc::SIGTERM, libc::SIGQUIT] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    c
 }
 
 /// Makes this process the reaper of its orphaned descendants (once).
