@@ -841,7 +841,9 @@ fn llvm_level_verdict(interp: &Outcome, l: &Outcome, jit: Option<&Outcome>) -> V
     };
     let first = match l {
         Outcome::Ub(msg) => {
-            let op = llvm_op_in(msg).map(|o| format!(" in '{o}'")).unwrap_or_default();
+            let op = llvm_op_in(msg)
+                .map(|o| format!(" in '{o}'"))
+                .unwrap_or_default();
             format!(
                 "undefined behaviour{op} at the LLVM level on a UB-free Standard run \
                  ({jit_says}): the converter, or our LLVM-level interpreter: {msg}"
@@ -852,7 +854,11 @@ fn llvm_level_verdict(interp: &Outcome, l: &Outcome, jit: Option<&Outcome>) -> V
              our LLVM-level interpreter, or the converter"
         ),
     };
-    let mut detail = format!("{first}\ninterp:\n{}llvm-level:\n{}", interp.render(), l.render());
+    let mut detail = format!(
+        "{first}\ninterp:\n{}llvm-level:\n{}",
+        interp.render(),
+        l.render()
+    );
     if let Some(j) = jit {
         detail.push_str(&format!("jit:\n{}", j.render()));
     }
@@ -1116,6 +1122,81 @@ mod tests {
 
     fn vals(x: i128) -> Outcome {
         Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])
+    }
+
+    /// Where the JIT differs from the interpreter, the LLVM level's section names the
+    /// path at fault; it leaves the finding's bucket as it was.
+    #[test]
+    fn the_llvm_level_section_names_the_path_at_fault() {
+        let (i, j) = (vals(1), vals(2));
+        let section = |l: &Outcome, j: Option<&Outcome>| llvm_level_section(&i, l, j);
+        assert!(section(&vals(1), Some(&j)).starts_with(
+            "llvm-level (the interpreters agree, the JIT differs: LLVM's code generator"
+        ));
+        assert!(section(&vals(2), Some(&j)).starts_with(
+            "llvm-level (the interpreters disagree and the JIT sides with the LLVM level: the converter):\ni64 2\n"
+        ));
+        let ub = Outcome::Ub("m.mlir:3:5: undefined behaviour: out of bounds: llvm.load: x".into());
+        assert!(section(&ub, Some(&j)).contains("undefined behaviour in the lowered code"));
+        assert!(section(&vals(3), Some(&j)).contains("sides with neither"));
+        assert!(section(&vals(1), Some(&i)).contains("agrees with interp and the JIT"));
+        assert_eq!(section(&vals(1), None), "");
+        let crash = Outcome::Crash("m.mlir: crashed with SIGSEGV".into());
+        for j in [vals(2), crash] {
+            for l in [vals(1), vals(2), ub.clone()] {
+                let sig = |v: Verdict| match v {
+                    Verdict::Finding { oracle, detail } => {
+                        crate::campaign::buckets::signature(oracle, &detail)
+                    }
+                    v => panic!("{v}"),
+                };
+                assert_eq!(
+                    sig(interp_vs_jit(&i, &j, &section(&l, Some(&j)))),
+                    sig(interp_vs_jit(&i, &j, ""))
+                );
+            }
+        }
+    }
+
+    /// The oracle's own verdict: equal values agree; other values or UB are findings
+    /// whose first line names the op and which way the JIT went.
+    #[test]
+    fn llvm_level_verdicts() {
+        let i = vals(1);
+        assert!(matches!(
+            llvm_level_verdict(&i, &vals(1), Some(&i)),
+            Verdict::Agree
+        ));
+        let ub = Outcome::Ub("m.mlir:3:5: undefined behaviour: out of bounds: llvm.load: x".into());
+        match llvm_level_verdict(&i, &ub, Some(&i)) {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(oracle, Oracle::LlvmLevel);
+                assert!(detail.starts_with("undefined behaviour in 'llvm.load' at the LLVM level on a UB-free Standard run (the JIT sides with the Standard interpreter)"), "{detail}");
+                assert_eq!(
+                    crate::campaign::buckets::signature(oracle, &detail),
+                    "llvm-level: 'llvm.load'"
+                );
+            }
+            v => panic!("{v}"),
+        }
+        match llvm_level_verdict(&i, &vals(2), None) {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(oracle, Oracle::LlvmLevel);
+                assert!(
+                    detail.starts_with(
+                        "the LLVM level disagrees with the Standard interpreter (no JIT ran)"
+                    ),
+                    "{detail}"
+                );
+                assert!(
+                    detail.ends_with("interp:\ni64 1\nllvm-level:\ni64 2\n"),
+                    "{detail}"
+                );
+            }
+            v => panic!("{v}"),
+        }
+        assert_eq!(llvm_level_fuel(100), 12_000);
+        assert_eq!(llvm_level_fuel(u64::MAX), u64::MAX);
     }
 
     /// Every assignment of three outcomes to (interp, jit, upstream): agreement exactly

@@ -209,9 +209,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
         },
         lower_paths_every: args.lower_paths_every.unwrap_or(8),
         structure_every: args.structure_every.unwrap_or(campaign::STRUCTURE_EVERY),
-        llvm_level_every: args
-            .llvm_level_every
-            .unwrap_or(campaign::LLVM_LEVEL_EVERY),
+        llvm_level_every: args.llvm_level_every.unwrap_or(campaign::LLVM_LEVEL_EVERY),
         progress: !args.quiet,
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,
