@@ -78,8 +78,8 @@ pub struct Args {
     #[arg(long)]
     pub structure_every: Option<u64>,
     /// Interpret the lowered module at the LLVM level and compare it with the Standard
-    /// interpreter (the llvm-level oracle) on every Nth case (0: never). About 0.1 ms
-    /// a case (default 1).
+    /// interpreter (the llvm-level oracle) on every Nth case (0: never). It costs
+    /// 0.1 to 0.25 ms of CPU a case, 3 to 6 % of a check (default 1).
     #[arg(long)]
     pub llvm_level_every: Option<u64>,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
