@@ -275,9 +275,36 @@ pub fn run_interp_counted(
     args: &[RtValue],
     opts: &ExecOptions,
 ) -> (Outcome, Option<i64>) {
+    let r = run_interp_traced(m, entry, args, opts);
+    (r.outcome, r.heap_blocks)
+}
+
+/// A reference interpreter run, with what the oracles need besides its outcome.
+#[derive(Clone, Debug)]
+pub struct InterpRun {
+    pub outcome: Outcome,
+    /// The heap blocks the call left allocated, when it returned (see `leaks`).
+    pub heap_blocks: Option<i64>,
+    /// Instructions executed, when it returned.
+    pub steps: Option<u64>,
+}
+
+/// [`run_interp`], with the heap blocks left allocated and the steps taken.
+pub fn run_interp_traced(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+) -> InterpRun {
     let results = match entry_signature(m, entry) {
         Ok((_, r)) => r,
-        Err(f) => return (Outcome::Error(f.message), None),
+        Err(f) => {
+            return InterpRun {
+                outcome: Outcome::Error(f.message),
+                heap_blocks: None,
+                steps: None,
+            }
+        }
     };
     let iopts = interp::Options {
         fuel: opts.fuel,
@@ -288,6 +315,7 @@ pub fn run_interp_counted(
     let run =
         interp::Program::compile(m, iopts.index_bitwidth).run_full(entry, args, &iopts, &mut ext);
     let heap_blocks = run.as_ref().ok().map(|o| o.heap_blocks);
+    let steps = run.as_ref().ok().map(|o| o.steps);
     let outcome = match run.map(|o| o.results) {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(trap) => {
@@ -304,7 +332,48 @@ pub fn run_interp_counted(
             }
         }
     };
-    (outcome, heap_blocks)
+    InterpRun {
+        outcome,
+        heap_blocks,
+        steps,
+    }
+}
+
+/// Runs the entry of `m` at the LLVM level (`llinterp`) on `lowered`, its lowering
+/// under `lower`, with `fuel` LLVM ops at most. Undefined behaviour (poison in a result
+/// included) is [`Outcome::Ub`]; running out of fuel or call depth
+/// [`Outcome::OutOfFuel`] / [`Outcome::CallDepth`]; what the LLVM level cannot run
+/// (an entry it cannot call, a construct it does not model) [`Outcome::Error`].
+pub fn run_llvm_level(
+    m: &Module,
+    lowered: &Module,
+    lower: &converter::lower::LowerOptions,
+    entry: &str,
+    args: &[RtValue],
+    fuel: u64,
+) -> Outcome {
+    let results = match entry_signature(m, entry) {
+        Ok((_, r)) => r,
+        Err(f) => return Outcome::Error(f.message),
+    };
+    let iopts = interp::Options {
+        fuel,
+        index_bitwidth: lower.index_bitwidth,
+        ..interp::Options::default()
+    };
+    let mut ext = crate::externals::HarnessExternals;
+    match llinterp::run_lowered(lowered, m, lower, entry, args, &iopts, &mut ext) {
+        Ok(o) => Outcome::Values(results.into_iter().zip(o.results).collect()),
+        Err(t) => {
+            let msg = t.render(&m.file);
+            match t {
+                interp::Trap::Ub { .. } => Outcome::Ub(msg),
+                interp::Trap::OutOfFuel => Outcome::OutOfFuel(msg),
+                interp::Trap::CallDepth { .. } => Outcome::CallDepth(msg),
+                interp::Trap::Error { .. } => Outcome::Error(msg),
+            }
+        }
+    }
 }
 
 /// Runs the entry on the lowered code, natively, in the isolated JIT worker.

@@ -52,6 +52,7 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         lower_paths: false,
         upstream_structure: false,
         c_caller_every: 0,
+        llvm_level: false,
     }
 }
 

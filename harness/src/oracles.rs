@@ -12,7 +12,11 @@
 //!    finding names the path that disagrees with the other two;
 //! 6. upstream structure (when asked, it costs an `mlir-opt` run): our lowering's
 //!    signatures, attributes, calls and declarations against upstream's
-//!    ([`crate::upstream_structure`]).
+//!    ([`crate::upstream_structure`]);
+//! 7. the LLVM level (`llvm-level`): the lowered module interpreted with LLVM's
+//!    semantics (`llinterp`) must return what the Standard interpreter returned,
+//!    bit-exact (equality), and must be free of undefined behaviour and poison where the
+//!    Standard run was (refinement); a finding says which path the JIT sides with.
 
 use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind};
@@ -53,11 +57,18 @@ pub enum Oracle {
     UpstreamUnsupported,
     /// The upstream-structure oracle was asked for, but could not compare.
     UpstreamStructureUnsupported,
+    /// The lowered module, interpreted at the LLVM level (`llinterp`), against the
+    /// Standard interpreter: equal results, and no UB or poison where the Standard run
+    /// has none.
+    LlvmLevel,
+    /// The `llvm-level` oracle was asked for, but the LLVM level could not run the case
+    /// (a construct it does not model, fuel, call depth).
+    LlvmLevelSkipped,
 }
 
 impl Oracle {
     /// Every name, in declaration order.
-    pub const ALL: [Oracle; 13] = [
+    pub const ALL: [Oracle; 15] = [
         Oracle::InterpVsJit,
         Oracle::LlvmVerify,
         Oracle::MlirTranslate,
@@ -71,6 +82,8 @@ impl Oracle {
         Oracle::Panic,
         Oracle::UpstreamUnsupported,
         Oracle::UpstreamStructureUnsupported,
+        Oracle::LlvmLevel,
+        Oracle::LlvmLevelSkipped,
     ];
 
     /// The name, as serialised.
@@ -89,6 +102,8 @@ impl Oracle {
             Oracle::Panic => "panic",
             Oracle::UpstreamUnsupported => "upstream-unsupported",
             Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
+            Oracle::LlvmLevel => "llvm-level",
+            Oracle::LlvmLevelSkipped => "llvm-level-skipped",
         }
     }
 
@@ -129,7 +144,7 @@ impl PartialEq<Oracle> for String {
 }
 
 /// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 9] = [
+pub const ORACLES: [Oracle; 10] = [
     Oracle::InterpVsJit,
     Oracle::LlvmVerify,
     Oracle::MlirTranslate,
@@ -139,6 +154,7 @@ pub const ORACLES: [Oracle; 9] = [
     Oracle::LowerPaths,
     Oracle::UpstreamStructure,
     Oracle::ArgAttrs,
+    Oracle::LlvmLevel,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -241,6 +257,9 @@ pub struct OracleConfig {
     /// Make the C-interface oracle's calls from a C program too (compiled by clang,
     /// [`crate::ciface::c_caller`]) on every Nth module it can (per thread); 0: never.
     pub c_caller_every: u64,
+    /// Also interpret the lowered module at the LLVM level (`llinterp`) where the
+    /// Standard interpreter returned, and compare (the `llvm-level` oracle).
+    pub llvm_level: bool,
 }
 
 impl Default for OracleConfig {
@@ -254,6 +273,7 @@ impl Default for OracleConfig {
             lower_paths: false,
             upstream_structure: false,
             c_caller_every: DEFAULT_C_CALLER_EVERY,
+            llvm_level: true,
         }
     }
 }
@@ -439,6 +459,20 @@ fn timeout_is_finding(limit: NativeLimit, interp: Duration, budget: Duration) ->
     matches!(limit, NativeLimit::Timeout { .. }) && interp * 2 < budget
 }
 
+/// The skip verdict of a case whose interpreter run did not return values.
+fn interp_skip(before: &Outcome) -> Option<Verdict> {
+    let (kind, reason) = match before {
+        Outcome::Values(_) => return None,
+        Outcome::Ub(msg) => (SkipKind::Ub, format!("UB: {msg}")),
+        Outcome::OutOfFuel(msg) => (SkipKind::Fuel, msg.clone()),
+        Outcome::CallDepth(msg) => (SkipKind::CallDepth, msg.clone()),
+        Outcome::Crash(msg) | Outcome::Limit(_, msg) | Outcome::Error(msg) => {
+            (SkipKind::Error, format!("interp: {msg}"))
+        }
+    };
+    Some(Verdict::Skipped { kind, reason })
+}
+
 fn check_module_in(
     m: &Module,
     entry: &str,
@@ -518,34 +552,14 @@ fn check_module_in(
 
     // Oracle 3: splitting alone preserves meaning on the interpreter.
     let interp_started = std::time::Instant::now();
-    let (before, interp_heap) = exec::run_interp_counted(m, entry, args, &cfg.exec);
+    let exec::InterpRun {
+        outcome: before,
+        heap_blocks: interp_heap,
+        steps: interp_steps,
+    } = exec::run_interp_traced(m, entry, args, &cfg.exec);
     let interp_time = interp_started.elapsed();
-    match &before {
-        Outcome::Values(_) => {}
-        Outcome::Ub(msg) => {
-            return Verdict::Skipped {
-                kind: SkipKind::Ub,
-                reason: format!("UB: {msg}"),
-            }
-        }
-        Outcome::OutOfFuel(msg) => {
-            return Verdict::Skipped {
-                kind: SkipKind::Fuel,
-                reason: msg.clone(),
-            };
-        }
-        Outcome::CallDepth(msg) => {
-            return Verdict::Skipped {
-                kind: SkipKind::CallDepth,
-                reason: msg.clone(),
-            };
-        }
-        Outcome::Crash(msg) | Outcome::Limit(_, msg) | Outcome::Error(msg) => {
-            return Verdict::Skipped {
-                kind: SkipKind::Error,
-                reason: format!("interp: {msg}"),
-            }
-        }
+    if let Some(skip) = interp_skip(&before) {
+        return skip;
     }
     let mut split = m.clone();
     split_repeated_successors(&mut split);
@@ -572,6 +586,13 @@ fn check_module_in(
             ),
         };
     }
+
+    // Oracle 7: the LLVM level runs here, on the lowered module the other oracles
+    // check; it is judged after them (a skip of its own when it cannot run).
+    let llvm_level = cfg
+        .llvm_level
+        .then(|| llvm_level_outcome(m, &lowered, &lopts, entry, args, interp_steps, ran))
+        .flatten();
 
     // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
     // the same compilation of the module, after this one; their answers wait below.
@@ -643,12 +664,14 @@ fn check_module_in(
             };
         }
     }
-    let verdict = match (native, upstream) {
-        (Some(j), None) if !before.same_results(&j) => Verdict::Finding {
-            oracle: Oracle::InterpVsJit,
-            detail: format!("interp:\n{}jit:\n{}", before.render(), j.render()),
-        },
-        (j, Some(u)) => three_way(&before, j.as_ref(), &u),
+    // Where the JIT disagrees, the LLVM level's outcome says which path is wrong.
+    let ll_shown = llvm_level
+        .as_ref()
+        .map(|l| llvm_level_section(&before, l, native.as_ref()))
+        .unwrap_or_default();
+    let verdict = match (&native, upstream) {
+        (Some(j), None) if !before.same_results(j) => interp_vs_jit(&before, j, &ll_shown),
+        (j, Some(u)) => three_way(&before, j.as_ref(), &u, &ll_shown),
         _ => Verdict::Agree,
     };
     if !matches!(verdict, Verdict::Agree) {
@@ -671,9 +694,178 @@ fn check_module_in(
         let ib = cfg.exec.index_bitwidth;
         let part = crate::upstream_structure::check_lowered(m, &lowered, ib);
         ran.extend(part.ran);
-        return part.verdict;
+        if !matches!(part.verdict, Verdict::Agree) {
+            return part.verdict;
+        }
     }
-    Verdict::Agree
+    // Oracle 7, judged last: every other oracle agrees.
+    match &llvm_level {
+        Some(l) => llvm_level_verdict(&before, l, native.as_ref()),
+        None => Verdict::Agree,
+    }
+}
+
+/// The finding of the JIT's outcome `j` differing from the interpreter's `i`, with the
+/// LLVM level's section `ll` ([`llvm_level_section`]) between theirs.
+fn interp_vs_jit(i: &Outcome, j: &Outcome, ll: &str) -> Verdict {
+    Verdict::Finding {
+        oracle: Oracle::InterpVsJit,
+        detail: format!("interp:\n{}{ll}jit:\n{}", i.render(), j.render()),
+    }
+}
+
+/// Runs `entry` of `lowered` (the lowering of `m` under `lower`) at the LLVM level,
+/// with fuel for a Standard run of `std_steps` steps, and records the oracle in `ran`:
+/// `llvm-level` and the outcome (values, or UB), or `llvm-level-skipped` and `None`
+/// when the LLVM level could not run the case.
+fn llvm_level_outcome(
+    m: &Module,
+    lowered: &Module,
+    lower: &converter::lower::LowerOptions,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    std_steps: Option<u64>,
+    ran: &mut Vec<Oracle>,
+) -> Option<Outcome> {
+    let fuel = llvm_level_fuel(std_steps.unwrap_or(0));
+    match exec::run_llvm_level(m, lowered, lower, entry, args, fuel) {
+        o @ (Outcome::Values(_) | Outcome::Ub(_)) => {
+            ran.push(Oracle::LlvmLevel);
+            Some(o)
+        }
+        _ => {
+            ran.push(Oracle::LlvmLevelSkipped);
+            None
+        }
+    }
+}
+
+/// The `llvm-level` oracle on `lowered`, the lowering of `m` under `cfg`'s options or
+/// a module a test builds in its place (a wrong lowering): the Standard interpreter,
+/// the LLVM level and, when `cfg.jit`, the JIT (in this process) on `lowered`, judged
+/// and classified as [`check_module`] does; the other oracles are left out.
+pub fn check_lowered_llvm_level(
+    m: &Module,
+    lowered: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    cfg: &OracleConfig,
+) -> CheckReport {
+    let run = exec::run_interp_traced(m, entry, args, &cfg.exec);
+    if let Some(skip) = interp_skip(&run.outcome) {
+        return CheckReport::of(skip);
+    }
+    let before = run.outcome;
+    let mut ran = Vec::new();
+    let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
+    let ll = llvm_level_outcome(m, lowered, &lopts, entry, args, run.steps, &mut ran);
+    let native = cfg.jit.then(|| {
+        ran.push(Oracle::InterpVsJit);
+        crate::native::run_lowered_jit_batch_in_process(m, lowered, &[(entry, args)], &cfg.exec)
+            .pop()
+            .flatten()
+            .unwrap_or_else(|| Outcome::Error("the JIT made no call".into()))
+    });
+    let verdict = match (&native, &ll) {
+        (Some(j), _) if !before.same_results(j) => {
+            let shown = ll
+                .as_ref()
+                .map(|l| llvm_level_section(&before, l, Some(j)))
+                .unwrap_or_default();
+            interp_vs_jit(&before, j, &shown)
+        }
+        (_, Some(l)) => llvm_level_verdict(&before, l, native.as_ref()),
+        (_, None) => Verdict::Agree,
+    };
+    CheckReport { verdict, ran }
+}
+
+/// The LLVM-level interpreter's fuel for a case whose Standard run took `std_steps`:
+/// a Standard op lowers to a handful of LLVM ops, so 20 times as many (and 10,000 for
+/// the ABI's prologue and epilogue) are plenty; what runs out of them is a skip of the
+/// `llvm-level` oracle.
+pub fn llvm_level_fuel(std_steps: u64) -> u64 {
+    std_steps.saturating_mul(20).saturating_add(10_000)
+}
+
+/// The first LLVM op an LLVM-level diagnostic names (`llvm.load`, from `...: llvm.load:
+/// load of 4 bytes ...`).
+fn llvm_op_in(msg: &str) -> Option<&str> {
+    let i = msg.find("llvm.")?;
+    let rest = &msg[i..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(rest.len());
+    Some(rest[..end].trim_end_matches('.'))
+}
+
+/// The `llvm-level` section of a finding of the native paths: the LLVM level's outcome
+/// `l`, headed by which path it sides with; where the JIT (`jit`) disagrees with the
+/// interpreter (`interp`), that names the path at fault. Its heading ends in `:` like
+/// the other sections, and the native paths' sections stay the last. Nothing without
+/// the JIT.
+fn llvm_level_section(interp: &Outcome, l: &Outcome, jit: Option<&Outcome>) -> String {
+    let Some(j) = jit else {
+        return String::new();
+    };
+    let heading = if interp.same_results(j) {
+        if interp.same_results(l) {
+            "agrees with interp and the JIT"
+        } else {
+            "differs from interp and the JIT"
+        }
+    } else if interp.same_results(l) {
+        "the interpreters agree, the JIT differs: LLVM's code generator, or a known upstream bug"
+    } else if j.same_results(l) {
+        "the interpreters disagree and the JIT sides with the LLVM level: the converter"
+    } else if matches!(l, Outcome::Ub(_)) {
+        "undefined behaviour in the lowered code: the converter"
+    } else {
+        "the LLVM level sides with neither: our LLVM-level interpreter, and another path"
+    };
+    format!("llvm-level ({heading}):\n{}", l.render())
+}
+
+/// The `llvm-level` oracle's verdict, once every other oracle agrees (so the JIT, when
+/// it ran, returned what the Standard interpreter returned): the LLVM level's outcome
+/// `l` must be the same values (equality), and not undefined behaviour or poison
+/// (refinement: the Standard run returned, free of UB).
+fn llvm_level_verdict(interp: &Outcome, l: &Outcome, jit: Option<&Outcome>) -> Verdict {
+    if interp.same_results(l) {
+        return Verdict::Agree;
+    }
+    let jit_says = match jit {
+        Some(j) if interp.same_results(j) => "the JIT sides with the Standard interpreter",
+        Some(_) => "the JIT sides with neither",
+        None => "no JIT ran",
+    };
+    let first = match l {
+        Outcome::Ub(msg) => {
+            let op = llvm_op_in(msg)
+                .map(|o| format!(" in '{o}'"))
+                .unwrap_or_default();
+            format!(
+                "undefined behaviour{op} at the LLVM level on a UB-free Standard run \
+                 ({jit_says}): the converter, or our LLVM-level interpreter: {msg}"
+            )
+        }
+        _ => format!(
+            "the LLVM level disagrees with the Standard interpreter ({jit_says}): \
+             our LLVM-level interpreter, or the converter"
+        ),
+    };
+    let mut detail = format!(
+        "{first}\ninterp:\n{}llvm-level:\n{}",
+        interp.render(),
+        l.render()
+    );
+    if let Some(j) = jit {
+        detail.push_str(&format!("jit:\n{}", j.render()));
+    }
+    Verdict::Finding {
+        oracle: Oracle::LlvmLevel,
+        detail,
+    }
 }
 
 /// Upstream's outcome: `Ok(None)` when the exporter cannot express the module or the
@@ -713,13 +905,14 @@ fn upstream_outcome(
 /// finding names the path that disagrees with the other two and shows every value. Two
 /// paths that fail the same way (the same crash message) count as alike for naming the
 /// odd one out; only equal values agree.
-fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome) -> Verdict {
+/// `ll` is the LLVM level's section ([`llvm_level_section`]), shown after interp's.
+fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome, ll: &str) -> Verdict {
     let alike = |a: &Outcome, b: &Outcome| {
         a.same_results(b) || (a == b && !matches!(a, Outcome::Values(_)))
     };
     let iu = alike(i, u);
     let shown = |what: &str| {
-        let mut d = format!("{what}\ninterp:\n{}", i.render());
+        let mut d = format!("{what}\ninterp:\n{}{ll}", i.render());
         if let Some(j) = j {
             d.push_str(&format!("jit:\n{}", j.render()));
         }
@@ -838,6 +1031,8 @@ mod tests {
             "panic",
             "upstream-unsupported",
             "upstream-structure-unsupported",
+            "llvm-level",
+            "llvm-level-skipped",
         ];
         assert_eq!(Oracle::ALL.len(), names.len());
         for (o, name) in Oracle::ALL.into_iter().zip(names) {
@@ -929,6 +1124,81 @@ mod tests {
         Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])
     }
 
+    /// Where the JIT differs from the interpreter, the LLVM level's section names the
+    /// path at fault; it leaves the finding's bucket as it was.
+    #[test]
+    fn the_llvm_level_section_names_the_path_at_fault() {
+        let (i, j) = (vals(1), vals(2));
+        let section = |l: &Outcome, j: Option<&Outcome>| llvm_level_section(&i, l, j);
+        assert!(section(&vals(1), Some(&j)).starts_with(
+            "llvm-level (the interpreters agree, the JIT differs: LLVM's code generator"
+        ));
+        assert!(section(&vals(2), Some(&j)).starts_with(
+            "llvm-level (the interpreters disagree and the JIT sides with the LLVM level: the converter):\ni64 2\n"
+        ));
+        let ub = Outcome::Ub("m.mlir:3:5: undefined behaviour: out of bounds: llvm.load: x".into());
+        assert!(section(&ub, Some(&j)).contains("undefined behaviour in the lowered code"));
+        assert!(section(&vals(3), Some(&j)).contains("sides with neither"));
+        assert!(section(&vals(1), Some(&i)).contains("agrees with interp and the JIT"));
+        assert_eq!(section(&vals(1), None), "");
+        let crash = Outcome::Crash("m.mlir: crashed with SIGSEGV".into());
+        for j in [vals(2), crash] {
+            for l in [vals(1), vals(2), ub.clone()] {
+                let sig = |v: Verdict| match v {
+                    Verdict::Finding { oracle, detail } => {
+                        crate::campaign::buckets::signature(oracle, &detail)
+                    }
+                    v => panic!("{v}"),
+                };
+                assert_eq!(
+                    sig(interp_vs_jit(&i, &j, &section(&l, Some(&j)))),
+                    sig(interp_vs_jit(&i, &j, ""))
+                );
+            }
+        }
+    }
+
+    /// The oracle's own verdict: equal values agree; other values or UB are findings
+    /// whose first line names the op and which way the JIT went.
+    #[test]
+    fn llvm_level_verdicts() {
+        let i = vals(1);
+        assert!(matches!(
+            llvm_level_verdict(&i, &vals(1), Some(&i)),
+            Verdict::Agree
+        ));
+        let ub = Outcome::Ub("m.mlir:3:5: undefined behaviour: out of bounds: llvm.load: x".into());
+        match llvm_level_verdict(&i, &ub, Some(&i)) {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(oracle, Oracle::LlvmLevel);
+                assert!(detail.starts_with("undefined behaviour in 'llvm.load' at the LLVM level on a UB-free Standard run (the JIT sides with the Standard interpreter)"), "{detail}");
+                assert_eq!(
+                    crate::campaign::buckets::signature(oracle, &detail),
+                    "llvm-level: 'llvm.load'"
+                );
+            }
+            v => panic!("{v}"),
+        }
+        match llvm_level_verdict(&i, &vals(2), None) {
+            Verdict::Finding { oracle, detail } => {
+                assert_eq!(oracle, Oracle::LlvmLevel);
+                assert!(
+                    detail.starts_with(
+                        "the LLVM level disagrees with the Standard interpreter (no JIT ran)"
+                    ),
+                    "{detail}"
+                );
+                assert!(
+                    detail.ends_with("interp:\ni64 1\nllvm-level:\ni64 2\n"),
+                    "{detail}"
+                );
+            }
+            v => panic!("{v}"),
+        }
+        assert_eq!(llvm_level_fuel(100), 12_000);
+        assert_eq!(llvm_level_fuel(u64::MAX), u64::MAX);
+    }
+
     /// Every assignment of three outcomes to (interp, jit, upstream): agreement exactly
     /// when all three match, and otherwise the finding names the odd path out (or says
     /// all three differ), under the oracle that owns the disagreeing pair.
@@ -938,7 +1208,7 @@ mod tests {
         for i in &pool {
             for j in &pool {
                 for u in &pool {
-                    let v = three_way(i, Some(j), u);
+                    let v = three_way(i, Some(j), u, "");
                     let (ij, iu, ju) = (i == j, i == u, j == u);
                     let all_values = matches!(i, Outcome::Values(_));
                     match v {
@@ -965,11 +1235,11 @@ mod tests {
         }
         // Without the JIT only interp and upstream are compared.
         assert!(matches!(
-            three_way(&vals(1), None, &vals(1)),
+            three_way(&vals(1), None, &vals(1), ""),
             Verdict::Agree
         ));
         assert!(matches!(
-            three_way(&vals(1), None, &vals(2)),
+            three_way(&vals(1), None, &vals(2), ""),
             Verdict::Finding {
                 oracle: Oracle::Upstream,
                 ..

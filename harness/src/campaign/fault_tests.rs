@@ -169,6 +169,7 @@ fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
         upstream_every: 0,
         lower_paths_every: 0,
         structure_every: 0,
+        llvm_level_every: 0,
         progress: false,
         progress_lines: false,
         reduce_seconds: 5,

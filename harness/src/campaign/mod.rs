@@ -117,6 +117,9 @@ pub const TRANSLATE_BATCH: u64 = 32;
 /// The default sampling of the `upstream-structure` oracle (every Nth case).
 pub const STRUCTURE_EVERY: u64 = 100;
 
+/// The default sampling of the `llvm-level` oracle (every Nth case).
+pub const LLVM_LEVEL_EVERY: u64 = 1;
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct CampaignConfig {
@@ -141,6 +144,8 @@ pub struct CampaignConfig {
     /// Run the `upstream-structure` oracle on every Nth case (0 = never); its cases
     /// wait in the [`translate_queue`] and share one `mlir-opt` process a batch.
     pub structure_every: u64,
+    /// Run the `llvm-level` oracle on every Nth case (0 = never).
+    pub llvm_level_every: u64,
     /// The progress bar (on a terminal).
     pub progress: bool,
     /// A progress line on standard error every 10 s (`STDLOWER_PROGRESS_SECONDS`).
@@ -220,6 +225,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
+    ocfg.llvm_level = cfg.llvm_level_every > 0 && case.is_multiple_of(cfg.llvm_level_every);
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.

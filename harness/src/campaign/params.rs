@@ -23,6 +23,9 @@ pub struct Params {
     pub upstream_every: u64,
     pub lower_paths_every: u64,
     pub structure_every: u64,
+    /// 0 in the campaigns of a stdlower that had no `llvm-level` oracle.
+    #[serde(default)]
+    pub llvm_level_every: u64,
     pub c_caller_every: u64,
     pub use_aligned_alloc: bool,
     pub use_bare_ptr_memref_call_conv: bool,
@@ -44,6 +47,7 @@ impl Params {
             upstream_every: cfg.upstream_every,
             lower_paths_every: cfg.lower_paths_every,
             structure_every: cfg.structure_every,
+            llvm_level_every: cfg.llvm_level_every,
             c_caller_every: cfg.oracle.c_caller_every,
             use_aligned_alloc: cfg.oracle.exec.pass.use_aligned_alloc,
             use_bare_ptr_memref_call_conv: cfg.oracle.exec.pass.use_bare_ptr_memref_call_conv,
@@ -76,6 +80,7 @@ impl Params {
             ),
             ("--lower-paths-every", self.lower_paths_every.to_string()),
             ("--structure-every", self.structure_every.to_string()),
+            ("--llvm-level-every", self.llvm_level_every.to_string()),
             ("--c-caller-every", self.c_caller_every.to_string()),
             ("--use-aligned-alloc", self.use_aligned_alloc.to_string()),
             (

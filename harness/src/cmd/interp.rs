@@ -51,20 +51,12 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
     }
     let lower = crate::cmd::PassOptions::default().lower_options(args.index_bitwidth, false);
     let lowered = crate::cmd::lower::lower(&m, &lower)?;
-    let (_, results) = exec::entry_signature(&m, &args.entry)?;
-    let iopts = interp::Options {
-        fuel: args.fuel,
-        index_bitwidth: args.index_bitwidth,
-        ..interp::Options::default()
-    };
-    let mut ext = crate::externals::HarnessExternals;
-    let r = llinterp::run_lowered(&lowered, &m, &lower, &args.entry, &vals, &iopts, &mut ext);
-    Ok(match r {
-        Ok(o) => Outcome::Values(results.into_iter().zip(o.results).collect()),
-        Err(t @ interp::Trap::Ub { .. }) => Outcome::Ub(t.render(&m.file)),
-        Err(t @ (interp::Trap::OutOfFuel | interp::Trap::CallDepth { .. })) => {
-            Outcome::OutOfFuel(t.render(&m.file))
-        }
-        Err(t) => Outcome::Error(t.render(&m.file)),
-    })
+    Ok(exec::run_llvm_level(
+        &m,
+        &lowered,
+        &lower,
+        &args.entry,
+        &vals,
+        args.fuel,
+    ))
 }
