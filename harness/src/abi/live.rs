@@ -710,19 +710,14 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
 
 /// The `__abi-jit SO MLIR SLOTS` child: lowers the module, JIT-compiles it, maps the
 /// driver's externals into it, fills the driver's slots with the wrapper addresses,
-/// runs `stdlower_abi_run` and prints its output. Returns the exit status.
-pub fn jit_child(so: &str, mlir: &str, slots: &str) -> i32 {
-    match jit_child_inner(so, mlir, slots) {
-        Ok(text) => {
-            let mut stdout = crate::output::Out::new();
-            stdout.print(&text);
-            stdout.finish_with(crate::exit::OK)
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            crate::exit::FAILED
-        }
-    }
+/// runs `stdlower_abi_run` and prints its output. Returns the exit status; a child
+/// that cannot run the driver fails with status 6.
+pub fn jit_child(so: &str, mlir: &str, slots: &str) -> Result<i32, crate::cli_error::CliError> {
+    let text = jit_child_inner(so, mlir, slots)
+        .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
+    let mut stdout = crate::output::Out::new();
+    stdout.print(&text);
+    Ok(stdout.finish_with(crate::exit::OK))
 }
 
 fn dlsym(handle: *mut libc::c_void, name: &str) -> Option<usize> {

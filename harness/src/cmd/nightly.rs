@@ -38,24 +38,20 @@ pub enum Action {
 /// The libFuzzer targets the nightly runs.
 const FUZZ_TARGETS: [&str; 2] = ["lowering", "parse"];
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, crate::cli_error::CliError> {
     match &args.action {
         Action::Seconds { duration } => {
             let mut out = crate::output::Out::new();
             out.line(&duration.as_secs().to_string());
-            out.finish_with(exit::OK)
+            Ok(out.finish_with(exit::OK))
         }
-        Action::Report { out, status } => match report(out, *status) {
-            Ok(txt) => {
-                let mut o = crate::output::Out::new();
-                o.print(&txt);
-                o.finish_with(exit::OK)
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                exit::FAILED
-            }
-        },
+        Action::Report { out, status } => {
+            let txt = report(out, *status)
+                .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
+            let mut o = crate::output::Out::new();
+            o.print(&txt);
+            Ok(o.finish_with(exit::OK))
+        }
     }
 }
 
