@@ -136,6 +136,13 @@ fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
     Err(RunError::Error(msg.into()))
 }
 
+/// An ORC failure while running is the run's error, with LLVM's message.
+impl From<crate::orc::OrcError> for RunError {
+    fn from(e: crate::orc::OrcError) -> RunError {
+        RunError::Error(e.to_string())
+    }
+}
+
 /// The prefix of C wrapper names; an entry `_mlir_ciface_f` is called through the
 /// wrapper with C-style descriptors (see [`Jit::run`]).
 pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
@@ -415,10 +422,11 @@ pub fn jit_cpu_features() -> String {
     }
 }
 
-fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> {
-    Target::initialize_native(&InitializationConfig::default())?;
+fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, crate::JitError> {
+    use crate::JitError::Target as E;
+    Target::initialize_native(&InitializationConfig::default()).map_err(E)?;
     let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let target = Target::from_triple(&triple).map_err(|e| E(e.to_string()))?;
     target
         .create_target_machine(
             &triple,
@@ -428,7 +436,7 @@ fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> 
             RelocMode::PIC,
             CodeModel::Small,
         )
-        .ok_or_else(|| "cannot create a target machine for the host".to_string())
+        .ok_or_else(|| E("cannot create a target machine for the host".to_string()))
 }
 
 fn opt_level(n: u8) -> OptimizationLevel {
@@ -502,14 +510,14 @@ impl Jit {
         Ok(Jit {
             orcs: [None, None, None, None],
             ctx: OrcContext::new(),
-            tm: host_target_machine(OptimizationLevel::Default).map_err(crate::JitError::Target)?,
+            tm: host_target_machine(OptimizationLevel::Default)?,
             modules_in_ctx: 0,
         })
     }
 
     /// The LLJIT of code generation level `opt`, (re)created when needed: on first use
     /// and when a registered external changed its address.
-    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, String> {
+    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, crate::JitError> {
         let i = opt.min(3) as usize;
         let ext: Vec<(String, usize)> = {
             let t = externals().lock().unwrap_or_else(|e| e.into_inner());
@@ -543,7 +551,9 @@ impl Jit {
             ];
             self.orcs[i] = Some(Orc::new(tm, &fixed)?);
         }
-        let o = self.orcs[i].as_mut().ok_or("no JIT")?;
+        let o = self.orcs[i]
+            .as_mut()
+            .ok_or_else(|| crate::JitError::Emit("no JIT".into()))?;
         for (n, a) in &ext {
             o.define(n, *a)?;
         }
@@ -654,7 +664,7 @@ impl Jit {
             (Ok(()), Some(orc)) => {
                 run_calls(&self.ctx, orc, &self.tm, lowered, ir, calls, opts, answer)
             }
-            (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.clone()))),
+            (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.to_string()))),
             (Ok(()), None) => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
         }
         // Each call's blocks were checked and freed after it (run_calls).
@@ -1860,7 +1870,7 @@ fn compile<'o, 'ctx>(
             }
         }
     }
-    orc.add(octx, module).map_err(RunError::Error)
+    Ok(orc.add(octx, module)?)
 }
 
 /// Calls the compiled thunk at `addr` with `call`'s arguments and reads its results.
