@@ -591,7 +591,7 @@ impl Jit {
     ) -> Result<Vec<RtValue>, RunError> {
         let mut sig = entry_sig(std_module, entry)?;
         sig.c_interface = c_interface;
-        let lowered = crate::lowering::lower(std_module, opts).map_err(RunError::Error)?;
+        let lowered = crate::lowering::lower(std_module, opts)?;
         self.run_lowered(&lowered, entry, &sig, args, opts)
     }
 
