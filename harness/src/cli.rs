@@ -1,6 +1,8 @@
 //! The `stdlower` command line: parses arguments (clap), dispatches to the subcommand
 //! modules in `cmd/`, prints, and maps outcomes to the exit statuses of DESIGN.md.
+//! Every subcommand returns its status or a [`CliError`], printed here.
 
+use crate::cli_error::CliError;
 use crate::{cmd, exec, exit, input, native, output};
 
 use clap::{Parser, Subcommand};
@@ -93,54 +95,61 @@ pub fn main() {
             };
             let status = match output::checked(e.print()) {
                 Ok(()) => status,
-                Err(f) => fail(f),
+                Err(f) => fail(f.into()),
             };
             std::process::exit(status);
         }
     };
-    let status = match &cli.command {
-        Command::JitWorker => native::serve_worker(),
-        Command::AbiJit { so, mlir, slots } => crate::abi::live::jit_child(so, mlir, slots),
-        Command::Test(a) => cmd::test::run(a),
-        Command::Nightly(a) => cmd::nightly::run(a),
-        Command::Check(a) => cmd::check::run(a),
-        Command::Campaign(a) => cmd::campaign::run(a),
-        Command::VerifyAbi(a) => cmd::verify_abi::run(a),
-        Command::Reduce(a) => cmd::reduce::run(a),
-        Command::Interp(a) => report(cmd::interp::outcome(a)),
-        Command::Run(a) => report(cmd::run::outcome(a)),
-        Command::Export(a) => match cmd::export::run(a) {
-            Ok(text) => print_stdout(text.as_deref().unwrap_or(""), exit::OK),
-            Err(f) => fail(f),
-        },
-        Command::Lower(a) => match cmd::lower::print_before_exit(a) {
-            Ok(()) => exit::OK,
-            Err(f) => fail(f),
-        },
-        c => match text_output(c) {
-            Some(Ok(text)) => print_stdout(&text, exit::OK),
-            Some(Err(f)) => fail(f),
-            None => exit::USAGE,
-        },
+    let status = match run(&cli.command) {
+        Ok(status) => status,
+        Err(e) => fail(e),
     };
     std::process::exit(status);
 }
 
-/// Prints an execution outcome: results on stdout, problems on stderr.
-fn report(r: Result<exec::Outcome, Failure>) -> i32 {
-    match r {
-        Ok(o) => match o {
-            exec::Outcome::Values(_) => print_stdout(&o.render(), o.status()),
-            _ => {
-                output::eprint(&o.render());
-                o.status()
-            }
+/// Runs a subcommand: the exit status of a command that did its work (it printed its
+/// output and verdict), or why it could not.
+pub fn run(c: &Command) -> Result<i32, CliError> {
+    match c {
+        Command::JitWorker => Ok(native::serve_worker()),
+        Command::AbiJit { so, mlir, slots } => crate::abi::live::jit_child(so, mlir, slots),
+        Command::Test(a) => cmd::test::run(a),
+        Command::Nightly(a) => cmd::nightly::run(a),
+        // `check` prints its own errors (its error type is still to come).
+        Command::Check(a) => Ok(cmd::check::run(a)),
+        Command::Campaign(a) => cmd::campaign::run(a),
+        Command::VerifyAbi(a) => cmd::verify_abi::run(a),
+        Command::Reduce(a) => cmd::reduce::run(a),
+        Command::Interp(a) => Ok(report(cmd::interp::outcome(a)?)),
+        Command::Run(a) => Ok(report(cmd::run::outcome(a)?)),
+        Command::Export(a) => {
+            let text = cmd::export::run(a)?;
+            Ok(print_stdout(text.as_deref().unwrap_or(""), exit::OK))
+        }
+        Command::Lower(a) => {
+            cmd::lower::print_before_exit(a)?;
+            Ok(exit::OK)
+        }
+        c => match text_output(c) {
+            Some(text) => Ok(print_stdout(&text?, exit::OK)),
+            None => Ok(exit::USAGE),
         },
-        Err(f) => fail(f),
     }
 }
 
-fn fail(f: Failure) -> i32 {
-    output::eprint_line(&f.message);
-    f.status
+/// Prints an execution outcome: results on stdout, problems on stderr.
+fn report(o: exec::Outcome) -> i32 {
+    match o {
+        exec::Outcome::Values(_) => print_stdout(&o.render(), o.status()),
+        _ => {
+            output::eprint(&o.render());
+            o.status()
+        }
+    }
+}
+
+/// Prints why a command failed on standard error, and gives its exit status.
+fn fail(e: CliError) -> i32 {
+    output::eprint_line(&e.to_string());
+    e.status()
 }

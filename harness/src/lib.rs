@@ -7,6 +7,7 @@ pub mod arg_attrs;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;
+pub mod cli_error;
 pub mod cmd;
 pub mod exec;
 pub mod externals;

@@ -489,8 +489,8 @@ pub fn serve_worker() -> i32 {
 }
 
 /// LLVM IR for a lowered module.
-pub fn translate(lowered: &Module) -> Result<String, String> {
-    jit::translate_to_ir_string(lowered).map_err(|e| e.to_string())
+pub fn translate(lowered: &Module) -> Result<String, jit::JitError> {
+    jit::translate_to_ir_string(lowered)
 }
 
 #[cfg(test)]

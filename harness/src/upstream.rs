@@ -101,14 +101,10 @@ pub fn tools() -> Result<&'static Tools, UpstreamError> {
 /// there, 16 on x86-64): without the host's layout, `alloc() : memref<4xi65>` would
 /// `malloc(48)` and the code, compiled for the host, write 64 bytes.
 pub fn host_data_layout() -> Result<&'static str, UpstreamError> {
-    static DL: OnceLock<Result<String, String>> = OnceLock::new();
-    DL.get_or_init(|| {
-        jit::host::HostTarget::new()
-            .map(|h| h.data_layout())
-            .map_err(|e| e.to_string())
-    })
-    .as_deref()
-    .map_err(|e| UpstreamError::NotInstalled(format!("no host target: {e}")))
+    static DL: OnceLock<Result<String, jit::JitError>> = OnceLock::new();
+    DL.get_or_init(|| jit::host::HostTarget::new().map(|h| h.data_layout()))
+        .as_deref()
+        .map_err(|e| UpstreamError::NotInstalled(format!("no host target: {e}")))
 }
 
 /// The `mlir-opt` arguments of the lowering pipeline for an index bit width and the

@@ -164,7 +164,7 @@ impl CInterface {
 
     /// Reads what [`CInterface::encode`] wrote at `*pos` of `buf`, advancing `pos`.
     /// Malformed input is an error, never a panic.
-    pub fn decode(buf: &[u8], pos: &mut usize) -> Result<CInterface, String> {
+    pub fn decode(buf: &[u8], pos: &mut usize) -> Result<CInterface, DecodeError> {
         let mut r = Cursor { buf, pos: *pos };
         let n = r.u32()? as usize;
         let mut params = Vec::with_capacity(n.min(256));
@@ -178,14 +178,14 @@ impl CInterface {
                         desc: r.ty(0)?,
                     }
                 }
-                t => return Err(format!("unknown C parameter tag {t}")),
+                t => return Err(DecodeError::ParamTag(t)),
             });
         }
         let results = r.ty(0)?;
         let results_by_pointer = match r.u8()? {
             0 => None,
             1 => Some(r.u32()?),
-            t => return Err(format!("unknown C result tag {t}")),
+            t => return Err(DecodeError::ResultTag(t)),
         };
         *pos = r.pos;
         Ok(CInterface {
@@ -236,37 +236,52 @@ fn encode_type(t: &AbiType, out: &mut Vec<u8>) {
     }
 }
 
+/// Why bytes are not an encoded [`CInterface`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("truncated C interface")]
+    Truncated,
+    #[error("C interface types nested too deeply")]
+    TooDeep,
+    #[error("unknown C parameter tag {0}")]
+    ParamTag(u8),
+    #[error("unknown C result tag {0}")]
+    ResultTag(u8),
+    #[error("unknown C interface type tag {0}")]
+    TypeTag(u8),
+}
+
 struct Cursor<'a> {
     buf: &'a [u8],
     pos: usize,
 }
 
 impl Cursor<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+    fn take(&mut self, n: usize) -> Result<&[u8], DecodeError> {
         let end = self
             .pos
             .checked_add(n)
             .filter(|&e| e <= self.buf.len())
-            .ok_or("truncated C interface")?;
+            .ok_or(DecodeError::Truncated)?;
         let s = &self.buf[self.pos..end];
         self.pos = end;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, String> {
+    fn u8(&mut self) -> Result<u8, DecodeError> {
         Ok(self.take(1)?[0])
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, DecodeError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self) -> Result<u64, String> {
+    fn u64(&mut self) -> Result<u64, DecodeError> {
         let mut a = [0u8; 8];
         a.copy_from_slice(self.take(8)?);
         Ok(u64::from_le_bytes(a))
     }
-    fn ty(&mut self, depth: u32) -> Result<AbiType, String> {
+    fn ty(&mut self, depth: u32) -> Result<AbiType, DecodeError> {
         if depth > 64 {
-            return Err("C interface types nested too deeply".into());
+            return Err(DecodeError::TooDeep);
         }
         Ok(match self.u8()? {
             0 => AbiType::Void,
@@ -304,7 +319,7 @@ impl Cursor<'_> {
                 }
                 AbiType::Func { result, params }
             }
-            t => return Err(format!("unknown C interface type tag {t}")),
+            t => return Err(DecodeError::TypeTag(t)),
         })
     }
 }

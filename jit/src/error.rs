@@ -21,3 +21,9 @@ pub enum JitError {
     #[error("{0}")]
     Resolve(String),
 }
+
+impl From<crate::orc::OrcError> for JitError {
+    fn from(e: crate::orc::OrcError) -> JitError {
+        JitError::Emit(e.to_string())
+    }
+}

@@ -34,6 +34,7 @@
 
 use crate::cabi::{AbiType, CInterface, CParam};
 use crate::orc::{Orc, OrcContext};
+use crate::translate::TranslateError;
 use crate::translate::{basic_type, translate_module};
 use converter::ir::{FuncKind, Module, Type};
 use converter::value::RtValue;
@@ -134,6 +135,20 @@ pub const STACK_EXHAUSTED: &str = "native stack exhausted";
 
 fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
     Err(RunError::Error(msg.into()))
+}
+
+/// A module that does not translate cannot run: the run's error is the message.
+impl From<crate::translate::TranslateError> for RunError {
+    fn from(e: crate::translate::TranslateError) -> RunError {
+        RunError::Error(e.0)
+    }
+}
+
+/// An ORC failure while running is the run's error, with LLVM's message.
+impl From<crate::orc::OrcError> for RunError {
+    fn from(e: crate::orc::OrcError) -> RunError {
+        RunError::Error(e.to_string())
+    }
 }
 
 /// The prefix of C wrapper names; an entry `_mlir_ciface_f` is called through the
@@ -415,10 +430,11 @@ pub fn jit_cpu_features() -> String {
     }
 }
 
-fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> {
-    Target::initialize_native(&InitializationConfig::default())?;
+fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, crate::JitError> {
+    use crate::JitError::Target as E;
+    Target::initialize_native(&InitializationConfig::default()).map_err(E)?;
     let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let target = Target::from_triple(&triple).map_err(|e| E(e.to_string()))?;
     target
         .create_target_machine(
             &triple,
@@ -428,7 +444,7 @@ fn host_target_machine(opt: OptimizationLevel) -> Result<TargetMachine, String> 
             RelocMode::PIC,
             CodeModel::Small,
         )
-        .ok_or_else(|| "cannot create a target machine for the host".to_string())
+        .ok_or_else(|| E("cannot create a target machine for the host".to_string()))
 }
 
 fn opt_level(n: u8) -> OptimizationLevel {
@@ -502,14 +518,14 @@ impl Jit {
         Ok(Jit {
             orcs: [None, None, None, None],
             ctx: OrcContext::new(),
-            tm: host_target_machine(OptimizationLevel::Default).map_err(crate::JitError::Target)?,
+            tm: host_target_machine(OptimizationLevel::Default)?,
             modules_in_ctx: 0,
         })
     }
 
     /// The LLJIT of code generation level `opt`, (re)created when needed: on first use
     /// and when a registered external changed its address.
-    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, String> {
+    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, crate::JitError> {
         let i = opt.min(3) as usize;
         let ext: Vec<(String, usize)> = {
             let t = externals().lock().unwrap_or_else(|e| e.into_inner());
@@ -543,7 +559,9 @@ impl Jit {
             ];
             self.orcs[i] = Some(Orc::new(tm, &fixed)?);
         }
-        let o = self.orcs[i].as_mut().ok_or("no JIT")?;
+        let o = self.orcs[i]
+            .as_mut()
+            .ok_or_else(|| crate::JitError::Emit("no JIT".into()))?;
         for (n, a) in &ext {
             o.define(n, *a)?;
         }
@@ -573,7 +591,7 @@ impl Jit {
     ) -> Result<Vec<RtValue>, RunError> {
         let mut sig = entry_sig(std_module, entry)?;
         sig.c_interface = c_interface;
-        let lowered = crate::lowering::lower(std_module, opts).map_err(RunError::Error)?;
+        let lowered = crate::lowering::lower(std_module, opts)?;
         self.run_lowered(&lowered, entry, &sig, args, opts)
     }
 
@@ -654,7 +672,7 @@ impl Jit {
             (Ok(()), Some(orc)) => {
                 run_calls(&self.ctx, orc, &self.tm, lowered, ir, calls, opts, answer)
             }
-            (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.clone()))),
+            (Err(e), _) => (0..calls.len()).for_each(|i| answer(i, err(e.to_string()))),
             (Ok(()), None) => (0..calls.len()).for_each(|i| answer(i, err("no JIT"))),
         }
         // Each call's blocks were checked and freed after it (run_calls).
@@ -766,8 +784,8 @@ fn float_width<'ctx>(ctx: &'ctx Context, t: BasicTypeEnum<'ctx>) -> u32 {
     }
 }
 
-fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, String> {
-    r.map_err(|e| e.to_string())
+fn e<T>(r: Result<T, inkwell::builder::BuilderError>) -> Result<T, TranslateError> {
+    r.map_err(|e| TranslateError(e.to_string()))
 }
 
 /// Builds, into the block `bb` of the thunk `thunk` (`void thunk(ptr args, ptr
@@ -782,7 +800,7 @@ fn build_thunk<'ctx>(
     bb: inkwell::basic_block::BasicBlock<'ctx>,
     target: FunctionValue<'ctx>,
     c_interface: Option<&CInterface>,
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize), TranslateError> {
     let i128t = ctx.i128_type();
     let i64t = ctx.i64_type();
     let i32t = ctx.i32_type();
@@ -799,7 +817,9 @@ fn build_thunk<'ctx>(
     let mut slot = 0usize;
 
     // Loads leaf `slot` as type `t`.
-    let load_leaf = |slot: usize, t: BasicTypeEnum<'ctx>| -> Result<BasicValueEnum<'ctx>, String> {
+    let load_leaf = |slot: usize,
+                     t: BasicTypeEnum<'ctx>|
+     -> Result<BasicValueEnum<'ctx>, TranslateError> {
         // SAFETY: a GEP over i128 slots of the args buffer; in bounds by construction
         // (Rust allocates one slot per leaf).
         let p =
@@ -826,9 +846,7 @@ fn build_thunk<'ctx>(
             }
             BasicTypeEnum::FloatType(ft) => {
                 let w = float_width(ctx, t);
-                let iw = ctx
-                    .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
-                    .map_err(|e| e.to_string())?;
+                let iw = ctx.custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)?;
                 let bits = if w == rw {
                     raw
                 } else if w < rw {
@@ -848,8 +866,8 @@ fn build_thunk<'ctx>(
         i32t: inkwell::types::IntType<'ctx>,
         t: BasicTypeEnum<'ctx>,
         slot: &mut usize,
-        load: &dyn Fn(usize, BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
-    ) -> Result<BasicValueEnum<'ctx>, String> {
+        load: &dyn Fn(usize, BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, TranslateError>,
+    ) -> Result<BasicValueEnum<'ctx>, TranslateError> {
         Ok(match t {
             BasicTypeEnum::StructType(s) => {
                 let mut agg = s.get_undef();
@@ -911,7 +929,7 @@ fn build_thunk<'ctx>(
             res_ptr: inkwell::values::PointerValue<'ctx>,
             v: BasicValueEnum<'ctx>,
             slot: &mut usize,
-        ) -> Result<(), String> {
+        ) -> Result<(), TranslateError> {
             let i128t = ctx.i128_type();
             let i64t = ctx.i64_type();
             let i32t = ctx.i32_type();
@@ -953,8 +971,7 @@ fn build_thunk<'ctx>(
                         BasicValueEnum::FloatValue(f) => {
                             let w = float_width(ctx, f.get_type().into());
                             let iw = ctx
-                                .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)
-                                .map_err(|e| e.to_string())?;
+                                .custom_width_int_type(std::num::NonZeroU32::new(w).ok_or("w")?)?;
                             let bits = e(b.build_bit_cast(f, iw, ""))?.into_int_value();
                             if w == 64 || w == 128 {
                                 bits
@@ -983,11 +1000,11 @@ fn build_thunk<'ctx>(
 
 /// The LLVM type of an expected C-interface type (pointers are opaque, in their
 /// address space).
-fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx>, String> {
+fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx>, TranslateError> {
     use inkwell::types::BasicType;
-    let int = |w: u32| {
+    let int = |w: u32| -> Result<_, TranslateError> {
         let nz = std::num::NonZeroU32::new(w).ok_or("integer type of width 0")?;
-        ctx.custom_width_int_type(nz).map_err(|e| e.to_string())
+        Ok(ctx.custom_width_int_type(nz)?)
     };
     let len = |n: u64| u32::try_from(n).map_err(|_| format!("{t} is too long"));
     Ok(match t {
@@ -1000,7 +1017,7 @@ fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx
             BasicTypeEnum::IntType(i) => i.vec_type(len(*n)?).into(),
             BasicTypeEnum::FloatType(f) => f.vec_type(len(*n)?).into(),
             BasicTypeEnum::PointerType(p) => p.vec_type(len(*n)?).into(),
-            _ => return Err(format!("unsupported vector {t}")),
+            _ => return Err(TranslateError(format!("unsupported vector {t}"))),
         },
         AbiType::Array(n, el) => abi_basic(ctx, el)?.array_type(len(*n)?).into(),
         AbiType::Struct(fs) => {
@@ -1013,7 +1030,9 @@ fn abi_basic<'ctx>(ctx: &'ctx Context, t: &AbiType) -> Result<BasicTypeEnum<'ctx
         AbiType::Ptr { space, .. } => ctx
             .ptr_type(AddressSpace::try_from(*space).map_err(|_| format!("address space {space}"))?)
             .into(),
-        AbiType::Void | AbiType::Func { .. } => return Err(format!("{t} is not a value type")),
+        AbiType::Void | AbiType::Func { .. } => {
+            return Err(TranslateError(format!("{t} is not a value type")))
+        }
     })
 }
 
@@ -1031,8 +1050,8 @@ fn ciface_call<'ctx>(
     allocas: &inkwell::builder::Builder<'ctx>,
     w: FunctionValue<'ctx>,
     c: &CInterface,
-    build: &mut dyn FnMut(BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, String>,
-) -> Result<Option<BasicValueEnum<'ctx>>, String> {
+    build: &mut dyn FnMut(BasicTypeEnum<'ctx>) -> Result<BasicValueEnum<'ctx>, TranslateError>,
+) -> Result<Option<BasicValueEnum<'ctx>>, TranslateError> {
     use inkwell::types::BasicType;
     let in_space = |p: inkwell::values::PointerValue<'ctx>, space: u32| {
         if space == 0 {
@@ -1099,7 +1118,7 @@ impl<'a, 'ctx> Layout<'a, 'ctx> {
         } else {
             t.clone()
         };
-        basic_type(self.ctx, &t).map_err(RunError::Error)
+        Ok(basic_type(self.ctx, &t)?)
     }
     /// Bytes between consecutive memref elements of type `t`.
     fn elem_size(&self, t: &Type) -> Result<usize, RunError> {
@@ -1593,7 +1612,7 @@ fn prepare_call<'ctx>(
         Err(e) => {
             // SAFETY: nothing branches to the half-built block yet.
             let _ = unsafe { bb.delete() };
-            Err(RunError::Error(e))
+            Err(e.into())
         }
     }
 }
@@ -1803,7 +1822,7 @@ fn compile<'o, 'ctx>(
     opts: &RunOptions,
 ) -> Result<crate::orc::Loaded<'o>, RunError> {
     match checked {
-        Checked::Module => crate::translate::verify(&module).map_err(RunError::Error)?,
+        Checked::Module => crate::translate::verify(&module)?,
         Checked::Thunk => {
             let thunk = module
                 .get_function(THUNK_NAME)
@@ -1860,7 +1879,7 @@ fn compile<'o, 'ctx>(
             }
         }
     }
-    orc.add(octx, module).map_err(RunError::Error)
+    Ok(orc.add(octx, module)?)
 }
 
 /// Calls the compiled thunk at `addr` with `call`'s arguments and reads its results.

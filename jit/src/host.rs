@@ -96,7 +96,7 @@ impl HostTarget {
     /// translated to LLVM, per the host's data layout.
     pub fn measure(&self, ty: &Type) -> Result<TypeLayout, JitError> {
         let td = self.tm.get_target_data();
-        let lt = basic_type(&self.ctx, ty).map_err(JitError::Layout)?;
+        let lt = basic_type(&self.ctx, ty).map_err(|e| JitError::Layout(e.0))?;
         let fields = match lt {
             BasicTypeEnum::StructType(st) => {
                 let mut fields = Vec::new();

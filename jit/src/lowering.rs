@@ -5,18 +5,36 @@ use converter::ir::Module;
 use converter::lower::{lower_module, LowerOptions};
 use converter::Diagnostic;
 
-fn render(m: &Module, diags: &[Diagnostic]) -> String {
-    diags
+/// Why a Standard module did not lower.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    /// The verifier's or the lowering's diagnostics, rendered as `FILE:LINE:COL: error: ...`.
+    #[error("{0}")]
+    Diagnostics(String),
+    /// The lowering panicked (its message).
+    #[error("the lowering panicked: {0}")]
+    Panicked(String),
+}
+
+impl From<LowerError> for crate::RunError {
+    fn from(e: LowerError) -> crate::RunError {
+        crate::RunError::Error(e.to_string())
+    }
+}
+
+fn render(m: &Module, diags: &[Diagnostic]) -> LowerError {
+    let text = diags
         .iter()
         .map(|d| d.render(&m.file, m.source.as_deref()))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    LowerError::Diagnostics(text)
 }
 
 /// Verifies and lowers a Standard module with the options of a run; diagnostics are
 /// rendered as `FILE:LINE:COL: error: ...` lines. A panic of the lowering is reported
 /// as an error, not propagated.
-pub fn lower(std_module: &Module, opts: &RunOptions) -> Result<Module, String> {
+pub fn lower(std_module: &Module, opts: &RunOptions) -> Result<Module, LowerError> {
     converter::verify::verify_module(std_module).map_err(|d| render(std_module, &d))?;
     let lo = LowerOptions {
         index_bitwidth: opts.index_bitwidth,
@@ -35,7 +53,7 @@ pub fn lower(std_module: &Module, opts: &RunOptions) -> Result<Module, String> {
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_default();
-            Err(format!("the lowering panicked: {msg}"))
+            Err(LowerError::Panicked(msg))
         }
     }
 }

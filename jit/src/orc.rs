@@ -21,8 +21,20 @@ use std::collections::HashMap;
 use std::ffi::{CStr, CString};
 use std::mem::ManuallyDrop;
 
+/// A failure of the ORC JIT: LLVM's own message, or a name or definition we refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum OrcError {
+    /// LLVM's message (creating the JIT, defining, adding, looking up).
+    #[error("{0}")]
+    Llvm(String),
+    #[error("symbol name {0:?} contains NUL")]
+    NulInName(String),
+    #[error("symbol {0} is already defined differently")]
+    Redefined(String),
+}
+
 /// Turns an `LLVMErrorRef` into a `Result`, consuming the error.
-fn check(e: LLVMErrorRef) -> Result<(), String> {
+fn check(e: LLVMErrorRef) -> Result<(), OrcError> {
     if e.is_null() {
         return Ok(());
     }
@@ -32,12 +44,12 @@ fn check(e: LLVMErrorRef) -> Result<(), String> {
         let m = LLVMGetErrorMessage(e);
         let s = CStr::from_ptr(m).to_string_lossy().into_owned();
         LLVMDisposeErrorMessage(m);
-        Err(s)
+        Err(OrcError::Llvm(s))
     }
 }
 
-fn cstring(s: &str) -> Result<CString, String> {
-    CString::new(s).map_err(|_| format!("symbol name {s:?} contains NUL"))
+fn cstring(s: &str) -> Result<CString, OrcError> {
+    CString::new(s).map_err(|_| OrcError::NulInName(s.to_string()))
 }
 
 /// An LLVM context owned by an ORC thread-safe context, usable through inkwell.
@@ -91,7 +103,7 @@ pub(crate) struct Loaded<'a> {
 impl Orc {
     /// An LLJIT compiling with `tm` (consumed: its settings, including the code
     /// generation level, are the JIT's).
-    pub(crate) fn new(tm: TargetMachine, symbols: &[(&str, usize)]) -> Result<Orc, String> {
+    pub(crate) fn new(tm: TargetMachine, symbols: &[(&str, usize)]) -> Result<Orc, OrcError> {
         let tm_raw = tm.as_mut_ptr();
         std::mem::forget(tm);
         // SAFETY: ownership of the target machine passes to the JTMB, of the JTMB to
@@ -153,10 +165,10 @@ impl Orc {
     }
 
     /// Defines `name` as the absolute address `addr` in the main JITDylib (once).
-    pub(crate) fn define(&mut self, name: &str, addr: usize) -> Result<(), String> {
+    pub(crate) fn define(&mut self, name: &str, addr: usize) -> Result<(), OrcError> {
         match self.defined.get(name) {
             Some(&a) if a == addr => return Ok(()),
-            Some(_) => return Err(format!("symbol {name} is already defined differently")),
+            Some(_) => return Err(OrcError::Redefined(name.to_string())),
             None => {}
         }
         let c = cstring(name)?;
@@ -192,7 +204,7 @@ impl Orc {
         &'a self,
         ctx: &OrcContext,
         module: LlvmModule<'_>,
-    ) -> Result<Loaded<'a>, String> {
+    ) -> Result<Loaded<'a>, OrcError> {
         let m = module.as_mut_ptr();
         // The module now belongs to the JIT: forget the inkwell wrapper (it owns no
         // heap memory of its own besides the module).
@@ -215,7 +227,7 @@ impl Orc {
 
 impl Loaded<'_> {
     /// The address of `name`, compiling the module on first use.
-    pub(crate) fn lookup(&self, name: &str) -> Result<usize, String> {
+    pub(crate) fn lookup(&self, name: &str) -> Result<usize, OrcError> {
         let c = cstring(name)?;
         let mut addr: LLVMOrcExecutorAddress = 0;
         // SAFETY: a lookup in the live JIT with a NUL-terminated name.

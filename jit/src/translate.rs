@@ -29,8 +29,39 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 
-/// Translation result type: errors are human-readable messages.
-pub type TResult<T> = Result<T, String>;
+/// Why a lowered module does not translate: the message names what is wrong (an op, a
+/// type, an attribute) and where. One kind of error, as no caller tells them apart; it
+/// becomes [`crate::JitError::Translate`] at the crate's API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TranslateError(pub String);
+
+impl From<String> for TranslateError {
+    fn from(s: String) -> TranslateError {
+        TranslateError(s)
+    }
+}
+
+impl From<&str> for TranslateError {
+    fn from(s: &str) -> TranslateError {
+        TranslateError(s.to_string())
+    }
+}
+
+impl From<inkwell::values::InstructionValueError> for TranslateError {
+    fn from(e: inkwell::values::InstructionValueError) -> TranslateError {
+        TranslateError(e.to_string())
+    }
+}
+
+impl From<TranslateError> for crate::JitError {
+    fn from(e: TranslateError) -> crate::JitError {
+        crate::JitError::Translate(e.0)
+    }
+}
+
+/// Translation result type.
+pub type TResult<T> = Result<T, TranslateError>;
 
 /// The bit width `index` is given when it still appears in a lowered module.
 const DEFAULT_INDEX_BITS: u32 = 64;
@@ -41,7 +72,7 @@ pub fn translate_module<'ctx>(
     lowered: &Module,
     name: &str,
 ) -> Result<LlvmModule<'ctx>, crate::JitError> {
-    translate_module_inner(ctx, lowered, name).map_err(crate::JitError::Translate)
+    Ok(translate_module_inner(ctx, lowered, name)?)
 }
 
 fn translate_module_inner<'ctx>(
@@ -85,7 +116,8 @@ pub fn verify(module: &LlvmModule<'_>) -> TResult<()> {
         return Err(match bad {
             Some(name) => format!("LLVM verifier rejected function @{name}: {}", msg.trim()),
             None => format!("LLVM verifier rejected the module: {}", msg.trim()),
-        });
+        }
+        .into());
     }
     Ok(())
 }
@@ -106,11 +138,11 @@ pub const MAX_HOST_ADDR_SPACE: u32 = 255;
 /// The inkwell address space of `a`, if the host treats it as plain memory.
 fn host_addr_space(a: u32) -> TResult<AddressSpace> {
     if a > MAX_HOST_ADDR_SPACE {
-        return Err(format!(
+        return Err(TranslateError(format!(
             "address space {a} is not plain memory on the host: stdlower runs memory spaces 0 to {MAX_HOST_ADDR_SPACE}"
-        ));
+        )));
     }
-    AddressSpace::try_from(a).map_err(|_| format!("invalid address space {a}"))
+    AddressSpace::try_from(a).map_err(|_| TranslateError(format!("invalid address space {a}")))
 }
 
 /// Converts an LLVM-dialect (or builtin) type to an LLVM first-class type.
@@ -121,9 +153,9 @@ pub fn basic_type<'ctx>(ctx: &'ctx Context, ty: &Type) -> TResult<BasicTypeEnum<
 fn int_type(ctx: &Context, w: u32) -> TResult<inkwell::types::IntType<'_>> {
     let nz = NonZeroU32::new(w).ok_or("integer type of width 0")?;
     if w > (1 << 23) {
-        return Err(format!("integer width {w} is too large"));
+        return Err(TranslateError(format!("integer width {w} is too large")));
     }
-    ctx.custom_width_int_type(nz).map_err(|e| e.to_string())
+    Ok(ctx.custom_width_int_type(nz)?)
 }
 
 fn basic_type_idx<'ctx>(
@@ -140,7 +172,7 @@ fn basic_type_idx<'ctx>(
         Type::F64 => ctx.f64_type().into(),
         Type::Vector(v) => {
             if v.shape.is_empty() || v.shape.contains(&0) {
-                return Err(format!("unsupported vector type {ty}"));
+                return Err(TranslateError(format!("unsupported vector type {ty}")));
             }
             let elem = basic_type_idx(ctx, &v.elem, index_bits)?;
             let inner = *v.shape.last().unwrap_or(&1);
@@ -149,7 +181,11 @@ fn basic_type_idx<'ctx>(
                 BasicTypeEnum::IntType(i) => i.vec_type(inner).into(),
                 BasicTypeEnum::FloatType(f) => f.vec_type(inner).into(),
                 BasicTypeEnum::PointerType(p) => p.vec_type(inner).into(),
-                _ => return Err(format!("unsupported vector element in {ty}")),
+                _ => {
+                    return Err(TranslateError(format!(
+                        "unsupported vector element in {ty}"
+                    )))
+                }
             };
             // n-D vectors are arrays of 1-D vectors (the lowering's convention).
             for &d in v.shape[..v.shape.len() - 1].iter().rev() {
@@ -174,9 +210,9 @@ fn basic_type_idx<'ctx>(
         Type::LlvmFunc(_) => ctx.ptr_type(AddressSpace::default()).into(),
         Type::LlvmVoid => return Err("void is not a value type".into()),
         Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => {
-            return Err(format!(
+            return Err(TranslateError(format!(
                 "type {ty} belongs to the Standard dialect; lower the module first"
-            ))
+            )))
         }
     })
 }
@@ -244,7 +280,7 @@ struct FnState<'ctx> {
 }
 
 fn bld<T>(r: Result<T, inkwell::builder::BuilderError>) -> TResult<T> {
-    r.map_err(|e| format!("LLVM builder: {e}"))
+    r.map_err(|e| TranslateError(format!("LLVM builder: {e}")))
 }
 
 fn int_pred(p: &str) -> Option<IntPredicate> {
@@ -293,7 +329,7 @@ fn int_list(attr: Option<&Attribute>, what: &str) -> TResult<Vec<i128>> {
     arr.iter()
         .map(|a| {
             a.as_int()
-                .ok_or_else(|| format!("non-integer entry in '{what}'"))
+                .ok_or_else(|| TranslateError(format!("non-integer entry in '{what}'")))
         })
         .collect()
 }
@@ -342,16 +378,22 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     fn declare_all(&mut self, m: &Module) -> TResult<()> {
         for f in &m.funcs {
             if f.kind != FuncKind::Llvm {
-                return Err(format!(
+                return Err(TranslateError(format!(
                     "function @{} is still a Standard function; lower the module first",
                     f.name
-                ));
+                )));
             }
             let Type::LlvmFunc(ft) = &f.ty else {
-                return Err(format!("function @{} has non-LLVM type {}", f.name, f.ty));
+                return Err(TranslateError(format!(
+                    "function @{} has non-LLVM type {}",
+                    f.name, f.ty
+                )));
             };
             if self.funcs.contains_key(&f.name) {
-                return Err(format!("function @{} is defined twice", f.name));
+                return Err(TranslateError(format!(
+                    "function @{} is defined twice",
+                    f.name
+                )));
             }
             let fty = fn_type(self.ctx, ft).map_err(|e| format!("function @{}: {e}", f.name))?;
             let linkage = if f.body.is_some() {
@@ -417,18 +459,18 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         let params = fv.get_params();
         let entry_args = body.block_args(entry);
         if params.len() != entry_args.len() {
-            return Err(format!(
+            return Err(TranslateError(format!(
                 "entry block has {} arguments but the function type has {} parameters",
                 entry_args.len(),
                 params.len()
-            ));
+            )));
         }
         for (&a, p) in entry_args.iter().zip(params) {
             if self.ty(body.value_type(a))? != p.get_type() {
-                return Err(format!(
+                return Err(TranslateError(format!(
                     "entry block argument of type {} does not match the function type",
                     body.value_type(a)
-                ));
+                )));
             }
             st.vals[a.index()] = Some(p);
         }
@@ -454,7 +496,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             self.builder.position_at_end(bb);
             let ops = &body.block(b).ops;
             if ops.is_empty() {
-                return Err(format!("block ^bb{} is empty", b.0));
+                return Err(TranslateError(format!("block ^bb{} is empty", b.0)));
             }
             for &op in ops {
                 let data = body.op(op);
@@ -468,7 +510,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             }
             let last = body.op(*ops.last().unwrap_or(&ops[0]));
             if !last.kind.is_terminator() {
-                return Err(format!("block ^bb{} does not end with a terminator", b.0));
+                return Err(TranslateError(format!(
+                    "block ^bb{} does not end with a terminator",
+                    b.0
+                )));
             }
         }
         erase_dead_aggregate_ops(fv);
@@ -478,7 +523,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     /// The LLVM value of `v`; `undef` when it was never defined (unreachable code).
     fn v(&self, body: &Body, st: &FnState<'ctx>, v: ValueId) -> TResult<BasicValueEnum<'ctx>> {
         if v.index() >= st.vals.len() {
-            return Err(format!("value %{} does not exist", v.0));
+            return Err(TranslateError(format!("value %{} does not exist", v.0)));
         }
         match st.vals[v.index()] {
             Some(x) => Ok(x),
@@ -494,7 +539,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         n: usize,
     ) -> TResult<Vec<BasicValueEnum<'ctx>>> {
         if op.operands.len() != n {
-            return Err(format!("expects {n} operands, found {}", op.operands.len()));
+            return Err(TranslateError(format!(
+                "expects {n} operands, found {}",
+                op.operands.len()
+            )));
         }
         op.operands.iter().map(|&o| self.v(body, st, o)).collect()
     }
@@ -525,20 +573,20 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 return Err("branch to the entry block".into());
             }
             if phis.len() != s.args.len() {
-                return Err(format!(
+                return Err(TranslateError(format!(
                     "passes {} operands to ^bb{} which has {} arguments",
                     s.args.len(),
                     s.block.0,
                     phis.len()
-                ));
+                )));
             }
             for (phi, &a) in phis.iter().zip(&s.args) {
                 let v = self.v(body, st, a)?;
                 if v.get_type() != phi.as_basic_value().get_type() {
-                    return Err(format!(
+                    return Err(TranslateError(format!(
                         "successor operand of type {} does not match the block argument",
                         body.value_type(a)
-                    ));
+                    )));
                 }
                 phi.add_incoming(&[(&v, from)]);
             }
@@ -555,11 +603,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     /// Checks that `v` has the LLVM type `t`.
     fn same(&self, what: &str, a: BasicTypeEnum<'ctx>, b: BasicTypeEnum<'ctx>) -> TResult<()> {
         if a != b {
-            return Err(format!(
+            return Err(TranslateError(format!(
                 "{what}: type mismatch ({} vs {})",
                 a.print_to_string(),
                 b.print_to_string()
-            ));
+            )));
         }
         Ok(())
     }
@@ -573,9 +621,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             if a > 0 {
                 let a = u32::try_from(a).map_err(|_| "alignment too large")?;
                 if !a.is_power_of_two() {
-                    return Err(format!("alignment {a} is not a power of two"));
+                    return Err(TranslateError(format!(
+                        "alignment {a} is not a power of two"
+                    )));
                 }
-                i.set_alignment(a).map_err(|e| e.to_string())?;
+                i.set_alignment(a)?;
             }
         }
         Ok(())
@@ -623,16 +673,16 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             LlvmCall => self.op_call(body, op, st)?,
             LlvmMemcpy => self.op_memcpy(body, op, st)?,
             Unregistered => {
-                return Err(format!(
+                return Err(TranslateError(format!(
                     "unregistered op '{}' cannot be translated to LLVM IR",
                     op.name()
-                ))
+                )))
             }
             k => {
-                return Err(format!(
+                return Err(TranslateError(format!(
                     "op '{}' is not an LLVM-dialect op; lower the module first",
                     k.name()
-                ))
+                )))
             }
         }
         Ok(())
@@ -769,10 +819,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         );
         let scalar = scalar_of(ty);
         if is_float != scalar.is_float_type() || (!is_float && !scalar.is_int_type()) {
-            return Err(format!(
+            return Err(TranslateError(format!(
                 "operand type {} is not valid here",
                 ty.print_to_string()
-            ));
+            )));
         }
         let opc = match op.kind {
             LlvmAdd => Opc::Add,
@@ -1040,7 +1090,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             } else if m < 2 * n {
                 elems.push(i32t.const_int(m as u64, false).into());
             } else {
-                return Err(format!("mask entry {m} out of range"));
+                return Err(TranslateError(format!("mask entry {m} out of range")));
             }
         }
         if elems.is_empty() {
@@ -1280,7 +1330,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     fn intrinsic(&self, name: &str, tys: &[BasicTypeEnum<'ctx>]) -> TResult<FunctionValue<'ctx>> {
         Intrinsic::find(name)
             .and_then(|i| i.get_declaration(self.module, tys))
-            .ok_or_else(|| format!("intrinsic {name} is not available"))
+            .ok_or_else(|| TranslateError(format!("intrinsic {name} is not available")))
     }
 
     fn call_value(
@@ -1301,11 +1351,11 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     ) -> TResult<Option<BasicValueEnum<'ctx>>> {
         let params = fty.get_param_types();
         if params.len() != args.len() && !(fty.is_var_arg() && args.len() >= params.len()) {
-            return Err(format!(
+            return Err(TranslateError(format!(
                 "call passes {} arguments to a function of {} parameters",
                 args.len(),
                 params.len()
-            ));
+            )));
         }
         for (i, (p, a)) in params.iter().zip(args).enumerate() {
             let pt: BasicTypeEnum = (*p)
@@ -1404,7 +1454,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             x = match x {
                 BasicValueEnum::StructValue(s) => {
                     if idx >= s.get_type().count_fields() {
-                        return Err(format!("position {p} out of range"));
+                        return Err(TranslateError(format!("position {p} out of range")));
                     }
                     match inserted_at(s.as_basic_value_enum(), idx) {
                         Ok(v) => v,
@@ -1417,7 +1467,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 }
                 BasicValueEnum::ArrayValue(a) => {
                     if idx >= a.get_type().len() {
-                        return Err(format!("position {p} out of range"));
+                        return Err(TranslateError(format!("position {p} out of range")));
                     }
                     match inserted_at(a.as_basic_value_enum(), idx) {
                         Ok(v) => v,
@@ -1461,7 +1511,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             }
             BasicValueEnum::ArrayValue(a) => {
                 if idx >= a.get_type().len() {
-                    return Err(format!("position {p} out of range"));
+                    return Err(TranslateError(format!("position {p} out of range")));
                 }
                 self.same(
                     "inserted value",
@@ -1513,10 +1563,10 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                     _ => Vec::new(),
                 };
                 if elems.len() != leaves {
-                    return Err(format!(
+                    return Err(TranslateError(format!(
                         "constant has {} elements but its type {ty} needs {leaves}",
                         elems.len()
-                    ));
+                    )));
                 }
                 let mut it = elems.into_iter();
                 self.aggregate_const(lt, &mut it)
@@ -1533,7 +1583,9 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
                 let mut it = elems.into_iter();
                 self.aggregate_const(lt, &mut it)
             }
-            _ => Err(format!("cannot make a constant of type {ty} from {attr:?}")),
+            _ => Err(TranslateError(format!(
+                "cannot make a constant of type {ty} from {attr:?}"
+            ))),
         }
     }
 
@@ -1611,8 +1663,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
         };
         let it = self
             .ctx
-            .custom_width_int_type(NonZeroU32::new(w).ok_or("width")?)
-            .map_err(|e| e.to_string())?;
+            .custom_width_int_type(NonZeroU32::new(w).ok_or("width")?)?;
         let i = it.const_int(bits, false);
         // A constant operand is folded by the builder into a constant float; the
         // builder needs a position, which a scratch block of a scratch function gives.
@@ -1723,11 +1774,11 @@ fn check_cast(
         _ => None,
     };
     let bad = || {
-        Err(format!(
+        Err(TranslateError(format!(
             "invalid cast from {} to {}",
             from.print_to_string(),
             to.print_to_string()
-        ))
+        )))
     };
     let (fs, ts) = (scalar_of(from), scalar_of(to));
     let fw = |t: BasicTypeEnum| match t {

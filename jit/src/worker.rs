@@ -265,21 +265,21 @@ pub struct WorkerCall<'a> {
 
 /// A response frame for one call: its values (with the heap blocks, in a batch) or its
 /// error.
-fn encode_response(result: Result<Vec<RtValue>, String>, heap_blocks: Option<i64>) -> Vec<u8> {
+fn encode_response(result: Result<Vec<RtValue>, RunError>, heap_blocks: Option<i64>) -> Vec<u8> {
     encode(&match result {
         Ok(vals) => Response::Values {
             values: vals.iter().map(WireValue::of).collect(),
             heap_blocks,
         },
-        Err(msg) => Response::Error(msg),
+        Err(e) => Response::Error(e.to_string()),
     })
 }
 
 // ---------------------------------------------------------------------------------
 // The child
-fn parse_text(text: &str) -> Result<converter::ir::Module, String> {
+fn parse_text(text: &str) -> Result<converter::ir::Module, RunError> {
     converter::syntax::parse_module("<worker>", text.as_bytes())
-        .map_err(|d| d.render("<worker>", Some(text)))
+        .map_err(|d| RunError::Error(d.render("<worker>", Some(text))))
 }
 
 /// Handles one batch request: parses and lowers the module once, then
@@ -290,8 +290,8 @@ fn handle_batch(
     opts: &RunOptions,
     text: &str,
     wire_calls: Vec<WireCall>,
-    send: &mut dyn FnMut(Result<Vec<RtValue>, String>, i64),
-) -> Result<(), String> {
+    send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64),
+) -> Result<(), RunError> {
     let n = wire_calls.len();
     let mut calls: Vec<_> = wire_calls.into_iter().map(WireCall::into_parts).collect();
     let m = parse_text(text)?;
@@ -318,19 +318,20 @@ fn handle_batch(
         })
         .collect();
     let mut next = 0usize;
-    let mut answer_upto = |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, String>, i64)| {
-        while next < upto {
-            if let Err(e) = &sigs[next] {
-                send(Err(e.to_string()), 0);
+    let mut answer_upto =
+        |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64)| {
+            while next < upto {
+                if let Err(e) = &sigs[next] {
+                    send(Err(e.clone()), 0);
+                }
+                next += 1;
             }
-            next += 1;
-        }
-    };
+        };
     jit.run_lowered_calls(&lowered, &jit_calls, opts, &mut |k, r| {
         let i = runnable[k];
         let blocks = crate::exec::take_heap_blocks();
         answer_upto(i, send);
-        send(r.map_err(|e| e.to_string()), blocks);
+        send(r, blocks);
         answer_upto(i + 1, send);
     });
     answer_upto(n, send);
@@ -345,14 +346,13 @@ fn handle_ir(
     text: &str,
     call: WireCall,
     ir: &str,
-) -> Result<Vec<RtValue>, String> {
+) -> Result<Vec<RtValue>, RunError> {
     let (entry, args, c_interface) = call.into_parts();
     let m = parse_text(text)?;
-    let mut sig = crate::exec::entry_sig(&m, &entry).map_err(|e| e.to_string())?;
+    let mut sig = crate::exec::entry_sig(&m, &entry)?;
     sig.c_interface = c_interface;
     let lowered = crate::lowering::lower(&m, opts)?;
     jit.run_ir(ir, &lowered, &entry, &sig, &args, opts)
-        .map_err(|e| e.to_string())
 }
 
 /// Handles one request in the worker: parse, lower, JIT, run.
@@ -361,11 +361,10 @@ fn handle(
     opts: &RunOptions,
     text: &str,
     call: WireCall,
-) -> Result<Vec<RtValue>, String> {
+) -> Result<Vec<RtValue>, RunError> {
     let (entry, args, c_interface) = call.into_parts();
     let m = parse_text(text)?;
     jit.run_with(&m, &entry, &args, c_interface, opts)
-        .map_err(|e| e.to_string())
 }
 
 /// The last panic of this worker process, `FILE:LINE:COL: MESSAGE`, recorded by the
@@ -455,16 +454,17 @@ pub fn serve_stdio() -> i32 {
         {
             let opts = opts.run_options();
             let mut failed = false;
-            let mut send = |r: Result<Vec<RtValue>, String>, blocks: i64| {
+            let mut send = |r: Result<Vec<RtValue>, RunError>, blocks: i64| {
                 let resp = encode_response(r, Some(blocks));
                 failed |= write_frame(&mut out, &resp).is_err();
             };
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 handle_batch(&mut jit, &opts, &module, calls, &mut send)
             }))
-            .unwrap_or_else(|_| Err(panicked()));
-            if let Err(msg) = r {
-                failed |= write_frame(&mut out, &encode(&Response::Abort(msg))).is_err();
+            .unwrap_or_else(|_| Err(RunError::Error(panicked())));
+            if let Err(e) = r {
+                let abort = Response::Abort(e.to_string());
+                failed |= write_frame(&mut out, &encode(&abort)).is_err();
             }
             if failed {
                 return 0; // the parent went away
@@ -481,9 +481,11 @@ pub fn serve_stdio() -> i32 {
             Request::Run { opts, module, call } => {
                 handle(&mut jit, &opts.run_options(), &module, call)
             }
-            Request::Batch { .. } => Err("unreachable: batches are handled above".into()),
+            Request::Batch { .. } => Err(RunError::Error(
+                "unreachable: batches are handled above".into(),
+            )),
         }))
-        .unwrap_or_else(|_| Err(panicked()));
+        .unwrap_or_else(|_| Err(RunError::Error(panicked())));
         if write_frame(&mut out, &encode_response(result, None)).is_err() {
             return 0; // the parent went away
         }

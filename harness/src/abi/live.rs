@@ -590,10 +590,9 @@ pub fn expected_checks(sel: &Selection) -> Vec<(String, String, String)> {
 }
 
 /// Parses, verifies and lowers the generated Standard module.
-fn lowered_module(text: &str) -> Result<converter::ir::Module, String> {
-    let m = crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes())
-        .map_err(|f| f.message)?;
-    crate::cmd::lower::lower(&m, &converter::lower::LowerOptions::default()).map_err(|f| f.message)
+fn lowered_module(text: &str) -> Result<converter::ir::Module, crate::input::Failure> {
+    let m = crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes())?;
+    crate::cmd::lower::lower(&m, &converter::lower::LowerOptions::default())
 }
 
 /// The types of the live module's wrappers against the C interfaces derived from the
@@ -646,7 +645,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
             fail(
                 &mut out,
                 "live",
-                format!("the live module does not lower: {e}"),
+                format!("the live module does not lower: {}", e.message),
             );
             return out;
         }
@@ -710,19 +709,14 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
 
 /// The `__abi-jit SO MLIR SLOTS` child: lowers the module, JIT-compiles it, maps the
 /// driver's externals into it, fills the driver's slots with the wrapper addresses,
-/// runs `stdlower_abi_run` and prints its output. Returns the exit status.
-pub fn jit_child(so: &str, mlir: &str, slots: &str) -> i32 {
-    match jit_child_inner(so, mlir, slots) {
-        Ok(text) => {
-            let mut stdout = crate::output::Out::new();
-            stdout.print(&text);
-            stdout.finish_with(crate::exit::OK)
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            crate::exit::FAILED
-        }
-    }
+/// runs `stdlower_abi_run` and prints its output. Returns the exit status; a child
+/// that cannot run the driver fails with status 6.
+pub fn jit_child(so: &str, mlir: &str, slots: &str) -> Result<i32, crate::cli_error::CliError> {
+    let text = jit_child_inner(so, mlir, slots)
+        .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
+    let mut stdout = crate::output::Out::new();
+    stdout.print(&text);
+    Ok(stdout.finish_with(crate::exit::OK))
 }
 
 fn dlsym(handle: *mut libc::c_void, name: &str) -> Option<usize> {
@@ -733,15 +727,43 @@ fn dlsym(handle: *mut libc::c_void, name: &str) -> Option<usize> {
     (!a.is_null()).then_some(a as usize)
 }
 
-fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> {
-    let text = std::fs::read_to_string(mlir).map_err(|e| format!("{mlir}: {e}"))?;
-    let slots = std::fs::read_to_string(slots).map_err(|e| format!("{slots}: {e}"))?;
-    let lowered = lowered_module(&text)?;
-    let so_c = std::ffi::CString::new(so).map_err(|_| "bad path".to_string())?;
+/// Why the `__abi-jit` child could not run the driver.
+#[derive(Debug, thiserror::Error)]
+pub enum JitChildError {
+    #[error("{path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{}", .0.message)]
+    Lower(crate::input::Failure),
+    #[error("bad path")]
+    BadPath,
+    #[error("cannot dlopen {0}")]
+    Dlopen(String),
+    #[error(transparent)]
+    Jit(#[from] jit::JitError),
+    #[error("the driver has no slot for {0}")]
+    NoSlot(String),
+    #[error("the driver has no stdlower_abi_run")]
+    NoRun,
+}
+
+fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, JitChildError> {
+    let read = |path: &str| {
+        std::fs::read_to_string(path).map_err(|source| JitChildError::Read {
+            path: path.to_string(),
+            source,
+        })
+    };
+    let text = read(mlir)?;
+    let slots = read(slots)?;
+    let lowered = lowered_module(&text).map_err(JitChildError::Lower)?;
+    let so_c = std::ffi::CString::new(so).map_err(|_| JitChildError::BadPath)?;
     // SAFETY: dlopen of the driver we just compiled; its initializers are trivial.
     let handle = unsafe { libc::dlopen(so_c.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) };
     if handle.is_null() {
-        return Err(format!("cannot dlopen {so}"));
+        return Err(JitChildError::Dlopen(so.to_string()));
     }
     let names: Vec<&str> = slots.lines().filter(|l| !l.is_empty()).collect();
     let resolve = |name: &str| {
@@ -749,16 +771,15 @@ fn jit_child_inner(so: &str, mlir: &str, slots: &str) -> Result<String, String> 
             .or_else(|| dlsym(libc::RTLD_DEFAULT, name))
             .ok_or_else(|| format!("external @{name} is not in the driver"))
     };
-    let code = jit::host::jit_with_externals(&lowered, "verify_abi", &resolve, &names)
-        .map_err(|e| e.to_string())?;
+    let code = jit::host::jit_with_externals(&lowered, "verify_abi", &resolve, &names)?;
     for (name, addr) in code.addresses() {
         let slot = dlsym(handle, &format!("stdlower_slot{name}"))
-            .ok_or_else(|| format!("the driver has no slot for {name}"))?;
+            .ok_or_else(|| JitChildError::NoSlot(name.to_string()))?;
         // SAFETY: `slot` is the address of the driver's exported `void *` variable
         // `stdlower_slot<name>`, which we own exclusively in this single-threaded child.
         unsafe { *(slot as *mut usize) = *addr };
     }
-    let run = dlsym(handle, "stdlower_abi_run").ok_or("the driver has no stdlower_abi_run")?;
+    let run = dlsym(handle, "stdlower_abi_run").ok_or(JitChildError::NoRun)?;
     let mut buf = vec![0u8; 1 << 22];
     // SAFETY: `run` is the driver's `int stdlower_abi_run(char *out, size_t cap)`; the
     // buffer has `cap` writable bytes and the driver NUL-terminates within it.

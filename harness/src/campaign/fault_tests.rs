@@ -78,7 +78,8 @@ fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
             &["--count", "40", "--jobs", "1", "--reduce-seconds", "20"],
         ),
         &panics_on_addi,
-    );
+    )
+    .expect("runs");
     assert_eq!(status, crate::exit::FAILED);
     let r = report(&out);
     assert_eq!(r["checked"], 40, "every case ran: {r}");
@@ -232,7 +233,8 @@ fn a_flood_of_slow_findings_stops_at_the_campaign_time() {
             &["--time", "2s", "--jobs", "2", "--reduce-seconds", "60"],
         ),
         &slow_panic,
-    );
+    )
+    .expect("runs");
     let took = start.elapsed();
     assert_eq!(status, crate::exit::FAILED);
     assert!(

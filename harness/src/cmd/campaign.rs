@@ -7,6 +7,7 @@
 //! again, and refuses one given with another value (exit 2).
 
 use crate::campaign::{self, CampaignConfig};
+use crate::cli_error::CliError;
 use crate::exec::ExecOptions;
 use crate::exit;
 use crate::oracles::OracleConfig;
@@ -111,7 +112,7 @@ pub enum MergeCommand {
     },
 }
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, CliError> {
     run_with(args, &campaign::default_check)
 }
 
@@ -146,50 +147,30 @@ fn resumed(args: &Args) -> Result<Args, campaign::params::ParamsError> {
 }
 
 /// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
-pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
+pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliError> {
     if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
-        return match campaign::merge(dirs) {
-            Ok(rep) => {
-                if let Some(o) = out {
-                    if let Err(e) = std::fs::create_dir_all(o)
-                        .map_err(|e| e.to_string())
-                        .and_then(|_| campaign::write_report(o, &rep).map_err(|e| e.to_string()))
-                    {
-                        eprintln!("error: {e}");
-                        return exit::BAD_INPUT;
-                    }
-                }
-                let mut stdout = Out::new();
-                stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
-                stdout.finish_with(if rep.findings > 0 {
-                    exit::FAILED
-                } else {
-                    exit::OK
-                })
-            }
-            Err(e) => {
-                eprintln!("error: campaign merge: {e}");
-                exit::BAD_INPUT
-            }
-        };
-    }
-    let args = &match resumed(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::BAD_INPUT;
+        let rep = campaign::merge(dirs)
+            .map_err(|e| CliError::bad_input(format!("campaign merge: {e}")))?;
+        if let Some(o) = out {
+            std::fs::create_dir_all(o).map_err(CliError::bad_input)?;
+            campaign::write_report(o, &rep).map_err(CliError::bad_input)?;
         }
-    };
+        let mut stdout = Out::new();
+        stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
+        return Ok(stdout.finish_with(if rep.findings > 0 {
+            exit::FAILED
+        } else {
+            exit::OK
+        }));
+    }
+    let args = &resumed(args).map_err(CliError::bad_input)?;
     let time = match (args.time, args.count) {
         (Some(t), _) => Some(t),
         (None, None) => Some(Duration::from_secs(180)),
         (None, Some(_)) => None,
     };
     if args.upstream {
-        if let Err(e) = crate::upstream::tools() {
-            eprintln!("error: {e}");
-            return exit::BAD_INPUT;
-        }
+        crate::upstream::tools().map_err(CliError::bad_input)?;
     }
     let jobs = args.jobs.unwrap_or_else(crate::cmd::values::all_cores);
     let cfg = CampaignConfig {
@@ -229,30 +210,15 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> i32 {
     };
     if args.resume {
         let now = campaign::params::Params::of(&cfg);
-        match campaign::params::load(&cfg.out) {
-            Ok(Some(was)) => {
-                if let Some(c) = campaign::params::resume_conflict(&was, &now) {
-                    eprintln!("error: --resume: {c}");
-                    return exit::USAGE;
-                }
-            }
-            Ok(None) => {}
-            Err(e) => {
-                eprintln!("error: {e}");
-                return exit::BAD_INPUT;
+        if let Some(was) = campaign::params::load(&cfg.out).map_err(CliError::bad_input)? {
+            if let Some(c) = campaign::params::resume_conflict(&was, &now) {
+                return Err(CliError::usage(format!("--resume: {c}")));
             }
         }
     }
     campaign::signals::install();
-    match campaign::run_with(&cfg, check) {
-        Ok(rep) => {
-            let mut stdout = Out::new();
-            campaign::print_summary(&rep, &cfg.out, &mut stdout);
-            stdout.finish_with(campaign::exit_status(&rep))
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            exit::BAD_INPUT
-        }
-    }
+    let rep = campaign::run_with(&cfg, check).map_err(CliError::bad_input)?;
+    let mut stdout = Out::new();
+    campaign::print_summary(&rep, &cfg.out, &mut stdout);
+    Ok(stdout.finish_with(campaign::exit_status(&rep)))
 }

@@ -38,24 +38,20 @@ pub enum Action {
 /// The libFuzzer targets the nightly runs.
 const FUZZ_TARGETS: [&str; 2] = ["lowering", "parse"];
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, crate::cli_error::CliError> {
     match &args.action {
         Action::Seconds { duration } => {
             let mut out = crate::output::Out::new();
             out.line(&duration.as_secs().to_string());
-            out.finish_with(exit::OK)
+            Ok(out.finish_with(exit::OK))
         }
-        Action::Report { out, status } => match report(out, *status) {
-            Ok(txt) => {
-                let mut o = crate::output::Out::new();
-                o.print(&txt);
-                o.finish_with(exit::OK)
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                exit::FAILED
-            }
-        },
+        Action::Report { out, status } => {
+            let txt = report(out, *status)
+                .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
+            let mut o = crate::output::Out::new();
+            o.print(&txt);
+            Ok(o.finish_with(exit::OK))
+        }
     }
 }
 
@@ -90,13 +86,39 @@ fn round1(v: &Value) -> Value {
         .map_or(Value::Null, |x| json!((x * 10.0).round() / 10.0))
 }
 
-fn read_json(p: &Path) -> Result<Option<Value>, String> {
+/// Why the night's report could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A report of the night (the campaign's, cargo-mutants') is not JSON.
+    #[error("{}: {source}", path.display())]
+    BadJson {
+        path: std::path::PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{0}")]
+    Serialize(serde_json::Error),
+    #[error("{}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn read_json(p: &Path) -> Result<Option<Value>, ReportError> {
     match std::fs::read_to_string(p) {
         Ok(t) => serde_json::from_str(&t)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", p.display())),
+            .map_err(|source| ReportError::BadJson {
+                path: p.to_path_buf(),
+                source,
+            }),
         Err(_) => Ok(None),
     }
+}
+
+/// Writes `text` to `path`.
+fn write(path: std::path::PathBuf, text: &str) -> Result<(), ReportError> {
+    std::fs::write(&path, text).map_err(|source| ReportError::Write { path, source })
 }
 
 /// The last number `N` of a libFuzzer status line `#N <TAB> DONE|pulse|NEW|REDUCE`.
@@ -175,7 +197,7 @@ fn fuzz_summary(out: &Path) -> Map<String, Value> {
 }
 
 /// Writes `nightly.json` and `nightly.txt` into `out`; the text.
-pub fn report(out: &Path, status: i32) -> Result<String, String> {
+pub fn report(out: &Path, status: i32) -> Result<String, ReportError> {
     let rep = read_json(&out.join("campaign/report.json"))?;
     let r = rep.clone().unwrap_or(json!({}));
     let tests: Vec<String> = std::fs::read(out.join("regressions.txt"))
@@ -257,9 +279,8 @@ pub fn report(out: &Path, status: i32) -> Result<String, String> {
     if let Some(m) = &mutants {
         summary["mutants"] = m.clone();
     }
-    let pretty = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-    std::fs::write(out.join("nightly.json"), pretty)
-        .map_err(|e| format!("{}: {e}", out.join("nightly.json").display()))?;
+    let pretty = serde_json::to_string_pretty(&summary).map_err(ReportError::Serialize)?;
+    write(out.join("nightly.json"), &pretty)?;
 
     let mut f = String::new();
     let verdict = if status == 0 { "OK" } else { "FINDINGS" };
@@ -332,8 +353,7 @@ pub fn report(out: &Path, status: i32) -> Result<String, String> {
     {
         f += &format!("finding: {}/campaign/{}\n", out.display(), shown(x));
     }
-    std::fs::write(out.join("nightly.txt"), &f)
-        .map_err(|e| format!("{}: {e}", out.join("nightly.txt").display()))?;
+    write(out.join("nightly.txt"), &f)?;
     Ok(f)
 }
 

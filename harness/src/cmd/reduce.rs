@@ -3,6 +3,7 @@
 //! happens and prints (or writes) the result as a corpus file test. Statistics go to
 //! standard error.
 
+use crate::cli_error::CliError;
 use crate::exit;
 use crate::input::Failure;
 use crate::oracles::{self, Oracle, OracleConfig, Verdict};
@@ -43,9 +44,20 @@ pub struct Args {
     pub upstream: bool,
 }
 
+/// Why a command line does not split into words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShellWordsError {
+    #[error("unterminated single quote")]
+    UnterminatedSingleQuote,
+    #[error("unterminated double quote")]
+    UnterminatedDoubleQuote,
+    #[error("trailing backslash")]
+    TrailingBackslash,
+}
+
 /// Splits a command line into words: whitespace separates, single quotes keep
 /// everything, double quotes and backslashes work as in a POSIX shell (simplified).
-pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
+pub fn shell_words(s: &str) -> Result<Vec<String>, ShellWordsError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -58,7 +70,7 @@ pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(x) => cur.push(x),
-                        None => return Err("unterminated single quote".into()),
+                        None => return Err(ShellWordsError::UnterminatedSingleQuote),
                     }
                 }
             }
@@ -69,10 +81,10 @@ pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
                         Some('"') => break,
                         Some('\\') => match chars.next() {
                             Some(x) => cur.push(x),
-                            None => return Err("trailing backslash".into()),
+                            None => return Err(ShellWordsError::TrailingBackslash),
                         },
                         Some(x) => cur.push(x),
-                        None => return Err("unterminated double quote".into()),
+                        None => return Err(ShellWordsError::UnterminatedDoubleQuote),
                     }
                 }
             }
@@ -80,7 +92,7 @@ pub fn shell_words(s: &str) -> Result<Vec<String>, String> {
                 in_word = true;
                 match chars.next() {
                     Some(x) => cur.push(x),
-                    None => return Err("trailing backslash".into()),
+                    None => return Err(ShellWordsError::TrailingBackslash),
                 }
             }
             c if c.is_whitespace() => {
@@ -136,30 +148,26 @@ fn command_test<'a>(
     }
 }
 
-pub fn run(args: &Args) -> i32 {
-    let m = match crate::input::load(&args.file) {
-        Ok(m) => m,
-        Err(f) => {
-            eprintln!("{}", f.message);
-            return f.status;
-        }
-    };
+/// A located failure of `reduce`: `FILE: error: ...` with `status`.
+fn located(args: &Args, status: i32, message: impl std::fmt::Display) -> CliError {
+    Failure::new(status, format!("{}: error: {message}", args.file)).into()
+}
+
+pub fn run(args: &Args) -> Result<i32, CliError> {
+    let m = crate::input::load(&args.file)?;
     if m.func(&args.entry).is_none_or(|f| f.is_external()) {
-        eprintln!("{}: error: no function '@{}' to run", args.file, args.entry);
-        return exit::USAGE;
+        return Err(located(
+            args,
+            exit::USAGE,
+            format!("no function '@{}' to run", args.entry),
+        ));
     }
     let limit = args.time_limit;
     // A finding's `// stdlower-options:` line: reduce under the options it was found with
     // (the reduced file test carries the line again).
-    let exec = match crate::exec::ExecOptions::default()
+    let exec = crate::exec::ExecOptions::default()
         .with_file_options(m.source.as_deref().unwrap_or(""))
-    {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("{}: error: {e}", args.file);
-            return exit::BAD_INPUT;
-        }
-    };
+        .map_err(|e| located(args, exit::BAD_INPUT, e))?;
     let ocfg = OracleConfig {
         jit: !args.no_jit,
         upstream: args.upstream || args.oracle.as_deref() == Some(Oracle::Upstream.as_str()),
@@ -171,17 +179,10 @@ pub fn run(args: &Args) -> i32 {
     };
     let start = Instant::now();
     let (result, header) = if let Some(cmd) = &args.interesting {
-        let words = match shell_words(cmd) {
-            Ok(w) if !w.is_empty() => w,
-            Ok(_) => {
-                eprintln!("error: --interesting needs a command");
-                return exit::USAGE;
-            }
-            Err(e) => {
-                eprintln!("error: --interesting: {e}");
-                return exit::USAGE;
-            }
-        };
+        let words = shell_words(cmd).map_err(|e| CliError::usage(format!("--interesting: {e}")))?;
+        if words.is_empty() {
+            return Err(CliError::usage("--interesting needs a command"));
+        }
         let path = std::env::temp_dir().join(format!(
             "stdlower-reduce-{}-candidate.mlir",
             std::process::id()
@@ -197,8 +198,8 @@ pub fn run(args: &Args) -> i32 {
         let _ = std::fs::remove_file(&path);
         if r.original_uninteresting {
             if let Some(f) = trouble.into_inner().unwrap_or_else(|p| p.into_inner()) {
-                eprintln!("error: --interesting: {}", f.message);
-                return f.status;
+                let message = format!("error: --interesting: {}", f.message);
+                return Err(Failure::new(f.status, message).into());
             }
         }
         (r, format!("reduced: interesting with `{cmd} FILE`"))
@@ -212,22 +213,21 @@ pub fn run(args: &Args) -> i32 {
                 o.clone()
             }
             Some(o) => {
-                eprintln!(
-                    "error: unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
+                return Err(CliError::usage(format!(
+                    "unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
                     oracles::ORACLES.map(Oracle::as_str).join(", "),
                     panics::ORACLE
-                );
-                return exit::USAGE;
+                )));
             }
             None => match panics::catch(|| oracles::check_module(&m, &args.entry, &[], &ocfg)) {
                 Err(_) => panics::ORACLE.to_string(),
                 Ok(Verdict::Finding { oracle, .. }) => oracle.to_string(),
                 Ok(v) => {
-                    eprintln!(
-                        "{}: error: the input shows no finding ({v}); name one with --oracle or use --interesting",
-                        args.file
-                    );
-                    return exit::BAD_INPUT;
+                    return Err(located(
+                        args,
+                        exit::BAD_INPUT,
+                        format!("the input shows no finding ({v}); name one with --oracle or use --interesting"),
+                    ));
                 }
             },
         };
@@ -268,24 +268,29 @@ pub fn run(args: &Args) -> i32 {
         }
     );
     if result.original_uninteresting {
-        eprintln!("{}: error: the input itself is not interesting", args.file);
-        return exit::BAD_INPUT;
+        return Err(located(
+            args,
+            exit::BAD_INPUT,
+            "the input itself is not interesting",
+        ));
     }
     let text = reduce::reduced_file_test(&result.module, &args.entry, &header, &ocfg.exec);
     match &args.output {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("{path}: error: cannot write: {e}");
-                return exit::BAD_INPUT;
-            }
+            std::fs::write(path, text).map_err(|e| {
+                CliError::from(Failure::new(
+                    exit::BAD_INPUT,
+                    format!("{path}: error: cannot write: {e}"),
+                ))
+            })?;
         }
         None => {
             let mut stdout = crate::output::Out::new();
             stdout.print(&text);
-            return stdout.finish_with(exit::OK);
+            return Ok(stdout.finish_with(exit::OK));
         }
     }
-    exit::OK
+    Ok(exit::OK)
 }
 
 #[cfg(test)]

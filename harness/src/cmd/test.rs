@@ -2,6 +2,7 @@
 //! under the given paths. A file test that panics fails (with the panic's message and
 //! location) and the others run as usual.
 
+use crate::cli_error::CliError;
 use crate::exit;
 use crate::filetest::{self, RunConfig};
 
@@ -25,23 +26,22 @@ pub struct Args {
     pub bless: bool,
 }
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, CliError> {
     run_with(args, &filetest::run_file)
 }
 
 /// [`run`] with `run_file` in place of [`filetest::run_file`] (tests give one that fails
 /// on purpose).
-pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
+pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliError> {
     let files = filetest::discover(&args.paths);
     if files.is_empty() {
-        eprintln!("error: no .mlir files under {}", args.paths.join(", "));
-        return exit::USAGE;
+        return Err(CliError::usage(format!(
+            "no .mlir files under {}",
+            args.paths.join(", ")
+        )));
     }
     if args.via == crate::cmd::run::Via::Upstream {
-        if let Err(e) = crate::upstream::tools() {
-            eprintln!("error: {e}");
-            return exit::BAD_INPUT;
-        }
+        crate::upstream::tools().map_err(CliError::bad_input)?;
     }
     let cfg = RunConfig {
         jit: !args.no_jit,
@@ -49,7 +49,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         ..RunConfig::default()
     };
     if args.bless {
-        return bless(&files, &cfg);
+        return Ok(bless(&files, &cfg));
     }
     let results = filetest::run_all_with(&files, &cfg, run_file);
     let mut failed = 0;
@@ -78,7 +78,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> i32 {
         failed,
         checks
     ));
-    stdout.finish_with(if failed > 0 { exit::FAILED } else { exit::OK })
+    Ok(stdout.finish_with(if failed > 0 { exit::FAILED } else { exit::OK }))
 }
 
 /// `--bless`: rewrites what can be rewritten, lists it, and fails if any file's test
@@ -158,7 +158,7 @@ mod tests {
             verbose: false,
             bless: false,
         };
-        assert_eq!(run_with(&args, &run_file), exit::FAILED);
+        assert_eq!(run_with(&args, &run_file).unwrap(), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -102,23 +102,16 @@ pub fn report(args: &Args) -> Result<Report, abi::AbiError> {
     Ok(rep)
 }
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, crate::cli_error::CliError> {
     // An interrupted run leaves no compiler scratch directory behind.
     crate::temp_cleanup::remove_on_signals();
-    match report(args) {
-        Ok(rep) => {
-            let text = if args.json {
-                rep.to_json() + "\n"
-            } else {
-                rep.to_table()
-            };
-            let mut stdout = crate::output::Out::new();
-            stdout.print(&text);
-            stdout.finish_with(if rep.passed() { exit::OK } else { exit::FAILED })
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            exit::BAD_INPUT
-        }
-    }
+    let rep = report(args).map_err(crate::cli_error::CliError::bad_input)?;
+    let text = if args.json {
+        rep.to_json() + "\n"
+    } else {
+        rep.to_table()
+    };
+    let mut stdout = crate::output::Out::new();
+    stdout.print(&text);
+    Ok(stdout.finish_with(if rep.passed() { exit::OK } else { exit::FAILED }))
 }
