@@ -6,20 +6,21 @@
 # upstream-structure oracle, and without mlir-translate.
 # Findings are written unreduced (--reduce-seconds 0) so a finding cannot stall the clock.
 # Usage: scripts/bench_campaign.sh [N]
+# STDLOWER_BIN=path/to/stdlower measures another build (e.g. a baseline) side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-600}
 cargo build --release -q -p harness -p stdlower-front --bins
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" "$N" <<'PY'
-import json, resource, subprocess, sys
+import json, os, resource, subprocess, sys
 tmp, n = sys.argv[1], sys.argv[2]
 modes = [("default sampling", []), ("no upstream-structure", ["--structure-every", "0"]),
          ("no mlir-translate", ["--mlir-translate-every", "0"])]
 
 def run(out, jobs, extra):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(["target/release/stdlower", "campaign", "--count", n, "--jobs", str(jobs),
+    subprocess.run([os.environ.get("STDLOWER_BIN", "target/release/stdlower"), "campaign", "--count", n, "--jobs", str(jobs),
                     "--out", out, "--quiet", "--reduce-seconds", "0", *extra],
                    stdout=subprocess.DEVNULL, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -13,7 +13,7 @@ MLIR_OPT="$(llvm-config-22 --bindir)/mlir-opt"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 scripts/gen_bench_module.py "$FUNCS" "$OPS" "$tmp/std.mlir" "$tmp/upstream.mlir"
 cargo build --release -q -p harness -p stdlower-front --bins
-STDLOWER=target/release/stdlower
+STDLOWER=${STDLOWER_BIN:-target/release/stdlower}  # another build side by side: STDLOWER_BIN=path
 ops=$(grep -c ' = \|store\|br \|return' "$tmp/std.mlir")
 # Best of RUNS for "$@": wall seconds and CPU seconds (user + sys, all threads), so the
 # comparison holds on a machine that is busy with other work.
