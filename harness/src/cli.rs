@@ -116,7 +116,7 @@ pub fn run(c: &Command) -> Result<i32, CliError> {
         Command::Test(a) => cmd::test::run(a),
         Command::Nightly(a) => cmd::nightly::run(a),
         // `check` prints its own errors (its error type is still to come).
-        Command::Check(a) => Ok(cmd::check::run(a)),
+        Command::Check(a) => cmd::check::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::VerifyAbi(a) => cmd::verify_abi::run(a),
         Command::Reduce(a) => cmd::reduce::run(a),

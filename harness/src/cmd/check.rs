@@ -6,6 +6,7 @@
 //! upstream LLVM bug ([`crate::known_upstream`]) is reported as `known-upstream`, as
 //! campaigns do, and does not fail the check.
 
+use crate::cli_error::CliError;
 use crate::exit;
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Panicked, SkipKind, Verdict};
 use crate::panics;
@@ -57,7 +58,7 @@ pub struct Args {
 pub type Check<'a> =
     dyn Fn(&Module, &str, &[RtValue], &OracleConfig) -> Result<CheckReport, Panicked> + Sync + 'a;
 
-pub fn run(args: &Args) -> i32 {
+pub fn run(args: &Args) -> Result<i32, CliError> {
     run_with(args, &oracles::check_module_caught)
 }
 
@@ -160,19 +161,18 @@ fn load_with_options(
 }
 
 /// [`run`] with `check` in place of the oracles.
-pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
+pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
     let files = crate::filetest::discover(&args.paths);
     if files.is_empty() {
-        eprintln!("error: no .mlir files under {}", args.paths.join(", "));
-        return exit::USAGE;
+        return Err(CliError::usage(format!(
+            "no .mlir files under {}",
+            args.paths.join(", ")
+        )));
     }
     let timeout = args.timeout;
     let structure = args.upstream || args.upstream_structure;
     if structure {
-        if let Err(e) = crate::upstream::tools() {
-            eprintln!("error: {e}");
-            return exit::BAD_INPUT;
-        }
+        crate::upstream::tools().map_err(CliError::bad_input)?;
     }
     let base = OracleConfig {
         jit: !args.no_jit,
@@ -237,13 +237,13 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> i32 {
             count_ran(crate::upstream_structure::UNSUPPORTED)
         ));
     }
-    stdout.finish_with(if found > 0 {
+    Ok(stdout.finish_with(if found > 0 {
         exit::FAILED
     } else if invalid > 0 {
         exit::BAD_INPUT
     } else {
         exit::OK
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -302,7 +302,7 @@ mod tests {
         }
         assert!(v[1..].iter().all(|c| matches!(c.verdict, Verdict::Agree)));
         let args = interp_only_args(&dir);
-        assert_eq!(run_with(&args, &check), exit::FAILED);
+        assert_eq!(run_with(&args, &check).unwrap(), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -330,9 +330,9 @@ mod tests {
         let abort = |why: &str| {
             format!("interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: {why})\n")
         };
-        assert_eq!(run_with(&args, &finding(abort(known))), exit::OK);
+        assert_eq!(run_with(&args, &finding(abort(known))).unwrap(), exit::OK);
         assert_eq!(
-            run_with(&args, &finding(abort("LLVM ERROR: other"))),
+            run_with(&args, &finding(abort("LLVM ERROR: other"))).unwrap(),
             exit::FAILED
         );
         let _ = std::fs::remove_dir_all(&dir);
