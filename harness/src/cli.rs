@@ -104,7 +104,7 @@ pub fn main() {
         Ok(status) => status,
         Err(e) => fail(e),
     };
-    std::process::exit(status);
+    crate::temp_cleanup::exit(status);
 }
 
 /// Runs a subcommand: the exit status of a command that did its work (it printed its

@@ -37,7 +37,11 @@ pub fn unregister(dir: &Path) {
     }
 }
 
+/// The signal being handled (0: none), set by the handler before the clean-up starts.
+static PENDING: AtomicI32 = AtomicI32::new(0);
+
 extern "C" fn on_signal(sig: libc::c_int) {
+    PENDING.store(sig, Ordering::SeqCst);
     let fd = PIPE.load(Ordering::Relaxed);
     let b = sig as u8;
     // SAFETY: write(2) of one byte is async-signal-safe.
@@ -56,6 +60,25 @@ fn remove_all() {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
     }
+}
+
+/// Ends the process with `status`, unless a signal's clean-up has begun: then the
+/// process ends as that thread ends it, by the signal. Removing the directories can
+/// make the command's work fail and finish early; without this its exit status would
+/// win the race against the signal, and say "failed" instead of "killed by SIGTERM".
+pub fn exit(status: i32) -> ! {
+    let sig = PENDING.load(Ordering::SeqCst);
+    if sig != 0 {
+        // The clean-up thread raises the signal; give it time to remove the
+        // directories, then end the process with the signal here.
+        std::thread::sleep(std::time::Duration::from_secs(5));
+        // SAFETY: the signal's default action, then the signal itself.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+    std::process::exit(status)
 }
 
 /// From now on, SIGINT, SIGTERM and SIGHUP remove the registered directories before
