@@ -402,6 +402,68 @@ fn is_nan(bits: u64, ty: &Type) -> bool {
     }
 }
 
+/// Walks the elements of a strided memref in row-major order, the order in which
+/// `RtValue::MemRef` lists them. Each step gives the element's linear position,
+/// `offset + sum(index[d] * strides[d])`, in the descriptor's wrapping 64-bit
+/// arithmetic; [`RowMajor::index`] is the index of the element last given. A size of 0
+/// (or less) means no elements; rank 0 means one.
+pub struct RowMajor<'a> {
+    offset: i64,
+    sizes: &'a [i64],
+    strides: &'a [i64],
+    idx: Vec<i64>,
+    left: u64,
+    started: bool,
+}
+
+impl<'a> RowMajor<'a> {
+    pub fn new(offset: i64, sizes: &'a [i64], strides: &'a [i64]) -> RowMajor<'a> {
+        let left = sizes
+            .iter()
+            .fold(1u64, |a, &d| a.saturating_mul(d.max(0) as u64));
+        RowMajor {
+            offset,
+            sizes,
+            strides,
+            idx: vec![0; sizes.len()],
+            left,
+            started: false,
+        }
+    }
+
+    /// The index of the element the last step gave.
+    pub fn index(&self) -> &[i64] {
+        &self.idx
+    }
+}
+
+impl Iterator for RowMajor<'_> {
+    type Item = i64;
+
+    fn next(&mut self) -> Option<i64> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        if self.started {
+            for d in (0..self.sizes.len()).rev() {
+                self.idx[d] += 1;
+                if self.idx[d] < self.sizes[d] {
+                    break;
+                }
+                self.idx[d] = 0;
+            }
+        }
+        self.started = true;
+        Some(
+            self.idx
+                .iter()
+                .zip(self.strides)
+                .fold(self.offset, |a, (i, s)| a.wrapping_add(i.wrapping_mul(*s))),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -539,5 +601,27 @@ mod tests {
         let other_nan = RtValue::Float(0xffc0_0001);
         assert!(same_value(&t, &qnan, &other_nan));
         assert!(!same_value(&t, &f32v(0.0), &f32v(-0.0)));
+    }
+
+    /// Row-major positions of a strided memref against the definition, element by
+    /// element: a 2x3 view with a gapped, transposed-looking layout, rank 0 and an empty
+    /// memref.
+    #[test]
+    fn row_major_positions() {
+        let sizes = [2, 3];
+        let strides = [1, 4];
+        let mut w = RowMajor::new(5, &sizes, &strides);
+        let mut seen = Vec::new();
+        while let Some(p) = w.next() {
+            let i = w.index().to_vec();
+            assert_eq!(p, 5 + i[0] + 4 * i[1]);
+            seen.push(i);
+        }
+        let expected: Vec<Vec<i64>> = (0..2)
+            .flat_map(|a| (0..3).map(move |b| vec![a, b]))
+            .collect();
+        assert_eq!(seen, expected);
+        assert_eq!(RowMajor::new(7, &[], &[]).collect::<Vec<_>>(), vec![7]);
+        assert_eq!(RowMajor::new(0, &[2, 0], &[1, 1]).count(), 0);
     }
 }

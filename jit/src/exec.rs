@@ -1396,23 +1396,13 @@ fn fill_buffer(
     let p = alloc_buffer(span as usize * es)?;
     // SAFETY: `p` has `span * es` zeroed bytes.
     let buf = unsafe { std::slice::from_raw_parts_mut(p, span as usize * es) };
-    let mut idx = vec![0u64; shape.len()];
-    for e in elems {
-        let lin = offset as u64
-            + idx
-                .iter()
-                .zip(&strides)
-                .map(|(i, s)| i * *s as u64)
-                .sum::<u64>();
+    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    for (e, lin) in elems
+        .iter()
+        .zip(converter::value::RowMajor::new(offset, &sizes, &strides))
+    {
         let at = lin as usize * es;
         encode_elem(lay, elem, e, &mut buf[at..at + es])?;
-        for d in (0..shape.len()).rev() {
-            idx[d] += 1;
-            if idx[d] < shape[d] {
-                break;
-            }
-            idx[d] = 0;
-        }
     }
     Ok((p, offset, strides))
 }
@@ -1436,13 +1426,7 @@ fn read_view(
         .ok_or_else(|| RunError::Error("memref result is too large to read".into()))?;
     let es = lay.elem_size(elem)?;
     let mut elems = Vec::with_capacity(n as usize);
-    let mut idx = vec![0i64; sizes.len()];
-    for _ in 0..n {
-        let lin = offset.wrapping_add(
-            idx.iter()
-                .zip(strides)
-                .fold(0i64, |a, (i, s)| a.wrapping_add(i.wrapping_mul(*s))),
-        );
+    for lin in converter::value::RowMajor::new(offset, sizes, strides) {
         let addr = (aligned as i64).wrapping_add(lin.wrapping_mul(es as i64)) as usize;
         if addr == 0 {
             return err("memref result has a null pointer");
@@ -1451,13 +1435,6 @@ fn read_view(
         // read faults, which the isolated worker reports as a crash.
         let bytes = unsafe { std::slice::from_raw_parts(addr as *const u8, es) };
         elems.push(decode_elem(lay, elem, bytes)?);
-        for d in (0..sizes.len()).rev() {
-            idx[d] += 1;
-            if idx[d] < sizes[d] {
-                break;
-            }
-            idx[d] = 0;
-        }
     }
     Ok(RtValue::MemRef {
         shape: sizes.iter().map(|&s| s as u64).collect(),

@@ -185,27 +185,17 @@ fn fill(
         align_of(&lt).max(64),
         converter::Loc::UNKNOWN,
     )?;
-    let mut idx = vec![0u64; shape.len()];
-    for e in elems {
-        let lin = offset as u64
-            + idx
-                .iter()
-                .zip(&strides)
-                .map(|(i, s)| i * *s as u64)
-                .sum::<u64>();
+    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    for (e, lin) in elems
+        .iter()
+        .zip(converter::value::RowMajor::new(offset, &sizes, &strides))
+    {
         let v = value_in(abi, elem, e)?;
         let at = Ptr {
-            addr: p.addr + lin * es,
+            addr: p.addr + lin as u64 * es,
             prov: p.prov,
         };
         m.mem.store(at, &lt, &v, 1).map_err(|f| f.message)?;
-        for d in (0..shape.len()).rev() {
-            idx[d] += 1;
-            if idx[d] < shape[d] {
-                break;
-            }
-            idx[d] = 0;
-        }
     }
     Ok((p, strides))
 }
@@ -300,13 +290,9 @@ fn read_view(
         };
         let lt = abi.conv(elem).map_err(ReadError::Error)?;
         let es = alloc_size(&lt) as i64;
-        let mut idx = vec![0i64; sizes.len()];
-        for _ in 0..n {
-            let lin = offset.wrapping_add(
-                idx.iter()
-                    .zip(strides)
-                    .fold(0i64, |a, (i, s)| a.wrapping_add(i.wrapping_mul(*s))),
-            );
+        let mut walk = converter::value::RowMajor::new(offset, sizes, strides);
+        while let Some(lin) = walk.next() {
+            let idx = walk.index();
             let at = Ptr {
                 addr: p.addr.wrapping_add(lin.wrapping_mul(es) as u64),
                 prov: p.prov,
@@ -324,13 +310,6 @@ fn read_view(
                 r => r?,
             };
             elems.push(r);
-            for d in (0..sizes.len()).rev() {
-                idx[d] += 1;
-                if idx[d] < sizes[d] {
-                    break;
-                }
-                idx[d] = 0;
-            }
         }
     }
     Ok(RtValue::MemRef {
