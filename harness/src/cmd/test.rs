@@ -1,4 +1,4 @@
-//! `stdlower test DIR... [--no-jit] [--via jit|upstream]`: runs the file tests found
+//! `stdlower test DIR... [--no-jit] [--no-llvm-level] [--via jit|upstream]`: runs the file tests found
 //! under the given paths. A file test that panics fails (with the panic's message and
 //! location) and the others run as usual.
 
@@ -14,6 +14,10 @@ pub struct Args {
     /// Run `run:` lines on the interpreter only (no JIT).
     #[arg(long)]
     pub no_jit: bool,
+    /// Do not run `run:` lines at the LLVM level (the LLVM-dialect interpreter on our
+    /// lowering); `run --level llvm:` lines are then skipped.
+    #[arg(long)]
+    pub no_llvm_level: bool,
     /// `upstream`: check `run:` lines through upstream MLIR's lowering as well.
     #[arg(long, value_enum, default_value_t = crate::cmd::run::Via::Jit)]
     pub via: crate::cmd::run::Via,
@@ -45,6 +49,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
     }
     let cfg = RunConfig {
         jit: !args.no_jit,
+        llvm_level: !args.no_llvm_level,
         upstream: args.via == crate::cmd::run::Via::Upstream,
         ..RunConfig::default()
     };
@@ -154,6 +159,7 @@ mod tests {
         let args = Args {
             paths: vec![dir.display().to_string()],
             no_jit: true,
+            no_llvm_level: false,
             via: crate::cmd::run::Via::Jit,
             verbose: false,
             bless: false,

@@ -42,7 +42,7 @@ fn expectation_for(got: &Outcome) -> Option<Expect> {
 
 /// `line` (a `// run: @entry(args) -> old`) with `expect` as its right side.
 fn rewrite_run_line(line: &str, expect: &Expect) -> Option<String> {
-    let at = line.find("run:")?;
+    let at = line.find("run:").or_else(|| line.find("run --level"))?;
     let open = at + line[at..].find('(')?;
     let mut depth = 0usize;
     let mut close = None;
@@ -79,7 +79,11 @@ fn blessed_text(
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     for d in &directives {
         let Directive::Exec {
-            line, entry, args, ..
+            line,
+            level,
+            entry,
+            args,
+            ..
         } = d
         else {
             continue;
@@ -88,7 +92,16 @@ fn blessed_text(
             continue;
         }
         let argv = exec::parse_args(&module, entry, args).map_err(|f| f.message)?;
-        let got = exec::run_interp(&module, entry, &argv, &exec_opts);
+        let got = match level {
+            Some(super::directives::Level::Llvm) => super::runner::llvm_level(
+                &module,
+                entry,
+                &argv,
+                &exec_opts,
+                exec_opts.fuel.min(super::runner::LLVM_LEVEL_FUEL_CAP),
+            ),
+            _ => exec::run_interp(&module, entry, &argv, &exec_opts),
+        };
         let expect = expectation_for(&got).ok_or_else(|| {
             format!(
                 "{path}:{line}: no run: expectation reproduces {}",

@@ -1,12 +1,18 @@
 //! The expectations a `.mlir` file test carries in its comments (DESIGN.md):
 //! - `// RUN: lower --syntax legacy` (or `parse`, `translate`, `export`), whose output the file's
 //!   `CHECK` lines must match; `--check-prefix=P` selects other check lines;
-//! - `// run: @main(3 : i32) -> 7 : i32`: executed by the interpreter and the JIT;
+//! - `// run: @main(3 : i32) -> 7 : i32`: executed by the Standard interpreter, the
+//!   LLVM-level interpreter (on our lowering), the JIT (and upstream's lowering when asked);
 //!   the right side is a comma-separated list of `VALUE : TYPE`, or `ub "text"`,
 //!   `crash "text"`, `error "text"`, `out-of-fuel`, `timeout`, or nothing/`()` for no
 //!   results;
+//! - `// run --level llvm: @main() -> ub "llvm.load"` (or `--level std`): the same, at one
+//!   interpreter's level only, as `stdlower interp --level` runs it; how the LLVM level
+//!   reports a Standard program's undefined behaviour is written this way;
 //! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line); `@+N:C`
 //!   also requires the diagnostic's column to be C.
+
+pub use crate::cmd::interp::Level;
 
 /// One directive, with the 1-based line it was written on.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +25,8 @@ pub enum Directive {
     },
     Exec {
         line: usize,
+        /// `run --level L:` runs at that interpreter's level only; `None`: every path.
+        level: Option<Level>,
         entry: String,
         /// The argument texts, each `VALUE` or `VALUE : TYPE`.
         args: Vec<String>,
@@ -109,6 +117,8 @@ pub enum DirectiveError {
     NotQuoted(String),
     #[error("expected 'VALUE : TYPE', found '{0}'")]
     Untyped(String),
+    #[error("run: bad level '{0}' (expected `run --level std:` or `run --level llvm:`)")]
+    BadLevel(String),
 }
 
 /// The directives of a test file, or the first bad one (its line and what is wrong).
@@ -136,10 +146,11 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, DirectiveE
                 argv,
                 check_prefix,
             });
-        } else if let Some(rest) = comment.strip_prefix("run:") {
+        } else if let Some((level, rest)) = run_prefix(comment).map_err(|e| (line, e))? {
             out.push(parse_exec(rest.trim()).map_err(|e| (line, e)).map(
                 |(entry, args, expect)| Directive::Exec {
                     line,
+                    level,
                     entry,
                     args,
                     expect,
@@ -165,6 +176,26 @@ pub fn parse_directives(text: &str) -> Result<Vec<Directive>, (usize, DirectiveE
         }
     }
     Ok(out)
+}
+
+/// A `run:` or `run --level L:` comment: its level and the text after the colon; `None`
+/// for any other comment.
+fn run_prefix(comment: &str) -> Result<Option<(Option<Level>, &str)>, DirectiveError> {
+    if let Some(rest) = comment.strip_prefix("run:") {
+        return Ok(Some((None, rest)));
+    }
+    let Some(rest) = comment.strip_prefix("run --level") else {
+        return Ok(None);
+    };
+    let (name, rest) = rest
+        .split_once(':')
+        .ok_or_else(|| DirectiveError::BadLevel(rest.trim().to_string()))?;
+    let level = match name.trim() {
+        "std" => Level::Std,
+        "llvm" => Level::Llvm,
+        other => return Err(DirectiveError::BadLevel(other.to_string())),
+    };
+    Ok(Some((Some(level), rest)))
 }
 
 /// `@+N`, `@-N` or `@+N:C` (a column too) before the `{{text}}`; none is the same line.
@@ -323,6 +354,7 @@ mod tests {
             ds[1],
             Directive::Exec {
                 line: 2,
+                level: None,
                 entry: "main".into(),
                 args: vec!["3 : i32".into(), "[1, 2] : memref<2xi64>".into()],
                 expect: Expect::Values(vec!["7 : i32".into(), "[1, 2] : memref<2xi64>".into()]),
@@ -332,6 +364,7 @@ mod tests {
             ds[2],
             Directive::Exec {
                 line: 3,
+                level: None,
                 entry: "f".into(),
                 args: vec![],
                 expect: Expect::Ub("out of bounds".into())
@@ -344,6 +377,26 @@ mod tests {
                 target_line: 5,
                 target_col: None,
                 text: "bf16 is not {supported}".into()
+            }
+        );
+        assert_eq!(
+            parse_directives("// run --level llvm: @f(1 : i8) -> ub \"llvm.sdiv\"").unwrap()[0],
+            Directive::Exec {
+                line: 1,
+                level: Some(Level::Llvm),
+                entry: "f".into(),
+                args: vec!["1 : i8".into()],
+                expect: Expect::Ub("llvm.sdiv".into())
+            }
+        );
+        assert_eq!(
+            parse_directives("//   run --level std : @g()").unwrap()[0],
+            Directive::Exec {
+                line: 1,
+                level: Some(Level::Std),
+                entry: "g".into(),
+                args: vec![],
+                expect: Expect::Values(vec![])
             }
         );
         assert_eq!(
@@ -365,6 +418,13 @@ mod tests {
         assert!(parse_directives("// expected-error@+1:x {{a}}").is_err());
         assert!(parse_directives("// expected-error text").is_err());
         assert!(parse_directives("// RUN:").is_err());
+        assert_eq!(
+            parse_directives("// run --level jit: @f()"),
+            Err((1, DirectiveError::BadLevel("jit".into())))
+        );
+        assert!(parse_directives("// run --level llvm @f()").is_err());
+        // Prose that merely starts with "run" is no directive.
+        assert_eq!(parse_directives("// running: fast"), Ok(vec![]));
         // The messages are the ones these errors always had.
         assert_eq!(
             parse_directives("// expected-error text"),

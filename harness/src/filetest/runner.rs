@@ -1,8 +1,8 @@
 //! Runs one file test: its diagnostics expectations, its `RUN:` + `CHECK` lines and its
-//! `run:` executions on the interpreter and (when enabled) on the JIT and on upstream
-//! MLIR's lowering.
+//! `run:` executions on the Standard interpreter, the LLVM-level interpreter (our
+//! lowering, LLVM's semantics) and (when enabled) the JIT and upstream MLIR's lowering.
 
-use super::directives::{parse_directives, Directive, Expect};
+use super::directives::{parse_directives, Directive, Expect, Level};
 use super::filecheck::filecheck;
 use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use crate::input::Failure;
@@ -14,6 +14,8 @@ use converter::Diagnostic;
 #[derive(Clone, Debug)]
 pub struct RunConfig {
     pub interp: bool,
+    /// Run `run:` lines at the LLVM level too (`llinterp` on our lowering).
+    pub llvm_level: bool,
     pub jit: bool,
     /// Also run `run:` lines through upstream MLIR's lowering (`--via upstream`).
     pub upstream: bool,
@@ -24,6 +26,7 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             interp: true,
+            llvm_level: true,
             jit: true,
             upstream: false,
             exec: ExecOptions::default(),
@@ -117,12 +120,13 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
             }
             Directive::Exec {
                 line,
+                level,
                 entry,
                 args,
                 expect,
             } => {
                 r.checks += 1;
-                if let Err(e) = run_exec(&module, entry, args, expect, cfg) {
+                if let Err(e) = run_exec(&module, *level, entry, args, expect, cfg) {
                     r.failures
                         .push(format!("{path}:{line}: run: @{entry}: {e}"));
                 }
@@ -241,8 +245,18 @@ fn expected_values(m: &Module, entry: &str, texts: &[String]) -> Result<Outcome,
     Ok(Outcome::Values(vals))
 }
 
+/// Fuel for the LLVM level when the Standard run did not finish (or did not run): a
+/// program that has not ended after this many LLVM ops is taken not to end (the Standard
+/// interpreter's budget would take the LLVM level several times as long).
+pub(super) const LLVM_LEVEL_FUEL_CAP: u64 = 20_000_000;
+
+/// Runs one `run:` line on the paths its level and `cfg` select, judging each outcome
+/// against `expect`. Without a level, the LLVM level is held to the expectation except
+/// where the Standard program's behaviour is undefined (`ub`, `crash`): the lowered
+/// program may then do anything.
 fn run_exec(
     m: &Module,
+    level: Option<Level>,
     entry: &str,
     args: &[String],
     expect: &Expect,
@@ -255,13 +269,27 @@ fn run_exec(
         eopts.fuel = eopts.fuel.min(1_000_000);
         eopts.timeout = std::time::Duration::from_secs(1);
     }
-    let interp = cfg
-        .interp
-        .then(|| exec::run_interp(m, entry, &argv, &eopts));
-    let jit_wanted = cfg.jit && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
-    let jit = jit_wanted.then(|| exec::run_jit(m, entry, &argv, &eopts));
-    let upstream_wanted = cfg.upstream && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
-    let upstream = upstream_wanted.then(|| crate::upstream::run_upstream(m, entry, &argv, &eopts));
+    let undefined = matches!(expect, Expect::Ub(_) | Expect::Crash(_));
+    let interp = (cfg.interp && level != Some(Level::Llvm))
+        .then(|| exec::run_interp_traced(m, entry, &argv, &eopts));
+    let llvm_wanted = match level {
+        Some(l) => cfg.llvm_level && l == Level::Llvm,
+        None => cfg.llvm_level && !undefined,
+    };
+    let llvm = if llvm_wanted {
+        let fuel = match interp.as_ref().and_then(|r| r.steps) {
+            Some(steps) => crate::oracles::llvm_level_fuel(steps),
+            None => eopts.fuel.min(LLVM_LEVEL_FUEL_CAP),
+        };
+        Some(llvm_level(m, entry, &argv, &eopts, fuel))
+    } else {
+        None
+    };
+    let interp = interp.map(|r| r.outcome);
+    let native = level.is_none() && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
+    let jit = (cfg.jit && native).then(|| exec::run_jit(m, entry, &argv, &eopts));
+    let upstream =
+        (cfg.upstream && native).then(|| crate::upstream::run_upstream(m, entry, &argv, &eopts));
     let mut problems = Vec::new();
     let mut judge = |path: &str, got: &Outcome| {
         let ok = match expect {
@@ -274,7 +302,7 @@ fn run_exec(
             },
             Expect::Ub(text) => matches!(got, Outcome::Ub(msg) if msg.contains(text.as_str())),
             Expect::Crash(text) => match (path, got) {
-                ("interp", Outcome::Ub(_)) => true,
+                ("interp" | "llvm-level", Outcome::Ub(_)) => true,
                 ("jit" | "upstream", Outcome::Crash(msg) | Outcome::Limit(_, msg)) => {
                     msg.contains(text.as_str())
                 }
@@ -285,7 +313,7 @@ fn run_exec(
             }
             Expect::OutOfFuel => matches!(got, Outcome::OutOfFuel(_) | Outcome::CallDepth(_)),
             Expect::Timeout => match (path, got) {
-                ("interp", Outcome::OutOfFuel(_) | Outcome::CallDepth(_)) => true,
+                ("interp" | "llvm-level", Outcome::OutOfFuel(_) | Outcome::CallDepth(_)) => true,
                 ("jit" | "upstream", Outcome::Limit(limit, _)) => matches!(
                     limit,
                     NativeLimit::Timeout { .. } | NativeLimit::CompileTimeout { .. }
@@ -300,6 +328,9 @@ fn run_exec(
     if let Some(o) = &interp {
         judge("interp", o);
     }
+    if let Some(o) = &llvm {
+        judge("llvm-level", o);
+    }
     if let Some(o) = &jit {
         judge("jit", o);
     }
@@ -310,5 +341,26 @@ fn run_exec(
         Ok(())
     } else {
         Err(problems.join("\n"))
+    }
+}
+
+/// The LLVM level's outcome: the module lowered by our converter under the file's
+/// options, interpreted by `llinterp` with `fuel` LLVM ops.
+pub(super) fn llvm_level(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    opts: &ExecOptions,
+    fuel: u64,
+) -> Outcome {
+    let lower = opts.pass.lower_options(opts.index_bitwidth, false);
+    match converter::lower::lower_module(m, &lower) {
+        Ok(lowered) => exec::run_llvm_level(m, &lowered, &lower, entry, args, fuel),
+        Err(ds) => Outcome::Error(
+            ds.iter()
+                .map(|d| crate::input::render_in(m, d))
+                .collect::<Vec<_>>()
+                .join(""),
+        ),
     }
 }

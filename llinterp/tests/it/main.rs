@@ -2,6 +2,5 @@
 //! One binary for the crate's integration tests (each module was its own binary, and
 //! each linked the whole dependency stack).
 
-mod corpus;
 mod generated;
 mod ub;
