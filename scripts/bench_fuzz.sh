@@ -62,11 +62,13 @@ counters = re.findall(r"\((\d+) inline 8-bit counters\)", p.stdout)
 if counters:
     print(f"coverage counters:       {counters[0]} (scripts/rustc-fuzz-scope)")
 print(f"runs per CPU second:     {n / cpu:.0f}")
-stats = re.findall(r"stdlower fuzz: (\d+) inputs made a module, (\d+) distinct", p.stdout)
+stats = re.findall(r"stdlower fuzz: (\d+) inputs made a module, (\d+) distinct modules checked, (\d+) of them by the JIT", p.stdout)
 if stats:
-    made, distinct = map(int, stats[-1])
+    made, distinct, jitted = map(int, stats[-1])
     print(f"distinct modules checked: {distinct} of {made} inputs that made a module "
           f"({100 * distinct / made:.0f}%), {distinct / wall:.0f} per second (wall)")
+    print(f"of them JIT-compiled:     {jitted}, {jitted / wall:.0f} per second (wall; "
+          f"STDLOWER_FUZZ_JIT_EVERY={__import__('os').environ.get('STDLOWER_FUZZ_JIT_EVERY', 'default')})")
 PY
 
 if [ "$TARGET" = lowering ]; then

@@ -5,6 +5,10 @@
 //!   lower -> every oracle; a finding panics with the module as a corpus file test, and
 //!   so does a panic of the code under test: it is caught, the module is printed as a
 //!   file test of a `panic` finding, and the panic goes on (libFuzzer aborts on it).
+//!   Every new module is checked at the LLVM level (`llinterp`); the JIT, whose O0 code
+//!   generation is most of a check's cost, runs on a deterministic sample of new modules
+//!   ([`jit_sampled`]: one in [`DEFAULT_JIT_EVERY`] by a hash of the module,
+//!   `STDLOWER_FUZZ_JIT_EVERY=N` to change it, 1 for every module, 0 for none).
 //!   With `STDLOWER_FUZZ_UPSTREAM=N`, every Nth input also goes through the upstream
 //!   oracle (`mlir-opt` + `mlir-translate` + a worker process: slow, so sampled).
 //! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
@@ -56,6 +60,33 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         c_caller_every: 0,
         llvm_level: true,
     }
+}
+
+/// One new module in this many is JIT-compiled by default. Chosen by measurement
+/// (`scripts/bench_fuzz.sh`, docs/jit-cost.md): LLVM's O0 code generation costs some
+/// 30 times the LLVM-level interpreter, so the JIT on every new module held the target
+/// under 500 exec/s; one in 8 keeps the JIT at about 60 modules a second while the rest of
+/// an input's path sets the rate.
+pub const DEFAULT_JIT_EVERY: u64 = 8;
+
+/// Whether the new module whose hash is `key` ([`CheckedModules::check_new`]) is
+/// JIT-compiled: one in `STDLOWER_FUZZ_JIT_EVERY` (default [`DEFAULT_JIT_EVERY`]; 1 =
+/// every module, 0 = none). The choice depends on the module alone, so an input that
+/// reproduces a finding always takes the same paths.
+pub fn jit_sampled(key: u128) -> bool {
+    static EVERY: OnceLock<u64> = OnceLock::new();
+    let every = *EVERY.get_or_init(|| {
+        std::env::var("STDLOWER_FUZZ_JIT_EVERY")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(DEFAULT_JIT_EVERY)
+    });
+    sampled_one_in(key, every)
+}
+
+/// One key in `every` (0: none): by the key's low bits, which are a hash's.
+fn sampled_one_in(key: u128, every: u64) -> bool {
+    every > 0 && (key as u64).is_multiple_of(every)
 }
 
 /// True for every Nth call when `STDLOWER_FUZZ_UPSTREAM=N` (N > 0) is set.
@@ -136,9 +167,11 @@ fn check_fuzz_module(m: &converter::ir::Module, cfg: &OracleConfig) -> Verdict {
 #[derive(Default)]
 pub struct CheckedModules {
     seen: HashSet<u128>,
-    /// Inputs that made a module, and how many of those modules were new.
+    /// Inputs that made a module, how many of those modules were new, and how many of
+    /// the new ones the target JIT-compiled.
     pub inputs: u64,
     pub distinct: u64,
+    pub jitted: u64,
 }
 
 /// Past this many hashes the memory is cleared (it holds 16 bytes a module).
@@ -147,6 +180,11 @@ const CHECKED_MODULES_LIMIT: usize = 1 << 20;
 impl CheckedModules {
     /// Records `m`; true the first time its text is seen.
     pub fn first_time(&mut self, m: &converter::ir::Module) -> bool {
+        self.check_new(m).is_some()
+    }
+
+    /// Records `m`; the first time its text is seen, the 128-bit hash of that text.
+    pub fn check_new(&mut self, m: &converter::ir::Module) -> Option<u128> {
         let text = print_module(m, &PrintOptions::default());
         let half = |salt: u8| {
             let mut h = std::hash::DefaultHasher::new();
@@ -161,7 +199,7 @@ impl CheckedModules {
         }
         let new = self.seen.insert(key);
         self.distinct += u64::from(new);
-        new
+        new.then_some(key)
     }
 }
 
@@ -193,34 +231,39 @@ pub fn may_hit_known_llvm_abort(m: &converter::ir::Module) -> bool {
 }
 
 /// The `lowering` fuzz target. A module this process has checked before is not checked
-/// again ([`CheckedModules`]). With `STDLOWER_FUZZ_STATS=1` it prints, every 1,000
-/// inputs, how many made a module and how many of those were new.
+/// again ([`CheckedModules`]); a new one goes through every oracle but the JIT, which
+/// only a sample of them reaches ([`jit_sampled`]). With `STDLOWER_FUZZ_STATS=1` it
+/// prints, every 1,000 inputs, how many made a module, how many of those were new and
+/// how many of those the JIT compiled.
 pub fn fuzz_lowering(data: &[u8]) {
     static CHECKED: OnceLock<Mutex<CheckedModules>> = OnceLock::new();
     static STATS: OnceLock<bool> = OnceLock::new();
     let Some((gcfg, m)) = case_of_input(data) else {
         return;
     };
-    let first = {
+    let jit = {
         let mut c = CHECKED
             .get_or_init(Default::default)
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        let first = c.first_time(&m);
+        let new = c.check_new(&m);
+        let jit = new.map(jit_sampled);
+        c.jitted += u64::from(jit == Some(true));
         if *STATS.get_or_init(|| std::env::var_os("STDLOWER_FUZZ_STATS").is_some())
             && c.inputs.is_multiple_of(1000)
         {
             eprintln!(
-                "stdlower fuzz: {} inputs made a module, {} distinct modules checked",
-                c.inputs, c.distinct
+                "stdlower fuzz: {} inputs made a module, {} distinct modules checked, {} of them by the JIT",
+                c.inputs, c.distinct, c.jitted
             );
         }
-        first
+        jit
     };
-    if !first {
+    let Some(jit) = jit else {
         return;
-    }
+    };
     let mut cfg = fuzz_oracle_config();
+    cfg.jit = jit;
     cfg.upstream = upstream_sampled();
     cfg.exec = cfg.exec.for_case(&gcfg);
     let v = check_or_print_panic(
@@ -283,6 +326,29 @@ pub fn fuzz_parse(data: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The JIT sample is one in N of the new modules, by their hashes: about 1/8 of
+    /// 16,000 hashes at the default, all of them at 1, none at 0.
+    #[test]
+    fn jit_sample_is_one_in_n_of_the_hashes() {
+        let keys: Vec<u128> = (0u32..16_000)
+            .map(|i| {
+                let mut h = std::hash::DefaultHasher::new();
+                i.hash(&mut h);
+                let lo = h.finish();
+                (u128::from(lo.rotate_left(17)) << 64) | u128::from(lo)
+            })
+            .collect();
+        let count = |every| keys.iter().filter(|&&k| sampled_one_in(k, every)).count();
+        let n = count(DEFAULT_JIT_EVERY);
+        let want = keys.len() / DEFAULT_JIT_EVERY as usize;
+        assert!(
+            n > want * 3 / 4 && n < want * 5 / 4,
+            "{n} sampled, about {want} wanted"
+        );
+        assert_eq!(count(1), keys.len());
+        assert_eq!(count(0), 0);
+    }
 
     #[test]
     fn a_panic_prints_the_module_then_goes_on() {

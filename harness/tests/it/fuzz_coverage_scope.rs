@@ -1,6 +1,7 @@
 //! `scripts/rustc-fuzz-scope`, the rustc wrapper that keeps cargo-fuzz's coverage
-//! instrumentation to the converter and the generator: run with `echo` standing in for
-//! rustc, the command line it would hand on is what it prints.
+//! instrumentation to the converter and the generator, and its comparison tracing to the
+//! generator and the targets: run with `echo` standing in for rustc, the command line it
+//! would hand on is what it prints.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -23,6 +24,16 @@ const FUZZ_BUILD: &[(&str, bool)] = &[
 
 /// The arguments the wrapper passes on for a compilation of `crate_name`.
 fn passed_on(crate_name: &str, flags: &[&str], scope: Option<&str>) -> Vec<String> {
+    passed_on_with(crate_name, flags, scope, None)
+}
+
+/// [`passed_on`] with `STDLOWER_FUZZ_CMP` set to `cmp` (or unset).
+fn passed_on_with(
+    crate_name: &str,
+    flags: &[&str],
+    scope: Option<&str>,
+    cmp: Option<&str>,
+) -> Vec<String> {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/rustc-fuzz-scope");
     let mut cmd = Command::new("bash");
     cmd.arg(script)
@@ -31,8 +42,12 @@ fn passed_on(crate_name: &str, flags: &[&str], scope: Option<&str>) -> Vec<Strin
         .arg(crate_name);
     cmd.args(flags);
     cmd.env_remove("STDLOWER_FUZZ_COVERAGE");
+    cmd.env_remove("STDLOWER_FUZZ_CMP");
     if let Some(s) = scope {
         cmd.env("STDLOWER_FUZZ_COVERAGE", s);
+    }
+    if let Some(c) = cmp {
+        cmd.env("STDLOWER_FUZZ_CMP", c);
     }
     let out = cmd.output().expect("bash runs the wrapper");
     assert!(
@@ -63,6 +78,18 @@ fn expected(crate_name: &str, keep_sancov: bool) -> Vec<String> {
     v
 }
 
+/// What rustc should see for a covered crate whose compares are not traced: everything
+/// but the trace-compares option (and the lone `-C` before it).
+fn expected_without_cmp(crate_name: &str) -> Vec<String> {
+    let mut v = expected(crate_name, true);
+    let at = v
+        .iter()
+        .position(|f| f == "llvm-args=-sanitizer-coverage-trace-compares")
+        .expect("the fuzz build traces compares");
+    v.drain(at - 1..=at);
+    v
+}
+
 #[test]
 fn crates_outside_the_scope_lose_only_the_coverage_flags() {
     for name in ["interp", "jit", "harness", "serde_json", "inkwell"] {
@@ -75,8 +102,8 @@ fn crates_outside_the_scope_lose_only_the_coverage_flags() {
 }
 
 #[test]
-fn the_converter_the_generator_and_the_targets_keep_them() {
-    for name in ["converter", "generator", "lowering", "parse"] {
+fn the_generator_and_the_targets_keep_them() {
+    for name in ["generator", "lowering", "parse"] {
         assert_eq!(
             passed_on(name, &fuzz_build_flags(), None),
             expected(name, true),
@@ -86,13 +113,37 @@ fn the_converter_the_generator_and_the_targets_keep_them() {
 }
 
 #[test]
+fn the_converter_keeps_its_coverage_but_traces_no_compares() {
+    let got = passed_on("converter", &fuzz_build_flags(), None);
+    assert_eq!(got, expected_without_cmp("converter"));
+    assert!(got.iter().any(|f| f.contains("inline-8bit-counters")));
+    assert!(!got.iter().any(|f| f.contains("trace-compares")));
+    // Compares traced again on request, and never outside the coverage scope.
+    assert_eq!(
+        passed_on_with("converter", &fuzz_build_flags(), None, Some("converter")),
+        expected("converter", true)
+    );
+    assert_eq!(
+        passed_on_with("converter", &fuzz_build_flags(), None, Some("all")),
+        expected("converter", true)
+    );
+    assert_eq!(
+        passed_on_with("interp", &fuzz_build_flags(), None, Some("all")),
+        expected("interp", false)
+    );
+}
+
+#[test]
 fn the_scope_can_be_widened() {
     let flags = fuzz_build_flags();
     assert_eq!(
         passed_on("interp", &flags, Some("converter interp")),
-        expected("interp", true)
+        expected_without_cmp("interp")
     );
-    assert_eq!(passed_on("jit", &flags, Some("all")), expected("jit", true));
+    assert_eq!(
+        passed_on_with("jit", &flags, Some("all"), Some("all")),
+        expected("jit", true)
+    );
     assert_eq!(
         passed_on("converter", &flags, Some("interp")),
         expected("converter", false)
