@@ -849,6 +849,10 @@ fn llvm_level_verdict(interp: &Outcome, l: &Outcome, jit: Option<&Outcome>) -> V
                  ({jit_says}): the converter, or our LLVM-level interpreter: {msg}"
             )
         }
+        _ if jit.is_some_and(|j| interp.same_results(j)) => format!(
+            "the LLVM level disagrees with the Standard interpreter and stands alone \
+             ({jit_says}): our LLVM-level interpreter"
+        ),
         _ => format!(
             "the LLVM level disagrees with the Standard interpreter ({jit_says}): \
              our LLVM-level interpreter, or the converter"
@@ -1193,6 +1197,18 @@ mod tests {
                     "{detail}"
                 );
             }
+            v => panic!("{v}"),
+        }
+        // Other values at the LLVM level while the JIT returns the Standard values: the
+        // LLVM level stands alone, so the fault is in our LLVM-level interpreter.
+        match llvm_level_verdict(&i, &vals(2), Some(&i)) {
+            Verdict::Finding { detail, .. } => assert!(
+                detail.starts_with(
+                    "the LLVM level disagrees with the Standard interpreter and stands alone \
+                     (the JIT sides with the Standard interpreter): our LLVM-level interpreter\n"
+                ),
+                "{detail}"
+            ),
             v => panic!("{v}"),
         }
         assert_eq!(llvm_level_fuel(100), 12_000);
