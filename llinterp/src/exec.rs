@@ -614,6 +614,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             let result: Val = match kind {
                 LlvmConstant => constant(op, rty(0))?,
                 LlvmUndef => filled(rty(0), &Val::Undef),
+                LlvmPoison => filled(rty(0), &Val::Poison),
                 LlvmZero => zero(rty(0)),
                 LlvmAddressOf => {
                     let name = op
@@ -919,6 +920,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                         frames.push(nf);
                         continue;
                     }
+                    libc_signature(op, cf)?;
                     let r = self.call_external(op, &cf.name, &argv, ext)?;
                     let fr = frames.last_mut().expect("a frame");
                     if let (Some(&res), Some(r)) = (op.results.first(), r) {
@@ -1179,6 +1181,37 @@ impl<'p, 'm> Machine<'p, 'm> {
             },
         }
     }
+}
+
+/// The C library functions the machine implements must be declared with their C
+/// types on x86-64 (`malloc(i64) -> ptr`, `aligned_alloc(i64, i64) -> ptr`,
+/// `free(ptr)`): a narrower integer parameter leaves the upper bits of the `size_t`
+/// register undefined (MLIR 22 declares `malloc(i32)` at `index-bitwidth=32`,
+/// docs/findings/mlir22-index32-alloc-truncates.md), which is undefined behaviour.
+fn libc_signature(op: &OpData, f: &converter::ir::Func) -> Result<(), Trap> {
+    let size = Type::Int(64);
+    let ptr = |t: &Type| matches!(t, Type::LlvmPtr(_, 0));
+    let Type::LlvmFunc(ft) = &f.ty else {
+        return Ok(());
+    };
+    let ok = match f.name.as_str() {
+        "malloc" => ft.params[..] == [size] && ptr(&ft.result),
+        "aligned_alloc" => ft.params[..] == [size.clone(), size] && ptr(&ft.result),
+        "free" => ft.params.len() == 1 && ptr(&ft.params[0]) && ft.result == Type::LlvmVoid,
+        _ => return Ok(()),
+    };
+    if ok || ft.vararg {
+        return Ok(());
+    }
+    Err(ub(
+        op,
+        rules::LIBC_SIGNATURE,
+        format!(
+            "the C library's '{}' is called through the declaration {}, not its C type on x86-64 (sizes are 64-bit size_t)",
+            f.name,
+            f.ty
+        ),
+    ))
 }
 
 /// A lane index for insertion (out of range: none).

@@ -419,4 +419,8 @@ pub mod rules {
     pub const UNREACHABLE: &str = "unreachable";
     pub const MEMCPY_OVERLAP: &str = "overlapping memcpy";
     pub const BAD_CALLEE: &str = "invalid call";
+    /// A call of the C library's `malloc`, `aligned_alloc` or `free` through a
+    /// declaration whose type is not the C function's (`malloc(i32)`: the upper half of
+    /// the `size_t` register is undefined).
+    pub const LIBC_SIGNATURE: &str = "C library signature mismatch";
 }

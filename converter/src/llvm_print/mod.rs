@@ -457,6 +457,10 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str("llvm.mlir.undef : ");
             n.vty(out, op.results[0]);
         }
+        LlvmPoison if nres == 1 => {
+            out.push_str("llvm.mlir.poison : ");
+            n.vty(out, op.results[0]);
+        }
         LlvmConstant if nres == 1 => {
             out.push_str("llvm.mlir.constant(");
             if let Some(a) = op.attr("value") {

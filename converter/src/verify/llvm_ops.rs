@@ -145,7 +145,7 @@ pub(super) fn check(c: &mut OpCheck) {
         }
         LlvmCondBr => cond_br(c),
         LlvmConstant => constant(c),
-        LlvmUndef | LlvmZero => {
+        LlvmUndef | LlvmPoison | LlvmZero => {
             c.counts(0, 1);
         }
         LlvmAddressOf => address_of(c),
@@ -550,11 +550,11 @@ fn gep(c: &mut OpCheck) {
         }
     }
     let elem = elem_type(c).or(match base {
-        Type::LlvmPtr(p, _) => Some(&**p),
+        Type::LlvmPtr(p, _) if !c.cx.opaque_ptrs => Some(&**p),
         _ => None,
     });
     if let (Type::LlvmPtr(p, _), Some(e)) = (base, elem) {
-        if **p != *e {
+        if **p != *e && !c.cx.opaque_ptrs {
             c.err(format_args!(
                 "'elem_type' {e} differs from the pointee {p} of the base pointer"
             ));
@@ -621,7 +621,11 @@ fn gep(c: &mut OpCheck) {
 
 /// Typed pointers (kept for the legacy printer) must agree with what is accessed
 /// through them: reports `ptr` when it points to something other than `want`.
+/// Nothing to check in a module of opaque pointers.
 fn check_pointee(c: &mut OpCheck, ptr: &Type, want: &Type, what: &str) {
+    if c.cx.opaque_ptrs {
+        return;
+    }
     if let Type::LlvmPtr(p, _) = ptr {
         if **p != *want {
             c.err(format_args!(
