@@ -7,8 +7,8 @@
 //! lowering copies from the Standard op it lowers), the message starting with the LLVM
 //! op's name. What is poison rather than UB follows LangRef: overflow under `nsw`/`nuw`,
 //! inexact division under `exact`, shifts by at least the width, `fptosi` out of range,
-//! out-of-range vector positions and `getelementptr inbounds` leaving its allocation
-//! give poison; division by zero or by poison, signed division overflow, a branch on
+//! out-of-range vector positions, `getelementptr inbounds` leaving its allocation and
+//! `getelementptr nuw` with a negative offset or one that wraps the address give poison; division by zero or by poison, signed division overflow, a branch on
 //! poison, an address that is poison, and a call through poison are UB.
 
 use crate::layout::{align_of, alloc_size, field_offset};
@@ -211,6 +211,11 @@ fn gep_inbounds(op: &OpData) -> bool {
         Some(Attribute::Int { value, .. }) => value & 1 != 0,
         _ => op.attr("inbounds").is_some(),
     }
+}
+
+/// Whether a `getelementptr` is `nuw` (bit 2 of `noWrapFlags`, MLIR's bit mask).
+fn gep_nuw(op: &OpData) -> bool {
+    matches!(op.attr("noWrapFlags"), Some(Attribute::Int { value, .. }) if value & 4 != 0)
 }
 
 /// `a op b` for integers of width `w` under the op's flags.
@@ -1024,6 +1029,8 @@ impl<'p, 'm> Machine<'p, 'm> {
         };
         let mut next_dyn = op.operands[1..].iter();
         let mut off: i128 = 0;
+        // A negative index times a nonzero size wraps as unsigned (poison under `nuw`).
+        let mut negative = false;
         let mut cur = elem;
         for (k, a) in idx.iter().enumerate() {
             let c = a.as_int().unwrap_or(0);
@@ -1038,6 +1045,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             } else {
                 c
             };
+            negative |= i < 0;
             if k == 0 {
                 off = off.wrapping_add(i.wrapping_mul(alloc_size(elem) as i128));
                 continue;
@@ -1063,6 +1071,9 @@ impl<'p, 'm> Machine<'p, 'm> {
             }
         }
         let addr = base.addr.wrapping_add(off as u64);
+        if gep_nuw(op) && (negative && off != 0 || base.addr as i128 + off > u64::MAX as i128) {
+            return Ok(Val::Poison);
+        }
         if gep_inbounds(op) {
             let ok = self.mem.allocs.get(base.prov as usize).is_some_and(|a| {
                 let in_range = |x: u64| x.wrapping_sub(a.base) <= a.size;
@@ -1231,13 +1242,49 @@ fn op_align(op: &OpData, t: &Type) -> u64 {
     }
 }
 
-/// Whether `m` holds only what this interpreter runs: LLVM-dialect functions.
+/// Whether `m` holds only what this interpreter runs: LLVM-dialect functions, laid
+/// out by the data layout [`crate::layout`] implements (when the module names one in
+/// `llvm.data_layout`: no pointer of an address space whose pointers are not 64-bit).
 pub fn check_module(m: &Module) -> Result<(), Trap> {
     for f in &m.funcs {
         if f.kind != FuncKind::Llvm {
             return Err(Trap::error(
                 f.loc,
                 format!("@{} is not an llvm.func: lower the module first", f.name),
+            ));
+        }
+    }
+    let narrow = match converter::ir::attr::find_attr(&m.attrs, "llvm.data_layout") {
+        None => return Ok(()),
+        Some(Attribute::Str(dl)) => crate::layout::check_data_layout(dl).map_err(|e| {
+            plain_error(format!(
+                "the module's data layout is not the interpreter's: {e}"
+            ))
+        })?,
+        Some(_) => return Err(plain_error("'llvm.data_layout' is not a string")),
+    };
+    if narrow.is_empty() {
+        return Ok(());
+    }
+    fn uses(t: &Type, narrow: &[u32]) -> bool {
+        match t {
+            Type::LlvmPtr(_, a) => narrow.contains(a),
+            Type::LlvmStruct(fs) => fs.iter().any(|f| uses(f, narrow)),
+            Type::LlvmArray(_, e) => uses(e, narrow),
+            Type::Vector(v) => uses(&v.elem, narrow),
+            Type::LlvmFunc(ft) => uses(&ft.result, narrow) || ft.params.iter().any(|p| uses(p, narrow)),
+            _ => false,
+        }
+    }
+    for f in &m.funcs {
+        let body_types = f.body.iter().flat_map(|b| b.values.iter().map(|v| &v.ty));
+        if let Some(t) = std::iter::once(&f.ty).chain(body_types).find(|t| uses(t, &narrow)) {
+            return Err(Trap::error(
+                f.loc,
+                format!(
+                    "@{} uses {t}, whose pointers the module's data layout makes narrower than the interpreter's 64 bits",
+                    f.name
+                ),
             ));
         }
     }

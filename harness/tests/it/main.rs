@@ -36,6 +36,7 @@ mod reduce;
 mod setup_order;
 mod translate_folds;
 mod upstream;
+mod upstream_llinterp;
 mod upstream_structure;
 mod upstream_syntax;
 mod verify_abi;
