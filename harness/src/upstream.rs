@@ -312,9 +312,11 @@ pub fn llvm_dialect_of_text(
 /// report names the Standard op; otherwise their locations are unknown.
 pub fn read_llvm_dialect(m: &Module, text: &str) -> Result<Module, String> {
     let name = format!("{} (lowered by mlir-opt)", m.file);
-    let render = |d: &converter::diag::Diagnostic| d.render(&name, Some(text)).trim_end().to_string();
+    let render =
+        |d: &converter::diag::Diagnostic| d.render(&name, Some(text)).trim_end().to_string();
     // Checked with the text's own positions, so that an error points into the text.
-    let checked = converter::syntax::parse_module(&name, text.as_bytes()).map_err(|d| render(&d))?;
+    let checked =
+        converter::syntax::parse_module(&name, text.as_bytes()).map_err(|d| render(&d))?;
     converter::verify::verify_opaque_llvm_module(&checked)
         .map_err(|ds| ds.first().map(render).unwrap_or_default())?;
     converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
@@ -341,8 +343,7 @@ pub fn interp_upstream(
             opts.pass,
             &["--mlir-print-debuginfo"],
         )
-    })
-    {
+    }) {
         Ok(t) => t,
         Err(UpstreamError::Tool(msg)) => {
             return Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))

@@ -1243,8 +1243,9 @@ fn op_align(op: &OpData, t: &Type) -> u64 {
 }
 
 /// Whether `m` holds only what this interpreter runs: LLVM-dialect functions, laid
-/// out by the data layout [`crate::layout`] implements (when the module names one in
-/// `llvm.data_layout`: no pointer of an address space whose pointers are not 64-bit).
+/// out by the data layout [`crate::layout`] implements (when the module names a
+/// nonempty one in `llvm.data_layout`: and no pointer of an address space whose
+/// pointers are not 64-bit).
 pub fn check_module(m: &Module) -> Result<(), Trap> {
     for f in &m.funcs {
         if f.kind != FuncKind::Llvm {
@@ -1255,7 +1256,9 @@ pub fn check_module(m: &Module) -> Result<(), Trap> {
         }
     }
     let narrow = match converter::ir::attr::find_attr(&m.attrs, "llvm.data_layout") {
+        // An empty layout says nothing (the JIT compiles for the host's).
         None => return Ok(()),
+        Some(Attribute::Str(dl)) if dl.is_empty() => return Ok(()),
         Some(Attribute::Str(dl)) => crate::layout::check_data_layout(dl).map_err(|e| {
             plain_error(format!(
                 "the module's data layout is not the interpreter's: {e}"
@@ -1272,13 +1275,18 @@ pub fn check_module(m: &Module) -> Result<(), Trap> {
             Type::LlvmStruct(fs) => fs.iter().any(|f| uses(f, narrow)),
             Type::LlvmArray(_, e) => uses(e, narrow),
             Type::Vector(v) => uses(&v.elem, narrow),
-            Type::LlvmFunc(ft) => uses(&ft.result, narrow) || ft.params.iter().any(|p| uses(p, narrow)),
+            Type::LlvmFunc(ft) => {
+                uses(&ft.result, narrow) || ft.params.iter().any(|p| uses(p, narrow))
+            }
             _ => false,
         }
     }
     for f in &m.funcs {
         let body_types = f.body.iter().flat_map(|b| b.values.iter().map(|v| &v.ty));
-        if let Some(t) = std::iter::once(&f.ty).chain(body_types).find(|t| uses(t, &narrow)) {
+        if let Some(t) = std::iter::once(&f.ty)
+            .chain(body_types)
+            .find(|t| uses(t, &narrow))
+        {
             return Err(Trap::error(
                 f.loc,
                 format!(

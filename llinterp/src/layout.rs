@@ -126,8 +126,7 @@ pub fn check_data_layout(dl: &str) -> Result<Vec<u32>, String> {
                 } else {
                     parts[0].parse::<u32>().ok()
                 };
-                let (Some(space), Some(size)) = (space, parts.get(1).and_then(|t| num(t)))
-                else {
+                let (Some(space), Some(size)) = (space, parts.get(1).and_then(|t| num(t))) else {
                     return bad(e, "not a pointer specification");
                 };
                 let abi = parts.get(2).and_then(|t| num(t)).unwrap_or(size);
@@ -143,7 +142,8 @@ pub fn check_data_layout(dl: &str) -> Result<Vec<u32>, String> {
                 else {
                     return bad(e, "not an integer specification");
                 };
-                let w = u32::try_from(w).map_err(|_| format!("data layout entry '{e}': too wide"))?;
+                let w =
+                    u32::try_from(w).map_err(|_| format!("data layout entry '{e}': too wide"))?;
                 ints.retain(|&(x, _)| x != w);
                 ints.push((w, abi));
             }
@@ -169,7 +169,10 @@ pub fn check_data_layout(dl: &str) -> Result<Vec<u32>, String> {
                 };
                 let natural = (w.div_ceil(8).max(1).next_power_of_two()) * 8;
                 if abi != natural {
-                    return bad(e, &format!("a {w}-bit vector is aligned to {natural} bits here"));
+                    return bad(
+                        e,
+                        &format!("a {w}-bit vector is aligned to {natural} bits here"),
+                    );
                 }
             }
             "a" if matches!(parts.first().and_then(|t| num(t)), Some(0 | 8)) => {}
@@ -206,7 +209,9 @@ mod tests {
         // MLIR's default layout aligns i64 to 4 bytes (no i64 entry): refused.
         let e = check_data_layout("e").unwrap_err();
         assert!(e.contains("i33"), "{e}");
-        assert!(check_data_layout("E-i64:64-i128:128").unwrap_err().contains("big-endian"));
+        assert!(check_data_layout("E-i64:64-i128:128")
+            .unwrap_err()
+            .contains("big-endian"));
         assert!(check_data_layout("e-p:32:32-i64:64-i128:128").is_err());
         assert!(check_data_layout("e-i64:64-i128:128-v128:64").is_err());
         assert!(check_data_layout("e-i64:64-i128:128-x").is_err());

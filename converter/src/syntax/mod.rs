@@ -65,7 +65,11 @@ pub fn parse_module(file: &str, src: &[u8]) -> Result<Module, Diagnostic> {
 /// (`mlir-opt --mlir-print-debuginfo`), taking each op's location from its `loc(...)`
 /// when that names a position in `loc_file`, and leaving it unknown otherwise. Errors
 /// are located in `src` itself, as [`parse_module`]'s.
-pub fn parse_module_with_locs(file: &str, src: &[u8], loc_file: &str) -> Result<Module, Diagnostic> {
+pub fn parse_module_with_locs(
+    file: &str,
+    src: &[u8],
+    loc_file: &str,
+) -> Result<Module, Diagnostic> {
     let text = check_utf8(src)?;
     let mut p = parser::Parser::new(src, text);
     p.keep_locs_of(loc_file);

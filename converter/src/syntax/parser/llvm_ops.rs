@@ -472,9 +472,15 @@ impl<'a> Parser<'a> {
             ));
         };
         attrs.insert(0, NamedAttr::new("elem_type", Attribute::Type(elem)));
-        attrs.insert(1, NamedAttr::new("indices", int_array(&indices, Type::i64())));
+        attrs.insert(
+            1,
+            NamedAttr::new("indices", int_array(&indices, Type::i64())),
+        );
         if flags != 0 {
-            attrs.push(NamedAttr::new("noWrapFlags", Attribute::int(flags, Type::i32())));
+            attrs.push(NamedAttr::new(
+                "noWrapFlags",
+                Attribute::int(flags, Type::i32()),
+            ));
         }
         s.attrs = attrs;
         let mut types = ins.into_iter().map(Some);
