@@ -9,9 +9,16 @@
 //!
 //! The module is lowered by our converter and its `llvm.func`s interpreted
 //! (`exec`) over a byte-addressed memory with provenance (`memory`) laid out as the
-//! x86-64 data layout says (`layout`); the entry's arguments and results cross the
-//! boundary in Standard types (`abi`), so the results are the `RtValue`s that
-//! `stdlower interp` prints.
+//! x86-64 data layout says (`layout`; a module's own `llvm.data_layout` must agree, or
+//! it is an error naming the entry that differs); the entry's arguments and results
+//! cross the boundary in Standard types (`abi`), so the results are the `RtValue`s that
+//! `stdlower interp` prints. [`run_lowered`] also runs upstream MLIR's lowering of the
+//! module (`stdlower interp --via upstream`: `mlir-opt` 22's output read back by the
+//! converter's parser, opaque pointers, `llvm.mlir.poison`, `nsw`/`nuw`/`exact` and
+//! `getelementptr` flags): the boundary is the same, the C library functions must be
+//! declared with their C types (rule `C library signature mismatch`: MLIR 22's
+//! `malloc(i32)` at a 32-bit index), and allocations are aligned to what they ask
+//! and no more, so a realignment computed but not used goes wrong as it may natively.
 //!
 //! Semantics are LangRef's: poison and undef are values (`value`), and undefined
 //! behaviour is reported as `Trap::Ub` at the location of the LLVM op (the lowering
