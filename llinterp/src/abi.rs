@@ -126,6 +126,79 @@ pub fn push_arg(
     Ok(())
 }
 
+/// Appends the parameter of one argument of Standard type `t` as a C wrapper
+/// (`_mlir_ciface_`) takes it: a memref as a pointer to its descriptor (ranked: the
+/// descriptor struct; unranked: `{i64 rank, pointer}`) in memory of its own, anything
+/// else as [`push_arg`] does.
+pub fn push_arg_c(
+    m: &mut Machine,
+    abi: &Abi,
+    t: &Type,
+    v: &RtValue,
+    out: &mut Vec<Val>,
+) -> Result<(), String> {
+    let dt = match t {
+        Type::MemRef(mt) => descriptor_type(abi, &mt.elem, mt.rank())?,
+        // `UnrankedMemRefType` of CRunnerUtils.h: an `int64_t` rank whatever the index.
+        Type::UnrankedMemRef(..) => {
+            Type::llvm_struct(vec![Type::Int(64), Type::llvm_ptr(Type::i8())])
+        }
+        _ => return push_arg(m, abi, t, v, out),
+    };
+    let mut fields = Vec::new();
+    push_arg(m, abi, t, v, &mut fields)?;
+    let value = match t {
+        Type::MemRef(mt) if mt.rank() > 0 => {
+            let r = mt.rank();
+            let sizes = Val::agg(fields[3..3 + r].to_vec());
+            let strides = Val::agg(fields[3 + r..].to_vec());
+            Val::agg(vec![
+                fields[0].clone(),
+                fields[1].clone(),
+                fields[2].clone(),
+                sizes,
+                strides,
+            ])
+        }
+        _ => Val::agg(fields),
+    };
+    let d = m
+        .mem
+        .alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
+    m.mem.store(d, &dt, &value, 1).map_err(|f| f.message)?;
+    out.push(Val::Ptr(d));
+    Ok(())
+}
+
+/// Where a C wrapper of a function with Standard results `results` writes them, when
+/// it writes them to memory (several results, or a memref): memory of its own for a
+/// value of the lowered function's result type (from `lowered_ty`, its type), and that
+/// type. `None` when the wrapper returns its result directly.
+pub fn c_interface_out(
+    m: &mut Machine,
+    results: &[Type],
+    lowered_ty: Option<&Type>,
+) -> Result<Option<(Ptr, Type)>, String> {
+    let through_memory = results.len() > 1
+        || results
+            .iter()
+            .any(|t| matches!(t, Type::MemRef(_) | Type::UnrankedMemRef(..)));
+    if !through_memory {
+        return Ok(None);
+    }
+    let t = match lowered_ty {
+        Some(Type::LlvmFunc(ft)) => ft.result.clone(),
+        _ => return Err("the wrapped function is not in the lowered module".into()),
+    };
+    let p = m.mem.alloc(
+        Kind::Heap,
+        alloc_size(&t),
+        align_of(&t).max(16),
+        converter::Loc::UNKNOWN,
+    )?;
+    Ok(Some((p, t)))
+}
+
 /// The ranked descriptor struct of a memref of `elem` with `rank` dimensions.
 fn descriptor_type(abi: &Abi, elem: &Type, rank: usize) -> Result<Type, String> {
     let p = Type::llvm_ptr(abi.conv(elem)?);

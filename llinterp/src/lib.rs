@@ -32,8 +32,9 @@
 //! `overlapping memcpy`, and `poison result` when a result of the entry, or an element
 //! of a memref result, is poison or undef).
 //!
-//! Not modelled yet: globals (`llvm.mlir.addressof` of anything but a function),
-//! `_mlir_ciface_` entries, memref or function results of external functions.
+//! Not modelled: globals (`llvm.mlir.addressof` of anything but a function): the
+//! Standard dialect of LLVM 11 that stdlower reads has no `global_memref`, so neither
+//! lowering emits `llvm.mlir.global`; the parser rejects one, located.
 
 pub mod abi;
 pub mod exec;
@@ -48,6 +49,9 @@ use converter::lower::LowerOptions;
 use converter::value::RtValue;
 use converter::Loc;
 use interp::Trap;
+
+/// The prefix of a C wrapper's name (`_mlir_ciface_f` wraps `@f`).
+pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
 
 /// What a run produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +88,10 @@ pub fn run(
 }
 
 /// Runs `entry` of `lowered`, the lowering of `std` under `lower`; arguments and
-/// results in `entry`'s Standard signature.
+/// results in `entry`'s Standard signature. An entry `_mlir_ciface_f`, for a function
+/// `@f` with `llvm.emit_c_interface`, runs `@f`'s C wrapper as C calls it: memrefs by
+/// pointer to their descriptors, and several results or a memref result through a
+/// pointer to a struct of them passed first.
 pub fn run_lowered(
     lowered: &Module,
     std: &Module,
@@ -95,8 +102,15 @@ pub fn run_lowered(
     ext: &mut dyn interp::Externals,
 ) -> Result<RunOutput, Trap> {
     exec::check_module(lowered)?;
-    let sf = std
-        .func(entry)
+    // `_mlir_ciface_f` of a Standard `@f` with `llvm.emit_c_interface`: the wrapper runs,
+    // called as C calls it (`abi::CInterface`).
+    let ciface = entry
+        .strip_prefix(CIFACE_PREFIX)
+        .filter(|_| std.func(entry).is_none())
+        .and_then(|n| std.func(n))
+        .filter(|f| f.has_attr("llvm.emit_c_interface"));
+    let sf = ciface
+        .or_else(|| std.func(entry))
         .ok_or_else(|| exec::plain_error(format!("no function '@{entry}' to run")))?;
     let ft = sf
         .std_type()
@@ -130,14 +144,37 @@ pub fn run_lowered(
     }
     let mut m = exec::Machine::new(&prog, opts.fuel, opts.max_call_depth);
     let mut params = Vec::new();
+    // Through a C wrapper: where the results go, when they go through memory.
+    let out = match ciface {
+        Some(sf) => {
+            let target = lowered.func(&sf.name).map(|f| &f.ty);
+            abi::c_interface_out(&mut m, &ft.results, target)
+                .map_err(|e| Trap::error(sf.loc, format!("'@{entry}': {e}")))?
+        }
+        None => None,
+    };
+    if let Some((p, _)) = &out {
+        params.push(value::Val::Ptr(*p));
+    }
     for (i, (t, a)) in ft.inputs.iter().zip(args).enumerate() {
-        abi::push_arg(&mut m, &abi, t, a, &mut params)
-            .map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
+        let pushed = if ciface.is_some() {
+            abi::push_arg_c(&mut m, &abi, t, a, &mut params)
+        } else {
+            abi::push_arg(&mut m, &abi, t, a, &mut params)
+        };
+        pushed.map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
     }
     let mut ext = abi::StdExternals { std, abi, ext };
     let r = m.run(f, params, &mut ext);
     let steps = opts.fuel - m.fuel;
-    let ret = r?;
+    let mut ret = r?;
+    if let Some((p, t)) = out {
+        ret = Some(m.mem.load(p, &t, 1).map_err(|f| Trap::Ub {
+            loc: m.ret_loc,
+            rule: f.rule,
+            message: format!("llvm.return: the results in memory: {}", f.message),
+        })?);
+    }
     let results = abi::results_out(&mut m, &abi, &ft.results, ret).map_err(|e| match e {
         abi::ReadError::Ub(rule, message) => Trap::Ub {
             loc: m.ret_loc,

@@ -7,7 +7,10 @@
 //! Configurations the upstream oracle leaves out for documented MLIR 22 bugs are not run
 //! natively (the bug crashes or misreads; the JIT runs in this process); there the
 //! interpreter must agree with the Standard interpreter or report the bug as undefined
-//! behaviour (`malloc(i32)` at a 32-bit index: a C library signature mismatch).
+//! behaviour (`malloc(i32)` at a 32-bit index: a C library signature mismatch). One
+//! more difference shows only here: an allocation whose explicit `alignment` is below
+//! its element type's, which upstream honours and then accesses with the element's
+//! alignment, is a misaligned access the native code survives.
 //! Count: `UPSTREAM_LLINTERP_CASES` (default 24). Skipped without `mlir-opt` 22, unless
 //! `CI` is set.
 
@@ -48,6 +51,7 @@ fn interp_via_upstream_prints_what_run_via_upstream_prints() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(24);
     let (mut agree, mut refused, mut not_compared, mut documented) = (0, 0, 0, 0);
+    let mut underaligned = 0;
     let mut failures = Vec::new();
     for seed in 0..n {
         let (cfg, m) = generator::generate_swarm_from_seed(seed);
@@ -85,6 +89,15 @@ fn interp_via_upstream_prints_what_run_via_upstream_prints() {
         };
         match (&native, &ll) {
             (Outcome::Error(_), Outcome::Error(_)) => refused += 1,
+            // An explicit `alignment` below the element type's: upstream allocates with
+            // it and then accesses the elements with their ABI alignment, which LangRef
+            // makes undefined and the native code survives (docs/upstream-differences.md,
+            // "Allocation alignment").
+            (Outcome::Values(_), Outcome::Ub(msg))
+                if msg.contains("misaligned access") && msg.contains("of a heap allocation") =>
+            {
+                underaligned += 1
+            }
             (Outcome::Values(_), _) if matches!(std, Outcome::Values(_)) => {
                 if native.render() == ll.render() {
                     agree += 1;
@@ -108,6 +121,7 @@ fn interp_via_upstream_prints_what_run_via_upstream_prints() {
     }
     eprintln!(
         "{n} generated cases: {agree} print the same, {refused} refused by both, \
+         {underaligned} misaligned accesses in upstream's under-aligned allocations, \
          {documented} in a configuration of a documented upstream bug, {not_compared} \
          not compared (no native values, or undefined behaviour at the Standard level), \
          {} failures",
