@@ -24,6 +24,7 @@ mod fuzz_coverage_scope;
 mod fuzz_targets;
 mod jit_cpu_features;
 mod leaks_wrong;
+mod llvm_level_ciface;
 mod llvm_level_wrong;
 mod lower_streaming;
 mod mlir_opt_upstream;
