@@ -3,5 +3,6 @@
 //! each linked the whole dependency stack).
 
 mod corpus;
+mod externals;
 mod generated;
 mod ub;
