@@ -86,9 +86,11 @@ pub fn verify_llvm_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
 /// Verifies a lowered module whose pointers are opaque: one read back from `mlir-opt`'s
 /// printing, where every `!llvm.ptr` parses as a pointer to `i8`. The rules of
 /// [`verify_llvm_module`], except that the pointee of a pointer is not compared with
-/// the type loaded, stored, allocated, indexed or called through it, and that a
+/// the type loaded, stored, allocated, indexed or called through it, that a
 /// terminator may name one block twice (MLIR 22 leaves such successors to its
-/// translation to LLVM IR, which splits them).
+/// translation to LLVM IR, which splits them), and that a `getelementptr` may give a
+/// pointer in another address space than its base's (MLIR 22 reads an unranked
+/// memref's sizes so, and its translation computes the address in the base's space).
 pub fn verify_opaque_llvm_module(m: &Module) -> Result<(), Vec<Diagnostic>> {
     let mut errs = Vec::new();
     check_unique_names(m, &mut errs);

@@ -308,6 +308,8 @@ impl<'a> Parser<'a> {
             }
             LlvmBr | LlvmCondBr => self.parse_branch(&mut s)?,
             LlvmReturn => {
+                // Today's form puts the attributes first (`llvm.return {a} %x : i32`).
+                s.attrs = self.parse_opt_attr_dict()?;
                 if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
                     let a = self.parse_use()?;
                     let (_, ty) = self.colon_type()?;
