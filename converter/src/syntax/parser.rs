@@ -1466,6 +1466,13 @@ impl<'a> Parser<'a> {
                 {
                     self.parse_module_terminator()?;
                 }
+                Tok::Str | Tok::BareIdent
+                    if self.spelling(self.tok).trim_matches('"') == "llvm.mlir.global" =>
+                {
+                    return Err(self.err_here(
+                        "globals ('llvm.mlir.global') are not supported: neither lowering of the Standard dialect makes one",
+                    ));
+                }
                 _ => return Err(self.unexpected("'func' or '}' in module body")),
             }
         }

@@ -784,3 +784,12 @@ fn mlir_opt_llvm_dialect_reads_back() {
         );
     }
 }
+
+/// A global, which neither lowering makes, is a located error.
+#[test]
+fn an_llvm_global_is_a_located_error() {
+    let src = "module {\n  llvm.mlir.global internal @g(0 : i32) : i32\n}\n";
+    let e = parse_module("g.mlir", src.as_bytes()).expect_err("a global");
+    assert_eq!((e.loc.line, e.loc.col), (2, 3));
+    assert!(e.message.contains("llvm.mlir.global"), "{}", e.message);
+}
