@@ -32,9 +32,16 @@
 //! `overlapping memcpy`, and `poison result` when a result of the entry, or an element
 //! of a memref result, is poison or undef).
 //!
+//! External functions (other than `malloc`, `aligned_alloc` and `free`) are called
+//! through the host's `interp::Externals` with Standard values; a memref they return
+//! becomes a fresh heap block the program may free, passed back as the lowered call
+//! expects it (descriptor, bare pointer, or unranked descriptor in memory).
+//!
 //! Not modelled: globals (`llvm.mlir.addressof` of anything but a function): the
 //! Standard dialect of LLVM 11 that stdlower reads has no `global_memref`, so neither
-//! lowering emits `llvm.mlir.global`; the parser rejects one, located.
+//! lowering emits `llvm.mlir.global`; the parser rejects one, located. Function-typed
+//! arguments and results of external functions (no external of the harness has one):
+//! an error naming the type.
 
 pub mod abi;
 pub mod exec;
