@@ -217,11 +217,23 @@ pub fn run_tool(
 /// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter, for
 /// the upstream pipeline: also refused when MLIR 22 cannot lower what it exports.
 pub fn export(m: &Module) -> Result<String, UpstreamError> {
+    export_with(m, converter::syntax::export_upstream)
+}
+
+/// [`export`] with each op's location in `m`'s file (`loc(...)`), which `mlir-opt
+/// --mlir-print-debuginfo` carries to the ops it lowers it to.
+pub fn export_with_locs(m: &Module) -> Result<String, UpstreamError> {
+    export_with(m, converter::syntax::export_upstream_with_locs)
+}
+
+fn export_with(
+    m: &Module,
+    exporter: fn(&Module) -> Result<String, converter::diag::Diagnostic>,
+) -> Result<String, UpstreamError> {
     if let Some(d) = upstream_cannot_lower(m) {
         return Err(UpstreamError::Export(crate::input::render_in(m, &d)));
     }
-    converter::syntax::export_upstream(m)
-        .map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
+    exporter(m).map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
 }
 
 /// The first construct that exports to valid upstream MLIR which MLIR 22's own
@@ -268,9 +280,7 @@ pub fn lower_text_with(
     pass: crate::cmd::PassOptions,
 ) -> Result<String, UpstreamError> {
     let t = tools()?;
-    let args = pipeline(index_bitwidth, pass, host_data_layout()?);
-    let llvm_dialect =
-        run_tool(&t.mlir_opt, &args, text, TOOL_TIMEOUT).map_err(UpstreamError::Tool)?;
+    let llvm_dialect = llvm_dialect_of_text(text, index_bitwidth, pass, &[])?;
     run_tool(
         &t.mlir_translate,
         &["--mlir-to-llvmir".to_string()],
@@ -278,6 +288,90 @@ pub fn lower_text_with(
         TOOL_TIMEOUT,
     )
     .map_err(UpstreamError::Tool)
+}
+
+/// Upstream-syntax text lowered by `mlir-opt` ([`pipeline`]) to the LLVM dialect, as
+/// `mlir-opt` prints it (with `extra` arguments after the pipeline's).
+pub fn llvm_dialect_of_text(
+    text: &str,
+    index_bitwidth: u32,
+    pass: crate::cmd::PassOptions,
+    extra: &[&str],
+) -> Result<String, UpstreamError> {
+    let t = tools()?;
+    let mut args = pipeline(index_bitwidth, pass, host_data_layout()?);
+    args.extend(extra.iter().map(|a| a.to_string()));
+    run_tool(&t.mlir_opt, &args, text, TOOL_TIMEOUT).map_err(UpstreamError::Tool)
+}
+
+/// Reads `mlir-opt`'s LLVM-dialect printing of the lowering of `m` back into the IR
+/// (opaque pointers: `verify_opaque_llvm_module`). An error is rendered against the
+/// text, named after `m`'s file: a construct our parser does not read, or one our
+/// verifier rejects. When the text carries locations in `m`'s file
+/// ([`export_with_locs`] and `--mlir-print-debuginfo`), the ops get those, so that a
+/// report names the Standard op; otherwise their locations are unknown.
+pub fn read_llvm_dialect(m: &Module, text: &str) -> Result<Module, String> {
+    // `mlir-opt` exits 0 with ops it could not convert left behind casts (a `malloc` of
+    // another type at a 32-bit index, docs/upstream-differences.md): a result of the
+    // tool, as `mlir-translate`'s refusal is on `run --via upstream`.
+    if let Some((n, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("builtin.unrealized_conversion_cast"))
+    {
+        return Err(format!(
+            "{}: error: upstream path: mlir-opt left the module partly unconverted (line {} of its output: {})",
+            m.file,
+            n + 1,
+            line.trim()
+        ));
+    }
+    let name = format!("{} (lowered by mlir-opt)", m.file);
+    let render =
+        |d: &converter::diag::Diagnostic| d.render(&name, Some(text)).trim_end().to_string();
+    // Checked with the text's own positions, so that an error points into the text.
+    let checked =
+        converter::syntax::parse_module(&name, text.as_bytes()).map_err(|d| render(&d))?;
+    converter::verify::verify_opaque_llvm_module(&checked)
+        .map_err(|ds| ds.first().map(render).unwrap_or_default())?;
+    converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
+        .map_err(|d| render(&d))
+}
+
+/// `stdlower interp --via upstream`: export, lower with `mlir-opt` as
+/// [`run_upstream`] does, read the LLVM dialect back and interpret it at the LLVM level
+/// (`llinterp`) instead of translating and running it natively. The outcomes of a
+/// refused export or a failing tool are [`run_upstream`]'s.
+pub fn interp_upstream(
+    m: &Module,
+    entry: &str,
+    args: &[converter::value::RtValue],
+    opts: &ExecOptions,
+) -> Outcome {
+    if let Err(f) = crate::exec::entry_signature(m, entry) {
+        return Outcome::Error(f.message);
+    }
+    let text = match export_with_locs(m).and_then(|e| {
+        llvm_dialect_of_text(
+            &e,
+            opts.index_bitwidth,
+            opts.pass,
+            &["--mlir-print-debuginfo"],
+        )
+    }) {
+        Ok(t) => t,
+        Err(UpstreamError::Tool(msg)) => {
+            return Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))
+        }
+        Err(UpstreamError::NotInstalled(msg)) => return Outcome::Error(format!("error: {msg}")),
+        Err(UpstreamError::Export(rendered)) => return Outcome::Error(rendered),
+    };
+    let lowered = match read_llvm_dialect(m, &text) {
+        Ok(l) => l,
+        Err(msg) => return Outcome::Error(msg),
+    };
+    let lower = opts.pass.lower_options(opts.index_bitwidth, false);
+    crate::exec::run_llvm_level(m, &lowered, &lower, entry, args, opts.fuel)
 }
 
 /// The module through the whole upstream pipeline: its LLVM IR text.

@@ -261,6 +261,19 @@ pub fn undef_of(ty: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
     }
 }
 
+/// The poison value of a type.
+pub fn poison_of(ty: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
+    match ty {
+        BasicTypeEnum::ArrayType(t) => t.get_poison().into(),
+        BasicTypeEnum::FloatType(t) => t.get_poison().into(),
+        BasicTypeEnum::IntType(t) => t.get_poison().into(),
+        BasicTypeEnum::PointerType(t) => t.get_poison().into(),
+        BasicTypeEnum::StructType(t) => t.get_poison().into(),
+        BasicTypeEnum::VectorType(t) => t.get_poison().into(),
+        BasicTypeEnum::ScalableVectorType(t) => t.get_poison().into(),
+    }
+}
+
 struct Translator<'a, 'ctx> {
     ctx: &'ctx Context,
     module: &'a LlvmModule<'ctx>,
@@ -646,6 +659,7 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
             LlvmCondBr => self.op_cond_br(body, op, st, bb)?,
             LlvmConstant => self.op_constant(body, op, st)?,
             LlvmUndef => self.op_undef(body, op, st)?,
+            LlvmPoison => self.op_poison(body, op, st)?,
             LlvmZero => self.op_zero(body, op, st)?,
             LlvmAddressOf => self.op_address_of(body, op, st)?,
             LlvmAdd | LlvmSub | LlvmMul | LlvmSDiv | LlvmUDiv | LlvmSRem | LlvmURem | LlvmAnd
@@ -778,6 +792,13 @@ impl<'a, 'ctx> Translator<'a, 'ctx> {
     fn op_undef(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
         let (r, ty) = self.result_type(body, op)?;
         self.set(st, r, undef_of(ty))?;
+        Ok(())
+    }
+
+    /// `llvm.mlir.poison`.
+    fn op_poison(&mut self, body: &Body, op: &OpData, st: &mut FnState<'ctx>) -> TResult<()> {
+        let (r, ty) = self.result_type(body, op)?;
+        self.set(st, r, poison_of(ty))?;
         Ok(())
     }
 

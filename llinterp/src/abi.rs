@@ -91,7 +91,15 @@ pub fn push_arg(
                 .map(|l| l.strides.clone())
                 .unwrap_or_default();
             let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
-            let (p, strides) = fill(m, abi, &mt.elem, shape, elems, offset, &stat_strides)?;
+            let (p, strides) = fill(
+                &mut m.mem,
+                abi,
+                &mt.elem,
+                shape,
+                elems,
+                offset,
+                &stat_strides,
+            )?;
             if abi.bare_ptr {
                 out.push(Val::Ptr(p));
                 return Ok(());
@@ -103,7 +111,7 @@ pub fn push_arg(
             out.extend(strides.iter().map(|&s| abi.index(s)));
         }
         (Type::UnrankedMemRef(e, _), RtValue::MemRef { shape, elems }) => {
-            let (p, strides) = fill(m, abi, e, shape, elems, 0, &[])?;
+            let (p, strides) = fill(&mut m.mem, abi, e, shape, elems, 0, &[])?;
             let dt = descriptor_type(abi, e, shape.len())?;
             let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(0)];
             if !shape.is_empty() {
@@ -126,6 +134,132 @@ pub fn push_arg(
     Ok(())
 }
 
+/// Appends the parameter of one argument of Standard type `t` as a C wrapper
+/// (`_mlir_ciface_`) takes it: a memref as a pointer to its descriptor (ranked: the
+/// descriptor struct; unranked: `{i64 rank, pointer}`) in memory of its own, anything
+/// else as [`push_arg`] does.
+pub fn push_arg_c(
+    m: &mut Machine,
+    abi: &Abi,
+    t: &Type,
+    v: &RtValue,
+    out: &mut Vec<Val>,
+) -> Result<(), String> {
+    let dt = match t {
+        Type::MemRef(mt) => descriptor_type(abi, &mt.elem, mt.rank())?,
+        // `UnrankedMemRefType` of CRunnerUtils.h: an `int64_t` rank whatever the index.
+        Type::UnrankedMemRef(..) => {
+            Type::llvm_struct(vec![Type::Int(64), Type::llvm_ptr(Type::i8())])
+        }
+        _ => return push_arg(m, abi, t, v, out),
+    };
+    let mut fields = Vec::new();
+    push_arg(m, abi, t, v, &mut fields)?;
+    let value = match t {
+        Type::MemRef(mt) if mt.rank() > 0 => {
+            let r = mt.rank();
+            let sizes = Val::agg(fields[3..3 + r].to_vec());
+            let strides = Val::agg(fields[3 + r..].to_vec());
+            Val::agg(vec![
+                fields[0].clone(),
+                fields[1].clone(),
+                fields[2].clone(),
+                sizes,
+                strides,
+            ])
+        }
+        _ => Val::agg(fields),
+    };
+    let d = m
+        .mem
+        .alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
+    m.mem.store(d, &dt, &value, 1).map_err(|f| f.message)?;
+    out.push(Val::Ptr(d));
+    Ok(())
+}
+
+/// Where a C wrapper of a function with Standard results `results` writes them, when
+/// it writes them to memory (several results, or a memref): memory of its own for a
+/// value of the lowered function's result type (from `lowered_ty`, its type), and that
+/// type. `None` when the wrapper returns its result directly.
+pub fn c_interface_out(
+    m: &mut Machine,
+    results: &[Type],
+    lowered_ty: Option<&Type>,
+) -> Result<Option<(Ptr, Type)>, String> {
+    let through_memory = results.len() > 1
+        || results
+            .iter()
+            .any(|t| matches!(t, Type::MemRef(_) | Type::UnrankedMemRef(..)));
+    if !through_memory {
+        return Ok(None);
+    }
+    let t = match lowered_ty {
+        Some(Type::LlvmFunc(ft)) => ft.result.clone(),
+        _ => return Err("the wrapped function is not in the lowered module".into()),
+    };
+    let p = m.mem.alloc(
+        Kind::Heap,
+        alloc_size(&t),
+        align_of(&t).max(16),
+        converter::Loc::UNKNOWN,
+    )?;
+    Ok(Some((p, t)))
+}
+
+/// The lowered value of a memref an external function returned: a fresh heap buffer
+/// with its elements (the program's to free, as the Standard interpreter's is), as the
+/// lowered function returns it: the descriptor struct, the aligned pointer under the
+/// bare pointer convention, or an unranked memref's rank and pointer to a descriptor.
+fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
+    let RtValue::MemRef { shape, elems } = v else {
+        return Err(format!("{v:?} is not a value of type {t}"));
+    };
+    let (elem, rank, offset, stat) = match t {
+        Type::MemRef(mt) => {
+            if shape.len() != mt.rank()
+                || shape
+                    .iter()
+                    .zip(&mt.shape)
+                    .any(|(g, w)| w.is_some_and(|w| w != *g))
+            {
+                return Err(format!("a memref of shape {shape:?} is not of type {t}"));
+            }
+            let layout = mt.strided_form();
+            let stat: Vec<Option<i64>> = layout
+                .as_ref()
+                .map(|l| l.strides.clone())
+                .unwrap_or_default();
+            let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
+            (&mt.elem, Some(mt.rank()), offset, stat)
+        }
+        Type::UnrankedMemRef(e, _) => (&**e, None, 0, Vec::new()),
+        _ => return Err(format!("{t} is not a memref type")),
+    };
+    let (p, strides) = fill(mem, abi, elem, shape, elems, offset, &stat)?;
+    mem.heap_blocks += 1;
+    let ix = |x: i64| abi.index(x);
+    let sizes: Vec<Val> = shape.iter().map(|&s| ix(s as i64)).collect();
+    let strides: Vec<Val> = strides.iter().map(|&s| ix(s)).collect();
+    let mut fields = vec![Val::Ptr(p), Val::Ptr(p), ix(offset)];
+    if !shape.is_empty() {
+        fields.push(Val::agg(sizes));
+        fields.push(Val::agg(strides));
+    }
+    match rank {
+        Some(_) if abi.bare_ptr => Ok(Val::Ptr(p)),
+        Some(_) => Ok(Val::agg(fields)),
+        None => {
+            let dt = descriptor_type(abi, elem, shape.len())?;
+            let d = mem.alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
+            mem.heap_blocks += 1;
+            mem.store(d, &dt, &Val::agg(fields), 1)
+                .map_err(|f| f.message)?;
+            Ok(Val::agg(vec![Val::Int(shape.len() as i128), Val::Ptr(d)]))
+        }
+    }
+}
+
 /// The ranked descriptor struct of a memref of `elem` with `rank` dimensions.
 fn descriptor_type(abi: &Abi, elem: &Type, rank: usize) -> Result<Type, String> {
     let p = Type::llvm_ptr(abi.conv(elem)?);
@@ -141,7 +275,7 @@ fn descriptor_type(abi: &Abi, elem: &Type, rank: usize) -> Result<Type, String> 
 /// A heap buffer (not counted as the program's) holding `elems` in a view of `shape`
 /// with the static strides given (dynamic ones row-major), and its strides.
 fn fill(
-    m: &mut Machine,
+    mem: &mut Memory,
     abi: &Abi,
     elem: &Type,
     shape: &[u64],
@@ -179,7 +313,7 @@ fn fill(
     }
     let lt = abi.conv(elem)?;
     let es = alloc_size(&lt);
-    let p = m.mem.alloc(
+    let p = mem.alloc(
         Kind::Heap,
         span.saturating_mul(es),
         align_of(&lt).max(64),
@@ -195,7 +329,7 @@ fn fill(
             addr: p.addr + lin as u64 * es,
             prov: p.prov,
         };
-        m.mem.store(at, &lt, &v, 1).map_err(|f| f.message)?;
+        mem.store(at, &lt, &v, 1).map_err(|f| f.message)?;
     }
     Ok((p, strides))
 }
@@ -505,12 +639,20 @@ impl ExternalCall for StdExternals<'_> {
             Ok(rs) => rs,
             Err(e) => return Some(Err(e)),
         };
+        if rs.len() != ft.results.len() {
+            return Some(Err(format!(
+                "returned {} values, {} expected",
+                rs.len(),
+                ft.results.len()
+            )));
+        }
         let vals = ft
             .results
             .iter()
             .zip(&rs)
             .map(|(t, v)| match t {
-                Type::MemRef(_) | Type::UnrankedMemRef(..) | Type::Function(_) => Err(format!(
+                Type::MemRef(_) | Type::UnrankedMemRef(..) => memref_result(mem, &self.abi, t, v),
+                Type::Function(_) => Err(format!(
                     "results of type {t} from externals are not supported"
                 )),
                 t => value_in(&self.abi, t, v),

@@ -7,8 +7,8 @@
 //! lowering copies from the Standard op it lowers), the message starting with the LLVM
 //! op's name. What is poison rather than UB follows LangRef: overflow under `nsw`/`nuw`,
 //! inexact division under `exact`, shifts by at least the width, `fptosi` out of range,
-//! out-of-range vector positions and `getelementptr inbounds` leaving its allocation
-//! give poison; division by zero or by poison, signed division overflow, a branch on
+//! out-of-range vector positions, `getelementptr inbounds` leaving its allocation and
+//! `getelementptr nuw` with a negative offset or one that wraps the address give poison; division by zero or by poison, signed division overflow, a branch on
 //! poison, an address that is poison, and a call through poison are UB.
 
 use crate::layout::{align_of, alloc_size, field_offset};
@@ -211,6 +211,11 @@ fn gep_inbounds(op: &OpData) -> bool {
         Some(Attribute::Int { value, .. }) => value & 1 != 0,
         _ => op.attr("inbounds").is_some(),
     }
+}
+
+/// Whether a `getelementptr` is `nuw` (bit 2 of `noWrapFlags`, MLIR's bit mask).
+fn gep_nuw(op: &OpData) -> bool {
+    matches!(op.attr("noWrapFlags"), Some(Attribute::Int { value, .. }) if value & 4 != 0)
 }
 
 /// `a op b` for integers of width `w` under the op's flags.
@@ -614,6 +619,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             let result: Val = match kind {
                 LlvmConstant => constant(op, rty(0))?,
                 LlvmUndef => filled(rty(0), &Val::Undef),
+                LlvmPoison => filled(rty(0), &Val::Poison),
                 LlvmZero => zero(rty(0)),
                 LlvmAddressOf => {
                     let name = op
@@ -919,6 +925,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                         frames.push(nf);
                         continue;
                     }
+                    libc_signature(op, cf)?;
                     let r = self.call_external(op, &cf.name, &argv, ext)?;
                     let fr = frames.last_mut().expect("a frame");
                     if let (Some(&res), Some(r)) = (op.results.first(), r) {
@@ -1022,6 +1029,8 @@ impl<'p, 'm> Machine<'p, 'm> {
         };
         let mut next_dyn = op.operands[1..].iter();
         let mut off: i128 = 0;
+        // A negative index times a nonzero size wraps as unsigned (poison under `nuw`).
+        let mut negative = false;
         let mut cur = elem;
         for (k, a) in idx.iter().enumerate() {
             let c = a.as_int().unwrap_or(0);
@@ -1036,6 +1045,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             } else {
                 c
             };
+            negative |= i < 0;
             if k == 0 {
                 off = off.wrapping_add(i.wrapping_mul(alloc_size(elem) as i128));
                 continue;
@@ -1061,6 +1071,9 @@ impl<'p, 'm> Machine<'p, 'm> {
             }
         }
         let addr = base.addr.wrapping_add(off as u64);
+        if gep_nuw(op) && (negative && off != 0 || base.addr as i128 + off > u64::MAX as i128) {
+            return Ok(Val::Poison);
+        }
         if gep_inbounds(op) {
             let ok = self.mem.allocs.get(base.prov as usize).is_some_and(|a| {
                 let in_range = |x: u64| x.wrapping_sub(a.base) <= a.size;
@@ -1181,6 +1194,37 @@ impl<'p, 'm> Machine<'p, 'm> {
     }
 }
 
+/// The C library functions the machine implements must be declared with their C
+/// types on x86-64 (`malloc(i64) -> ptr`, `aligned_alloc(i64, i64) -> ptr`,
+/// `free(ptr)`): a narrower integer parameter leaves the upper bits of the `size_t`
+/// register undefined (MLIR 22 declares `malloc(i32)` at `index-bitwidth=32`,
+/// docs/findings/mlir22-index32-alloc-truncates.md), which is undefined behaviour.
+fn libc_signature(op: &OpData, f: &converter::ir::Func) -> Result<(), Trap> {
+    let size = Type::Int(64);
+    let ptr = |t: &Type| matches!(t, Type::LlvmPtr(_, 0));
+    let Type::LlvmFunc(ft) = &f.ty else {
+        return Ok(());
+    };
+    let ok = match f.name.as_str() {
+        "malloc" => ft.params[..] == [size] && ptr(&ft.result),
+        "aligned_alloc" => ft.params[..] == [size.clone(), size] && ptr(&ft.result),
+        "free" => ft.params.len() == 1 && ptr(&ft.params[0]) && ft.result == Type::LlvmVoid,
+        _ => return Ok(()),
+    };
+    if ok || ft.vararg {
+        return Ok(());
+    }
+    Err(ub(
+        op,
+        rules::LIBC_SIGNATURE,
+        format!(
+            "the C library's '{}' is called through the declaration {}, not its C type on x86-64 (sizes are 64-bit size_t)",
+            f.name,
+            f.ty
+        ),
+    ))
+}
+
 /// A lane index for insertion (out of range: none).
 fn lane(i: &Val) -> usize {
     match i {
@@ -1198,13 +1242,57 @@ fn op_align(op: &OpData, t: &Type) -> u64 {
     }
 }
 
-/// Whether `m` holds only what this interpreter runs: LLVM-dialect functions.
+/// Whether `m` holds only what this interpreter runs: LLVM-dialect functions, laid
+/// out by the data layout [`crate::layout`] implements (when the module names a
+/// nonempty one in `llvm.data_layout`: and no pointer of an address space whose
+/// pointers are not 64-bit).
 pub fn check_module(m: &Module) -> Result<(), Trap> {
     for f in &m.funcs {
         if f.kind != FuncKind::Llvm {
             return Err(Trap::error(
                 f.loc,
                 format!("@{} is not an llvm.func: lower the module first", f.name),
+            ));
+        }
+    }
+    let narrow = match converter::ir::attr::find_attr(&m.attrs, "llvm.data_layout") {
+        // An empty layout says nothing (the JIT compiles for the host's).
+        None => return Ok(()),
+        Some(Attribute::Str(dl)) if dl.is_empty() => return Ok(()),
+        Some(Attribute::Str(dl)) => crate::layout::check_data_layout(dl).map_err(|e| {
+            plain_error(format!(
+                "the module's data layout is not the interpreter's: {e}"
+            ))
+        })?,
+        Some(_) => return Err(plain_error("'llvm.data_layout' is not a string")),
+    };
+    if narrow.is_empty() {
+        return Ok(());
+    }
+    fn uses(t: &Type, narrow: &[u32]) -> bool {
+        match t {
+            Type::LlvmPtr(_, a) => narrow.contains(a),
+            Type::LlvmStruct(fs) => fs.iter().any(|f| uses(f, narrow)),
+            Type::LlvmArray(_, e) => uses(e, narrow),
+            Type::Vector(v) => uses(&v.elem, narrow),
+            Type::LlvmFunc(ft) => {
+                uses(&ft.result, narrow) || ft.params.iter().any(|p| uses(p, narrow))
+            }
+            _ => false,
+        }
+    }
+    for f in &m.funcs {
+        let body_types = f.body.iter().flat_map(|b| b.values.iter().map(|v| &v.ty));
+        if let Some(t) = std::iter::once(&f.ty)
+            .chain(body_types)
+            .find(|t| uses(t, &narrow))
+        {
+            return Err(Trap::error(
+                f.loc,
+                format!(
+                    "@{} uses {t}, whose pointers the module's data layout makes narrower than the interpreter's 64 bits",
+                    f.name
+                ),
             ));
         }
     }

@@ -9,9 +9,16 @@
 //!
 //! The module is lowered by our converter and its `llvm.func`s interpreted
 //! (`exec`) over a byte-addressed memory with provenance (`memory`) laid out as the
-//! x86-64 data layout says (`layout`); the entry's arguments and results cross the
-//! boundary in Standard types (`abi`), so the results are the `RtValue`s that
-//! `stdlower interp` prints.
+//! x86-64 data layout says (`layout`; a module's own `llvm.data_layout` must agree, or
+//! it is an error naming the entry that differs); the entry's arguments and results
+//! cross the boundary in Standard types (`abi`), so the results are the `RtValue`s that
+//! `stdlower interp` prints. [`run_lowered`] also runs upstream MLIR's lowering of the
+//! module (`stdlower interp --via upstream`: `mlir-opt` 22's output read back by the
+//! converter's parser, opaque pointers, `llvm.mlir.poison`, `nsw`/`nuw`/`exact` and
+//! `getelementptr` flags): the boundary is the same, the C library functions must be
+//! declared with their C types (rule `C library signature mismatch`: MLIR 22's
+//! `malloc(i32)` at a 32-bit index), and allocations are aligned to what they ask
+//! and no more, so a realignment computed but not used goes wrong as it may natively.
 //!
 //! Semantics are LangRef's: poison and undef are values (`value`), and undefined
 //! behaviour is reported as `Trap::Ub` at the location of the LLVM op (the lowering
@@ -25,8 +32,16 @@
 //! `overlapping memcpy`, and `poison result` when a result of the entry, or an element
 //! of a memref result, is poison or undef).
 //!
-//! Not modelled yet: globals (`llvm.mlir.addressof` of anything but a function),
-//! `_mlir_ciface_` entries, memref or function results of external functions.
+//! External functions (other than `malloc`, `aligned_alloc` and `free`) are called
+//! through the host's `interp::Externals` with Standard values; a memref they return
+//! becomes a fresh heap block the program may free, passed back as the lowered call
+//! expects it (descriptor, bare pointer, or unranked descriptor in memory).
+//!
+//! Not modelled: globals (`llvm.mlir.addressof` of anything but a function): the
+//! Standard dialect of LLVM 11 that stdlower reads has no `global_memref`, so neither
+//! lowering emits `llvm.mlir.global`; the parser rejects one, located. Function-typed
+//! arguments and results of external functions (no external of the harness has one):
+//! an error naming the type.
 
 pub mod abi;
 pub mod exec;
@@ -41,6 +56,9 @@ use converter::lower::LowerOptions;
 use converter::value::RtValue;
 use converter::Loc;
 use interp::Trap;
+
+/// The prefix of a C wrapper's name (`_mlir_ciface_f` wraps `@f`).
+pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
 
 /// What a run produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,7 +95,10 @@ pub fn run(
 }
 
 /// Runs `entry` of `lowered`, the lowering of `std` under `lower`; arguments and
-/// results in `entry`'s Standard signature.
+/// results in `entry`'s Standard signature. An entry `_mlir_ciface_f`, for a function
+/// `@f` with `llvm.emit_c_interface`, runs `@f`'s C wrapper as C calls it: memrefs by
+/// pointer to their descriptors, and several results or a memref result through a
+/// pointer to a struct of them passed first.
 pub fn run_lowered(
     lowered: &Module,
     std: &Module,
@@ -88,8 +109,15 @@ pub fn run_lowered(
     ext: &mut dyn interp::Externals,
 ) -> Result<RunOutput, Trap> {
     exec::check_module(lowered)?;
-    let sf = std
-        .func(entry)
+    // `_mlir_ciface_f` of a Standard `@f` with `llvm.emit_c_interface`: the wrapper runs,
+    // called as C calls it (`abi::CInterface`).
+    let ciface = entry
+        .strip_prefix(CIFACE_PREFIX)
+        .filter(|_| std.func(entry).is_none())
+        .and_then(|n| std.func(n))
+        .filter(|f| f.has_attr("llvm.emit_c_interface"));
+    let sf = ciface
+        .or_else(|| std.func(entry))
         .ok_or_else(|| exec::plain_error(format!("no function '@{entry}' to run")))?;
     let ft = sf
         .std_type()
@@ -123,14 +151,37 @@ pub fn run_lowered(
     }
     let mut m = exec::Machine::new(&prog, opts.fuel, opts.max_call_depth);
     let mut params = Vec::new();
+    // Through a C wrapper: where the results go, when they go through memory.
+    let out = match ciface {
+        Some(sf) => {
+            let target = lowered.func(&sf.name).map(|f| &f.ty);
+            abi::c_interface_out(&mut m, &ft.results, target)
+                .map_err(|e| Trap::error(sf.loc, format!("'@{entry}': {e}")))?
+        }
+        None => None,
+    };
+    if let Some((p, _)) = &out {
+        params.push(value::Val::Ptr(*p));
+    }
     for (i, (t, a)) in ft.inputs.iter().zip(args).enumerate() {
-        abi::push_arg(&mut m, &abi, t, a, &mut params)
-            .map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
+        let pushed = if ciface.is_some() {
+            abi::push_arg_c(&mut m, &abi, t, a, &mut params)
+        } else {
+            abi::push_arg(&mut m, &abi, t, a, &mut params)
+        };
+        pushed.map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
     }
     let mut ext = abi::StdExternals { std, abi, ext };
     let r = m.run(f, params, &mut ext);
     let steps = opts.fuel - m.fuel;
-    let ret = r?;
+    let mut ret = r?;
+    if let Some((p, t)) = out {
+        ret = Some(m.mem.load(p, &t, 1).map_err(|f| Trap::Ub {
+            loc: m.ret_loc,
+            rule: f.rule,
+            message: format!("llvm.return: the results in memory: {}", f.message),
+        })?);
+    }
     let results = abi::results_out(&mut m, &abi, &ft.results, ret).map_err(|e| match e {
         abi::ReadError::Ub(rule, message) => Trap::Ub {
             loc: m.ret_loc,

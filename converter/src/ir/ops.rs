@@ -295,6 +295,7 @@ op_kinds! {
     LlvmReturn => "llvm.return", Terminator, effect;
     LlvmConstant => "llvm.mlir.constant", Other, pure;
     LlvmUndef => "llvm.mlir.undef", Other, pure;
+    LlvmPoison => "llvm.mlir.poison", Other, pure;
     LlvmZero => "llvm.mlir.zero", Other, pure;
     LlvmAddressOf => "llvm.mlir.addressof", Other, pure;
     LlvmAdd => "llvm.add", Other, pure;

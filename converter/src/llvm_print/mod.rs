@@ -429,9 +429,20 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
         | LlvmFDiv | LlvmFRem
             if ops.len() == 2 && nres == 1 =>
         {
+            // Today's flags (`exact`, `overflow<nsw, nuw>`), as the parser reads them; the
+            // legacy syntax had none.
+            let modern = n.syntax == Syntax::Modern;
             out.push_str(op.kind.name());
             out.push(' ');
+            if modern && op.attr("isExact").is_some() {
+                out.push_str("exact ");
+            }
             n.list(out, ops);
+            if let (true, Some(Attribute::Str(f))) = (modern, op.attr("overflowFlags")) {
+                out.push_str(" overflow<");
+                out.push_str(f);
+                out.push('>');
+            }
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
@@ -455,6 +466,10 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
         }
         LlvmUndef if nres == 1 => {
             out.push_str("llvm.mlir.undef : ");
+            n.vty(out, op.results[0]);
+        }
+        LlvmPoison if nres == 1 => {
+            out.push_str("llvm.mlir.poison : ");
             n.vty(out, op.results[0]);
         }
         LlvmConstant if nres == 1 => {

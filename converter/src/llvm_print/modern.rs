@@ -122,6 +122,31 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             n.vty(out, ops[0]);
         }
         LlvmGep if !ops.is_empty() && nres == 1 => {
+            // The flags as MLIR's bit mask (`noWrapFlags`): inbounds 3, nusw 2, nuw 4.
+            if let Some(f) = op.attr("noWrapFlags").and_then(|a| a.as_int()) {
+                let mut names = Vec::new();
+                if f & 3 == 3 {
+                    names.push("inbounds");
+                } else if f & 2 != 0 {
+                    names.push("nusw");
+                }
+                if f & 4 != 0 {
+                    names.push("nuw");
+                }
+                if !names.is_empty() {
+                    out.push_str("llvm.getelementptr ");
+                    out.push_str(&names.join("|"));
+                    out.push(' ');
+                    let mut head = String::new();
+                    gep_head(&mut head, n, op);
+                    out.push_str(head.strip_prefix("llvm.getelementptr ").unwrap_or(&head));
+                    out.push_str(", ");
+                    if let Some(t) = op.attr("elem_type").and_then(|a| a.as_type()) {
+                        ty(out, t);
+                    }
+                    return true;
+                }
+            }
             gep_head(out, n, op);
             out.push_str(", ");
             if let Some(t) = op.attr("elem_type").and_then(|a| a.as_type()) {

@@ -27,6 +27,17 @@ use std::fmt::Write;
 /// cannot express. The module must verify (the exporter relies on op shapes); an
 /// unverified one gives the verifier's first error.
 pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
+    export(m, None)
+}
+
+/// [`export_upstream`] with every op, and every function, followed by its location in
+/// `m`'s file (`loc("FILE":LINE:COL)`), so that `mlir-opt --mlir-print-debuginfo` prints
+/// the lowered ops with the locations of the Standard ops they come from.
+pub fn export_upstream_with_locs(m: &Module) -> Result<String, Diagnostic> {
+    export(m, Some(m.file.to_string()))
+}
+
+fn export(m: &Module, loc_file: Option<String>) -> Result<String, Diagnostic> {
     if let Err(ds) = crate::verify::verify_module(m) {
         return Err(ds
             .into_iter()
@@ -37,6 +48,8 @@ pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
     let mut x = Exporter {
         out: String::with_capacity(4096),
         err: None,
+        loc_file,
+        cur_loc: Loc::UNKNOWN,
     };
     x.out.push_str("module");
     if let Some(Attribute::Str(n)) = crate::ir::attr::find_attr(&m.attrs, "sym_name") {
@@ -67,6 +80,10 @@ pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
 struct Exporter {
     out: String,
     err: Option<Diagnostic>,
+    /// The file named in the `loc(...)` written after each op, if any is.
+    loc_file: Option<String>,
+    /// The location of the op being written.
+    cur_loc: Loc,
 }
 
 /// Writes a stride or offset: a number or `?`.
@@ -96,6 +113,15 @@ fn write_strided(out: &mut String, s: &StridedLayout) {
 }
 
 impl Exporter {
+    /// ` loc("FILE":L:C)` of `loc` when locations are written and `loc` is known.
+    fn push_loc(&mut self, loc: Loc) {
+        if let (Some(f), true) = (&self.loc_file, loc.is_known()) {
+            self.out.push_str(" loc(");
+            escape_into(&mut self.out, f);
+            let _ = write!(self.out, ":{}:{})", loc.line, loc.col);
+        }
+    }
+
     fn fail(&mut self, loc: Loc, msg: impl Into<String>) {
         if self.err.is_none() {
             self.err = Some(Diagnostic::error(loc, msg));
@@ -323,7 +349,10 @@ impl Exporter {
             self.attr_dict(&attrs, f.loc);
         }
         match &f.body {
-            None => self.out.push('\n'),
+            None => {
+                self.push_loc(f.loc);
+                self.out.push('\n');
+            }
             Some(body) => {
                 self.out.push_str(" {\n");
                 let names = Names::new(body);
@@ -333,7 +362,9 @@ impl Exporter {
                     names,
                 };
                 b.body();
-                self.out.push_str("  }\n");
+                self.out.push_str("  }");
+                self.push_loc(f.loc);
+                self.out.push('\n');
             }
         }
     }
@@ -613,11 +644,14 @@ impl BodyExporter<'_, '_> {
     fn line(&mut self, s: &str) {
         self.x.out.push_str("    ");
         self.x.out.push_str(s);
+        let loc = self.x.cur_loc;
+        self.x.push_loc(loc);
         self.x.out.push('\n');
     }
 
     fn op(&mut self, id: usize, op: &OpData) {
         let loc = op.loc;
+        self.x.cur_loc = loc;
         let o = &op.operands;
         let lhs = match op.results.len() {
             0 => String::new(),

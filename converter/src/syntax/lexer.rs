@@ -55,6 +55,8 @@ pub enum Tok {
     Star,
     Plus,
     Minus,
+    /// `|` (between the flags of `llvm.getelementptr inbounds|nuw`).
+    Pipe,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -316,6 +318,7 @@ impl<'a> Lexer<'a> {
             b'?' => Tok::Question,
             b'*' => Tok::Star,
             b'+' => Tok::Plus,
+            b'|' => Tok::Pipe,
             b'-' => {
                 if self.peek_byte() == Some(b'>') {
                     self.pos += 1;

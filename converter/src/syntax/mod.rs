@@ -18,7 +18,7 @@ pub mod parser;
 pub mod printer;
 pub mod upstream;
 
-pub use export::export_upstream;
+pub use export::{export_upstream, export_upstream_with_locs};
 pub use parser::skim::{skim_module, BodyReader, FuncBodies};
 pub use printer::{float_text, print_module, PrintOptions};
 
@@ -55,6 +55,24 @@ fn check_utf8(src: &[u8]) -> Result<&str, Diagnostic> {
 pub fn parse_module(file: &str, src: &[u8]) -> Result<Module, Diagnostic> {
     let text = check_utf8(src)?;
     let mut p = parser::Parser::new(src, text);
+    let mut m = p.parse_module(file)?;
+    m.file = file.into();
+    m.source = Some(Arc::from(text));
+    Ok(m)
+}
+
+/// Parses a lowered module (LLVM-dialect functions) printed with its locations
+/// (`mlir-opt --mlir-print-debuginfo`), taking each op's location from its `loc(...)`
+/// when that names a position in `loc_file`, and leaving it unknown otherwise. Errors
+/// are located in `src` itself, as [`parse_module`]'s.
+pub fn parse_module_with_locs(
+    file: &str,
+    src: &[u8],
+    loc_file: &str,
+) -> Result<Module, Diagnostic> {
+    let text = check_utf8(src)?;
+    let mut p = parser::Parser::new(src, text);
+    p.keep_locs_of(loc_file);
     let mut m = p.parse_module(file)?;
     m.file = file.into();
     m.source = Some(Arc::from(text));

@@ -26,6 +26,7 @@ use crate::ir::{
 use std::sync::Arc;
 
 mod llvm_ops;
+mod locs;
 pub mod skim;
 mod upstream_ops;
 
@@ -150,6 +151,8 @@ pub struct Parser<'a> {
     /// (`Module::dense_hex_if_larger`).
     dense_list_max: Option<u64>,
     dense_hex_min: Option<u64>,
+    /// Set to keep ops' `loc(...)` of one file as their locations (see `locs`).
+    kept: Option<locs::KeptLocs<'a>>,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -292,6 +295,7 @@ impl<'a> Parser<'a> {
             type_memo: Vec::new(),
             dense_list_max: None,
             dense_hex_min: None,
+            kept: None,
         }
     }
 
@@ -1412,6 +1416,7 @@ impl<'a> Parser<'a> {
                 .with_note(prev, "previous definition is here"));
             }
         }
+        self.resolve_locs(&mut m);
         m.dense_hex_if_larger = match (self.dense_hex_min, self.dense_list_max) {
             (Some(h), d) if d.is_none_or(|d| d < h) => Some(d.unwrap_or(0)),
             _ => None,
@@ -1461,6 +1466,13 @@ impl<'a> Parser<'a> {
                 {
                     self.parse_module_terminator()?;
                 }
+                Tok::Str | Tok::BareIdent
+                    if self.spelling(self.tok).trim_matches('"') == "llvm.mlir.global" =>
+                {
+                    return Err(self.err_here(
+                        "globals ('llvm.mlir.global') are not supported: neither lowering of the Standard dialect makes one",
+                    ));
+                }
                 _ => return Err(self.unexpected("'func' or '}' in module body")),
             }
         }
@@ -1503,11 +1515,13 @@ impl<'a> Parser<'a> {
 
     /// The function [`Self::at_func`] found, in custom or generic form.
     pub(super) fn parse_any_func(&mut self) -> PResult<Func> {
-        if self.tok.kind == Tok::Str {
+        let f = if self.tok.kind == Tok::Str {
             self.parse_generic_func()
         } else {
             self.parse_func()
-        }
+        };
+        self.func_done();
+        f
     }
 
     /// The generic form of a function: `"func"() ( { ^bb0(%a: i32): ... }) {sym_name =
@@ -1687,6 +1701,13 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::Equal, "'=' in alias definition")?;
         if self.is_kw("loc") {
+            if self.kept.is_some() {
+                let r = self.parse_loc_ref()?;
+                if let (Some(k), Some(r)) = (self.kept.as_mut(), r) {
+                    k.aliases.insert(name, r);
+                }
+                return Ok(());
+            }
             return self.skip_loc();
         }
         let alias = if self.eat_kw("affine_map") {
@@ -2347,8 +2368,16 @@ impl<'a> Parser<'a> {
                 ),
             ));
         }
-        self.skip_loc()?;
+        let kept = if self.kept.is_some() {
+            self.parse_loc_ref()?
+        } else {
+            self.skip_loc()?;
+            None
+        };
         let op = self.build(block, spec, loc)?;
+        if self.kept.is_some() {
+            self.set_op_loc(op, kept);
+        }
         let mut k = 0usize;
         for (name, count, nloc) in names {
             let first = self.body.ops[op.index()].results[k];
@@ -2387,10 +2416,23 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RSquare, "']' or ',' in successor list")?;
         }
+        // Today's inherent attributes (`<{isVolatile = false}>`), which the IR keeps
+        // with the others.
+        let mut props = Vec::new();
+        if self.eat(Tok::Less) {
+            props = self.parse_attr_dict()?;
+            self.expect(Tok::Greater, "'>' to end the properties")?;
+        }
         if self.tok.kind == Tok::LParen {
             return Err(self.err_here("operations with regions are not supported"));
         }
         let mut attrs = self.parse_opt_attr_dict()?;
+        for p in props {
+            if attrs.iter().any(|a| a.name == p.name) {
+                return Err(self.err_at(loc, format!("duplicate attribute '{}'", p.name)));
+            }
+            attrs.push(p);
+        }
         let cl = self.expect(Tok::Colon, "':' and the operation's function type")?;
         let ft_loc = self.tok.loc;
         let ft = self.parse_type()?;

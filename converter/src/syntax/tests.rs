@@ -670,3 +670,126 @@ fn repeated_shaped_types_parse_alike_and_keep_locations() {
         assert_eq!(err.loc, want, "{text}: {}", err.message);
     }
 }
+
+/// What `mlir-opt` 22 prints for the upstream pipeline reads into the IR's LLVM ops
+/// with the attributes the IR's conventions give them, and verifies as a module of
+/// opaque pointers; a modifier stdlower does not model is an error at its place.
+#[test]
+fn mlir_opt_llvm_dialect_reads_back() {
+    let src = r#"module attributes {llvm.data_layout = "e-i64:64-i128:128"} {
+  llvm.func @malloc(i64) -> !llvm.ptr attributes {sym_visibility = "private"}
+  llvm.func @f(%arg0: i64, %arg1: vector<2xf32>) -> !llvm.struct<(ptr, i64)> attributes {llvm.emit_c_interface} {
+    %0 = llvm.mlir.constant(1 : index) : i64
+    %1 = llvm.mlir.zero : !llvm.ptr
+    %2 = llvm.getelementptr inbounds|nuw %1[%0, 2] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<4 x f32>
+    %3 = llvm.ptrtoint %2 : !llvm.ptr to i64
+    %4 = llvm.add %3, %arg0 overflow<nsw, nuw> : i64
+    %5 = llvm.call @malloc(%4) : (i64) -> !llvm.ptr
+    %6 = llvm.mlir.poison : !llvm.struct<(ptr, i64)>
+    %7 = llvm.insertvalue %5, %6[0] : !llvm.struct<(ptr, i64)> 
+    %8 = llvm.extractvalue %7[0] : !llvm.struct<(ptr, i64)> 
+    %9 = llvm.alloca %0 x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+    %10 = llvm.mlir.constant(1 : i32) : i32
+    %11 = llvm.extractelement %arg1[%10 : i32] : vector<2xf32>
+    %12 = llvm.insertelement %11, %arg1[%10 : i32] : vector<2xf32>
+    %13 = llvm.shufflevector %12, %12 [1, 0, 1] : vector<2xf32> 
+    llvm.store %11, %9 {alignment = 4 : i64} : f32, !llvm.ptr
+    %14 = llvm.load %9 : !llvm.ptr -> f32
+    %15 = llvm.intr.sqrt(%14) : (f32) -> f32
+    %16 = llvm.udiv exact %4, %0 : i64
+    %17 = llvm.mlir.addressof @f : !llvm.ptr
+    "llvm.intr.memcpy"(%9, %8, %0) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    %18 = llvm.insertvalue %16, %7[1] : !llvm.struct<(ptr, i64)> 
+    llvm.return %18 : !llvm.struct<(ptr, i64)>
+  }
+}
+"#;
+    let m = parse_module("o.mlir", src.as_bytes())
+        .unwrap_or_else(|d| panic!("{}", d.render("o.mlir", Some(src))));
+    crate::verify::verify_opaque_llvm_module(&m)
+        .unwrap_or_else(|ds| panic!("{}", ds[0].render("o.mlir", Some(src))));
+    assert!(
+        crate::verify::verify_llvm_module(&m).is_err(),
+        "typed-pointer rules apply"
+    );
+    let b = m.func("f").and_then(|f| f.body.as_ref()).expect("a body");
+    let op = |k: OpKind| b.ops.iter().find(|o| o.kind == k).expect("the op");
+    let gep = op(OpKind::LlvmGep);
+    assert_eq!(gep.attr("noWrapFlags").and_then(|a| a.as_int()), Some(7));
+    assert_eq!(
+        gep.attr("indices"),
+        Some(&Attribute::Array(vec![
+            Attribute::int(i64::MIN as i128, Type::i64()),
+            Attribute::int(2, Type::i64())
+        ]))
+    );
+    assert_eq!(
+        op(OpKind::LlvmAdd).attr("overflowFlags"),
+        Some(&Attribute::Str("nsw, nuw".into()))
+    );
+    assert_eq!(op(OpKind::LlvmUDiv).attr("isExact"), Some(&Attribute::Unit));
+    assert_eq!(
+        b.value_type(op(OpKind::LlvmShuffleVector).results[0]),
+        &Type::vector(vec![3], Type::F32)
+    );
+    assert_eq!(
+        b.value_type(op(OpKind::LlvmExtractElement).results[0]),
+        &Type::F32
+    );
+    let call = op(OpKind::LlvmCall);
+    assert_eq!(
+        call.attr("callee"),
+        Some(&Attribute::SymbolRef("malloc".into()))
+    );
+    assert!(op(OpKind::LlvmMemcpy).attr("isVolatile").is_some());
+    assert_eq!(
+        op(OpKind::LlvmAlloca).attr("elem_type"),
+        Some(&Attribute::Type(Type::F32))
+    );
+    for (bad, at, what) in [
+        (
+            "    %9 = llvm.load volatile %8 : !llvm.ptr -> f32\n",
+            "2:20",
+            "'volatile' memory accesses",
+        ),
+        (
+            "    %9 = llvm.intr.fma(%0, %0, %0) : (f32, f32, f32) -> f32\n",
+            "2:10",
+            "unknown operation 'llvm.intr.fma'",
+        ),
+        (
+            "    %9 = llvm.getelementptr bogus %8[1] : (!llvm.ptr) -> !llvm.ptr, f32\n",
+            "2:29",
+            "unknown getelementptr flag",
+        ),
+        (
+            "    %9 = llvm.extractvalue %8[3] : !llvm.struct<(ptr, i64)>\n",
+            "2:30",
+            "not a member",
+        ),
+        (
+            "    %9 = llvm.add %0, %0 overflow<nsz> : i64\n",
+            "2:35",
+            "'nsw', 'nuw' or 'none'",
+        ),
+    ] {
+        let text = format!("llvm.func @g(%0: i64, %8: !llvm.ptr) {{\n{bad}    llvm.return\n  }}\n");
+        let e = parse_module("bad.mlir", text.as_bytes()).expect_err(bad);
+        assert!(e.message.contains(what), "{bad}: {}", e.message);
+        assert_eq!(
+            format!("{}:{}", e.loc.line, e.loc.col),
+            at,
+            "{bad}: {}",
+            e.message
+        );
+    }
+}
+
+/// A global, which neither lowering makes, is a located error.
+#[test]
+fn an_llvm_global_is_a_located_error() {
+    let src = "module {\n  llvm.mlir.global internal @g(0 : i32) : i32\n}\n";
+    let e = parse_module("g.mlir", src.as_bytes()).expect_err("a global");
+    assert_eq!((e.loc.line, e.loc.col), (2, 3));
+    assert!(e.message.contains("llvm.mlir.global"), "{}", e.message);
+}

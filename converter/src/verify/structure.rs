@@ -29,6 +29,7 @@ pub(super) fn verify_func(
     f: &Func,
     dialect: Dialect,
     repeated_successors_ok: bool,
+    opaque_ptrs: bool,
     errs: &mut Vec<Diagnostic>,
 ) {
     let inputs: &[Type] = match (dialect, &f.ty) {
@@ -88,6 +89,7 @@ pub(super) fn verify_func(
         body,
         errs,
         repeated_successors_ok,
+        opaque_ptrs,
     };
     let placement = place(&mut cx);
     check_entry_args(&mut cx, inputs);

@@ -1,6 +1,9 @@
-//! `stdlower interp FILE [--entry NAME] [--arg VALUE]... [--fuel N] [--index-bitwidth 32|64]`:
-//! the reference interpreter on the Standard module itself; with `--level llvm`, the
-//! LLVM-dialect interpreter (`llinterp`) on the module our converter lowers it to.
+//! `stdlower interp FILE [--entry NAME] [--arg VALUE]... [--fuel N] [--index-bitwidth 32|64]
+//! [--level std|llvm] [--via ours|upstream] [--use-aligned-alloc]
+//! [--use-bare-ptr-memref-call-conv]`: the reference interpreter on the Standard module
+//! itself; with `--level llvm` (or `--via ours`), the LLVM-dialect interpreter
+//! (`llinterp`) on the module our converter lowers it to; with `--via upstream`, the
+//! same interpreter on the module upstream MLIR's `mlir-opt` lowers it to.
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::input::{self, Failure};
@@ -28,6 +31,20 @@ pub struct Args {
     /// lowering by our converter, with LLVM's semantics (`llvm`).
     #[arg(long, value_enum, default_value_t = Level::Std)]
     pub level: Level,
+    /// Whose lowering is interpreted at the LLVM level (implies `--level llvm`): our
+    /// converter's (`ours`), or upstream MLIR's (`upstream`: exported, lowered by the
+    /// installed `mlir-opt` as `run --via upstream` does, and read back).
+    #[arg(long, value_enum, conflicts_with = "level")]
+    pub via: Option<Via>,
+    #[command(flatten)]
+    pub pass: crate::cmd::PassOptions,
+}
+
+/// Whose lowering `interp --via` interprets.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    Ours,
+    Upstream,
 }
 
 /// The levels `interp` interprets at.
@@ -46,10 +63,23 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
         index_bitwidth: args.index_bitwidth,
         ..ExecOptions::default()
     };
-    if args.level == Level::Std {
-        return Ok(exec::run_interp(&m, &args.entry, &vals, &opts));
+    match (args.level, args.via) {
+        (Level::Std, None) => return Ok(exec::run_interp(&m, &args.entry, &vals, &opts)),
+        (_, Some(Via::Upstream)) => {
+            let opts = ExecOptions {
+                pass: args.pass,
+                ..opts
+            };
+            return Ok(crate::upstream::interp_upstream(
+                &m,
+                &args.entry,
+                &vals,
+                &opts,
+            ));
+        }
+        _ => {}
     }
-    let lower = crate::cmd::PassOptions::default().lower_options(args.index_bitwidth, false);
+    let lower = args.pass.lower_options(args.index_bitwidth, false);
     let lowered = crate::cmd::lower::lower(&m, &lower)?;
     Ok(exec::run_llvm_level(
         &m,

@@ -1,7 +1,7 @@
 //! The project's own conformance-style programs (`corpus/probe/NAME.mlir` with the
 //! exact output in `NAME.expect`): `stdlower interp` and `stdlower run` print that
-//! output byte for byte, and so does `stdlower run --via upstream` when MLIR 22's
-//! tools are installed. The `// run:` lines compare values; this compares the printed
+//! output byte for byte, and so do `stdlower run --via upstream` and `stdlower interp
+//! --via upstream` when MLIR 22's tools are installed. The `// run:` lines compare values; this compares the printed
 //! text (float formatting, `i1`, vectors, memrefs, several results), as the hidden
 //! conformance set does.
 
@@ -31,6 +31,7 @@ fn probe_programs_print_their_expected_output_on_every_path() {
         let mut cmds = vec![vec!["interp", path.as_str()], vec!["run", path.as_str()]];
         if upstream {
             cmds.push(vec!["run", "--via", "upstream", path.as_str()]);
+            cmds.push(vec!["interp", "--via", "upstream", path.as_str()]);
         }
         for cmd in cmds {
             let (ok, stdout, stderr) = stdlower(&cmd);
