@@ -364,7 +364,10 @@ pub fn run_llvm_level(
     let mut ext = crate::externals::HarnessExternals;
     match llinterp::run_lowered(lowered, m, lower, entry, args, &iopts, &mut ext) {
         Ok(o) => Outcome::Values(results.into_iter().zip(o.results).collect()),
-        Err(t) => {
+        Err(mut t) => {
+            if let interp::Trap::Ub { loc, message, .. } = &mut t {
+                name_standard_op(m, *loc, message);
+            }
             let msg = t.render(&m.file);
             match t {
                 interp::Trap::Ub { .. } => Outcome::Ub(msg),
@@ -373,6 +376,29 @@ pub fn run_llvm_level(
                 interp::Trap::Error { .. } => Outcome::Error(msg),
             }
         }
+    }
+}
+
+/// Names the Standard op an LLVM-level report came from: `message` starts with the LLVM
+/// op (`llvm.load: out-of-bounds ...`), and the lowering gives every LLVM op the location
+/// of its Standard op, so the op of `m` at `loc` is the one (`llvm.load (from
+/// 'std.load'): ...`). Ops at no Standard op's location (a function's prologue, which has
+/// the function's) are left as they are.
+fn name_standard_op(m: &Module, loc: converter::Loc, message: &mut String) {
+    if !loc.is_known() || !message.starts_with("llvm.") {
+        return;
+    }
+    let Some(at) = message.find(": ") else {
+        return;
+    };
+    let std_op = m
+        .funcs
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .find_map(|b| b.walk_ops().map(|o| b.op(o)).find(|o| o.loc == loc))
+        .map(|o| o.name().to_string());
+    if let Some(name) = std_op.filter(|n| !n.starts_with("llvm.")) {
+        message.insert_str(at, &format!(" (from '{name}')"));
     }
 }
 

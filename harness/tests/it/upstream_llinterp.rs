@@ -228,7 +228,9 @@ fn corpus_run_lines_print_the_same_through_upstreams_lowering() {
             .with_file_options(&text)
             .expect("valid options line");
         for d in dirs {
+            // Lines for every path (a `run --level` line's values are one level's own).
             let Directive::Exec {
+                level: None,
                 entry,
                 args,
                 expect: Expect::Values(_),
