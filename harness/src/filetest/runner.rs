@@ -1,6 +1,7 @@
 //! Runs one file test: its diagnostics expectations, its `RUN:` + `CHECK` lines and its
 //! `run:` executions on the Standard interpreter, the LLVM-level interpreter (our
-//! lowering, LLVM's semantics) and (when enabled) the JIT and upstream MLIR's lowering.
+//! lowering, LLVM's semantics), the JIT and, with `--via upstream`, upstream MLIR's
+//! lowering both natively and at the LLVM level.
 
 use super::directives::{parse_directives, Directive, Expect, Level};
 use super::filecheck::filecheck;
@@ -17,7 +18,8 @@ pub struct RunConfig {
     /// Run `run:` lines at the LLVM level too (`llinterp` on our lowering).
     pub llvm_level: bool,
     pub jit: bool,
-    /// Also run `run:` lines through upstream MLIR's lowering (`--via upstream`).
+    /// Also run `run:` lines through upstream MLIR's lowering (`--via upstream`), natively
+    /// and (with `llvm_level`) at the LLVM level.
     pub upstream: bool,
     pub exec: ExecOptions,
 }
@@ -276,15 +278,24 @@ fn run_exec(
         Some(l) => cfg.llvm_level && l == Level::Llvm,
         None => cfg.llvm_level && !undefined,
     };
-    let llvm = if llvm_wanted {
-        let fuel = match interp.as_ref().and_then(|r| r.steps) {
-            Some(steps) => crate::oracles::llvm_level_fuel(steps),
-            None => eopts.fuel.min(LLVM_LEVEL_FUEL_CAP),
-        };
-        Some(llvm_level(m, entry, &argv, &eopts, fuel))
-    } else {
-        None
+    let llvm_fuel = match interp.as_ref().and_then(|r| r.steps) {
+        Some(steps) => crate::oracles::llvm_level_fuel(steps),
+        None => eopts.fuel.min(LLVM_LEVEL_FUEL_CAP),
     };
+    let llvm = llvm_wanted.then(|| llvm_level(m, entry, &argv, &eopts, llvm_fuel));
+    // With `--via upstream`, upstream's lowering at the LLVM level too (`interp --via
+    // upstream`), where a program's values or error are expected.
+    let upstream_llvm = (cfg.upstream
+        && cfg.llvm_level
+        && level.is_none()
+        && matches!(expect, Expect::Values(_) | Expect::Error(_)))
+    .then(|| {
+        let opts = ExecOptions {
+            fuel: llvm_fuel,
+            ..eopts.clone()
+        };
+        crate::upstream::interp_upstream(m, entry, &argv, &opts)
+    });
     let interp = interp.map(|r| r.outcome);
     let native = level.is_none() && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
     let jit = (cfg.jit && native).then(|| exec::run_jit(m, entry, &argv, &eopts));
@@ -336,6 +347,9 @@ fn run_exec(
     }
     if let Some(o) = &upstream {
         judge("upstream", o);
+    }
+    if let Some(o) = &upstream_llvm {
+        judge("upstream at the LLVM level", o);
     }
     if problems.is_empty() {
         Ok(())

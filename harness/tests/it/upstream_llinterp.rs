@@ -13,7 +13,8 @@
 //! its element type's, which upstream honours and then accesses with the element's
 //! alignment, is a misaligned access the native code survives.
 //! Count: `UPSTREAM_LLINTERP_CASES` (default 24). Skipped without `mlir-opt` 22, unless
-//! `CI` is set.
+//! `CI` is set. The corpus's `run:` lines take this path in `stdlower test --via
+//! upstream` (`upstream::runnable_corpus_files_pass_through_upstream`).
 
 use harness::exec::{ExecOptions, Outcome};
 use harness::upstream;
@@ -191,82 +192,4 @@ fn undefined_behaviour_in_upstreams_lowering_is_located_at_the_standard_op() {
         ),
         o => panic!("expected undefined behaviour, got {}", o.render()),
     }
-}
-
-/// Every `run:` line of the corpus that expects values: `interp --via upstream` prints
-/// what the Standard interpreter prints (which the file tests hold to the line), under
-/// the file's `stdlower-options`. The file-test format cannot ask for this path itself
-/// (a `run:` line runs the interpreter and the JIT, `stdlower test --via upstream` adds
-/// upstream's JIT), hence this test. Files upstream cannot take (the export refuses
-/// them, `mlir-opt` rejects them) are counted; where upstream lowers a file wrongly
-/// (docs/findings/mlir22-bare-ptr-return-allocated.md), the interpreter reports reading
-/// memory that was never written, the wrong address being inside the allocation.
-#[test]
-fn corpus_run_lines_print_the_same_through_upstreams_lowering() {
-    use harness::filetest::directives::{parse_directives, Directive, Expect};
-    if !installed() {
-        return;
-    }
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
-    let (mut same, mut refused, mut lines) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for f in harness::filetest::discover(&[root.to_string()]) {
-        let Ok(text) = std::fs::read_to_string(&f) else {
-            continue;
-        };
-        if !text.contains("// run:") || f.components().any(|c| c.as_os_str() == "diagnostics") {
-            continue;
-        }
-        let Ok(dirs) = parse_directives(&text) else {
-            continue;
-        };
-        let path = f.display().to_string();
-        let Ok(m) = converter::syntax::parse_module(&path, text.as_bytes()) else {
-            continue;
-        };
-        let opts = ExecOptions::default()
-            .with_file_options(&text)
-            .expect("valid options line");
-        for d in dirs {
-            // Lines for every path (a `run --level` line's values are one level's own).
-            let Directive::Exec {
-                level: None,
-                entry,
-                args,
-                expect: Expect::Values(_),
-                ..
-            } = d
-            else {
-                continue;
-            };
-            let Ok(vals) = harness::exec::parse_args(&m, &entry, &args) else {
-                continue;
-            };
-            lines += 1;
-            let std = harness::exec::run_interp(&m, &entry, &vals, &opts);
-            let ll = upstream::interp_upstream(&m, &entry, &vals, &opts);
-            match &ll {
-                // The export or `mlir-opt` refuses it; not our reading of mlir-opt's text.
-                Outcome::Error(msg) if !msg.contains("(lowered by mlir-opt)") => refused += 1,
-                _ if ll.render() == std.render() => same += 1,
-                Outcome::Ub(msg)
-                    if path.ends_with("options/bare_ptr_realigned_return.mlir")
-                        && msg.contains("poison result") =>
-                {
-                    same += 1
-                }
-                _ => failures.push(format!(
-                    "{path} @{entry}: interp\n{}interp --via upstream\n{}",
-                    std.render(),
-                    ll.render()
-                )),
-            }
-        }
-    }
-    eprintln!(
-        "{lines} corpus run: lines expecting values: {same} print the same through upstream's lowering, {refused} not expressible upstream, {} differ",
-        failures.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(same >= 50, "only {same} of {lines} run: lines compared");
 }
