@@ -1263,13 +1263,20 @@ mod tests {
         };
         for (alloc, under) in [
             ("alloc() {alignment = 4} : memref<3xvector<6xf64>>", true),
-            ("alloca() {alignment = 16} : memref<2xvector<2x8xf32>>", true),
+            (
+                "alloca() {alignment = 16} : memref<2xvector<2x8xf32>>",
+                true,
+            ),
             ("alloc() {alignment = 64} : memref<3xvector<6xf64>>", false),
             ("alloc() : memref<3xvector<6xf64>>", false),
             ("alloc() {alignment = 4} : memref<3xvector<2xf64>>", false),
             ("alloc() {alignment = 1} : memref<3xf64>", false),
         ] {
-            assert_eq!(under_aligned_wide_vector_alloc(&module(alloc)), under, "{alloc}");
+            assert_eq!(
+                under_aligned_wide_vector_alloc(&module(alloc)),
+                under,
+                "{alloc}"
+            );
         }
     }
 
