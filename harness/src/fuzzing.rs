@@ -178,11 +178,6 @@ pub struct CheckedModules {
 const CHECKED_MODULES_LIMIT: usize = 1 << 20;
 
 impl CheckedModules {
-    /// Records `m`; true the first time its text is seen.
-    pub fn first_time(&mut self, m: &converter::ir::Module) -> bool {
-        self.check_new(m).is_some()
-    }
-
     /// Records `m`; the first time its text is seen, the 128-bit hash of that text.
     pub fn check_new(&mut self, m: &converter::ir::Module) -> Option<u128> {
         let text = print_module(m, &PrintOptions::default());

@@ -360,11 +360,7 @@ pub fn interp_upstream(
         )
     }) {
         Ok(t) => t,
-        Err(UpstreamError::Tool(msg)) => {
-            return Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))
-        }
-        Err(UpstreamError::NotInstalled(msg)) => return Outcome::Error(format!("error: {msg}")),
-        Err(UpstreamError::Export(rendered)) => return Outcome::Error(rendered),
+        Err(e) => return error_outcome(m, e),
     };
     let lowered = match read_llvm_dialect(m, &text) {
         Ok(l) => l,
@@ -404,10 +400,19 @@ pub fn run_upstream(
     }
     match to_llvm_ir(m, opts) {
         Ok(ir) => run_ir(m, &ir, entry, args, opts),
-        Err(UpstreamError::Tool(msg)) => {
+        Err(e) => error_outcome(m, e),
+    }
+}
+
+/// The outcome of the upstream path (`run` or `interp --via upstream`) on module `m`
+/// when the export refused it, a tool failed (its stderr in the message) or the tools are
+/// missing.
+fn error_outcome(m: &Module, e: UpstreamError) -> Outcome {
+    match e {
+        UpstreamError::Tool(msg) => {
             Outcome::Error(format!("{}: error: upstream path: {msg}", m.file))
         }
-        Err(UpstreamError::NotInstalled(msg)) => Outcome::Error(format!("error: {msg}")),
-        Err(UpstreamError::Export(rendered)) => Outcome::Error(rendered),
+        UpstreamError::NotInstalled(msg) => Outcome::Error(format!("error: {msg}")),
+        UpstreamError::Export(rendered) => Outcome::Error(rendered),
     }
 }

@@ -76,58 +76,23 @@ pub fn push_arg(
                 .ok_or_else(|| format!("no function '@{name}'"))?;
             out.push(Val::Ptr(m.func_ptr(f)));
         }
-        (Type::MemRef(mt), RtValue::MemRef { shape, elems }) => {
-            if shape.len() != mt.rank() {
-                return Err(format!("a value of rank {} for {t}", shape.len()));
-            }
-            for (i, (got, want)) in shape.iter().zip(&mt.shape).enumerate() {
-                if want.is_some_and(|w| w != *got) {
-                    return Err(format!("dimension {i} has size {got}, {t} says otherwise"));
+        (Type::MemRef(_) | Type::UnrankedMemRef(..), _) => {
+            match memref_in(&mut m.mem, abi, t, v, false)? {
+                LoweredMemRef::Bare(p) => out.push(Val::Ptr(p)),
+                LoweredMemRef::Ranked {
+                    p,
+                    offset,
+                    sizes,
+                    strides,
+                } => {
+                    out.extend([Val::Ptr(p), Val::Ptr(p), abi.index(offset)]);
+                    out.extend(sizes.iter().chain(&strides).map(|&x| abi.index(x)));
+                }
+                LoweredMemRef::Unranked { rank, desc } => {
+                    out.push(Val::Int(rank as i128));
+                    out.push(Val::Ptr(desc));
                 }
             }
-            let layout = mt.strided_form();
-            let stat_strides: Vec<Option<i64>> = layout
-                .as_ref()
-                .map(|l| l.strides.clone())
-                .unwrap_or_default();
-            let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
-            let (p, strides) = fill(
-                &mut m.mem,
-                abi,
-                &mt.elem,
-                shape,
-                elems,
-                offset,
-                &stat_strides,
-            )?;
-            if abi.bare_ptr {
-                out.push(Val::Ptr(p));
-                return Ok(());
-            }
-            out.push(Val::Ptr(p));
-            out.push(Val::Ptr(p));
-            out.push(abi.index(offset));
-            out.extend(shape.iter().map(|&s| abi.index(s as i64)));
-            out.extend(strides.iter().map(|&s| abi.index(s)));
-        }
-        (Type::UnrankedMemRef(e, _), RtValue::MemRef { shape, elems }) => {
-            let (p, strides) = fill(&mut m.mem, abi, e, shape, elems, 0, &[])?;
-            let dt = descriptor_type(abi, e, shape.len())?;
-            let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(0)];
-            if !shape.is_empty() {
-                fields.push(Val::agg(
-                    shape.iter().map(|&s| abi.index(s as i64)).collect(),
-                ));
-                fields.push(Val::agg(strides.iter().map(|&s| abi.index(s)).collect()));
-            }
-            let d = m
-                .mem
-                .alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
-            m.mem
-                .store(d, &dt, &Val::agg(fields), 1)
-                .map_err(|f| f.message)?;
-            out.push(Val::Int(shape.len() as i128));
-            out.push(Val::Ptr(d));
         }
         _ => out.push(value_in(abi, t, v)?),
     }
@@ -153,22 +118,22 @@ pub fn push_arg_c(
         }
         _ => return push_arg(m, abi, t, v, out),
     };
-    let mut fields = Vec::new();
-    push_arg(m, abi, t, v, &mut fields)?;
-    let value = match t {
-        Type::MemRef(mt) if mt.rank() > 0 => {
-            let r = mt.rank();
-            let sizes = Val::agg(fields[3..3 + r].to_vec());
-            let strides = Val::agg(fields[3 + r..].to_vec());
-            Val::agg(vec![
-                fields[0].clone(),
-                fields[1].clone(),
-                fields[2].clone(),
-                sizes,
-                strides,
-            ])
+    let value = match memref_in(&mut m.mem, abi, t, v, false)? {
+        LoweredMemRef::Ranked {
+            p,
+            offset,
+            sizes,
+            strides,
+        } => ranked_descriptor(abi, p, offset, &sizes, &strides),
+        LoweredMemRef::Unranked { rank, desc } => {
+            Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
         }
-        _ => Val::agg(fields),
+        // No function has a C wrapper under the bare pointer convention.
+        LoweredMemRef::Bare(_) => {
+            return Err(format!(
+                "no C interface for {t} under the bare pointer convention"
+            ))
+        }
     };
     let d = m
         .mem
@@ -212,18 +177,59 @@ pub fn c_interface_out(
 /// lowered function returns it: the descriptor struct, the aligned pointer under the
 /// bare pointer convention, or an unranked memref's rank and pointer to a descriptor.
 fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
+    Ok(match memref_in(mem, abi, t, v, true)? {
+        LoweredMemRef::Bare(p) => Val::Ptr(p),
+        LoweredMemRef::Ranked {
+            p,
+            offset,
+            sizes,
+            strides,
+        } => ranked_descriptor(abi, p, offset, &sizes, &strides),
+        LoweredMemRef::Unranked { rank, desc } => {
+            Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
+        }
+    })
+}
+
+/// A memref value in memory, as the lowering passes one.
+enum LoweredMemRef {
+    /// The aligned pointer alone (the bare pointer convention).
+    Bare(Ptr),
+    /// A ranked descriptor's fields (both pointers are `p`).
+    Ranked {
+        p: Ptr,
+        offset: i64,
+        sizes: Vec<i64>,
+        strides: Vec<i64>,
+    },
+    /// An unranked memref: its rank and a pointer to its ranked descriptor in memory.
+    Unranked { rank: usize, desc: Ptr },
+}
+
+/// Puts the memref value `v` of Standard type `t` (ranked or unranked) into memory: a
+/// heap buffer with its elements in `t`'s layout and, when unranked, its descriptor.
+/// `owned`: the blocks are the program's to free (a result of an external function)
+/// and count in `heap_blocks`; an argument's are not.
+fn memref_in(
+    mem: &mut Memory,
+    abi: &Abi,
+    t: &Type,
+    v: &RtValue,
+    owned: bool,
+) -> Result<LoweredMemRef, String> {
     let RtValue::MemRef { shape, elems } = v else {
         return Err(format!("{v:?} is not a value of type {t}"));
     };
-    let (elem, rank, offset, stat) = match t {
+    let sizes: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
+    match t {
         Type::MemRef(mt) => {
-            if shape.len() != mt.rank()
-                || shape
-                    .iter()
-                    .zip(&mt.shape)
-                    .any(|(g, w)| w.is_some_and(|w| w != *g))
-            {
-                return Err(format!("a memref of shape {shape:?} is not of type {t}"));
+            if shape.len() != mt.rank() {
+                return Err(format!("a value of rank {} for {t}", shape.len()));
+            }
+            for (i, (got, want)) in shape.iter().zip(&mt.shape).enumerate() {
+                if want.is_some_and(|w| w != *got) {
+                    return Err(format!("dimension {i} has size {got}, {t} says otherwise"));
+                }
             }
             let layout = mt.strided_form();
             let stat: Vec<Option<i64>> = layout
@@ -231,33 +237,45 @@ fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<V
                 .map(|l| l.strides.clone())
                 .unwrap_or_default();
             let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
-            (&mt.elem, Some(mt.rank()), offset, stat)
+            let (p, strides) = fill(mem, abi, &mt.elem, shape, elems, offset, &stat)?;
+            mem.heap_blocks += i64::from(owned);
+            Ok(if abi.bare_ptr {
+                LoweredMemRef::Bare(p)
+            } else {
+                LoweredMemRef::Ranked {
+                    p,
+                    offset,
+                    sizes,
+                    strides,
+                }
+            })
         }
-        Type::UnrankedMemRef(e, _) => (&**e, None, 0, Vec::new()),
-        _ => return Err(format!("{t} is not a memref type")),
-    };
-    let (p, strides) = fill(mem, abi, elem, shape, elems, offset, &stat)?;
-    mem.heap_blocks += 1;
-    let ix = |x: i64| abi.index(x);
-    let sizes: Vec<Val> = shape.iter().map(|&s| ix(s as i64)).collect();
-    let strides: Vec<Val> = strides.iter().map(|&s| ix(s)).collect();
-    let mut fields = vec![Val::Ptr(p), Val::Ptr(p), ix(offset)];
-    if !shape.is_empty() {
-        fields.push(Val::agg(sizes));
-        fields.push(Val::agg(strides));
-    }
-    match rank {
-        Some(_) if abi.bare_ptr => Ok(Val::Ptr(p)),
-        Some(_) => Ok(Val::agg(fields)),
-        None => {
-            let dt = descriptor_type(abi, elem, shape.len())?;
+        Type::UnrankedMemRef(e, _) => {
+            let (p, strides) = fill(mem, abi, e, shape, elems, 0, &[])?;
+            let dt = descriptor_type(abi, e, shape.len())?;
             let d = mem.alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
-            mem.heap_blocks += 1;
-            mem.store(d, &dt, &Val::agg(fields), 1)
-                .map_err(|f| f.message)?;
-            Ok(Val::agg(vec![Val::Int(shape.len() as i128), Val::Ptr(d)]))
+            mem.heap_blocks += 2 * i64::from(owned);
+            let value = ranked_descriptor(abi, p, 0, &sizes, &strides);
+            mem.store(d, &dt, &value, 1).map_err(|f| f.message)?;
+            Ok(LoweredMemRef::Unranked {
+                rank: shape.len(),
+                desc: d,
+            })
         }
+        _ => Err(format!("{t} is not a memref type")),
     }
+}
+
+/// The value of a ranked descriptor struct whose pointers are both `p` (rank 0: no
+/// size or stride arrays).
+fn ranked_descriptor(abi: &Abi, p: Ptr, offset: i64, sizes: &[i64], strides: &[i64]) -> Val {
+    let ix = |xs: &[i64]| Val::agg(xs.iter().map(|&x| abi.index(x)).collect());
+    let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(offset)];
+    if !sizes.is_empty() {
+        fields.push(ix(sizes));
+        fields.push(ix(strides));
+    }
+    Val::agg(fields)
 }
 
 /// The ranked descriptor struct of a memref of `elem` with `rank` dimensions.

@@ -807,7 +807,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                             .collect(),
                     )
                 }
-                LlvmGep => self.gep(op, body, vals)?,
+                LlvmGep => self.gep(op, vals)?,
                 LlvmLoad => {
                     let t = rty(0);
                     let p = self.address(op, operand(0)?)?;
@@ -1014,7 +1014,7 @@ impl<'p, 'm> Machine<'p, 'm> {
         }
     }
 
-    fn gep(&self, op: &OpData, body: &Body, vals: &[Val]) -> Result<Val, Trap> {
+    fn gep(&self, op: &OpData, vals: &[Val]) -> Result<Val, Trap> {
         let elem = op
             .attr("elem_type")
             .and_then(Attribute::as_type)
@@ -1083,7 +1083,6 @@ impl<'p, 'm> Machine<'p, 'm> {
                 return Ok(Val::Poison);
             }
         }
-        let _ = body;
         Ok(Val::Ptr(Ptr {
             addr,
             prov: base.prov,

@@ -66,7 +66,7 @@ fn lowering_target_checks_each_distinct_module_once() {
                 continue;
             };
             let text = converter::syntax::print_module(&m, &Default::default());
-            let first = checked.first_time(&m);
+            let first = checked.check_new(&m).is_some();
             assert_eq!(first, texts.insert(text), "seed {seed}, input {i}");
             new_modules += usize::from(first);
         }

@@ -176,14 +176,13 @@ impl<'a> Parser<'a> {
                 let pos_loc = self.tok.loc;
                 let pos = self.parse_int_list("the position")?;
                 s.attrs = self.parse_opt_attr_dict()?;
-                let (tloc, aty) = self.colon_type()?;
+                let (_, aty) = self.colon_type()?;
                 let leaf = aggregate_member(&aty, &pos).ok_or_else(|| {
                     self.err_at(
                         pos_loc,
                         format!("position {pos:?} is not a member of {aty}"),
                     )
                 })?;
-                let _ = tloc;
                 s.attrs.insert(0, NamedAttr::new("position", int_array(&pos, Type::i64())));
                 s.operands.push((agg, Some(aty.clone())));
                 match value {
