@@ -7,7 +7,24 @@
 #[global_allocator]
 static GLOBAL: harness::alloc::Allocator = harness::alloc::Allocator;
 
+/// Transparent huge pages off for this process and the processes it starts (JIT
+/// workers, mlir-opt, clang): the allocators ask for huge pages, and a campaign's many
+/// checking threads and workers fault fresh memory in all the time; zeroing a 2 MiB
+/// page for each was ~5 % of a campaign's CPU time with JIT groups
+/// (`docs/jit-cost.md`). `STDLOWER_THP=1` keeps the system's setting.
+fn no_transparent_huge_pages() {
+    if std::env::var_os("STDLOWER_THP").is_some_and(|v| v == "1") {
+        return;
+    }
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and changes only this process's
+    // (and its future children's) page policy; a failure leaves the system's setting.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
 fn main() {
+    no_transparent_huge_pages();
     harness::front::check_front_build();
     harness::cli::main()
 }

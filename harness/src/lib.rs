@@ -13,6 +13,7 @@ pub mod exec;
 pub mod externals;
 pub mod filetest;
 pub mod fuzzing;
+pub mod jit_pool;
 pub mod known_upstream;
 pub mod leaks;
 pub mod lower_paths;

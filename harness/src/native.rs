@@ -17,7 +17,8 @@ thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
-fn worker_command() -> Command {
+/// The command that starts a JIT worker: this same binary, `__jit-worker`.
+pub fn worker_command() -> Command {
     let exe = std::env::current_exe().unwrap_or_else(|_| "stdlower".into());
     let mut c = Command::new(exe);
     c.arg("__jit-worker");
@@ -133,7 +134,7 @@ fn expected_c_interface(
 /// `LLVM ERROR: ...` before an abort, for instance), on one line, without what differs
 /// from one process to the next (see [`without_thread_ids`]), so that two paths that
 /// crash the same way give the same message.
-fn stderr_note(tail: &str) -> String {
+pub(crate) fn stderr_note(tail: &str) -> String {
     let lines: Vec<String> = tail
         .lines()
         .map(str::trim)
@@ -236,6 +237,23 @@ pub fn run_jit_batch(
             c_interface: c.sig.c_interface.as_ref(),
         })
         .collect();
+    if let Some(pool) = crate::jit_pool::installed() {
+        let owned = sent
+            .iter()
+            .map(|c| crate::jit_pool::OwnedCall {
+                entry: c.entry.to_string(),
+                args: c.args.to_vec(),
+                c_interface: c.sig.c_interface.clone(),
+            })
+            .collect();
+        let (got, blocks) = pool.run(text, owned, ropts);
+        let first = sent.iter().position(|c| c.index == 0);
+        let heap_blocks = first.and_then(|k| blocks.get(k).copied().flatten());
+        for (c, a) in sent.into_iter().zip(got) {
+            answers[c.index] = a.map(|a| outcome(m, c.sig.results, a));
+        }
+        return (answers, heap_blocks);
+    }
     let mut heap_blocks = None;
     let got = match on_worker(|w| {
         let got = w.run_batch_calls(&text, &batch, &ropts);
@@ -325,7 +343,11 @@ pub fn stop_worker() {
 }
 
 /// Calls `f` with this thread's worker, started first if needed.
+/// With a [`crate::jit_pool`] installed, a worker of the pool instead.
 fn on_worker<R>(f: impl FnOnce(&mut Worker) -> R) -> Result<R, RunError> {
+    if let Some(pool) = crate::jit_pool::installed() {
+        return pool.with_worker(f);
+    }
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -438,6 +460,63 @@ pub fn run_lowered_jit_batch_in_process(
         answers[c.index] = Some(in_process_outcome(c.sig.results.clone(), r));
     }
     answers
+}
+
+/// One module of [`run_lowered_jit_multi_in_process`]: the Standard module, its
+/// lowering (as [`run_lowered_jit_batch_in_process`] takes it), the calls and options.
+pub type InProcessItem<'a> = (
+    &'a Module,
+    &'a Module,
+    &'a [(&'a str, &'a [RtValue])],
+    &'a ExecOptions,
+);
+
+/// [`run_lowered_jit_batch_in_process`] of several modules compiled together
+/// ([`jit::Jit::run_lowered_multi`]): each item's answers are what that function gives
+/// for the item alone; and the number of LLVM modules compiled for them.
+pub fn run_lowered_jit_multi_in_process(
+    items: &[InProcessItem<'_>],
+) -> (Vec<Vec<Option<Outcome>>>, usize) {
+    register_externals_once();
+    let signed: Vec<_> = items
+        .iter()
+        .map(|&(m, _, calls, opts)| signed_calls(m, calls, opts.index_bitwidth))
+        .collect();
+    let ropts: Vec<RunOptions> = items.iter().map(|it| run_options(it.3)).collect();
+    let jit_calls: Vec<Vec<jit::Call<'_>>> = signed
+        .iter()
+        .map(|(_, sent)| {
+            sent.iter()
+                .map(|c| jit::Call {
+                    entry: c.entry,
+                    sig: &c.sig,
+                    args: c.args,
+                })
+                .collect()
+        })
+        .collect();
+    let multi: Vec<jit::MultiItem<'_>> = items
+        .iter()
+        .zip(&jit_calls)
+        .zip(&ropts)
+        .map(|((it, calls), opts)| jit::MultiItem {
+            lowered: it.1,
+            calls,
+            opts,
+        })
+        .collect();
+    let (got, compiled) = jit::exec::run_lowered_multi_in_process(&multi);
+    let answers = signed
+        .into_iter()
+        .zip(got)
+        .map(|((mut answers, sent), got)| {
+            for (c, r) in sent.iter().zip(got) {
+                answers[c.index] = Some(in_process_outcome(c.sig.results.clone(), r));
+            }
+            answers
+        })
+        .collect();
+    (answers, compiled)
 }
 
 /// [`run_ir`] in this process (no isolation: a crash ends the process), for fuzzing.

@@ -53,6 +53,9 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+/// What one call of generated code answers.
+pub type CallResult = Result<Vec<RtValue>, RunError>;
+
 /// How a module is lowered and compiled.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOptions {
@@ -133,7 +136,7 @@ impl std::error::Error for RunError {}
 /// How [`RunError::StackExhausted`] reads.
 pub const STACK_EXHAUSTED: &str = "native stack exhausted";
 
-fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
+pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, RunError> {
     Err(RunError::Error(msg.into()))
 }
 
@@ -304,7 +307,7 @@ extern "C" fn tracked_free(p: *mut libc::c_void) {
 
 /// Frees every block still alive; `Some(description)` when a guard was broken during
 /// the run (a block freed by the generated code, or one freed here).
-fn free_all_live() -> Option<String> {
+pub(crate) fn free_all_live() -> Option<String> {
     let live: Vec<(usize, (usize, usize))> = LIVE.with(|l| l.borrow_mut().drain().collect());
     let mut overflow = OVERFLOW.with(|o| o.borrow_mut().take());
     for (p, (size, offset)) in live {
@@ -319,7 +322,7 @@ fn free_all_live() -> Option<String> {
 }
 
 /// A call's result, unless the run wrote past the end of a heap block.
-fn unless_overflowed(
+pub(crate) fn unless_overflowed(
     r: Result<Vec<RtValue>, RunError>,
     overflow: Option<String>,
 ) -> Result<Vec<RtValue>, RunError> {
@@ -350,10 +353,10 @@ fn alloc_buffer(bytes: usize) -> Result<*mut u8, RunError> {
 pub struct Jit {
     /// One LLJIT per code generation level, created on first use (dropped before the
     /// context: fields drop in declaration order).
-    orcs: [Option<Orc>; 4],
-    ctx: OrcContext,
+    pub(crate) orcs: [Option<Orc>; 4],
+    pub(crate) ctx: OrcContext,
     /// The host target machine, for the IR optimization pipeline.
-    tm: TargetMachine,
+    pub(crate) tm: TargetMachine,
     modules_in_ctx: usize,
 }
 
@@ -525,7 +528,7 @@ impl Jit {
 
     /// The LLJIT of code generation level `opt`, (re)created when needed: on first use
     /// and when a registered external changed its address.
-    fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, crate::JitError> {
+    pub(crate) fn orc(&mut self, opt: u8, lowered: &Module) -> Result<&Orc, crate::JitError> {
         let i = opt.min(3) as usize;
         let ext: Vec<(String, usize)> = {
             let t = externals().lock().unwrap_or_else(|e| e.into_inner());
@@ -651,10 +654,20 @@ impl Jit {
         out
     }
 
+    /// Counts `n` more modules against the LLVM context, which is replaced first when
+    /// it has served [`CONTEXT_REUSE`] modules.
+    pub(crate) fn renew_context(&mut self, n: usize) {
+        if self.modules_in_ctx >= CONTEXT_REUSE {
+            self.ctx = OrcContext::new();
+            self.modules_in_ctx = 0;
+        }
+        self.modules_in_ctx += n;
+    }
+
     /// Makes `calls` in one compilation of `lowered` (or of `ir`, see [`Jit::run_ir`]):
     /// renews the LLVM context every [`CONTEXT_REUSE`] modules, binds the externals,
     /// then [`run_calls`]; frees what the calls left allocated.
-    fn run_calls_in(
+    pub(crate) fn run_calls_in(
         &mut self,
         lowered: &Module,
         ir: Option<&str>,
@@ -662,11 +675,7 @@ impl Jit {
         opts: &RunOptions,
         answer: &mut dyn FnMut(usize, Result<Vec<RtValue>, RunError>),
     ) {
-        if self.modules_in_ctx >= CONTEXT_REUSE {
-            self.ctx = OrcContext::new();
-            self.modules_in_ctx = 0;
-        }
-        self.modules_in_ctx += 1;
+        self.renew_context(1);
         let ready = self.orc(opts.opt_level, lowered).map(|_| ());
         match (ready, self.orcs[opts.opt_level.min(3) as usize].as_ref()) {
             (Ok(()), Some(orc)) => {
@@ -748,6 +757,26 @@ pub fn run_lowered_calls_in_process(
         out.iter_mut().for_each(|o| *o = Err(e.clone()));
     }
     out
+}
+
+/// Like [`Jit::run_lowered_multi`] on this thread's JIT (no isolation, no timeout):
+/// every call's answer, item by item, and the number of LLVM modules compiled.
+pub fn run_lowered_multi_in_process(
+    items: &[crate::MultiItem<'_>],
+) -> (Vec<Vec<CallResult>>, usize) {
+    let mut out: Vec<Vec<CallResult>> = items
+        .iter()
+        .map(|it| vec![err("the call was not made"); it.calls.len()])
+        .collect();
+    let mut compiled = 0;
+    let r = with_thread_jit(|j| {
+        compiled = j.run_lowered_multi(items, &mut |k, i, r| out[k][i] = r);
+        Ok(())
+    });
+    if let Err(e) = r {
+        out.iter_mut().flatten().for_each(|o| *o = Err(e.clone()));
+    }
+    (out, compiled)
 }
 
 /// Like [`Jit::run_ir`] on this thread's JIT (no isolation, no timeout).
@@ -1103,12 +1132,12 @@ fn ciface_call<'ctx>(
 }
 
 /// Host-side memory layout facts, from LLVM's data layout.
-struct Layout<'a, 'ctx> {
-    ctx: &'ctx Context,
-    td: &'a TargetData,
-    index_bits: u32,
+pub(crate) struct Layout<'a, 'ctx> {
+    pub(crate) ctx: &'ctx Context,
+    pub(crate) td: &'a TargetData,
+    pub(crate) index_bits: u32,
     /// Memrefs cross the entry as bare pointers ([`RunOptions::use_bare_ptr_memref_call_conv`]).
-    bare_ptr: bool,
+    pub(crate) bare_ptr: bool,
 }
 
 impl<'a, 'ctx> Layout<'a, 'ctx> {
@@ -1601,7 +1630,7 @@ type Prepared = Result<(usize, usize), RunError>;
 /// block per call that could be prepared, chosen by a switch on `which` (one function
 /// for all the calls, since code generation costs per function). Returns each call's
 /// slot counts (or why it cannot be made).
-fn build_dispatch<'ctx>(
+pub(crate) fn build_dispatch<'ctx>(
     ctx: &'ctx Context,
     module: &LlvmModule<'ctx>,
     calls: &[Call<'_>],
@@ -1743,11 +1772,14 @@ fn run_calls(
 
 /// What of a module [`compile`] runs LLVM's verifier on.
 #[derive(Clone, Copy, PartialEq)]
-enum Checked {
+pub(crate) enum Checked {
     /// All of it (IR that no verifier has seen).
     Module,
     /// Only the thunk (the rest was verified by [`translate_module`]).
     Thunk,
+    /// Nothing: every function was verified before the modules were linked
+    /// ([`crate::multi`]).
+    Already,
 }
 
 /// The alignment the JIT gives every dynamic alloca (one outside the entry block, or
@@ -1790,7 +1822,7 @@ fn align_dynamic_allocas(module: &LlvmModule<'_>) -> Result<(), RunError> {
 
 /// Verifies (what `checked` says), optimizes (above O0) and hands the module to the
 /// JIT, after checking that every external it calls can be bound.
-fn compile<'o, 'ctx>(
+pub(crate) fn compile<'o, 'ctx>(
     octx: &'ctx OrcContext,
     orc: &'o Orc,
     tm: &TargetMachine,
@@ -1799,6 +1831,7 @@ fn compile<'o, 'ctx>(
     opts: &RunOptions,
 ) -> Result<crate::orc::Loaded<'o>, RunError> {
     match checked {
+        Checked::Already => {}
         Checked::Module => crate::translate::verify(&module)?,
         Checked::Thunk => {
             let thunk = module
@@ -1861,7 +1894,7 @@ fn compile<'o, 'ctx>(
 
 /// Calls the compiled thunk at `addr` with `call`'s arguments and reads its results.
 #[allow(clippy::too_many_arguments)]
-fn call_thunk(
+pub(crate) fn call_thunk(
     lay: &Layout<'_, '_>,
     addr: usize,
     which: usize,

@@ -49,6 +49,7 @@ mod error;
 pub mod exec;
 pub mod host;
 mod lowering;
+pub mod multi;
 mod orc;
 pub mod translate;
 pub mod worker;
@@ -60,5 +61,6 @@ pub use exec::{
     run_lowered_calls_in_process, run_lowered_in_process, unregister_external, Call, EntrySig, Jit,
     RunError, RunOptions,
 };
+pub use multi::MultiItem;
 pub use translate::{translate_module, translate_to_ir_string};
 pub use worker::{run_isolated, serve_stdio, Worker, WorkerCall, WorkerPool};

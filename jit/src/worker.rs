@@ -100,6 +100,17 @@ enum Request {
         module: String,
         calls: Vec<WireCall>,
     },
+    /// The calls of several modules, compiled together ([`Jit::run_lowered_multi`]);
+    /// one [`Response`] per call, module after module.
+    Multi { items: Vec<WireItem> },
+}
+
+/// One module of a [`Request::Multi`].
+#[derive(Debug, Serialize, Deserialize)]
+struct WireItem {
+    opts: WireOptions,
+    module: String,
+    calls: Vec<WireCall>,
 }
 
 /// What the worker sends back, one per frame.
@@ -338,6 +349,117 @@ fn handle_batch(
     Ok(())
 }
 
+/// A module of a multi request, parsed and lowered, with its calls' signatures.
+struct Prepared {
+    opts: RunOptions,
+    lowered: Result<converter::ir::Module, RunError>,
+    calls: Vec<(String, Vec<RtValue>)>,
+    sigs: Vec<Result<crate::exec::EntrySig, RunError>>,
+}
+
+/// Handles one multi request: parses and lowers every module, then
+/// [`Jit::run_lowered_multi`] over those that lowered, sending each call's answer with
+/// `send` in the order of the modules and their calls (a module that did not parse or
+/// lower answers every call of its own with that error, in its turn). An `Err` is the
+/// answer of every call not yet answered.
+fn handle_multi(
+    jit: &mut Jit,
+    items: Vec<WireItem>,
+    send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64),
+) -> Result<(), RunError> {
+    let prepared: Vec<Prepared> = items
+        .into_iter()
+        .map(|it| {
+            let opts = it.opts.run_options();
+            let mut calls: Vec<_> = it.calls.into_iter().map(WireCall::into_parts).collect();
+            let parsed = parse_text(&it.module);
+            let sigs = calls
+                .iter_mut()
+                .map(|(entry, _, c)| {
+                    let m = parsed.as_ref().map_err(Clone::clone)?;
+                    let mut sig = crate::exec::entry_sig(m, entry)?;
+                    sig.c_interface = c.take();
+                    Ok(sig)
+                })
+                .collect();
+            let lowered =
+                parsed.and_then(|m| crate::lowering::lower(&m, &opts).map_err(RunError::from));
+            Prepared {
+                opts,
+                lowered,
+                calls: calls.into_iter().map(|(e, a, _)| (e, a)).collect(),
+                sigs,
+            }
+        })
+        .collect();
+    // Every call's place in the answer order, and the error of those not made.
+    let mut early: Vec<Option<RunError>> = Vec::new();
+    let mut flat_of: Vec<Vec<usize>> = Vec::new();
+    for p in &prepared {
+        let mut places = Vec::new();
+        for s in &p.sigs {
+            places.push(early.len());
+            early.push(match (&p.lowered, s) {
+                (Err(e), _) | (Ok(_), Err(e)) => Some(e.clone()),
+                (Ok(_), Ok(_)) => None,
+            });
+        }
+        flat_of.push(places);
+    }
+    let mut jit_calls: Vec<Vec<crate::exec::Call<'_>>> = Vec::new();
+    let mut runnable: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (k, p) in prepared.iter().enumerate() {
+        if p.lowered.is_err() {
+            continue;
+        }
+        let (calls, places): (Vec<_>, Vec<_>) = p
+            .calls
+            .iter()
+            .zip(&p.sigs)
+            .zip(&flat_of[k])
+            .filter_map(|(((entry, args), sig), &place)| {
+                let sig = sig.as_ref().ok()?;
+                Some((crate::exec::Call { entry, sig, args }, place))
+            })
+            .unzip();
+        if !calls.is_empty() {
+            jit_calls.push(calls);
+            runnable.push((k, places));
+        }
+    }
+    let multi: Vec<crate::MultiItem<'_>> = runnable
+        .iter()
+        .zip(&jit_calls)
+        .filter_map(|((k, _), calls)| {
+            let p = &prepared[*k];
+            Some(crate::MultiItem {
+                lowered: p.lowered.as_ref().ok()?,
+                calls,
+                opts: &p.opts,
+            })
+        })
+        .collect();
+    let mut next = 0usize;
+    let mut answer_upto =
+        |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64)| {
+            while next < upto {
+                if let Some(e) = &early[next] {
+                    send(Err(e.clone()), 0);
+                }
+                next += 1;
+            }
+        };
+    let _compiled = jit.run_lowered_multi(&multi, &mut |j, i, r| {
+        let place = runnable[j].1[i];
+        let blocks = crate::exec::take_heap_blocks();
+        answer_upto(place, send);
+        send(r, blocks);
+        answer_upto(place + 1, send);
+    });
+    answer_upto(early.len(), send);
+    Ok(())
+}
+
 /// Handles one IR request: our lowering of the Standard module gives the entry's
 /// calling convention and the externals, the IR gives the code.
 fn handle_ir(
@@ -446,6 +568,25 @@ pub fn serve_stdio() -> i32 {
                 continue;
             }
         };
+        if let Request::Multi { items } = req {
+            let mut failed = false;
+            let mut send = |r: Result<Vec<RtValue>, RunError>, blocks: i64| {
+                let resp = encode_response(r, Some(blocks));
+                failed |= write_frame(&mut out, &resp).is_err();
+            };
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                handle_multi(&mut jit, items, &mut send)
+            }))
+            .unwrap_or_else(|_| Err(RunError::Error(panicked())));
+            if let Err(e) = r {
+                let abort = Response::Abort(e.to_string());
+                failed |= write_frame(&mut out, &encode(&abort)).is_err();
+            }
+            if failed {
+                return 0; // the parent went away
+            }
+            continue;
+        }
         if let Request::Batch {
             opts,
             module,
@@ -481,7 +622,7 @@ pub fn serve_stdio() -> i32 {
             Request::Run { opts, module, call } => {
                 handle(&mut jit, &opts.run_options(), &module, call)
             }
-            Request::Batch { .. } => Err(RunError::Error(
+            Request::Batch { .. } | Request::Multi { .. } => Err(RunError::Error(
                 "unreachable: batches are handled above".into(),
             )),
         }))
@@ -552,6 +693,8 @@ pub struct Worker {
     /// Per call of the last batch: the heap blocks its code left allocated, when the
     /// call returned.
     heap_blocks: Vec<Option<i64>>,
+    /// [`Worker::multi_heap_blocks`].
+    multi_heap_blocks: Vec<Vec<Option<i64>>>,
 }
 
 /// The name of a signal number (`SIGSEGV`), or `signal N`.
@@ -652,6 +795,7 @@ impl Worker {
             spawned: 1,
             crash_stderr: String::new(),
             heap_blocks: Vec::new(),
+            multi_heap_blocks: Vec::new(),
         })
     }
 
@@ -814,6 +958,81 @@ impl Worker {
             }
         }
         answers
+    }
+
+    /// The calls of several modules, each item `(module text, calls, options)`,
+    /// compiled together ([`Jit::run_lowered_multi`]) in one request: the answers,
+    /// item by item, as [`Worker::run_batch_calls`] gives them for each item alone
+    /// (`None` for a call not made because an earlier one, of this item or an earlier
+    /// item, crashed or timed out, or because the worker gave up on the request). The heap blocks of each item's calls are
+    /// [`Worker::multi_heap_blocks`] afterwards. Compilation may take the sum of the
+    /// items' compile timeouts; each call gets the longest of their timeouts.
+    pub fn run_multi(
+        &mut self,
+        items: &[(&str, &[WorkerCall<'_>], &RunOptions)],
+    ) -> Vec<Vec<Option<crate::exec::CallResult>>> {
+        let mut answers: Vec<Vec<Option<crate::exec::CallResult>>> =
+            items.iter().map(|it| vec![None; it.1.len()]).collect();
+        self.multi_heap_blocks = items.iter().map(|it| vec![None; it.1.len()]).collect();
+        let places: Vec<(usize, usize)> = items
+            .iter()
+            .enumerate()
+            .flat_map(|(k, it)| (0..it.1.len()).map(move |i| (k, i)))
+            .collect();
+        let Some(&(k0, i0)) = places.first() else {
+            return answers;
+        };
+        let mut opts = items[0].2.clone();
+        opts.compile_timeout = items
+            .iter()
+            .map(|it| it.2.compile_timeout)
+            .fold(Duration::ZERO, Duration::saturating_add);
+        opts.timeout = items
+            .iter()
+            .map(|it| it.2.timeout)
+            .max()
+            .unwrap_or_default();
+        let req = encode(&Request::Multi {
+            items: items
+                .iter()
+                .map(|(text, calls, o)| WireItem {
+                    opts: WireOptions::of(o),
+                    module: text.to_string(),
+                    calls: calls.iter().map(WireCall::of).collect(),
+                })
+                .collect(),
+        });
+        if let Err(e) = self.send(&req) {
+            answers[k0][i0] = Some(Err(e));
+            return answers;
+        }
+        for &(k, i) in &places {
+            match self.receive(&opts) {
+                Ok(frame) => match decode(&frame) {
+                    // The worker gave up (a panic of its own): the calls from here on
+                    // are left unanswered, for the caller to make alone.
+                    Ok(Response::Abort(_)) => return answers,
+                    Ok(r) => {
+                        if let Response::Values { heap_blocks, .. } = &r {
+                            self.multi_heap_blocks[k][i] = *heap_blocks;
+                        }
+                        answers[k][i] = Some(answer_of(r));
+                    }
+                    Err(e) => answers[k][i] = Some(Err(e)),
+                },
+                Err(e) => {
+                    answers[k][i] = Some(Err(e));
+                    return answers;
+                }
+            }
+        }
+        answers
+    }
+
+    /// The heap blocks each call of the last [`Worker::run_multi`] left allocated, item
+    /// by item (`None` where the call was not answered with values).
+    pub fn multi_heap_blocks(&self) -> &[Vec<Option<i64>>] {
+        &self.multi_heap_blocks
     }
 
     /// Sends one request to the worker, starting one first if none is running.

@@ -72,10 +72,20 @@ fn panics_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
 fn a_panic_is_a_finding_with_its_location_and_the_campaign_goes_on() {
     let out = dir("panic");
     let status = cmd_run_with(
-        // One job: every saved finding gets its turn to be reduced.
+        // One job and one thread (no JIT groups, whose threads would check on while
+        // the first finding is reduced): every saved finding gets its turn.
         &args(
             &out,
-            &["--count", "40", "--jobs", "1", "--reduce-seconds", "20"],
+            &[
+                "--count",
+                "40",
+                "--jobs",
+                "1",
+                "--jit-group",
+                "1",
+                "--reduce-seconds",
+                "20",
+            ],
         ),
         &panics_on_addi,
     )
@@ -171,6 +181,7 @@ fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
         lower_paths_every: 0,
         structure_every: 0,
         llvm_level_every: 0,
+        jit_group: 1,
         progress: false,
         progress_lines: false,
         reduce_seconds: 5,

@@ -120,6 +120,10 @@ pub const STRUCTURE_EVERY: u64 = 100;
 /// The default sampling of the `llvm-level` oracle (every Nth case).
 pub const LLVM_LEVEL_EVERY: u64 = 1;
 
+/// The default for [`CampaignConfig::jit_group`]: the most cases whose modules one JIT
+/// worker compiles together (`--jit-group`).
+pub const JIT_GROUP: usize = 8;
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct CampaignConfig {
@@ -146,6 +150,10 @@ pub struct CampaignConfig {
     pub structure_every: u64,
     /// Run the `llvm-level` oracle on every Nth case (0 = never).
     pub llvm_level_every: u64,
+    /// The most cases whose modules a JIT worker compiles together (1: each alone).
+    /// Above 1, the `jobs` workers are shared by `jobs * jit_group` checking threads
+    /// ([`crate::jit_pool`]), so that cases wait for the JIT together.
+    pub jit_group: usize,
     /// The progress bar (on a terminal).
     pub progress: bool,
     /// A progress line on standard error every 10 s (`STDLOWER_PROGRESS_SECONDS`).
@@ -725,7 +733,6 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
     let queue = TranslateQueue::new(cfg.mlir_translate_batch);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let running = AtomicUsize::new(cfg.jobs.max(1));
     let io_error: Mutex<Option<CampaignError>> = Mutex::new(None);
     let record = |entry: Entry, file: Option<String>| {
         if let Err(e) = record_case(entry, file, cfg, clock, &journal, &tally, bar.as_ref()) {
@@ -746,10 +753,24 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
         rep.interrupted = interrupted;
         rep
     };
+    // With JIT groups, `jobs` workers serve `jobs * jit_group` threads (installed for
+    // this campaign only).
+    let grouped = cfg.jit_group > 1 && cfg.oracle.jit && !cfg.oracle.jit_in_process;
+    let threads = if grouped {
+        crate::jit_pool::install(std::sync::Arc::new(crate::jit_pool::JitPool::new(
+            cfg.jobs.max(1),
+            cfg.jit_group,
+            crate::native::worker_command,
+        )));
+        cfg.jobs.max(1) * cfg.jit_group
+    } else {
+        cfg.jobs.max(1)
+    };
+    let running = AtomicUsize::new(threads);
     // Each thread takes the next case as soon as it is free: no batch boundaries, so
     // no thread waits for another's slow case.
     std::thread::scope(|scope| {
-        for _ in 0..cfg.jobs.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
                 loop {
                     if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
@@ -826,6 +847,9 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             }
         });
     });
+    if grouped {
+        crate::jit_pool::uninstall();
+    }
     if let Some(b) = &bar {
         b.finish();
     }

@@ -83,6 +83,13 @@ pub struct Args {
     /// 0.1 to 0.25 ms of CPU a case, 3 to 6 % of a check (default 1).
     #[arg(long)]
     pub llvm_level_every: Option<u64>,
+    /// The most cases whose modules one JIT worker compiles together (1: each alone).
+    /// LLVM's fixed cost per compiled module is then paid once per group; the --jobs
+    /// workers are shared by --jobs x N checking threads. Verdicts do not depend on it
+    /// (default 8).
+    #[arg(long, default_value_t = campaign::JIT_GROUP as u64,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub jit_group: u64,
     /// Seconds the reducer may spend on each finding (0: write findings unreduced).
     #[arg(long, default_value_t = 60)]
     pub reduce_seconds: u64,
@@ -191,6 +198,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
         lower_paths_every: args.lower_paths_every.unwrap_or(8),
         structure_every: args.structure_every.unwrap_or(campaign::STRUCTURE_EVERY),
         llvm_level_every: args.llvm_level_every.unwrap_or(campaign::LLVM_LEVEL_EVERY),
+        jit_group: args.jit_group as usize,
         progress: !args.quiet,
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,

@@ -23,6 +23,7 @@ mod front;
 mod fuzz_coverage_scope;
 mod fuzz_targets;
 mod jit_cpu_features;
+mod jit_groups;
 mod leaks_wrong;
 mod llvm_level_ciface;
 mod llvm_level_wrong;
