@@ -5,6 +5,7 @@ use std::fmt;
 
 /// A 1-based source position. `Loc::UNKNOWN` (0:0) marks IR built in memory.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct Loc {
     pub line: u32,
     pub col: u32,

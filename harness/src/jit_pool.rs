@@ -13,40 +13,25 @@
 //! Other uses of a worker (one call, upstream's IR) borrow an idle worker whole
 //! ([`JitPool::with_worker`]).
 
-use jit::{RunError, RunOptions, Worker, WorkerCall};
+use jit::{EncodedItem, RunError, Worker};
 use std::collections::{HashMap, VecDeque};
 use std::process::Command;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 
 /// A call's answer: the values, or the error with the worker's last stderr lines when
 /// it crashed; `None` when the call was not made (an earlier call of its module
-/// crashed or timed out).
+/// crashed or timed out, or the worker gave up on the request).
 pub type CallAnswer = Option<Result<Vec<converter::value::RtValue>, (RunError, String)>>;
 
 /// The answers of one request's calls, and the heap blocks each call's code left.
 pub type Answers = (Vec<CallAnswer>, Vec<Option<i64>>);
-
-/// One call of a request, owned (the request waits in the queue).
-#[derive(Clone)]
-pub struct OwnedCall {
-    pub entry: String,
-    pub args: Vec<converter::value::RtValue>,
-    pub c_interface: Option<jit::CInterface>,
-}
-
-/// A module's calls, as the worker takes them.
-struct Request {
-    text: String,
-    calls: Vec<OwnedCall>,
-    opts: RunOptions,
-}
 
 #[derive(Default)]
 struct State {
     next_id: u64,
     /// Requests not yet taken, oldest first.
     pending: VecDeque<u64>,
-    requests: HashMap<u64, Request>,
+    requests: HashMap<u64, EncodedItem>,
     done: HashMap<u64, Answers>,
     /// Workers nobody holds (`None`: not started yet, or stopped).
     idle: Vec<Option<Worker>>,
@@ -93,24 +78,22 @@ impl JitPool {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Makes `calls` of the module `text` on a worker, compiled with whatever other
-    /// threads' modules wait at the time; waits for the answers.
-    pub fn run(&self, text: String, calls: Vec<OwnedCall>, opts: RunOptions) -> Answers {
-        self.run_all(vec![(text, calls, opts)])
-            .pop()
-            .unwrap_or_default()
+    /// Makes the calls of a lowered module (`item`) on a worker, compiled with whatever
+    /// other threads' modules wait at the time; waits for the answers.
+    pub fn run(&self, item: EncodedItem) -> Answers {
+        self.run_all(vec![item]).pop().unwrap_or_default()
     }
 
     /// [`JitPool::run`] of several modules at once (in the queue together, so they may
     /// share a group): their answers, in order.
-    pub fn run_all(&self, requests: Vec<(String, Vec<OwnedCall>, RunOptions)>) -> Vec<Answers> {
+    pub fn run_all(&self, items: Vec<EncodedItem>) -> Vec<Answers> {
         let mut st = self.lock();
-        let ids: Vec<u64> = requests
+        let ids: Vec<u64> = items
             .into_iter()
-            .map(|(text, calls, opts)| {
+            .map(|item| {
                 let id = st.next_id;
                 st.next_id += 1;
-                st.requests.insert(id, Request { text, calls, opts });
+                st.requests.insert(id, item);
                 st.pending.push_back(id);
                 id
             })
@@ -144,12 +127,12 @@ impl JitPool {
 
     /// Takes up to [`JitPool::group`] of the oldest waiting requests, all of the code
     /// generation level of the first.
-    fn take_group(&self, st: &mut State) -> Vec<(u64, Request)> {
+    fn take_group(&self, st: &mut State) -> Vec<(u64, EncodedItem)> {
         let level_of = |st: &State| {
             st.pending
                 .front()
                 .and_then(|i| st.requests.get(i))
-                .map(|r| r.opts.opt_level)
+                .map(|r| r.opts().opt_level)
         };
         let level = level_of(st);
         let mut taken = Vec::new();
@@ -217,62 +200,29 @@ fn noted(w: &Worker, e: RunError) -> (RunError, String) {
     (e, note)
 }
 
-fn wire_calls(r: &Request) -> Vec<WorkerCall<'_>> {
-    r.calls
-        .iter()
-        .map(|c| WorkerCall {
-            entry: &c.entry,
-            args: &c.args,
-            c_interface: c.c_interface.as_ref(),
-        })
-        .collect()
-}
-
-/// One request alone on the worker of `slot`.
-fn run_alone(slot: &mut Option<Worker>, command: fn() -> Command, r: &Request) -> Answers {
-    let n = r.calls.len();
-    let w = match started(slot, command) {
-        Ok(w) => w,
-        Err(e) => return (vec![Some(Err((e, String::new()))); n], vec![None; n]),
-    };
-    let got = w.run_batch_calls(&r.text, &wire_calls(r), &r.opts);
-    let answers = got
-        .into_iter()
-        .map(|a| a.map(|r| r.map_err(|e| noted(w, e))))
-        .collect();
-    (answers, w.heap_blocks().to_vec())
-}
-
-/// The requests `taken` on the worker of `slot`: one request of the group's modules,
-/// then every module from the first whose answers do not all stand ([`stands`]) on,
-/// again alone.
-fn run_group(
+/// Requests on the worker of `slot`, as one request of their modules.
+fn run_items(
     slot: &mut Option<Worker>,
     command: fn() -> Command,
-    taken: &[(u64, Request)],
+    items: &[&EncodedItem],
 ) -> Vec<Answers> {
-    if taken.len() == 1 {
-        return vec![run_alone(slot, command, &taken[0].1)];
-    }
     let w = match started(slot, command) {
         Ok(w) => w,
-        Err(_) => {
-            return taken
+        Err(e) => {
+            return items
                 .iter()
-                .map(|(_, r)| run_alone(slot, command, r))
+                .map(|it| {
+                    (
+                        vec![Some(Err((e.clone(), String::new()))); it.calls()],
+                        vec![None; it.calls()],
+                    )
+                })
                 .collect()
         }
     };
-    let calls: Vec<Vec<WorkerCall<'_>>> = taken.iter().map(|(_, r)| wire_calls(r)).collect();
-    let items: Vec<(&str, &[WorkerCall<'_>], &RunOptions)> = taken
-        .iter()
-        .zip(&calls)
-        .map(|((_, r), c)| (r.text.as_str(), &c[..], &r.opts))
-        .collect();
-    let got = w.run_multi(&items);
+    let got = w.run_multi(items);
     let blocks = w.multi_heap_blocks().to_vec();
-    let mut out: Vec<Answers> = got
-        .into_iter()
+    got.into_iter()
         .zip(blocks)
         .map(|(a, b)| {
             let a = a
@@ -281,10 +231,26 @@ fn run_group(
                 .collect();
             (a, b)
         })
-        .collect();
-    if let Some(first_bad) = out.iter().position(|(a, _)| !a.iter().all(stands)) {
-        for (k, (_, r)) in taken.iter().enumerate().skip(first_bad) {
-            out[k] = run_alone(slot, command, r);
+        .collect()
+}
+
+/// The requests `taken` on the worker of `slot`: one request of the group's modules,
+/// then every module from the first whose answers do not all stand ([`stands`]) on,
+/// again alone.
+fn run_group(
+    slot: &mut Option<Worker>,
+    command: fn() -> Command,
+    taken: &[(u64, EncodedItem)],
+) -> Vec<Answers> {
+    let items: Vec<&EncodedItem> = taken.iter().map(|(_, it)| it).collect();
+    let mut out = run_items(slot, command, &items);
+    if items.len() > 1 {
+        if let Some(first_bad) = out.iter().position(|(a, _)| !a.iter().all(stands)) {
+            for k in first_bad..items.len() {
+                out[k] = run_items(slot, command, &[items[k]])
+                    .pop()
+                    .unwrap_or_default();
+            }
         }
     }
     out

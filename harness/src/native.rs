@@ -218,8 +218,12 @@ fn run_on_worker(
 /// when the call was not made because an earlier one crashed or timed out (make it
 /// alone to know its outcome). `m` must lower (the oracles lower it before they get
 /// here): unlike [`run_jit`], this does not lower it again in this process first.
+/// `lowered` is `m` lowered with `opts` (no C interface option): with a
+/// [`crate::jit_pool`] installed, it goes to the pool's worker as it is, compiled with
+/// other threads' modules, and the worker neither parses nor lowers `m` again.
 pub fn run_jit_batch(
     m: &Module,
+    lowered: &Module,
     calls: &[(&str, &[RtValue])],
     opts: &ExecOptions,
 ) -> (Vec<Option<Outcome>>, Option<i64>) {
@@ -227,8 +231,25 @@ pub fn run_jit_batch(
     if sent.is_empty() {
         return (answers, None);
     }
-    let text = print_module(m, &PrintOptions::default());
     let ropts = run_options(opts);
+    if let Some(pool) = crate::jit_pool::installed() {
+        let jit_calls: Vec<jit::Call<'_>> = sent
+            .iter()
+            .map(|c| jit::Call {
+                entry: c.entry,
+                sig: &c.sig,
+                args: c.args,
+            })
+            .collect();
+        let (got, blocks) = pool.run(jit::EncodedItem::new(lowered, &jit_calls, &ropts));
+        let first = sent.iter().position(|c| c.index == 0);
+        let heap_blocks = first.and_then(|k| blocks.get(k).copied().flatten());
+        for (c, a) in sent.into_iter().zip(got) {
+            answers[c.index] = a.map(|a| outcome(m, c.sig.results, a));
+        }
+        return (answers, heap_blocks);
+    }
+    let text = print_module(m, &PrintOptions::default());
     let batch: Vec<jit::WorkerCall<'_>> = sent
         .iter()
         .map(|c| jit::WorkerCall {
@@ -237,23 +258,6 @@ pub fn run_jit_batch(
             c_interface: c.sig.c_interface.as_ref(),
         })
         .collect();
-    if let Some(pool) = crate::jit_pool::installed() {
-        let owned = sent
-            .iter()
-            .map(|c| crate::jit_pool::OwnedCall {
-                entry: c.entry.to_string(),
-                args: c.args.to_vec(),
-                c_interface: c.sig.c_interface.clone(),
-            })
-            .collect();
-        let (got, blocks) = pool.run(text, owned, ropts);
-        let first = sent.iter().position(|c| c.index == 0);
-        let heap_blocks = first.and_then(|k| blocks.get(k).copied().flatten());
-        for (c, a) in sent.into_iter().zip(got) {
-            answers[c.index] = a.map(|a| outcome(m, c.sig.results, a));
-        }
-        return (answers, heap_blocks);
-    }
     let mut heap_blocks = None;
     let got = match on_worker(|w| {
         let got = w.run_batch_calls(&text, &batch, &ropts);

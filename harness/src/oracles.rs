@@ -606,7 +606,8 @@ fn check_module_in(
         let mut answers = if cfg.jit_in_process {
             crate::native::run_lowered_jit_batch_in_process(m, &lowered, &calls, &cfg.exec)
         } else {
-            let (answers, heap_blocks) = crate::native::run_jit_batch(m, &calls, &cfg.exec);
+            let (answers, heap_blocks) =
+                crate::native::run_jit_batch(m, &lowered, &calls, &cfg.exec);
             jit_heap = heap_blocks;
             answers
         };

@@ -361,7 +361,7 @@ pub struct Jit {
 }
 
 /// A signature in Standard-dialect types, for marshaling.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct EntrySig {
     pub inputs: Vec<Type>,
     pub results: Vec<Type>,

@@ -63,4 +63,4 @@ pub use exec::{
 };
 pub use multi::MultiItem;
 pub use translate::{translate_module, translate_to_ir_string};
-pub use worker::{run_isolated, serve_stdio, Worker, WorkerCall, WorkerPool};
+pub use worker::{run_isolated, serve_stdio, EncodedItem, Worker, WorkerCall, WorkerPool};

@@ -16,12 +16,15 @@
 //! the parent, and what their code forks dies with them.
 //!
 //! Framing: every message is a little-endian `u32` length followed by that many bytes,
-//! the JSON (serde) form of one typed message: the parent sends a `Request` (`Run`: one
-//! call of a Standard module; `Ir`: one call of LLVM IR made elsewhere, run with the
-//! calling convention our lowering of the module gives the entry, see [`Worker::run_ir`];
-//! `Batch`: several calls of one module, compiled once, see [`Worker::run_batch`]), each
-//! with the options, the module text and the calls (entry, arguments, and for a call
-//! through a `_mlir_ciface_` wrapper the interface it expects, see [`crate::cabi`]). The
+//! the postcard (serde, binary) form of one typed message: the parent sends a `Request`
+//! (`Run`: one call of a Standard module; `Ir`: one call of LLVM IR made elsewhere, run
+//! with the calling convention our lowering of the module gives the entry, see
+//! [`Worker::run_ir`]; `Batch`: several calls of one module, compiled once, see
+//! [`Worker::run_batch`]), each with the options, the module text and the calls (entry,
+//! arguments, and for a call through a `_mlir_ciface_` wrapper the interface it expects,
+//! see [`crate::cabi`]); or `Multi`: the calls of several modules the parent has already
+//! lowered, sent as the IR itself with each call's Standard signature, compiled
+//! together (see [`Worker::run_multi`]), so the worker neither parses nor lowers. The
 //! worker answers each call with a `Response`: `Values` (in a batch with the heap blocks
 //! the call's code left allocated, see [`crate::exec::take_heap_blocks`]) or `Error`, as
 //! soon as the call returns, so when a call crashes the worker the calls before it keep
@@ -47,9 +50,10 @@ use std::time::{Duration, Instant};
 /// Largest frame accepted (256 MiB), so a corrupt length cannot exhaust memory.
 const MAX_FRAME: usize = 256 << 20;
 
-/// The payload of the frame that says a call's native code starts now: the JSON form of
-/// `Response::Started` (checked by a test), written without allocating.
-const STARTED_FRAME: &[u8] = b"\"Started\"";
+/// The payload of the frame that says a call's native code starts now: the encoded
+/// `Response::Started` (its variant index, 0; checked by a test), written without
+/// allocating.
+const STARTED_FRAME: &[u8] = &[0];
 
 /// The worker's frame output, for [`call_starts`] (-1: not in a worker).
 static START_FD: AtomicI32 = AtomicI32::new(-1);
@@ -75,7 +79,7 @@ pub(crate) fn call_starts() {
 }
 
 // ---------------------------------------------------------------------------------
-// The protocol: typed frames, JSON-encoded (serde), inside the length framing
+// The protocol: typed frames, postcard-encoded (serde), inside the length framing
 
 /// What the parent asks of the worker, one per frame.
 #[derive(Debug, Serialize, Deserialize)]
@@ -100,17 +104,70 @@ enum Request {
         module: String,
         calls: Vec<WireCall>,
     },
-    /// The calls of several modules, compiled together ([`Jit::run_lowered_multi`]);
-    /// one [`Response`] per call, module after module.
-    Multi { items: Vec<WireItem> },
+    /// The calls of several modules already lowered (each an [`EncodedItem`]),
+    /// compiled together ([`Jit::run_lowered_multi`]); one [`Response`] per call,
+    /// module after module.
+    Multi { items: Vec<Vec<u8>> },
 }
 
-/// One module of a [`Request::Multi`].
+/// One module of a [`Request::Multi`]: the lowered module itself (no text to parse,
+/// nothing to lower again), its calls with their Standard signatures, its options.
 #[derive(Debug, Serialize, Deserialize)]
-struct WireItem {
+struct LoweredItem {
     opts: WireOptions,
-    module: String,
-    calls: Vec<WireCall>,
+    lowered: converter::ir::Module,
+    calls: Vec<(String, Vec<WireValue>, crate::exec::EntrySig)>,
+}
+
+/// [`LoweredItem`] as the parent writes it, borrowing the module (serialized the same
+/// way, so the worker reads it as a `LoweredItem`).
+#[derive(Serialize)]
+struct LoweredItemRef<'a> {
+    opts: WireOptions,
+    lowered: &'a converter::ir::Module,
+    calls: Vec<(&'a str, Vec<WireValue>, &'a crate::exec::EntrySig)>,
+}
+
+/// A lowered module and its calls, encoded once by the caller for
+/// [`Worker::run_multi`] (so a queue can hold it without the module itself).
+#[derive(Debug, Clone)]
+pub struct EncodedItem {
+    bytes: Vec<u8>,
+    calls: usize,
+    opts: RunOptions,
+}
+
+impl EncodedItem {
+    /// `calls` of `lowered` (already lowered with `opts`), encoded.
+    pub fn new(
+        lowered: &converter::ir::Module,
+        calls: &[crate::exec::Call<'_>],
+        opts: &RunOptions,
+    ) -> EncodedItem {
+        let item = LoweredItemRef {
+            opts: WireOptions::of(opts),
+            lowered,
+            calls: calls
+                .iter()
+                .map(|c| (c.entry, c.args.iter().map(WireValue::of).collect(), c.sig))
+                .collect(),
+        };
+        EncodedItem {
+            bytes: encode(&item),
+            calls: calls.len(),
+            opts: opts.clone(),
+        }
+    }
+
+    /// How many calls it holds.
+    pub fn calls(&self) -> usize {
+        self.calls
+    }
+
+    /// Its options.
+    pub fn opts(&self) -> &RunOptions {
+        &self.opts
+    }
 }
 
 /// What the worker sends back, one per frame.
@@ -232,9 +289,9 @@ impl WireValue {
 }
 
 fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
-    // Serializing these types cannot fail: no maps with non-string keys, no
-    // user-defined Serialize impls.
-    serde_json::to_vec(msg).unwrap_or_default()
+    // Serializing these types cannot fail: no user-defined Serialize impls, and
+    // postcard writes every type serde can describe without self-description.
+    postcard::to_stdvec(msg).unwrap_or_default()
 }
 
 /// Writes one frame with a single write: on the unbuffered pipe to the worker, a
@@ -349,114 +406,56 @@ fn handle_batch(
     Ok(())
 }
 
-/// A module of a multi request, parsed and lowered, with its calls' signatures.
-struct Prepared {
-    opts: RunOptions,
-    lowered: Result<converter::ir::Module, RunError>,
-    calls: Vec<(String, Vec<RtValue>)>,
-    sigs: Vec<Result<crate::exec::EntrySig, RunError>>,
-}
-
-/// Handles one multi request: parses and lowers every module, then
-/// [`Jit::run_lowered_multi`] over those that lowered, sending each call's answer with
-/// `send` in the order of the modules and their calls (a module that did not parse or
-/// lower answers every call of its own with that error, in its turn). An `Err` is the
-/// answer of every call not yet answered.
+/// Handles one multi request: decodes every module, then [`Jit::run_lowered_multi`]
+/// over them, sending each call's answer with `send` in the order of the modules and
+/// their calls. An `Err` (a module that does not decode: the parent and the worker
+/// disagree on the protocol) is the answer of every call.
 fn handle_multi(
     jit: &mut Jit,
-    items: Vec<WireItem>,
+    items: Vec<Vec<u8>>,
     send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64),
 ) -> Result<(), RunError> {
-    let prepared: Vec<Prepared> = items
-        .into_iter()
-        .map(|it| {
-            let opts = it.opts.run_options();
-            let mut calls: Vec<_> = it.calls.into_iter().map(WireCall::into_parts).collect();
-            let parsed = parse_text(&it.module);
-            let sigs = calls
-                .iter_mut()
-                .map(|(entry, _, c)| {
-                    let m = parsed.as_ref().map_err(Clone::clone)?;
-                    let mut sig = crate::exec::entry_sig(m, entry)?;
-                    sig.c_interface = c.take();
-                    Ok(sig)
-                })
-                .collect();
-            let lowered =
-                parsed.and_then(|m| crate::lowering::lower(&m, &opts).map_err(RunError::from));
-            Prepared {
-                opts,
-                lowered,
-                calls: calls.into_iter().map(|(e, a, _)| (e, a)).collect(),
-                sigs,
-            }
-        })
-        .collect();
-    // Every call's place in the answer order, and the error of those not made.
-    let mut early: Vec<Option<RunError>> = Vec::new();
-    let mut flat_of: Vec<Vec<usize>> = Vec::new();
-    for p in &prepared {
-        let mut places = Vec::new();
-        for s in &p.sigs {
-            places.push(early.len());
-            early.push(match (&p.lowered, s) {
-                (Err(e), _) | (Ok(_), Err(e)) => Some(e.clone()),
-                (Ok(_), Ok(_)) => None,
-            });
-        }
-        flat_of.push(places);
-    }
-    let mut jit_calls: Vec<Vec<crate::exec::Call<'_>>> = Vec::new();
-    let mut runnable: Vec<(usize, Vec<usize>)> = Vec::new();
-    for (k, p) in prepared.iter().enumerate() {
-        if p.lowered.is_err() {
-            continue;
-        }
-        let (calls, places): (Vec<_>, Vec<_>) = p
-            .calls
-            .iter()
-            .zip(&p.sigs)
-            .zip(&flat_of[k])
-            .filter_map(|(((entry, args), sig), &place)| {
-                let sig = sig.as_ref().ok()?;
-                Some((crate::exec::Call { entry, sig, args }, place))
-            })
-            .unzip();
-        if !calls.is_empty() {
-            jit_calls.push(calls);
-            runnable.push((k, places));
-        }
-    }
-    let multi: Vec<crate::MultiItem<'_>> = runnable
+    let decoded: Vec<LoweredItem> = items
         .iter()
-        .zip(&jit_calls)
-        .filter_map(|((k, _), calls)| {
-            let p = &prepared[*k];
-            Some(crate::MultiItem {
-                lowered: p.lowered.as_ref().ok()?,
-                calls,
-                opts: &p.opts,
-            })
+        .map(|b| {
+            postcard::from_bytes::<LoweredItem>(b)
+                .map_err(|e| RunError::Error(format!("malformed request: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    let opts: Vec<RunOptions> = decoded.iter().map(|d| d.opts.run_options()).collect();
+    let mut lowered = Vec::with_capacity(decoded.len());
+    let mut owned_calls: Vec<Vec<(String, Vec<RtValue>, crate::exec::EntrySig)>> = Vec::new();
+    for d in decoded {
+        lowered.push(d.lowered);
+        owned_calls.push(
+            d.calls
+                .into_iter()
+                .map(|(e, a, sig)| (e, a.into_iter().map(WireValue::into_value).collect(), sig))
+                .collect(),
+        );
+    }
+    let calls: Vec<Vec<crate::exec::Call<'_>>> = owned_calls
+        .iter()
+        .map(|cs| {
+            cs.iter()
+                .map(|(entry, args, sig)| crate::exec::Call { entry, sig, args })
+                .collect()
         })
         .collect();
-    let mut next = 0usize;
-    let mut answer_upto =
-        |upto: usize, send: &mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64)| {
-            while next < upto {
-                if let Some(e) = &early[next] {
-                    send(Err(e.clone()), 0);
-                }
-                next += 1;
-            }
-        };
-    let _compiled = jit.run_lowered_multi(&multi, &mut |j, i, r| {
-        let place = runnable[j].1[i];
+    let multi: Vec<crate::MultiItem<'_>> = lowered
+        .iter()
+        .zip(&calls)
+        .zip(&opts)
+        .map(|((lowered, calls), opts)| crate::MultiItem {
+            lowered,
+            calls,
+            opts,
+        })
+        .collect();
+    jit.run_lowered_multi(&multi, &mut |_, _, r| {
         let blocks = crate::exec::take_heap_blocks();
-        answer_upto(place, send);
         send(r, blocks);
-        answer_upto(place + 1, send);
     });
-    answer_upto(early.len(), send);
     Ok(())
 }
 
@@ -558,7 +557,7 @@ pub fn serve_stdio() -> i32 {
                 return 2;
             }
         };
-        let req: Request = match serde_json::from_slice(&req) {
+        let req: Request = match postcard::from_bytes(&req) {
             Ok(r) => r,
             Err(e) => {
                 let resp = encode(&Response::Error(format!("malformed request: {e}")));
@@ -960,47 +959,41 @@ impl Worker {
         answers
     }
 
-    /// The calls of several modules, each item `(module text, calls, options)`,
-    /// compiled together ([`Jit::run_lowered_multi`]) in one request: the answers,
-    /// item by item, as [`Worker::run_batch_calls`] gives them for each item alone
-    /// (`None` for a call not made because an earlier one, of this item or an earlier
-    /// item, crashed or timed out, or because the worker gave up on the request). The heap blocks of each item's calls are
-    /// [`Worker::multi_heap_blocks`] afterwards. Compilation may take the sum of the
-    /// items' compile timeouts; each call gets the longest of their timeouts.
+    /// The calls of several lowered modules ([`EncodedItem`]s), compiled together
+    /// ([`Jit::run_lowered_multi`]) in one request: the answers, item by item, as
+    /// [`Jit::run_lowered_calls`] gives them for each item alone (`None` for a call not
+    /// made because an earlier one, of this item or an earlier item, crashed or timed
+    /// out, or because the worker gave up on the request). The heap blocks of each
+    /// item's calls are [`Worker::multi_heap_blocks`] afterwards. Compilation may take
+    /// the sum of the items' compile timeouts; each call gets the longest of their
+    /// timeouts.
     pub fn run_multi(
         &mut self,
-        items: &[(&str, &[WorkerCall<'_>], &RunOptions)],
+        items: &[&EncodedItem],
     ) -> Vec<Vec<Option<crate::exec::CallResult>>> {
         let mut answers: Vec<Vec<Option<crate::exec::CallResult>>> =
-            items.iter().map(|it| vec![None; it.1.len()]).collect();
-        self.multi_heap_blocks = items.iter().map(|it| vec![None; it.1.len()]).collect();
+            items.iter().map(|it| vec![None; it.calls]).collect();
+        self.multi_heap_blocks = items.iter().map(|it| vec![None; it.calls]).collect();
         let places: Vec<(usize, usize)> = items
             .iter()
             .enumerate()
-            .flat_map(|(k, it)| (0..it.1.len()).map(move |i| (k, i)))
+            .flat_map(|(k, it)| (0..it.calls).map(move |i| (k, i)))
             .collect();
         let Some(&(k0, i0)) = places.first() else {
             return answers;
         };
-        let mut opts = items[0].2.clone();
+        let mut opts = items[0].opts.clone();
         opts.compile_timeout = items
             .iter()
-            .map(|it| it.2.compile_timeout)
+            .map(|it| it.opts.compile_timeout)
             .fold(Duration::ZERO, Duration::saturating_add);
         opts.timeout = items
             .iter()
-            .map(|it| it.2.timeout)
+            .map(|it| it.opts.timeout)
             .max()
             .unwrap_or_default();
         let req = encode(&Request::Multi {
-            items: items
-                .iter()
-                .map(|(text, calls, o)| WireItem {
-                    opts: WireOptions::of(o),
-                    module: text.to_string(),
-                    calls: calls.iter().map(WireCall::of).collect(),
-                })
-                .collect(),
+            items: items.iter().map(|it| it.bytes.clone()).collect(),
         });
         if let Err(e) = self.send(&req) {
             answers[k0][i0] = Some(Err(e));
@@ -1186,7 +1179,7 @@ fn err_of(msg: &str) -> Result<Vec<RtValue>, RunError> {
 
 /// A response frame, or what is wrong with it.
 fn decode(frame: &[u8]) -> Result<Response, RunError> {
-    serde_json::from_slice(frame)
+    postcard::from_bytes(frame)
         .map_err(|e| RunError::Error(format!("malformed worker response: {e}")))
 }
 
@@ -1345,7 +1338,7 @@ mod tests {
             module: "module {}".into(),
             calls: vec![WireCall::of(&call)],
         });
-        let Ok(Request::Batch { calls, module, .. }) = serde_json::from_slice(&req) else {
+        let Ok(Request::Batch { calls, module, .. }) = postcard::from_bytes(&req) else {
             panic!("not a batch");
         };
         assert_eq!(module, "module {}");

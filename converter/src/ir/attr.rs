@@ -5,6 +5,7 @@ use super::types::Type;
 use std::borrow::Cow;
 
 #[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum Attribute {
     /// A unit attribute (`{llvm.emit_c_interface}`).
     Unit,
@@ -41,12 +42,14 @@ pub enum Attribute {
 }
 
 #[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum DenseValues {
     Splat(Box<Attribute>),
     Elements(Vec<Attribute>),
 }
 
 #[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct NamedAttr {
     /// Borrowed for the names the lowering writes (`position`, `predicate`, ...):
     /// lowered modules have about one attribute per op, and an allocation each for

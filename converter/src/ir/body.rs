@@ -13,10 +13,13 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct ValueId(pub u32);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct OpId(pub u32);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct BlockId(pub u32);
 
 impl ValueId {
@@ -37,12 +40,14 @@ impl BlockId {
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum ValueDef {
     OpResult { op: OpId, index: u32 },
     BlockArg { block: BlockId, index: u32 },
 }
 
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
@@ -50,12 +55,14 @@ pub struct ValueData {
 
 /// A successor block of a terminator with the operands passed to its arguments.
 #[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct Successor {
     pub block: BlockId,
     pub args: Vec<ValueId>,
 }
 
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct OpData {
     pub kind: OpKind,
     /// The op's name when `kind` is `Unregistered` (e.g. `"use"`, `"foo.bar"`).
@@ -93,6 +100,7 @@ impl OpData {
 }
 
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct BlockData {
     pub args: Vec<ValueId>,
     pub ops: Vec<OpId>,
@@ -100,6 +108,7 @@ pub struct BlockData {
 }
 
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct Body {
     pub values: Vec<ValueData>,
     pub ops: Vec<OpData>,

@@ -11,12 +11,14 @@ pub type AttrDicts = Vec<Vec<NamedAttr>>;
 
 /// Which dialect a function belongs to: a Standard `func` or a lowered `llvm.func`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum FuncKind {
     Std,
     Llvm,
 }
 
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct Func {
     pub name: String,
     pub kind: FuncKind,
@@ -114,6 +116,7 @@ impl Func {
 }
 
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct Module {
     pub funcs: Vec<Func>,
     /// The file the module was read from (for diagnostics), or a made-up name.

@@ -90,6 +90,7 @@ macro_rules! op_target {
 macro_rules! op_kinds {
     (std { $($sv:ident => $sn:literal $(/ $sup:literal)?, $sc:ident, $sp:ident $(, $st:ident)?;)* } llvm { $($lv:ident => $ln:literal $(/ $lup:literal)?, $lc:ident, $lp:ident $(, $lt:ident)?;)* }) => {
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
         pub enum OpKind {
             $($sv,)*
             $($lv,)*

@@ -17,6 +17,7 @@ use std::sync::Arc;
 pub const MAX_INT_WIDTH: u32 = 128;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum Type {
     /// `iN`, 1 <= N <= [`MAX_INT_WIDTH`].
     Int(u32),
@@ -48,6 +49,7 @@ pub enum Type {
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct VectorType {
     pub shape: Vec<u64>,
     pub elem: Type,
@@ -57,6 +59,7 @@ pub struct VectorType {
 pub type Dim = Option<u64>;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct MemRefType {
     pub shape: Vec<Dim>,
     pub elem: Type,
@@ -69,6 +72,7 @@ pub struct MemRefType {
 /// `offset: O, strides: [...]` (each `None` is `?`); `Affine` is an `affine_map<...>`
 /// kept as written, together with the strided form it denotes when it has one.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub enum Layout {
     Identity,
     Strided(StridedLayout),
@@ -81,6 +85,7 @@ pub enum Layout {
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct StridedLayout {
     /// `None` is a dynamic (`?`) offset.
     pub offset: Option<i64>,
@@ -89,12 +94,14 @@ pub struct StridedLayout {
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct FunctionType {
     pub inputs: Vec<Type>,
     pub results: Vec<Type>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, serde::Deserialize))]
 pub struct LlvmFuncType {
     pub result: Type,
     pub params: Vec<Type>,

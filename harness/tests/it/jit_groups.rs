@@ -7,7 +7,7 @@
 use converter::syntax::{parse_module, print_module, PrintOptions};
 use converter::value::RtValue;
 use harness::exec::{ExecOptions, Outcome};
-use harness::jit_pool::{JitPool, OwnedCall};
+use harness::jit_pool::JitPool;
 use harness::native::{
     run_lowered_jit_batch_in_process, run_lowered_jit_multi_in_process, InProcessItem,
 };
@@ -162,13 +162,22 @@ fn worker_command() -> Command {
     c
 }
 
-fn request(text: &str, entry: &str) -> (String, Vec<OwnedCall>, jit::RunOptions) {
-    let call = OwnedCall {
-        entry: entry.to_string(),
-        args: Vec::new(),
+/// The call of `entry` (no arguments, one `i32` result) of the module `text`, lowered
+/// with the default options, as the pool takes it.
+fn request(text: &str, entry: &str) -> jit::EncodedItem {
+    let m = parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lowered = converter::lower::lower_module(&m, &Default::default()).expect("lowers");
+    let sig = jit::EntrySig {
+        inputs: Vec::new(),
+        results: vec![converter::ir::Type::i32()],
         c_interface: None,
     };
-    (text.to_string(), vec![call], jit::RunOptions::default())
+    let call = jit::Call {
+        entry,
+        sig: &sig,
+        args: &[],
+    };
+    jit::EncodedItem::new(&lowered, &[call], &jit::RunOptions::default())
 }
 
 const CRASH: &str = "func @main() -> i32 {\n  %n = constant 4 : index\n  \
@@ -222,8 +231,7 @@ fn threads_sharing_the_pool_get_their_own_answers() {
             s.spawn(move || {
                 for k in 0..5i32 {
                     let v = 100 * t + k;
-                    let (text, calls, opts) = request(&returns(v), "main");
-                    let (got, _) = pool.run(text, calls, opts);
+                    let (got, _) = pool.run(request(&returns(v), "main"));
                     assert!(
                         matches!(&got[..], [Some(Ok(r))] if r == &vec![RtValue::Int(v as i128)]),
                         "{got:?}"
