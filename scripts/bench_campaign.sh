@@ -3,7 +3,8 @@
 # build), checks per second, the scaling ratio and the CPU time per check (the campaign
 # and its JIT workers, mlir-translate and mlir-opt processes), for the campaign as users
 # run it (default oracles, mlir-translate and upstream-structure sampling), without the
-# upstream-structure oracle, and without mlir-translate.
+# upstream-structure oracle, without mlir-translate, and without JIT groups (--jit-group 1:
+# each case's module compiled alone).
 # Findings are written unreduced (--reduce-seconds 0) so a finding cannot stall the clock.
 # Usage: scripts/bench_campaign.sh [N]
 # STDLOWER_BIN=path/to/stdlower measures another build (e.g. a baseline) side by side.
@@ -16,7 +17,8 @@ python3 - "$tmp" "$N" <<'PY'
 import json, os, resource, subprocess, sys
 tmp, n = sys.argv[1], sys.argv[2]
 modes = [("default sampling", []), ("no upstream-structure", ["--structure-every", "0"]),
-         ("no mlir-translate", ["--mlir-translate-every", "0"])]
+         ("no mlir-translate", ["--mlir-translate-every", "0"]),
+         ("no JIT groups", ["--jit-group", "1"])]
 
 def run(out, jobs, extra):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
