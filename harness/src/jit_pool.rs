@@ -4,19 +4,83 @@
 //! modules pays it once.
 //!
 //! A campaign runs more checking threads than workers; a thread that needs the JIT
-//! queues its request. Whoever finds a worker idle and requests waiting takes the
-//! worker and up to [`JitPool::group`] of the oldest requests, runs them as one
-//! request and hands every thread its answers (leader and followers: no thread of the
-//! pool's own). What a thread gets is what its request alone would get: when a call
+//! queues its request. A thread takes an idle worker and up to [`JitPool::group`] of
+//! the oldest requests when a full group waits, or when no other thread is checking a
+//! case or waiting to (no more requests are coming soon). It runs them as one request
+//! and hands every thread its answers (leader and followers: no thread of the pool's
+//! own). Checking threads take turns ([`JitPool::turn`]): as many check at once as
+//! there are workers, and a thread waiting for the JIT, or running a group on a
+//! worker, lends its turn to another, so groups fill while the workers compile without
+//! every waiting thread competing for the cores. What a thread gets is what its request alone would get: when a call
 //! of a group crashes, times out, or leaves calls unanswered, every module from the
 //! one it belongs to on is run again alone, so each crash is its own module's.
 //! Other uses of a worker (one call, upstream's IR) borrow an idle worker whole
 //! ([`JitPool::with_worker`]).
 
 use jit::{EncodedItem, RunError, Worker};
+use std::cell::Cell;
 use std::collections::{HashMap, VecDeque};
 use std::process::Command;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
+
+/// Turns to check: as many as the pool has workers. A checking thread holds one while
+/// it works ([`JitPool::turn`]) and lends it out while it waits for the JIT or runs a
+/// group on a worker, so at most that many threads check at once, however many wait.
+struct Turns {
+    total: usize,
+    state: Mutex<TurnState>,
+    freed: Condvar,
+}
+
+#[derive(Default)]
+struct TurnState {
+    free: usize,
+    /// Threads waiting for a turn.
+    wanting: usize,
+}
+
+impl Turns {
+    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Turns held now, and whether any thread waits for one.
+    fn use_now(&self) -> (usize, bool) {
+        let t = self.lock();
+        (self.total - t.free, t.wanting > 0)
+    }
+
+    fn take(&self) {
+        let mut t = self.lock();
+        t.wanting += 1;
+        while t.free == 0 {
+            t = self.freed.wait(t).unwrap_or_else(|p| p.into_inner());
+        }
+        t.wanting -= 1;
+        t.free -= 1;
+    }
+
+    fn give(&self) {
+        self.lock().free += 1;
+        self.freed.notify_one();
+    }
+}
+
+thread_local! {
+    /// Whether this thread holds a turn ([`JitPool::turn`]).
+    static HOLDING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A turn to use a core, given back when dropped.
+pub struct Turn<'a>(&'a JitPool);
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if HOLDING.with(|h| h.replace(false)) {
+            self.0.give_turn();
+        }
+    }
+}
 
 /// A call's answer: the values, or the error with the worker's last stderr lines when
 /// it crashed; `None` when the call was not made (an earlier call of its module
@@ -46,6 +110,7 @@ pub struct JitPool {
     changed: Condvar,
     group: usize,
     command: fn() -> Command,
+    turns: Turns,
 }
 
 impl JitPool {
@@ -60,7 +125,31 @@ impl JitPool {
             changed: Condvar::new(),
             group: group.max(1),
             command,
+            turns: Turns {
+                total: workers.max(1),
+                state: Mutex::new(TurnState {
+                    free: workers.max(1),
+                    wanting: 0,
+                }),
+                freed: Condvar::new(),
+            },
         }
+    }
+
+    /// Gives a turn back, and wakes the threads waiting for answers: one of them may
+    /// now lead a group (see [`JitPool::run_all`]).
+    fn give_turn(&self) {
+        self.turns.give();
+        let _st = self.lock();
+        self.changed.notify_all();
+    }
+
+    /// Waits for a turn to use a core (see [`Turns`]): a checking thread holds one for
+    /// each case; [`JitPool::run`] lends it out while the thread waits for answers.
+    pub fn turn(&self) -> Turn<'_> {
+        self.turns.take();
+        HOLDING.with(|h| h.set(true));
+        Turn(self)
     }
 
     /// The most modules compiled together.
@@ -98,19 +187,51 @@ impl JitPool {
                 id
             })
             .collect();
+        self.changed.notify_all();
+        // A thread that came with a turn lends it out while it waits, and takes one
+        // again to lead a group or to go on with its answers. It sends a group when a
+        // full one waits, or when no other thread is at work on a case or waiting to
+        // be (no more requests are coming soon): so groups fill while the workers are
+        // busy, and no core idles for want of one.
+        let came_with_turn = HOLDING.with(Cell::get);
+        let mut holding = came_with_turn;
         loop {
             if ids.iter().all(|i| st.done.contains_key(i)) {
-                return ids
+                let answers = ids
                     .iter()
                     .map(|i| st.done.remove(i).unwrap_or_default())
                     .collect();
+                drop(st);
+                if came_with_turn && !holding {
+                    self.turns.take();
+                }
+                return answers;
             }
-            if !st.pending.is_empty() && !st.idle.is_empty() {
+            let can_lead = !st.pending.is_empty()
+                && !st.idle.is_empty()
+                && (!came_with_turn || st.pending.len() >= self.group || {
+                    let (in_use, wanted) = self.turns.use_now();
+                    !wanted && in_use <= usize::from(holding)
+                });
+            if can_lead {
+                if came_with_turn && !holding {
+                    drop(st);
+                    self.turns.take();
+                    holding = true;
+                    st = self.lock();
+                    continue;
+                }
                 let Some(slot) = st.idle.pop() else { continue };
                 let taken = self.take_group(&mut st);
                 st.groups += 1;
                 st.grouped += taken.len() as u64;
                 drop(st);
+                // The worker's core is not the thread's: the turn goes to a thread
+                // with a case to check meanwhile.
+                if holding {
+                    self.give_turn();
+                    holding = false;
+                }
                 let mut worker = slot;
                 let answers = run_group(&mut worker, self.command, &taken);
                 st = self.lock();
@@ -119,6 +240,13 @@ impl JitPool {
                     st.done.insert(*i, a);
                 }
                 self.changed.notify_all();
+                continue;
+            }
+            if holding {
+                drop(st);
+                self.give_turn();
+                holding = false;
+                st = self.lock();
                 continue;
             }
             st = self.changed.wait(st).unwrap_or_else(|p| p.into_inner());

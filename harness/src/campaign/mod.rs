@@ -755,16 +755,22 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
     };
     // With JIT groups, `jobs` workers serve `jobs * jit_group` threads (installed for
     // this campaign only).
+    // Each thread holds one of the pool's `jobs` turns while it checks a case, so the
+    // campaign keeps `jobs` cores busy however many threads wait for the JIT.
     let grouped = cfg.jit_group > 1 && cfg.oracle.jit && !cfg.oracle.jit_in_process;
-    let threads = if grouped {
-        crate::jit_pool::install(std::sync::Arc::new(crate::jit_pool::JitPool::new(
+    let pool = grouped.then(|| {
+        std::sync::Arc::new(crate::jit_pool::JitPool::new(
             cfg.jobs.max(1),
             cfg.jit_group,
             crate::native::worker_command,
-        )));
-        cfg.jobs.max(1) * cfg.jit_group
-    } else {
-        cfg.jobs.max(1)
+        ))
+    });
+    let threads = match &pool {
+        Some(p) => {
+            crate::jit_pool::install(p.clone());
+            cfg.jobs.max(1) * cfg.jit_group
+        }
+        None => cfg.jobs.max(1),
     };
     let running = AtomicUsize::new(threads);
     // Each thread takes the next case as soon as it is free: no batch boundaries, so
@@ -784,6 +790,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
                     if case % shard_n != shard_i || done.contains(case) {
                         continue;
                     }
+                    let _turn = pool.as_ref().map(|p| p.turn());
                     let c = check_case(case, case_seed(cfg.seed, case), cfg, check);
                     if c.deferred.is_some() || c.structure.is_some() {
                         for (c, answer) in queue.push(c) {
