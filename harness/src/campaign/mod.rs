@@ -151,8 +151,9 @@ pub struct CampaignConfig {
     /// Run the `llvm-level` oracle on every Nth case (0 = never).
     pub llvm_level_every: u64,
     /// The most cases whose modules a JIT worker compiles together (1: each alone).
-    /// Above 1, the `jobs` workers are shared by `jobs * jit_group` checking threads
-    /// ([`crate::jit_pool`]), so that cases wait for the JIT together.
+    /// Above 1, the `jobs` workers are shared by `jobs * jit_group` checking threads, of
+    /// which `jobs` check at a time ([`crate::jit_pool`]), so that cases wait for the
+    /// JIT together.
     pub jit_group: usize,
     /// The progress bar (on a terminal).
     pub progress: bool,

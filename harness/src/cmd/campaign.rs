@@ -85,8 +85,8 @@ pub struct Args {
     pub llvm_level_every: Option<u64>,
     /// The most cases whose modules one JIT worker compiles together (1: each alone).
     /// LLVM's fixed cost per compiled module is then paid once per group; the --jobs
-    /// workers are shared by --jobs x N checking threads. Verdicts do not depend on it
-    /// (default 8).
+    /// workers are shared by --jobs x N checking threads, of which --jobs check at a
+    /// time. Verdicts do not depend on it (default 8).
     #[arg(long, default_value_t = campaign::JIT_GROUP as u64,
           value_parser = clap::value_parser!(u64).range(1..=64))]
     pub jit_group: u64,
