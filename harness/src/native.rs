@@ -233,15 +233,8 @@ pub fn run_jit_batch(
     }
     let ropts = run_options(opts);
     if let Some(pool) = crate::jit_pool::installed() {
-        let jit_calls: Vec<jit::Call<'_>> = sent
-            .iter()
-            .map(|c| jit::Call {
-                entry: c.entry,
-                sig: &c.sig,
-                args: c.args,
-            })
-            .collect();
-        let (got, blocks) = pool.run(jit::EncodedItem::new(lowered, &jit_calls, &ropts));
+        let item = jit::EncodedItem::new(lowered, &jit_calls(&sent), &ropts);
+        let (got, blocks) = pool.run(item);
         let first = sent.iter().position(|c| c.index == 0);
         let heap_blocks = first.and_then(|k| blocks.get(k).copied().flatten());
         for (c, a) in sent.into_iter().zip(got) {
@@ -282,6 +275,17 @@ struct SignedCall<'c> {
     entry: &'c str,
     args: &'c [RtValue],
     sig: jit::EntrySig,
+}
+
+/// The calls to make, as the JIT takes them.
+fn jit_calls<'c>(sent: &'c [SignedCall<'_>]) -> Vec<jit::Call<'c>> {
+    sent.iter()
+        .map(|c| jit::Call {
+            entry: c.entry,
+            sig: &c.sig,
+            args: c.args,
+        })
+        .collect()
 }
 
 /// Splits a batch: the calls whose entry has no Standard signature (or, for a
@@ -451,15 +455,7 @@ pub fn run_lowered_jit_batch_in_process(
 ) -> Vec<Option<Outcome>> {
     register_externals_once();
     let (mut answers, sent) = signed_calls(m, calls, opts.index_bitwidth);
-    let jit_calls: Vec<jit::Call<'_>> = sent
-        .iter()
-        .map(|c| jit::Call {
-            entry: c.entry,
-            sig: &c.sig,
-            args: c.args,
-        })
-        .collect();
-    let got = jit::run_lowered_calls_in_process(lowered, &jit_calls, &run_options(opts));
+    let got = jit::run_lowered_calls_in_process(lowered, &jit_calls(&sent), &run_options(opts));
     for (c, r) in sent.iter().zip(got) {
         answers[c.index] = Some(in_process_outcome(c.sig.results.clone(), r));
     }
@@ -487,18 +483,8 @@ pub fn run_lowered_jit_multi_in_process(
         .map(|&(m, _, calls, opts)| signed_calls(m, calls, opts.index_bitwidth))
         .collect();
     let ropts: Vec<RunOptions> = items.iter().map(|it| run_options(it.3)).collect();
-    let jit_calls: Vec<Vec<jit::Call<'_>>> = signed
-        .iter()
-        .map(|(_, sent)| {
-            sent.iter()
-                .map(|c| jit::Call {
-                    entry: c.entry,
-                    sig: &c.sig,
-                    args: c.args,
-                })
-                .collect()
-        })
-        .collect();
+    let jit_calls: Vec<Vec<jit::Call<'_>>> =
+        signed.iter().map(|(_, sent)| jit_calls(sent)).collect();
     let multi: Vec<jit::MultiItem<'_>> = items
         .iter()
         .zip(&jit_calls)

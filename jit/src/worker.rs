@@ -406,6 +406,28 @@ fn handle_batch(
     Ok(())
 }
 
+/// Runs a request of several calls, `handle`, which sends each call's answer (with
+/// the heap blocks its code left) as soon as it is known; a panic or an `Err` of
+/// `handle` is an `Abort` frame, the answer of every call not yet answered. `false`
+/// when the parent went away (a frame could not be written).
+fn answer_each(
+    out: &mut impl Write,
+    handle: impl FnOnce(&mut dyn FnMut(Result<Vec<RtValue>, RunError>, i64)) -> Result<(), RunError>,
+) -> bool {
+    let mut failed = false;
+    let mut send = |r: Result<Vec<RtValue>, RunError>, blocks: i64| {
+        let resp = encode_response(r, Some(blocks));
+        failed |= write_frame(&mut *out, &resp).is_err();
+    };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut send)))
+        .unwrap_or_else(|_| Err(RunError::Error(panicked())));
+    if let Err(e) = r {
+        let abort = Response::Abort(e.to_string());
+        failed |= write_frame(&mut *out, &encode(&abort)).is_err();
+    }
+    !failed
+}
+
 /// Handles one multi request: decodes every module, then [`Jit::run_lowered_multi`]
 /// over them, sending each call's answer with `send` in the order of the modules and
 /// their calls. An `Err` (a module that does not decode: the parent and the worker
@@ -568,20 +590,7 @@ pub fn serve_stdio() -> i32 {
             }
         };
         if let Request::Multi { items } = req {
-            let mut failed = false;
-            let mut send = |r: Result<Vec<RtValue>, RunError>, blocks: i64| {
-                let resp = encode_response(r, Some(blocks));
-                failed |= write_frame(&mut out, &resp).is_err();
-            };
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                handle_multi(&mut jit, items, &mut send)
-            }))
-            .unwrap_or_else(|_| Err(RunError::Error(panicked())));
-            if let Err(e) = r {
-                let abort = Response::Abort(e.to_string());
-                failed |= write_frame(&mut out, &encode(&abort)).is_err();
-            }
-            if failed {
+            if !answer_each(&mut out, |send| handle_multi(&mut jit, items, send)) {
                 return 0; // the parent went away
             }
             continue;
@@ -593,20 +602,9 @@ pub fn serve_stdio() -> i32 {
         } = req
         {
             let opts = opts.run_options();
-            let mut failed = false;
-            let mut send = |r: Result<Vec<RtValue>, RunError>, blocks: i64| {
-                let resp = encode_response(r, Some(blocks));
-                failed |= write_frame(&mut out, &resp).is_err();
-            };
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                handle_batch(&mut jit, &opts, &module, calls, &mut send)
-            }))
-            .unwrap_or_else(|_| Err(RunError::Error(panicked())));
-            if let Err(e) = r {
-                let abort = Response::Abort(e.to_string());
-                failed |= write_frame(&mut out, &encode(&abort)).is_err();
-            }
-            if failed {
+            if !answer_each(&mut out, |send| {
+                handle_batch(&mut jit, &opts, &module, calls, send)
+            }) {
                 return 0; // the parent went away
             }
             continue;
