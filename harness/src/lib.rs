@@ -4,6 +4,7 @@
 
 pub mod abi;
 pub mod arg_attrs;
+pub mod bare_ptr_rule;
 pub mod campaign;
 pub mod ciface;
 pub mod cli;

@@ -64,11 +64,14 @@ pub enum Oracle {
     /// The `llvm-level` oracle was asked for, but the LLVM level could not run the case
     /// (a construct it does not model, fuel, call depth).
     LlvmLevelSkipped,
+    /// Under the bare pointer calling convention, which memref types a signature may
+    /// hold ([`crate::bare_ptr_rule`]).
+    BarePtrSignatures,
 }
 
 impl Oracle {
     /// Every name, in declaration order.
-    pub const ALL: [Oracle; 15] = [
+    pub const ALL: [Oracle; 16] = [
         Oracle::InterpVsJit,
         Oracle::LlvmVerify,
         Oracle::MlirTranslate,
@@ -84,6 +87,7 @@ impl Oracle {
         Oracle::UpstreamStructureUnsupported,
         Oracle::LlvmLevel,
         Oracle::LlvmLevelSkipped,
+        Oracle::BarePtrSignatures,
     ];
 
     /// The name, as serialised.
@@ -104,6 +108,7 @@ impl Oracle {
             Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
             Oracle::LlvmLevel => "llvm-level",
             Oracle::LlvmLevelSkipped => "llvm-level-skipped",
+            Oracle::BarePtrSignatures => "bare-ptr-signatures",
         }
     }
 
@@ -144,7 +149,7 @@ impl PartialEq<Oracle> for String {
 }
 
 /// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 10] = [
+pub const ORACLES: [Oracle; 11] = [
     Oracle::InterpVsJit,
     Oracle::LlvmVerify,
     Oracle::MlirTranslate,
@@ -155,6 +160,7 @@ pub const ORACLES: [Oracle; 10] = [
     Oracle::UpstreamStructure,
     Oracle::ArgAttrs,
     Oracle::LlvmLevel,
+    Oracle::BarePtrSignatures,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -515,6 +521,15 @@ fn check_module_in(
         if let Some(detail) = found {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,
+                detail,
+            };
+        }
+    }
+    if cfg.exec.pass.use_bare_ptr_memref_call_conv {
+        ran.push(crate::bare_ptr_rule::ORACLE);
+        if let Some(detail) = crate::bare_ptr_rule::check(m, &lopts) {
+            return Verdict::Finding {
+                oracle: crate::bare_ptr_rule::ORACLE,
                 detail,
             };
         }
@@ -1076,6 +1091,7 @@ mod tests {
             "upstream-structure-unsupported",
             "llvm-level",
             "llvm-level-skipped",
+            "bare-ptr-signatures",
         ];
         assert_eq!(Oracle::ALL.len(), names.len());
         for (o, name) in Oracle::ALL.into_iter().zip(names) {

@@ -1,0 +1,252 @@
+//! The `bare-ptr-signatures` oracle: under the bare pointer calling convention, which
+//! memref types a signature may hold. The rule, from the spec and MLIR 22
+//! (`docs/upstream-differences.md`): a ranked memref with static sizes and a strided
+//! layout whose offset and strides are all static is one pointer; any other memref in a
+//! signature is an error. The generator only writes signatures the rule allows, so no
+//! other oracle ever sees the converter accept what it must refuse, or refuse what it
+//! must accept with a layout other than the identity.
+//!
+//! So on every case lowered under the convention, the oracle takes the case's memref
+//! types and probes the converter with variants of each, one `func @probe(%a: T)` a
+//! variant: the type with static sizes (identity, then a static strided layout), with a
+//! dynamic offset, a dynamic stride, a dynamic size, and unranked. The expectation is
+//! this module's own reading of the rule, from the Standard type alone; a lowering that
+//! accepts where it says no, or refuses where it says yes, is a finding.
+
+use converter::ir::types::{Layout, MemRefType, StridedLayout};
+use converter::ir::{Module, Type};
+use converter::lower::LowerOptions;
+use std::sync::Arc;
+
+/// The oracle's name.
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::BarePtrSignatures;
+
+/// Memref types of a case probed (the first distinct ones met).
+const TYPES_PROBED: usize = 3;
+
+/// Whether the rule lets `t` stand in a signature under the convention.
+pub fn allowed(t: &Type) -> bool {
+    let Type::MemRef(m) = t else {
+        return !matches!(t, Type::UnrankedMemRef(..));
+    };
+    let static_sizes = m.shape.iter().all(Option::is_some);
+    let static_layout = match &m.layout {
+        Layout::Identity => true,
+        Layout::Strided(s) => s.offset.is_some() && s.strides.iter().all(Option::is_some),
+        Layout::Affine { strided, .. } => strided
+            .as_ref()
+            .is_some_and(|s| s.offset.is_some() && s.strides.iter().all(Option::is_some)),
+    };
+    static_sizes && static_layout
+}
+
+/// What about `t` decides the rule, for a finding's first line (its bucket): the first
+/// of no rank, a dynamic size, offset or stride, or a layout that is not strided; else
+/// its layout.
+fn feature(t: &Type) -> &'static str {
+    let Type::MemRef(m) = t else {
+        return "an unranked memref";
+    };
+    let strided = match &m.layout {
+        Layout::Identity => {
+            return if m.shape.iter().all(Option::is_some) {
+                "an identity layout and static sizes"
+            } else {
+                "a dynamic size"
+            }
+        }
+        Layout::Strided(s) => Some(s),
+        Layout::Affine { strided, .. } => strided.as_ref(),
+    };
+    match strided {
+        _ if m.shape.iter().any(Option::is_none) => "a dynamic size",
+        None => "a layout that is not strided",
+        Some(s) if s.offset.is_none() => "a dynamic offset",
+        Some(s) if s.strides.iter().any(Option::is_none) => "a dynamic stride",
+        Some(_) => "a static strided layout and static sizes",
+    }
+}
+
+/// The ranked memref types of `m`'s signatures and values, distinct, in order.
+fn memref_types(m: &Module) -> Vec<Arc<MemRefType>> {
+    let mut out: Vec<Arc<MemRefType>> = Vec::new();
+    let mut add = |t: &Type| {
+        if let Type::MemRef(r) = t {
+            if !out.iter().any(|o| o == r) {
+                out.push(r.clone());
+            }
+        }
+    };
+    for f in &m.funcs {
+        if let Type::Function(ft) = &f.ty {
+            ft.inputs.iter().chain(&ft.results).for_each(&mut add);
+        }
+        if let Some(b) = &f.body {
+            b.values.iter().for_each(|v| add(&v.ty));
+        }
+    }
+    out
+}
+
+/// The variants of `m` probed: static sizes with the identity layout and with a static
+/// strided one, a dynamic offset, a dynamic stride, a dynamic size, unranked.
+fn variants(m: &MemRefType) -> Vec<Type> {
+    let rank = m.shape.len();
+    let sizes: Vec<Option<u64>> = m.shape.iter().map(|d| Some(d.unwrap_or(3))).collect();
+    let with = |shape: Vec<Option<u64>>, layout: Layout| {
+        Type::MemRef(Arc::new(MemRefType {
+            shape,
+            elem: m.elem.clone(),
+            layout,
+            memory_space: m.memory_space,
+        }))
+    };
+    // Row-major strides of the static sizes, doubled: a layout that is not the identity.
+    let mut strides = vec![Some(2i64); rank];
+    for k in (0..rank.saturating_sub(1)).rev() {
+        let next = strides[k + 1].unwrap_or(1);
+        strides[k] = Some(next * sizes[k + 1].unwrap_or(1).max(1) as i64);
+    }
+    let strided = |offset: Option<i64>, strides: Vec<Option<i64>>| {
+        Layout::Strided(StridedLayout { offset, strides })
+    };
+    let mut out = vec![
+        with(sizes.clone(), Layout::Identity),
+        with(sizes.clone(), strided(Some(5), strides.clone())),
+        with(sizes.clone(), strided(None, strides.clone())),
+        Type::unranked_memref_in(m.elem.clone(), m.memory_space),
+    ];
+    if rank > 0 {
+        let mut dynamic_stride = strides.clone();
+        dynamic_stride[rank - 1] = None;
+        out.push(with(sizes.clone(), strided(Some(5), dynamic_stride)));
+        let mut dynamic_size = sizes;
+        dynamic_size[0] = None;
+        out.push(with(dynamic_size, Layout::Identity));
+    }
+    out
+}
+
+/// What lowering a probe module gives: `Ok` when it lowered, else the diagnostics.
+pub type Lowering = Result<(), String>;
+
+/// The oracle on `m`, lowered with `lower` under `opts` (the convention on): the
+/// finding's detail, or `None`.
+pub fn check(m: &Module, opts: &LowerOptions) -> Option<String> {
+    check_with(m, opts, &|probe, o| {
+        converter::lower::lower_module(probe, o)
+            .map(|_| ())
+            .map_err(|ds| {
+                ds.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+    })
+}
+
+/// [`check`] with the lowering to probe given (tests give a wrong one).
+pub fn check_with(
+    m: &Module,
+    opts: &LowerOptions,
+    lower: &dyn Fn(&Module, &LowerOptions) -> Lowering,
+) -> Option<String> {
+    for mt in memref_types(m).iter().take(TYPES_PROBED) {
+        for t in variants(mt) {
+            let text = format!("func @probe(%a: {t}) {{\n  return\n}}\n");
+            let Ok(probe) = converter::syntax::parse_module("probe.mlir", text.as_bytes()) else {
+                continue;
+            };
+            let got = lower(&probe, opts);
+            let want = allowed(&t);
+            let found = match (want, got) {
+                (true, Err(e)) => format!(
+                    "the lowering refused, under the bare pointer calling convention, a \
+                     signature memref with {}, which is one pointer\n'{t}': {e}",
+                    feature(&t)
+                ),
+                (false, Ok(())) => format!(
+                    "the lowering accepted, under the bare pointer calling convention, a \
+                     signature memref with {}, which may not stand in a signature\n'{t}'",
+                    feature(&t)
+                ),
+                _ => continue,
+            };
+            return Some(found);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ty(text: &str) -> Type {
+        let m = converter::syntax::parse_module(
+            "t.mlir",
+            format!("func private @f(%a: {text})\n").as_bytes(),
+        )
+        .expect("parses");
+        match &m.funcs[0].ty {
+            Type::Function(f) => f.inputs[0].clone(),
+            t => panic!("{t}"),
+        }
+    }
+
+    #[test]
+    fn the_rule_reads_the_type_alone() {
+        for (t, want) in [
+            ("memref<2x3xf32>", true),
+            ("memref<2x3xf32, offset: 5, strides: [6, 2]>", true),
+            ("memref<f32>", true),
+            ("memref<?x3xf32>", false),
+            ("memref<2x3xf32, offset: ?, strides: [6, 2]>", false),
+            ("memref<2x3xf32, offset: 5, strides: [6, ?]>", false),
+            ("memref<*xf32>", false),
+            ("memref<2x3xf32, affine_map<(d0, d1) -> (d1, d0)>>", false),
+            ("i32", true),
+        ] {
+            assert_eq!(allowed(&ty(t)), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_finding_names_what_decides_the_rule() {
+        for (t, what) in [
+            ("memref<*xf32>", "an unranked memref"),
+            ("memref<?x3xf32>", "a dynamic size"),
+            (
+                "memref<2x3xf32, offset: ?, strides: [6, 2]>",
+                "a dynamic offset",
+            ),
+            (
+                "memref<2x3xf32, offset: 5, strides: [6, ?]>",
+                "a dynamic stride",
+            ),
+            (
+                "memref<2x3xf32, affine_map<(d0, d1) -> (d1, d0)>>",
+                "a layout that is not strided",
+            ),
+            ("memref<2x3xf32>", "an identity layout and static sizes"),
+            (
+                "memref<2x3xf32, offset: 5, strides: [6, 2]>",
+                "a static strided layout and static sizes",
+            ),
+        ] {
+            assert_eq!(feature(&ty(t)), what, "{t}");
+        }
+    }
+
+    #[test]
+    fn every_variant_prints_and_parses() {
+        let m = ty("memref<?x4xi8, 3>");
+        let Type::MemRef(mt) = &m else { panic!() };
+        let vs = variants(mt);
+        assert_eq!(vs.len(), 6);
+        assert_eq!(vs.iter().filter(|t| allowed(t)).count(), 2);
+        for t in vs {
+            assert_eq!(ty(&t.to_string()), t);
+        }
+    }
+}
