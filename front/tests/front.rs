@@ -32,8 +32,19 @@ impl Drop for Dir {
     }
 }
 
+/// Runs `exe`, a file a test has just written. Another test's thread may fork while
+/// that file is still open for writing, and its child holds the descriptor until it
+/// execs: executing the file fails with ETXTBSY meanwhile, so that is tried again.
 fn run(exe: &Path, args: &[&str]) -> Output {
-    Command::new(exe).args(args).output().expect("run stdlower")
+    for _ in 0..50 {
+        match Command::new(exe).args(args).output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => return r.expect("run stdlower"),
+        }
+    }
+    panic!("{} stayed busy", exe.display())
 }
 
 fn text(v: &[u8]) -> String {
