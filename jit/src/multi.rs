@@ -14,11 +14,10 @@
 
 use crate::exec::{
     build_dispatch, call_thunk, compile, free_all_live, take_heap_blocks, unless_overflowed, Call,
-    Checked, Jit, Layout, RunError, RunOptions, THUNK_NAME,
+    CallResult, Checked, Jit, Layout, RunError, RunOptions, THUNK_NAME,
 };
 use crate::translate::translate_module;
 use converter::ir::{Module, Type};
-use converter::value::RtValue;
 use inkwell::module::Module as LlvmModule;
 use inkwell::targets::TargetData;
 use inkwell::values::AnyValue;
@@ -100,7 +99,7 @@ impl Jit {
     pub fn run_lowered_multi(
         &mut self,
         items: &[MultiItem<'_>],
-        answer: &mut dyn FnMut(usize, usize, Result<Vec<RtValue>, RunError>),
+        answer: &mut dyn FnMut(usize, usize, CallResult),
     ) -> usize {
         let Some(first) = items.first() else {
             return 0;
@@ -113,14 +112,7 @@ impl Jit {
         let mut compiled = 0;
         while k < items.len() {
             if items.len() == 1 || !groupable(&items[k]) {
-                self.run_calls_in(
-                    items[k].lowered,
-                    None,
-                    items[k].calls,
-                    items[k].opts,
-                    &mut |i, r| answer(k, i, r),
-                );
-                k += 1;
+                k = self.one_by_one(items, k, k + 1, answer);
                 compiled += 1;
                 continue;
             }
@@ -143,7 +135,7 @@ impl Jit {
         items: &[MultiItem<'_>],
         start: usize,
         end: usize,
-        answer: &mut dyn FnMut(usize, usize, Result<Vec<RtValue>, RunError>),
+        answer: &mut dyn FnMut(usize, usize, CallResult),
     ) -> (usize, usize) {
         let level = items[start].opts.opt_level;
         self.renew_context(end - start);
@@ -175,7 +167,7 @@ impl Jit {
         items: &[MultiItem<'_>],
         start: usize,
         end: usize,
-        answer: &mut dyn FnMut(usize, usize, Result<Vec<RtValue>, RunError>),
+        answer: &mut dyn FnMut(usize, usize, CallResult),
     ) -> Result<usize, usize> {
         let level = items[start].opts.opt_level;
         let ctx = self.ctx.context();
@@ -264,7 +256,7 @@ impl Jit {
         items: &[MultiItem<'_>],
         start: usize,
         end: usize,
-        answer: &mut dyn FnMut(usize, usize, Result<Vec<RtValue>, RunError>),
+        answer: &mut dyn FnMut(usize, usize, CallResult),
     ) -> usize {
         for (k, it) in items.iter().enumerate().take(end).skip(start) {
             self.run_calls_in(it.lowered, None, it.calls, it.opts, &mut |i, r| {
@@ -330,7 +322,7 @@ fn answer_failures(
     built: &[Result<Built<'_>, RunError>],
     start: usize,
     items: &[MultiItem<'_>],
-    answer: &mut dyn FnMut(usize, usize, Result<Vec<RtValue>, RunError>),
+    answer: &mut dyn FnMut(usize, usize, CallResult),
 ) {
     for (j, b) in built.iter().enumerate() {
         if let Err(e) = b {

@@ -119,21 +119,13 @@ pub fn push_arg_c(
         _ => return push_arg(m, abi, t, v, out),
     };
     let value = match memref_in(&mut m.mem, abi, t, v, false)? {
-        LoweredMemRef::Ranked {
-            p,
-            offset,
-            sizes,
-            strides,
-        } => ranked_descriptor(abi, p, offset, &sizes, &strides),
-        LoweredMemRef::Unranked { rank, desc } => {
-            Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
-        }
         // No function has a C wrapper under the bare pointer convention.
         LoweredMemRef::Bare(_) => {
             return Err(format!(
                 "no C interface for {t} under the bare pointer convention"
             ))
         }
+        l => l.value(abi),
     };
     let d = m
         .mem
@@ -177,18 +169,7 @@ pub fn c_interface_out(
 /// lowered function returns it: the descriptor struct, the aligned pointer under the
 /// bare pointer convention, or an unranked memref's rank and pointer to a descriptor.
 fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
-    Ok(match memref_in(mem, abi, t, v, true)? {
-        LoweredMemRef::Bare(p) => Val::Ptr(p),
-        LoweredMemRef::Ranked {
-            p,
-            offset,
-            sizes,
-            strides,
-        } => ranked_descriptor(abi, p, offset, &sizes, &strides),
-        LoweredMemRef::Unranked { rank, desc } => {
-            Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
-        }
-    })
+    Ok(memref_in(mem, abi, t, v, true)?.value(abi))
 }
 
 /// A memref value in memory, as the lowering passes one.
@@ -204,6 +185,26 @@ enum LoweredMemRef {
     },
     /// An unranked memref: its rank and a pointer to its ranked descriptor in memory.
     Unranked { rank: usize, desc: Ptr },
+}
+
+impl LoweredMemRef {
+    /// The value the lowered code passes: the aligned pointer under the bare pointer
+    /// convention, the descriptor struct of a ranked memref, an unranked memref's rank
+    /// and pointer to its descriptor.
+    fn value(self, abi: &Abi) -> Val {
+        match self {
+            LoweredMemRef::Bare(p) => Val::Ptr(p),
+            LoweredMemRef::Ranked {
+                p,
+                offset,
+                sizes,
+                strides,
+            } => ranked_descriptor(abi, p, offset, &sizes, &strides),
+            LoweredMemRef::Unranked { rank, desc } => {
+                Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
+            }
+        }
+    }
 }
 
 /// Puts the memref value `v` of Standard type `t` (ranked or unranked) into memory: a
