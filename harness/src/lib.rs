@@ -25,6 +25,7 @@ pub mod output;
 pub mod panics;
 pub mod reduce;
 pub mod temp_cleanup;
+pub mod unregistered_ops;
 pub mod upstream;
 pub mod upstream_structure;
 

@@ -67,11 +67,14 @@ pub enum Oracle {
     /// Under the bare pointer calling convention, which memref types a signature may
     /// hold ([`crate::bare_ptr_rule`]).
     BarePtrSignatures,
+    /// Unregistered ops are kept with converted types, the same attributes and the
+    /// right operands ([`crate::unregistered_ops`]).
+    UnregisteredOps,
 }
 
 impl Oracle {
     /// Every name, in declaration order.
-    pub const ALL: [Oracle; 16] = [
+    pub const ALL: [Oracle; 17] = [
         Oracle::InterpVsJit,
         Oracle::LlvmVerify,
         Oracle::MlirTranslate,
@@ -88,6 +91,7 @@ impl Oracle {
         Oracle::LlvmLevel,
         Oracle::LlvmLevelSkipped,
         Oracle::BarePtrSignatures,
+        Oracle::UnregisteredOps,
     ];
 
     /// The name, as serialised.
@@ -109,6 +113,7 @@ impl Oracle {
             Oracle::LlvmLevel => "llvm-level",
             Oracle::LlvmLevelSkipped => "llvm-level-skipped",
             Oracle::BarePtrSignatures => "bare-ptr-signatures",
+            Oracle::UnregisteredOps => "unregistered-ops",
         }
     }
 
@@ -149,7 +154,7 @@ impl PartialEq<Oracle> for String {
 }
 
 /// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 11] = [
+pub const ORACLES: [Oracle; 12] = [
     Oracle::InterpVsJit,
     Oracle::LlvmVerify,
     Oracle::MlirTranslate,
@@ -161,6 +166,7 @@ pub const ORACLES: [Oracle; 11] = [
     Oracle::ArgAttrs,
     Oracle::LlvmLevel,
     Oracle::BarePtrSignatures,
+    Oracle::UnregisteredOps,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -533,6 +539,13 @@ fn check_module_in(
                 detail,
             };
         }
+    }
+    ran.push(crate::unregistered_ops::ORACLE);
+    if let Some(detail) = crate::unregistered_ops::check(m, &lopts) {
+        return Verdict::Finding {
+            oracle: crate::unregistered_ops::ORACLE,
+            detail,
+        };
     }
     if !cfg.exec.pass.use_bare_ptr_memref_call_conv {
         ran.push(crate::arg_attrs::ORACLE);
@@ -1092,6 +1105,7 @@ mod tests {
             "llvm-level",
             "llvm-level-skipped",
             "bare-ptr-signatures",
+            "unregistered-ops",
         ];
         assert_eq!(Oracle::ALL.len(), names.len());
         for (o, name) in Oracle::ALL.into_iter().zip(names) {

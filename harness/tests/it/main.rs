@@ -38,6 +38,7 @@ mod probe_programs;
 mod reduce;
 mod setup_order;
 mod translate_folds;
+mod unregistered_wrong;
 mod upstream;
 mod upstream_llinterp;
 mod upstream_structure;

@@ -1,0 +1,398 @@
+//! The `unregistered-ops` oracle: ops of dialects the lowering does not know (generic
+//! form, `"foo.bar"(%x) : (T) -> R`) are kept, with their operands' and results' types
+//! converted, their attributes as they were, and their successors split like any
+//! terminator's when one repeats. No execution path can run such an op, so the
+//! generated programs have none and no oracle that executes could judge one; a
+//! lowering that drops them, or keeps them with the wrong types or operands, would pass
+//! every other oracle.
+//!
+//! So on every case the oracle lowers a small probe built from the case's own value
+//! types: a function whose arguments are those types, an unregistered op that takes
+//! them all and makes results of the same types in another order, an unregistered
+//! terminator that branches twice to one block with the results, and an unregistered
+//! op there that takes that block's arguments and the first argument again. The
+//! expected LLVM types come from [`crate::ciface::expect::value_type`], the spec's
+//! rules written without the converter; which lowered value each operand must be is
+//! read from the probe's own structure.
+
+use crate::ciface::expect::{of_lowered, value_type};
+use converter::ir::{BlockId, Body, Module, OpId, OpKind, Type, ValueId};
+use converter::lower::LowerOptions;
+
+/// The oracle's name.
+pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::UnregisteredOps;
+
+/// Distinct value types of a case a probe takes (`index` and `i1` besides).
+const TYPES_PROBED: usize = 6;
+
+/// The probe's unregistered ops.
+const KEEP: &str = "stdlower_probe.keep";
+const BRANCH: &str = "stdlower_probe.branch";
+const SINK: &str = "stdlower_probe.sink";
+
+/// What lowering a probe gives: the lowered module, or the diagnostics.
+pub type Lowering = Result<Module, String>;
+
+/// The probe's argument types: distinct value types of `m` that the spec converts
+/// (and, under the bare pointer convention, that a signature may hold), `index` and
+/// `i1` first.
+fn probe_types(m: &Module, index_bits: u32, bare: bool) -> Vec<Type> {
+    let mut out = vec![Type::Index, Type::Int(1)];
+    let mut add = |t: &Type| {
+        if out.len() >= TYPES_PROBED + 2 || out.contains(t) || value_type(t, index_bits).is_err() {
+            return;
+        }
+        // Under the convention a function type's memref parameters are pointers, which
+        // the expectation does not model; a memref argument must be one the rule allows.
+        if bare && (matches!(t, Type::Function(_)) || !crate::bare_ptr_rule::allowed(t)) {
+            return;
+        }
+        out.push(t.clone());
+    };
+    for f in &m.funcs {
+        if let Type::Function(ft) = &f.ty {
+            ft.inputs.iter().chain(&ft.results).for_each(&mut add);
+        }
+        if let Some(b) = &f.body {
+            b.values.iter().for_each(|v| add(&v.ty));
+        }
+    }
+    out
+}
+
+/// The probe's text for argument types `args` (the results are `args` rotated by one).
+fn probe_text(args: &[Type]) -> String {
+    let results: Vec<&Type> = args.iter().cycle().skip(1).take(args.len()).collect();
+    let list = |ts: &mut dyn Iterator<Item = String>| ts.collect::<Vec<_>>().join(", ");
+    let params = list(&mut args.iter().enumerate().map(|(i, t)| format!("%a{i}: {t}")));
+    let uses = list(&mut (0..args.len()).map(|i| format!("%a{i}")));
+    let arg_tys = list(&mut args.iter().map(|t| t.to_string()));
+    let res_tys = list(&mut results.iter().map(|t| t.to_string()));
+    let names = list(&mut (0..args.len()).map(|i| format!("%r{i}")));
+    let bb_params = list(
+        &mut results
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("%b{i}: {t}")),
+    );
+    let bb_uses = list(&mut (0..args.len()).map(|i| format!("%b{i}")));
+    // The condition is `%a1`, the `i1` that `probe_types` puts second.
+    format!(
+        "func @probe({params}) {{\n  \
+           {names} = \"{KEEP}\"({uses}) {{note = \"kept\", stdlower_probe.n = 7 : i64}} : \
+             ({arg_tys}) -> ({res_tys})\n  \
+           \"{BRANCH}\"(%a1)[^bb1({names} : {res_tys}), ^bb1({names} : {res_tys})] : (i1) -> ()\n\
+         ^bb1({bb_params}):\n  \
+           \"{SINK}\"({bb_uses}, %a0) : ({res_tys}, {}) -> ()\n  \
+           return\n}}\n",
+        args[0]
+    )
+}
+
+/// The oracle on case `m`, lowered under `opts`: the finding's detail, or `None`.
+pub fn check(m: &Module, opts: &LowerOptions) -> Option<String> {
+    check_with(m, opts, &|probe, o| {
+        converter::lower::lower_module(probe, o).map_err(|ds| {
+            ds.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    })
+}
+
+/// [`check`] with the lowering to probe given (tests give wrong ones).
+pub fn check_with(
+    m: &Module,
+    opts: &LowerOptions,
+    lower: &dyn Fn(&Module, &LowerOptions) -> Lowering,
+) -> Option<String> {
+    let bits = opts.index_bitwidth;
+    let bare = opts.use_bare_ptr_memref_call_conv;
+    let args = probe_types(m, bits, bare);
+    let text = probe_text(&args);
+    let probe = match converter::syntax::parse_module("probe.mlir", text.as_bytes()) {
+        Ok(p) => p,
+        // A type that prints as no parser reads it back is not this oracle's concern.
+        Err(_) => return None,
+    };
+    let found = match lower(&probe, opts) {
+        Err(e) => format!("the lowering refused unregistered ops: {e}"),
+        Ok(lowered) => match check_lowered(&probe, &lowered, &args, bits, bare) {
+            Ok(()) => return None,
+            Err(e) => e,
+        },
+    };
+    Some(format!("{found}\nthe probe:\n{text}"))
+}
+
+/// The expected LLVM type of Standard type `t`, as text.
+fn expected(t: &Type, bits: u32) -> String {
+    value_type(t, bits).map_or_else(|e| format!("<{e}>"), |a| a.to_string())
+}
+
+/// The LLVM type `t` of the lowered module, as text (the expectation's notation).
+fn got(t: &Type) -> String {
+    of_lowered(t).map_or_else(|_| t.to_string(), |a| a.to_string())
+}
+
+/// How many lowered arguments a probe argument of type `t` becomes.
+fn arg_width(t: &Type, bare: bool) -> usize {
+    match t {
+        Type::MemRef(_) if bare => 1,
+        Type::MemRef(m) => 3 + 2 * m.shape.len(),
+        Type::UnrankedMemRef(..) => 2,
+        _ => 1,
+    }
+}
+
+/// The op named `name` of `body`: exactly one.
+fn only(body: &Body, name: &str) -> Result<OpId, String> {
+    let ops: Vec<OpId> = body
+        .walk_ops()
+        .filter(|&o| body.op(o).unregistered_name.as_deref() == Some(name))
+        .collect();
+    match ops[..] {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "the unregistered op \"{name}\" is missing from the lowering"
+        )),
+        _ => Err(format!(
+            "the unregistered op \"{name}\" is in the lowering {} times",
+            ops.len()
+        )),
+    }
+}
+
+/// Whether `values` of `body` have the expected types of `tys`; `Err` names the first
+/// that does not.
+fn types_match(
+    body: &Body,
+    values: &[ValueId],
+    tys: &[&Type],
+    bits: u32,
+    what: &str,
+) -> Result<(), String> {
+    if values.len() != tys.len() {
+        return Err(format!(
+            "{what}: {} in the lowering, {} in the input",
+            values.len(),
+            tys.len()
+        ));
+    }
+    for (i, (&v, t)) in values.iter().zip(tys).enumerate() {
+        let want = value_type(t, bits).ok();
+        let have = of_lowered(body.value_type(v)).ok();
+        if want.is_none() || want != have {
+            return Err(format!(
+                "{what} #{i} of Standard type {t} has LLVM type {}, expected {}",
+                got(body.value_type(v)),
+                expected(t, bits)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The checks of the lowered probe against the probe.
+fn check_lowered(
+    probe: &Module,
+    lowered: &Module,
+    args: &[Type],
+    bits: u32,
+    bare: bool,
+) -> Result<(), String> {
+    let body = lowered
+        .func("probe")
+        .and_then(|f| f.body.as_ref())
+        .ok_or("the lowering has no definition of @probe")?;
+    let std_body = probe.funcs[0]
+        .body
+        .as_ref()
+        .ok_or("the probe has no body")?;
+    let entry = body
+        .entry()
+        .ok_or("the lowered @probe has no entry block")?;
+    let params = body.block_args(entry);
+    let results: Vec<&Type> = args.iter().cycle().skip(1).take(args.len()).collect();
+    let arg_refs: Vec<&Type> = args.iter().collect();
+
+    for o in body.walk_ops() {
+        let op = body.op(o);
+        if op.kind == OpKind::Unregistered
+            && ![KEEP, BRANCH, SINK].contains(&op.unregistered_name.as_deref().unwrap_or(""))
+        {
+            return Err(format!(
+                "the lowering has an unregistered op \"{}\" the input does not have",
+                op.name()
+            ));
+        }
+    }
+
+    // The kept op: converted operand and result types, the same attributes, and each
+    // operand that is one lowered argument that very argument.
+    let keep = body.op(only(body, KEEP)?);
+    types_match(
+        body,
+        &keep.operands,
+        &arg_refs,
+        bits,
+        &format!("\"{KEEP}\" operand"),
+    )?;
+    types_match(
+        body,
+        &keep.results,
+        &results,
+        bits,
+        &format!("\"{KEEP}\" result"),
+    )?;
+    let std_keep = std_body.op(only(std_body, KEEP)?);
+    if keep.attrs != std_keep.attrs {
+        return Err(format!(
+            "\"{KEEP}\" has attributes {:?} in the lowering, {:?} in the input",
+            keep.attrs, std_keep.attrs
+        ));
+    }
+    let mut position = 0;
+    for (i, t) in args.iter().enumerate() {
+        let width = arg_width(t, bare);
+        if width == 1 && !matches!(t, Type::MemRef(_)) {
+            let want = params.get(position).copied();
+            if want != Some(keep.operands[i]) {
+                return Err(format!(
+                    "\"{KEEP}\" operand #{i} (argument %a{i} : {t}) is not the lowered \
+                     function's argument #{position}"
+                ));
+            }
+        }
+        position += width;
+    }
+    if params.len() != position {
+        return Err(format!(
+            "the lowered @probe takes {} arguments, expected {position}",
+            params.len()
+        ));
+    }
+
+    // The terminator: after the kept op, on the first `i1` argument, to two distinct
+    // successors that both reach the sink's block with the kept op's results.
+    let branch_id = only(body, BRANCH)?;
+    let branch = body.op(branch_id);
+    let keep_block = keep.parent;
+    if keep_block.is_none()
+        || branch.parent != keep_block
+        || keep_block.and_then(|b| body.terminator(b)) != Some(branch_id)
+    {
+        return Err(format!(
+            "\"{BRANCH}\" is not the terminator of the block of \"{KEEP}\""
+        ));
+    }
+    if branch.operands != [params[arg_width(&args[0], bare)]] {
+        return Err(format!(
+            "\"{BRANCH}\"'s operand is not the lowered argument %a1 (the condition)"
+        ));
+    }
+    let sink = body.op(only(body, SINK)?);
+    let sink_block = sink.parent.ok_or("the sink is in no block")?;
+    if branch.successors.len() != 2 {
+        return Err(format!(
+            "\"{BRANCH}\" has {} successors in the lowering, 2 in the input",
+            branch.successors.len()
+        ));
+    }
+    if branch.successors[0].block == branch.successors[1].block {
+        return Err(format!(
+            "\"{BRANCH}\" names ^bb1 twice with operands: a repeated successor was not split"
+        ));
+    }
+    for (k, s) in branch.successors.iter().enumerate() {
+        let reaches = if s.block == sink_block {
+            s.args == keep.results
+        } else {
+            forwards(body, s.block, sink_block, &keep.results) && s.args.is_empty()
+        };
+        if !reaches {
+            return Err(format!(
+                "\"{BRANCH}\" successor #{k} does not reach the block of \"{SINK}\" with \
+                 the results of \"{KEEP}\""
+            ));
+        }
+    }
+
+    // The sink: the block's arguments, of the results' types, then argument %a0 again.
+    let bb_args = body.block_args(sink_block);
+    types_match(
+        body,
+        bb_args,
+        &results,
+        bits,
+        "argument of the sink's block",
+    )?;
+    let mut want: Vec<ValueId> = bb_args.to_vec();
+    want.push(keep.operands[0]);
+    if sink.operands != want {
+        return Err(format!(
+            "\"{SINK}\"'s operands are not its block's arguments and then \"{KEEP}\"'s \
+             first operand"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether block `b` takes no arguments and only branches to `to` with `args`.
+fn forwards(body: &Body, b: BlockId, to: BlockId, args: &[ValueId]) -> bool {
+    let data = body.block(b);
+    let [op] = data.ops[..] else { return false };
+    let op = body.op(op);
+    data.args.is_empty()
+        && op.kind == OpKind::LlvmBr
+        && op.successors.len() == 1
+        && op.successors[0].block == to
+        && op.successors[0].args == args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(text: &str) -> Module {
+        converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses")
+    }
+
+    #[test]
+    fn the_probe_takes_the_case_types_once_each() {
+        let m = module(
+            "func @f(%a: memref<?xf32>, %b: i32) -> f32 {\n  \
+               %c = addi %b, %b : i32\n  %z = constant 0.0 : f32\n  return %z : f32\n}\n",
+        );
+        let ts: Vec<String> = probe_types(&m, 64, false)
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(ts, ["index", "i1", "memref<?xf32>", "i32", "f32"]);
+        // Under the bare pointer convention, a dynamic memref cannot be an argument.
+        let ts: Vec<String> = probe_types(&m, 64, true)
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(ts, ["index", "i1", "i32", "f32"]);
+    }
+
+    #[test]
+    fn a_correct_lowering_passes_at_both_index_widths_and_conventions() {
+        let m = module(
+            "func @f(%a: memref<2x?xf16>, %u: memref<*xi8>, %v: vector<2x3xf32>, \
+             %s: memref<4xi64, 3>) {\n  return\n}\n",
+        );
+        for bits in [32, 64] {
+            for bare in [false, true] {
+                let opts = LowerOptions {
+                    index_bitwidth: bits,
+                    use_bare_ptr_memref_call_conv: bare,
+                    ..LowerOptions::default()
+                };
+                assert_eq!(check(&m, &opts), None, "bits {bits}, bare {bare}");
+            }
+        }
+    }
+}
