@@ -74,9 +74,8 @@ pub fn generate(u: &mut Unstructured, cfg: &GenConfig) -> arbitrary::Result<Modu
 /// Generates the module of `seed` (the bytes come from SplitMix64). Never fails: falls
 /// back to [`minimal_module`] should generation report an error.
 pub fn generate_from_seed(seed: u64, cfg: &GenConfig) -> Module {
-    let bytes = rng::seeded_bytes(seed, SEED_BYTES);
-    let mut u = Unstructured::new(&bytes);
-    generate(&mut u, cfg).unwrap_or_else(|_| minimal_module())
+    rng::with_seeded_bytes(seed, SEED_BYTES, |u| generate(u, cfg))
+        .unwrap_or_else(|_| minimal_module())
 }
 
 /// A configuration chosen by the seed too (swarm testing), then the module.
@@ -89,15 +88,15 @@ pub fn generate_swarm_from_seed(seed: u64) -> (GenConfig, Module) {
 /// case), the limits of the lowering options applied after it.
 pub fn generate_swarm_from_seed_with(
     seed: u64,
-    adjust: impl FnOnce(&mut GenConfig),
+    adjust: impl Fn(&mut GenConfig),
 ) -> (GenConfig, Module) {
-    let bytes = rng::seeded_bytes(seed, SEED_BYTES);
-    let mut u = Unstructured::new(&bytes);
-    let mut cfg = u.arbitrary::<GenConfig>().unwrap_or_default();
-    adjust(&mut cfg);
-    cfg.apply_lowering_limits();
-    let m = generate(&mut u, &cfg).unwrap_or_else(|_| minimal_module());
-    (cfg, m)
+    rng::with_seeded_bytes(seed, SEED_BYTES, |u| {
+        let mut cfg = u.arbitrary::<GenConfig>().unwrap_or_default();
+        adjust(&mut cfg);
+        cfg.apply_lowering_limits();
+        let m = generate(u, &cfg).unwrap_or_else(|_| minimal_module());
+        (cfg, m)
+    })
 }
 
 /// `func @main() -> i32 { %c = constant 0 : i32  return %c : i32 }`.

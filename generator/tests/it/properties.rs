@@ -10,6 +10,30 @@ use converter::syntax::parse_module;
 use converter::verify::{verify_llvm_module, verify_module};
 use generator::{generate_from_seed, generate_swarm_from_seed, GenConfig};
 
+/// The seeded generators fill only both ends of the seed's bytes when a module takes
+/// few of them; the module must be the one the whole buffer gives, for both.
+#[test]
+fn seeded_modules_are_those_of_the_whole_seeded_buffer() {
+    let n = common::cases("GEN_CASES", 2000);
+    let cfg = GenConfig::default();
+    for seed in 0..n {
+        let bytes = generator::rng::seeded_bytes(seed, generator::SEED_BYTES);
+        let mut u = arbitrary::Unstructured::new(&bytes);
+        let mut swarm = u.arbitrary::<GenConfig>().unwrap_or_default();
+        swarm.apply_lowering_limits();
+        let whole = generator::generate(&mut u, &swarm).expect("generates");
+        let (got_cfg, got) = generate_swarm_from_seed(seed);
+        assert_eq!(format!("{got_cfg:?}"), format!("{swarm:?}"), "seed {seed}");
+        assert_eq!(common::print(&got), common::print(&whole), "seed {seed}");
+        if seed % 10 == 0 {
+            let whole = generator::generate(&mut arbitrary::Unstructured::new(&bytes), &cfg)
+                .expect("generates");
+            let got = generate_from_seed(seed, &cfg);
+            assert_eq!(common::print(&got), common::print(&whole), "seed {seed}");
+        }
+    }
+}
+
 #[test]
 fn generation_is_total_and_deterministic() {
     let n = common::cases("GEN_CASES", 2000);
