@@ -21,8 +21,14 @@
 //!
 //! Checked on every case without the bare pointer calling convention (where a memref is
 //! one pointer).
+//!
+//! Call sites too, on every case: a Standard `call` or `call_indirect` keeps its
+//! discardable attributes (all but `callee`) on its `llvm.call`, which carries no others
+//! besides its own `callee` (once, for a direct call) and `callee_type`. Compared per
+//! function as the sorted list of the calls' non-empty dictionaries, since the lowering
+//! adds calls of its own (`malloc`, `free`) that carry none.
 
-use converter::ir::{Attribute, Func, FuncKind, Module, NamedAttr, Type};
+use converter::ir::{Attribute, Func, FuncKind, Module, NamedAttr, OpKind, Type};
 
 /// The oracle's name.
 pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::ArgAttrs;
@@ -159,6 +165,73 @@ fn sorted(ds: &[Vec<NamedAttr>]) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The attributes of an `llvm.call` that are its own, not the Standard call's.
+const CALL_OWN: [&str; 3] = ["callee", "callee_type", "var_callee_type"];
+
+/// The sorted non-empty discardable dictionaries of the calls in `f`'s body: of
+/// Standard calls when `std`, else of `llvm.call`s; `Err` when an `llvm.call` has
+/// `callee` more than once.
+fn call_dicts(f: &Func, std: bool) -> Result<Vec<Vec<String>>, String> {
+    let Some(body) = &f.body else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for o in body.walk_ops() {
+        let op = body.op(o);
+        let (is_call, own): (bool, &[&str]) = if std {
+            (
+                matches!(op.kind, OpKind::Call | OpKind::CallIndirect),
+                &["callee"],
+            )
+        } else {
+            (op.kind == OpKind::LlvmCall, &CALL_OWN)
+        };
+        if !is_call {
+            continue;
+        }
+        if !std && op.attrs.iter().filter(|a| a.name == "callee").count() > 1 {
+            return Err(format!("@{}: an llvm.call has 'callee' twice", f.name));
+        }
+        let d: Vec<NamedAttr> = op
+            .attrs
+            .iter()
+            .filter(|a| !own.contains(&a.name.as_ref()))
+            .cloned()
+            .collect();
+        if !d.is_empty() {
+            out.extend(sorted(&[d]));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// `None` when every call of a function of Standard module `m` keeps its discardable
+/// attributes on its `llvm.call` in `lowered`, and no `llvm.call` has others; else what
+/// differs, first function first.
+pub fn check_calls(m: &Module, lowered: &Module) -> Option<String> {
+    for f in m
+        .funcs
+        .iter()
+        .filter(|f| f.kind == FuncKind::Std && f.body.is_some())
+    {
+        let Some(l) = lowered.func(&f.name) else {
+            return Some(format!("@{}: missing from the lowered module", f.name));
+        };
+        let want = call_dicts(f, true);
+        let got = call_dicts(l, false);
+        if want != got {
+            return Some(format!(
+                "@{}: call-site attributes: expected {:?}, lowered {:?}",
+                f.name,
+                want.unwrap_or_default(),
+                got.unwrap_or_else(|e| vec![vec![e]])
+            ));
+        }
+    }
+    None
+}
+
 /// `None` when every lowered function of Standard module `m` carries the expected
 /// argument and result dictionaries, else what differs, first function first.
 pub fn check(m: &Module, lowered: &Module) -> Option<String> {
@@ -232,5 +305,66 @@ mod tests {
         let (m, mut l) = lowered();
         l.func_mut("f").unwrap().res_attrs.clear();
         assert!(check(&m, &l).unwrap().contains("result attributes"));
+    }
+
+    const CALLS: &str = "func private @g(i32) -> i32\nfunc @f(%a: i32, %p: (i32) -> i32) -> i32 {\n  %0 = call @g(%a) {dialect.x = 1 : i64, a.b} : (i32) -> i32\n  %1 = call_indirect %p(%0) {dialect.y} : (i32) -> i32\n  %2 = call @g(%1) : (i32) -> i32\n  %m = alloc() : memref<4xf32>\n  dealloc %m : memref<4xf32>\n  return %2 : i32\n}\n";
+
+    fn lowered_calls() -> (Module, Module) {
+        let m = converter::syntax::parse_module("t.mlir", CALLS.as_bytes()).unwrap();
+        let l = lower_module(&m, &LowerOptions::default()).unwrap();
+        (m, l)
+    }
+
+    fn calls_of(l: &mut Module) -> (&mut converter::ir::Body, Vec<converter::ir::OpId>) {
+        let body = l.func_mut("f").unwrap().body.as_mut().unwrap();
+        let calls = body
+            .walk_ops()
+            .filter(|&o| body.op(o).kind == OpKind::LlvmCall)
+            .collect();
+        (body, calls)
+    }
+
+    #[test]
+    fn call_site_attributes_are_checked() {
+        let (m, l) = lowered_calls();
+        assert_eq!(check_calls(&m, &l), None);
+        // Dropped from the direct call.
+        let (m, mut l) = lowered_calls();
+        let (body, calls) = calls_of(&mut l);
+        body.op_mut(calls[0])
+            .attrs
+            .retain(|a| a.name.starts_with("callee"));
+        assert!(check_calls(&m, &l)
+            .unwrap()
+            .contains("call-site attributes"));
+        // Moved from the indirect call to the plain one.
+        let (m, mut l) = lowered_calls();
+        let (body, calls) = calls_of(&mut l);
+        let moved: Vec<_> = body
+            .op(calls[1])
+            .attrs
+            .iter()
+            .filter(|a| a.name == "dialect.y")
+            .cloned()
+            .collect();
+        body.op_mut(calls[1])
+            .attrs
+            .retain(|a| a.name != "dialect.y");
+        body.op_mut(calls[0]).attrs.extend(moved);
+        assert!(check_calls(&m, &l).is_some());
+        // `callee` kept as a discardable attribute besides the call's own.
+        let (m, mut l) = lowered_calls();
+        let (body, calls) = calls_of(&mut l);
+        let callee = body.op(calls[0]).attrs[0].clone();
+        body.op_mut(calls[0]).attrs.push(callee);
+        assert!(check_calls(&m, &l).unwrap().contains("'callee' twice"));
+        // An attribute the Standard call does not have, on a call the lowering made.
+        let (m, mut l) = lowered_calls();
+        let (body, calls) = calls_of(&mut l);
+        let last = *calls.last().unwrap();
+        body.op_mut(last)
+            .attrs
+            .push(NamedAttr::new("dialect.z", Attribute::Unit));
+        assert!(check_calls(&m, &l).is_some());
     }
 }

@@ -547,8 +547,14 @@ fn check_module_in(
             detail,
         };
     }
+    ran.push(crate::arg_attrs::ORACLE);
+    if let Some(detail) = crate::arg_attrs::check_calls(m, &lowered) {
+        return Verdict::Finding {
+            oracle: crate::arg_attrs::ORACLE,
+            detail,
+        };
+    }
     if !cfg.exec.pass.use_bare_ptr_memref_call_conv {
-        ran.push(crate::arg_attrs::ORACLE);
         if let Some(detail) = crate::arg_attrs::check(m, &lowered) {
             return Verdict::Finding {
                 oracle: crate::arg_attrs::ORACLE,

@@ -16,7 +16,7 @@
 //! read from the probe's own structure.
 
 use crate::ciface::expect::{of_lowered, value_type};
-use converter::ir::{BlockId, Body, Module, OpId, OpKind, Type, ValueId};
+use converter::ir::{Attribute, BlockId, Body, Func, Module, NewOp, OpId, OpKind, Type, ValueId};
 use converter::lower::LowerOptions;
 
 /// The oracle's name.
@@ -60,33 +60,64 @@ fn probe_types(m: &Module, index_bits: u32, bare: bool) -> Vec<Type> {
     out
 }
 
-/// The probe's text for argument types `args` (the results are `args` rotated by one).
-fn probe_text(args: &[Type]) -> String {
-    let results: Vec<&Type> = args.iter().cycle().skip(1).take(args.len()).collect();
-    let list = |ts: &mut dyn Iterator<Item = String>| ts.collect::<Vec<_>>().join(", ");
-    let params = list(&mut args.iter().enumerate().map(|(i, t)| format!("%a{i}: {t}")));
-    let uses = list(&mut (0..args.len()).map(|i| format!("%a{i}")));
-    let arg_tys = list(&mut args.iter().map(|t| t.to_string()));
-    let res_tys = list(&mut results.iter().map(|t| t.to_string()));
-    let names = list(&mut (0..args.len()).map(|i| format!("%r{i}")));
-    let bb_params = list(
-        &mut results
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("%b{i}: {t}")),
+/// The probe's result types: `args` rotated by one.
+fn rotated(args: &[Type]) -> Vec<Type> {
+    args.iter()
+        .cycle()
+        .skip(1)
+        .take(args.len())
+        .cloned()
+        .collect()
+}
+
+/// The probe for argument types `args` (at least two, the second `i1`), built in memory
+/// (text would cost more to parse than to lower):
+///
+/// ```mlir
+/// func @probe(%a0: T0, %a1: i1, ...) {
+///   %r0, ... = "stdlower_probe.keep"(%a0, %a1, ...) {note = "kept", stdlower_probe.n = 7 : i64}
+///   "stdlower_probe.branch"(%a1)[^bb1(%r0, ...), ^bb1(%r0, ...)]
+/// ^bb1(%b0: R0, ...):
+///   "stdlower_probe.sink"(%b0, ..., %a0)
+///   return
+/// }
+/// ```
+fn probe_module(args: &[Type]) -> Module {
+    let results = rotated(args);
+    let mut f = Func::new_std("probe", args.to_vec(), Vec::new());
+    let body = f.body.as_mut().expect("a definition has a body");
+    let entry = body.entry().expect("a definition has an entry block");
+    let a = body.block_args(entry).to_vec();
+    let bb1 = body.add_block(&results);
+    let keep = body.append_op(
+        entry,
+        NewOp::unregistered(KEEP)
+            .operands(a.iter().copied())
+            .results(results)
+            .attr("note", Attribute::Str("kept".into()))
+            .attr(
+                "stdlower_probe.n",
+                Attribute::Int {
+                    value: 7,
+                    ty: Type::Int(64),
+                },
+            ),
     );
-    let bb_uses = list(&mut (0..args.len()).map(|i| format!("%b{i}")));
-    // The condition is `%a1`, the `i1` that `probe_types` puts second.
-    format!(
-        "func @probe({params}) {{\n  \
-           {names} = \"{KEEP}\"({uses}) {{note = \"kept\", stdlower_probe.n = 7 : i64}} : \
-             ({arg_tys}) -> ({res_tys})\n  \
-           \"{BRANCH}\"(%a1)[^bb1({names} : {res_tys}), ^bb1({names} : {res_tys})] : (i1) -> ()\n\
-         ^bb1({bb_params}):\n  \
-           \"{SINK}\"({bb_uses}, %a0) : ({res_tys}, {}) -> ()\n  \
-           return\n}}\n",
-        args[0]
-    )
+    let r = body.op(keep).results.clone();
+    body.append_op(
+        entry,
+        NewOp::unregistered(BRANCH)
+            .operands([a[1]])
+            .successor(bb1, r.clone())
+            .successor(bb1, r),
+    );
+    let mut sunk = body.block_args(bb1).to_vec();
+    sunk.push(a[0]);
+    body.append_op(bb1, NewOp::unregistered(SINK).operands(sunk));
+    body.append_op(bb1, NewOp::new(OpKind::Return));
+    let mut m = Module::new("probe.mlir");
+    m.funcs.push(f);
+    m
 }
 
 /// The oracle on case `m`, lowered under `opts`: the finding's detail, or `None`.
@@ -110,12 +141,7 @@ pub fn check_with(
     let bits = opts.index_bitwidth;
     let bare = opts.use_bare_ptr_memref_call_conv;
     let args = probe_types(m, bits, bare);
-    let text = probe_text(&args);
-    let probe = match converter::syntax::parse_module("probe.mlir", text.as_bytes()) {
-        Ok(p) => p,
-        // A type that prints as no parser reads it back is not this oracle's concern.
-        Err(_) => return None,
-    };
+    let probe = probe_module(&args);
     let found = match lower(&probe, opts) {
         Err(e) => format!("the lowering refused unregistered ops: {e}"),
         Ok(lowered) => match check_lowered(&probe, &lowered, &args, bits, bare) {
@@ -123,6 +149,7 @@ pub fn check_with(
             Err(e) => e,
         },
     };
+    let text = converter::syntax::print_module(&probe, &Default::default());
     Some(format!("{found}\nthe probe:\n{text}"))
 }
 
@@ -214,7 +241,8 @@ fn check_lowered(
         .entry()
         .ok_or("the lowered @probe has no entry block")?;
     let params = body.block_args(entry);
-    let results: Vec<&Type> = args.iter().cycle().skip(1).take(args.len()).collect();
+    let results = rotated(args);
+    let results: Vec<&Type> = results.iter().collect();
     let arg_refs: Vec<&Type> = args.iter().collect();
 
     for o in body.walk_ops() {
