@@ -17,6 +17,12 @@
 //!   `alignment` never below it; the harness's argument buffers come from the same
 //!   `malloc`). Only on memrefs with the identity layout, whose aligned pointer is
 //!   the start of a buffer wherever they come from.
+//! - `llvm.noalias = true` where the unit `llvm.noalias` may be, and `llvm.noalias =
+//!   false` (no claim) on any memref argument.
+//! - `llvm.signext` and `llvm.zeroext` only on `i32`, `i64` and `index` arguments and on
+//!   memrefs (whose descriptors' integers are `i32` or `i64`): on x86-64 only narrower
+//!   integers are extended, so the attribute changes no code, while on `i8` a caller
+//!   that does not extend would break the callee's assumption.
 //! - Dialect attributes (`test.flag = true`, `stdlower.n = 3 : i64`) freely.
 
 use crate::config::{Family, GenConfig};
@@ -55,9 +61,28 @@ pub(crate) fn decorate(u: &mut Unstructured, cfg: &GenConfig, m: &mut Module) ->
                 if u.ratio(1, 3u8)? {
                     d.push(dialect_attr(u)?);
                 }
+                if matches!(t, Type::MemRef(_) | Type::Index | Type::Int(32 | 64))
+                    && u.ratio(1, 6u8)?
+                {
+                    let ext = if u.arbitrary()? {
+                        "llvm.signext"
+                    } else {
+                        "llvm.zeroext"
+                    };
+                    d.push(NamedAttr::new(ext, Attribute::Unit));
+                }
                 if let Type::MemRef(mt) = t {
                     if memrefs == 1 && u.ratio(1, 2u8)? {
-                        d.push(NamedAttr::new("llvm.noalias", Attribute::Unit));
+                        // Also spelled as a bool, which the lowering writes as the unit.
+                        let v = if u.ratio(1, 3u8)? {
+                            Attribute::Bool(true)
+                        } else {
+                            Attribute::Unit
+                        };
+                        d.push(NamedAttr::new("llvm.noalias", v));
+                    } else if u.ratio(1, 6u8)? {
+                        // No claim at all: the lowering drops it.
+                        d.push(NamedAttr::new("llvm.noalias", Attribute::Bool(false)));
                     }
                     if mt.layout == Layout::Identity && u.ratio(1, 2u8)? {
                         let align = natural_alignment(&mt.elem).min(8);

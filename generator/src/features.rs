@@ -59,6 +59,10 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "call_attrs",
     "dim_operand",
     "dim_dynamic_index",
+    "dim_unranked",
+    "dealloc_unranked",
+    "arg_ext",
+    "arg_attr_bool",
     "dim_attr",
     "memref_arg",
     "memref_result",
@@ -185,8 +189,12 @@ fn attr_features(f: &converter::ir::Func, out: &mut BTreeSet<&'static str>) {
             match a.name.as_ref() {
                 "llvm.noalias" => out.insert("arg_noalias"),
                 "llvm.align" => out.insert("arg_align"),
+                "llvm.signext" | "llvm.zeroext" => out.insert("arg_ext"),
                 _ => false,
             };
+            if matches!(a.value, Attribute::Bool(_)) && a.name.starts_with("llvm.") {
+                out.insert("arg_attr_bool");
+            }
         }
     }
     if f.res_attrs.iter().any(|d| !d.is_empty()) {
@@ -324,6 +332,9 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                     } else {
                         "dim_attr"
                     });
+                    if matches!(body.value_type(od.operands[0]), Type::UnrankedMemRef(..)) {
+                        out.insert("dim_unranked");
+                    }
                     // An index operand that is not a constant op: the lowering's path
                     // for a dynamic dimension index.
                     if let Some(&i) = od.operands.get(1) {
@@ -334,6 +345,11 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                             out.insert("dim_dynamic_index");
                         }
                     }
+                }
+                OpKind::Dealloc
+                    if matches!(body.value_type(od.operands[0]), Type::UnrankedMemRef(..)) =>
+                {
+                    out.insert("dealloc_unranked");
                 }
                 OpKind::MemRefCast => {
                     let from = body.value_type(od.operands[0]);

@@ -545,16 +545,20 @@ impl<'a, 'u> FnGen<'a, 'u> {
         }
         self.scope.pop();
     }
-    /// `dealloc` of an owned buffer, sometimes through a fresh dynamic-shape view
-    /// (a `dealloc` through any view frees the allocation).
+    /// `dealloc` of an owned buffer, sometimes through a fresh dynamic-shape view or an
+    /// unranked one (a `dealloc` through any view frees the allocation; through an
+    /// unranked one, the lowering reads the allocated pointer behind the descriptor).
     fn emit_dealloc(&mut self, v: ValueId) {
         let ty = self.ty(v);
-        let via_view = self.u.int_in_range(0..=3u8).unwrap_or(1) == 0;
+        let view = self.u.int_in_range(0..=7u8).unwrap_or(2);
         let target = match ty.as_memref() {
             Some(mt)
-                if via_view && mt.has_identity_layout() && mt.shape.iter().any(|d| d.is_some()) =>
+                if view < 2 && mt.has_identity_layout() && mt.shape.iter().any(|d| d.is_some()) =>
             {
                 Some(Type::memref(vec![None; mt.rank()], mt.elem.clone()))
+            }
+            Some(mt) if view == 2 => {
+                Some(Type::unranked_memref_in(mt.elem.clone(), mt.memory_space))
             }
             _ => None,
         };

@@ -659,6 +659,11 @@ fn store(g: &mut FnGen) -> Result<()> {
 }
 
 fn dim(g: &mut FnGen) -> Result<()> {
+    // One in four on an unranked memref whose rank the generator knows (the lowering
+    // reads the size through the descriptor pointer).
+    if g.chance(25)? {
+        return dim_unranked(g);
+    }
     let Some(m) = ranked_memref(g)? else {
         return Ok(());
     };
@@ -666,6 +671,41 @@ fn dim(g: &mut FnGen) -> Result<()> {
     if rank == 0 {
         return Ok(());
     }
+    let d = g.index(rank)?;
+    let r = g.emit_dim(m, d);
+    g.def_plain(r);
+    Ok(())
+}
+
+/// `dim` of an unranked memref whose rank is known, at a dimension below it: one in
+/// scope, else an unranked view of a ranked one made for it.
+fn dim_unranked(g: &mut FnGen) -> Result<()> {
+    let unranked: Vec<(ValueId, usize)> = g
+        .scope
+        .memrefs()
+        .iter()
+        .filter(|&&m| matches!(g.ty(m), Type::UnrankedMemRef(..)))
+        .filter_map(|&m| Some((m, g.meta_of(m).sizes?.len())))
+        .filter(|&(_, rank)| rank > 0)
+        .collect();
+    let (m, rank) = if unranked.is_empty() {
+        let Some(r) = ranked_memref(g)? else {
+            return Ok(());
+        };
+        let Type::MemRef(mt) = g.ty(r) else {
+            return Ok(());
+        };
+        if mt.rank() == 0 || !mt.has_identity_layout() {
+            return Ok(());
+        }
+        let target = Type::unranked_memref_in(mt.elem.clone(), mt.memory_space);
+        match g.cast_to(r, &target, Some(mt.rank())) {
+            Some(u) => (u, mt.rank()),
+            None => return Ok(()),
+        }
+    } else {
+        unranked[g.index(unranked.len())?]
+    };
     let d = g.index(rank)?;
     let r = g.emit_dim(m, d);
     g.def_plain(r);
