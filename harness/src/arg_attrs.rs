@@ -232,8 +232,39 @@ pub fn check_calls(m: &Module, lowered: &Module) -> Option<String> {
     None
 }
 
-/// `None` when every lowered function of Standard module `m` carries the expected
-/// argument and result dictionaries, else what differs, first function first.
+/// Whether the C wrapper of a function with `results` returns them through a pointer
+/// passed first: several results, or one memref (a descriptor struct).
+fn results_by_pointer(results: &[Type]) -> bool {
+    results.len() > 1 || results.first().is_some_and(Type::is_memref)
+}
+
+/// The expected argument dictionaries of `_mlir_ciface_<f>`: none on the results'
+/// out-pointer; a scalar's as on the function; a memref, passed as a pointer to its
+/// descriptor, keeps what is not a pointer or integer attribute (those describe the
+/// buffer and the descriptor's fields, not the pointer to the descriptor).
+fn expected_wrapper_args(f: &Func, inputs: &[Type], results: &[Type]) -> Vec<Vec<NamedAttr>> {
+    let mut out = Vec::new();
+    if results_by_pointer(results) {
+        out.push(Vec::new());
+    }
+    for (i, t) in inputs.iter().enumerate() {
+        let d = spelled(f.arg_attr_dict(i));
+        out.push(if t.is_memref() {
+            keep(&d, Slot::Pointer, false)
+        } else {
+            keep(&d, scalar_slot(t), true)
+        });
+    }
+    if out.iter().all(Vec::is_empty) {
+        Vec::new()
+    } else {
+        out
+    }
+}
+
+/// `None` when every lowered function of Standard module `m`, and every C wrapper of
+/// one, carries the expected argument and result dictionaries, else what differs,
+/// first function first.
 pub fn check(m: &Module, lowered: &Module) -> Option<String> {
     for f in m.funcs.iter().filter(|f| f.kind == FuncKind::Std) {
         let Some(ft) = f.std_type() else { continue };
@@ -258,6 +289,27 @@ pub fn check(m: &Module, lowered: &Module) -> Option<String> {
                 f.name,
                 sorted(&want_r),
                 sorted(&l.res_attrs)
+            ));
+        }
+        // Its C wrapper, when it has one (whether it must is `c-interface`'s to say).
+        let wrapper = format!("{}{}", crate::ciface::expect::PREFIX, f.name);
+        let Some(w) = lowered.func(&wrapper).filter(|_| m.func(&wrapper).is_none()) else {
+            continue;
+        };
+        let want_a = expected_wrapper_args(f, &ft.inputs, &ft.results);
+        let want_r = if results_by_pointer(&ft.results) {
+            Vec::new()
+        } else {
+            want_r
+        };
+        if sorted(&want_a) != sorted(&w.arg_attrs) || sorted(&want_r) != sorted(&w.res_attrs) {
+            return Some(format!(
+                "@{wrapper}: argument and result attributes: expected {:?} -> {:?}, \
+                 lowered {:?} -> {:?}",
+                sorted(&want_a),
+                sorted(&want_r),
+                sorted(&w.arg_attrs),
+                sorted(&w.res_attrs)
             ));
         }
     }
@@ -305,6 +357,38 @@ mod tests {
         let (m, mut l) = lowered();
         l.func_mut("f").unwrap().res_attrs.clear();
         assert!(check(&m, &l).unwrap().contains("result attributes"));
+    }
+
+    #[test]
+    fn c_wrapper_attributes_are_checked() {
+        let src = SRC.replace("func @f(", "func @f(").replace(
+            ") -> (i32 {dialect.r}) {",
+            ") -> (i32 {dialect.r}) attributes {llvm.emit_c_interface} {",
+        );
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        let lowered = || lower_module(&m, &LowerOptions::default()).unwrap();
+        let l = lowered();
+        assert_eq!(check(&m, &l), None);
+        let w = l.func("_mlir_ciface_f").unwrap();
+        // The memref's dictionary, on the pointer to its descriptor, without the
+        // buffer's pointer attributes.
+        let names: Vec<&str> = w.arg_attr_dict(1).iter().map(|a| a.name.as_ref()).collect();
+        assert!(names.is_empty(), "{names:?}");
+        let names: Vec<&str> = w.arg_attr_dict(2).iter().map(|a| a.name.as_ref()).collect();
+        assert_eq!(names, ["dialect.u"]);
+        // The wrapper's attributes dropped (the mutant `c_param_attrs -> vec![]`).
+        let mut l = lowered();
+        l.func_mut("_mlir_ciface_f").unwrap().arg_attrs.clear();
+        assert!(check(&m, &l).unwrap().contains("@_mlir_ciface_f"));
+        // Its result's dictionary dropped.
+        let mut l = lowered();
+        l.func_mut("_mlir_ciface_f").unwrap().res_attrs.clear();
+        assert!(check(&m, &l).unwrap().contains("@_mlir_ciface_f"));
+        // A pointer attribute kept on the pointer to the descriptor.
+        let mut l = lowered();
+        let w = l.func_mut("_mlir_ciface_f").unwrap();
+        w.arg_attrs[1].push(NamedAttr::new("llvm.noalias", Attribute::Unit));
+        assert!(check(&m, &l).is_some());
     }
 
     const CALLS: &str = "func private @g(i32) -> i32\nfunc @f(%a: i32, %p: (i32) -> i32) -> i32 {\n  %0 = call @g(%a) {dialect.x = 1 : i64, a.b} : (i32) -> i32\n  %1 = call_indirect %p(%0) {dialect.y} : (i32) -> i32\n  %2 = call @g(%1) : (i32) -> i32\n  %m = alloc() : memref<4xf32>\n  dealloc %m : memref<4xf32>\n  return %2 : i32\n}\n";
