@@ -4,10 +4,15 @@
 //!
 //! None of them writes memory (the interpreter passes external arguments as snapshots).
 //!
-//! Calling convention: these are plain `func` declarations without
-//! `llvm.emit_c_interface`, so after lowering a memref argument is passed as the
-//! expanded descriptor fields (allocated pointer, aligned pointer, offset, sizes...,
-//! strides...), as LLVM 11's default calling convention specifies.
+//! Calling convention: most are plain `func` declarations, so after lowering a memref
+//! argument is passed as the expanded descriptor fields (allocated pointer, aligned
+//! pointer, offset, sizes..., strides...), as LLVM 11's default calling convention
+//! specifies. Those with `c_interface` are declared with `llvm.emit_c_interface`: the
+//! lowering then gives the declaration a body that calls `_mlir_ciface_<name>`, with
+//! each memref as a pointer to its descriptor and several results through a pointer to
+//! their struct, passed first; the host implements that C function. Every external has
+//! its `_mlir_ciface_` form in [`abi`], so that a module lowered with the C interface
+//! for every function (`emit-c-interface`) links too.
 
 use converter::ir::Type;
 use converter::value::RtValue;
@@ -23,6 +28,8 @@ pub struct ExternalFn {
     pub semantics: &'static str,
     /// The C signature lowered code calls (see [`abi`]).
     pub c_abi: &'static str,
+    /// Declared with `llvm.emit_c_interface`: lowered code calls `_mlir_ciface_<name>`.
+    pub c_interface: bool,
 }
 
 /// The external functions table (small on purpose).
@@ -34,6 +41,7 @@ pub fn external_impls() -> Vec<ExternalFn> {
             results: vec![Type::i64()],
             semantics: "a * 31 + b, wrapping two's-complement i64 arithmetic",
             c_abi: "int64_t ext_mix_i64(int64_t a, int64_t b)",
+            c_interface: false,
         },
         ExternalFn {
             name: "ext_sum_f64",
@@ -43,6 +51,7 @@ pub fn external_impls() -> Vec<ExternalFn> {
                         (n = dim 0; every element is initialized)",
             c_abi: "double ext_sum_f64(double *allocated, double *aligned, int64_t offset, \
                     int64_t size, int64_t stride)",
+            c_interface: false,
         },
         ExternalFn {
             name: "ext_poly_i32",
@@ -52,6 +61,32 @@ pub fn external_impls() -> Vec<ExternalFn> {
                         (wrapping i32; n = dim 0); reads only",
             c_abi: "int32_t ext_poly_i32(int32_t *allocated, int32_t *aligned, int64_t offset, \
                     int64_t size, int64_t stride, int32_t x)",
+            c_interface: false,
+        },
+        ExternalFn {
+            name: "ext_cmix_i64",
+            inputs: vec![Type::i64(), Type::i64()],
+            results: vec![Type::i64()],
+            semantics: "a * 31 + b, wrapping two's-complement i64 arithmetic (as ext_mix_i64)",
+            c_abi: "int64_t _mlir_ciface_ext_cmix_i64(int64_t a, int64_t b)",
+            c_interface: true,
+        },
+        ExternalFn {
+            name: "ext_csum_f64",
+            inputs: vec![Type::memref(vec![None], Type::F64)],
+            results: vec![Type::F64],
+            semantics: "0.0 + m[0] + ... + m[n-1], as ext_sum_f64",
+            c_abi: "double _mlir_ciface_ext_csum_f64(StridedMemRefType<double, 1> *m)",
+            c_interface: true,
+        },
+        ExternalFn {
+            name: "ext_cpair_i64",
+            inputs: vec![Type::i64(), Type::i64()],
+            results: vec![Type::i64(), Type::i64()],
+            semantics: "(a + b, a * b), wrapping two's-complement i64 arithmetic",
+            c_abi: "void _mlir_ciface_ext_cpair_i64(struct { int64_t s, p; } *out, int64_t a, \
+                    int64_t b)",
+            c_interface: true,
         },
     ]
 }
@@ -73,8 +108,8 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
         }
     }
     let arity = match name {
-        "ext_mix_i64" | "ext_poly_i32" => 2,
-        "ext_sum_f64" => 1,
+        "ext_mix_i64" | "ext_poly_i32" | "ext_cmix_i64" | "ext_cpair_i64" => 2,
+        "ext_sum_f64" | "ext_csum_f64" => 1,
         _ => return None,
     };
     if args.len() != arity {
@@ -84,11 +119,16 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
         )));
     }
     let r = match name {
-        "ext_mix_i64" => int(&args[0]).and_then(|a| {
+        "ext_mix_i64" | "ext_cmix_i64" => int(&args[0]).and_then(|a| {
             let b = int(&args[1])?;
             Ok(vec![RtValue::Int(ext_mix_i64(a as i64, b as i64) as i128)])
         }),
-        "ext_sum_f64" => elems(&args[0]).and_then(|es| {
+        "ext_cpair_i64" => int(&args[0]).and_then(|a| {
+            let b = int(&args[1])?;
+            let (s, p) = ext_cpair_i64(a as i64, b as i64);
+            Ok(vec![RtValue::Int(s as i128), RtValue::Int(p as i128)])
+        }),
+        "ext_sum_f64" | "ext_csum_f64" => elems(&args[0]).and_then(|es| {
             let xs = es
                 .iter()
                 .map(|e| match e {
@@ -113,6 +153,11 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
 /// Reference implementation of `ext_mix_i64`.
 pub fn ext_mix_i64(a: i64, b: i64) -> i64 {
     a.wrapping_mul(31).wrapping_add(b)
+}
+
+/// Reference implementation of `ext_cpair_i64`.
+pub fn ext_cpair_i64(a: i64, b: i64) -> (i64, i64) {
+    (a.wrapping_add(b), a.wrapping_mul(b))
 }
 
 /// Reference implementation of `ext_sum_f64` over the elements in index order.
@@ -174,12 +219,71 @@ pub mod abi {
         super::ext_poly_i32(&unsafe { elems(aligned, offset, size, stride) }, x)
     }
 
-    /// `(symbol, address)` of every external function.
+    /// A 1-D memref descriptor as C sees it (`StridedMemRefType<T, 1>` of MLIR's
+    /// `CRunnerUtils.h`), with 64-bit indices.
+    #[repr(C)]
+    pub struct StridedMemRef1<T> {
+        pub allocated: *const T,
+        pub aligned: *const T,
+        pub offset: i64,
+        pub sizes: [i64; 1],
+        pub strides: [i64; 1],
+    }
+
+    /// Two `i64` results, as `_mlir_ciface_ext_cpair_i64` stores them.
+    #[repr(C)]
+    pub struct PairI64 {
+        pub s: i64,
+        pub p: i64,
+    }
+
+    /// `_mlir_ciface_ext_mix_i64` and `_mlir_ciface_ext_cmix_i64`: scalars by value.
+    pub extern "C" fn ciface_mix_i64(a: i64, b: i64) -> i64 {
+        super::ext_mix_i64(a, b)
+    }
+
+    /// `_mlir_ciface_ext_cpair_i64(PairI64 *out, i64 a, i64 b)`.
+    ///
+    /// # Safety
+    /// `out` must be writable.
+    pub unsafe extern "C" fn ciface_cpair_i64(out: *mut PairI64, a: i64, b: i64) {
+        let (s, p) = super::ext_cpair_i64(a, b);
+        unsafe { out.write(PairI64 { s, p }) };
+    }
+
+    /// `_mlir_ciface_ext_sum_f64` and `_mlir_ciface_ext_csum_f64`.
+    ///
+    /// # Safety
+    /// `m` must point at a descriptor of a live, initialized `memref<?xf64>`.
+    pub unsafe extern "C" fn ciface_sum_f64(m: *const StridedMemRef1<f64>) -> f64 {
+        let d = unsafe { &*m };
+        let xs = unsafe { elems(d.aligned, d.offset, d.sizes[0], d.strides[0]) };
+        super::ext_sum_f64(&xs)
+    }
+
+    /// `_mlir_ciface_ext_poly_i32`.
+    ///
+    /// # Safety
+    /// `m` must point at a descriptor of a live, initialized `memref<?xi32>`.
+    pub unsafe extern "C" fn ciface_poly_i32(m: *const StridedMemRef1<i32>, x: i32) -> i32 {
+        let d = unsafe { &*m };
+        let xs = unsafe { elems(d.aligned, d.offset, d.sizes[0], d.strides[0]) };
+        super::ext_poly_i32(&xs, x)
+    }
+
+    /// `(symbol, address)` of every external function, and of its `_mlir_ciface_`
+    /// form; the C-interface externals have only that one.
     pub fn symbols() -> Vec<(&'static str, *const ())> {
         vec![
             ("ext_mix_i64", ext_mix_i64 as *const ()),
             ("ext_sum_f64", ext_sum_f64 as *const ()),
             ("ext_poly_i32", ext_poly_i32 as *const ()),
+            ("_mlir_ciface_ext_mix_i64", ciface_mix_i64 as *const ()),
+            ("_mlir_ciface_ext_sum_f64", ciface_sum_f64 as *const ()),
+            ("_mlir_ciface_ext_poly_i32", ciface_poly_i32 as *const ()),
+            ("_mlir_ciface_ext_cmix_i64", ciface_mix_i64 as *const ()),
+            ("_mlir_ciface_ext_csum_f64", ciface_sum_f64 as *const ()),
+            ("_mlir_ciface_ext_cpair_i64", ciface_cpair_i64 as *const ()),
         ]
     }
 }

@@ -63,6 +63,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "dealloc_unranked",
     "arg_ext",
     "arg_attr_bool",
+    "external_c_interface",
     "dim_attr",
     "memref_arg",
     "memref_result",
@@ -390,6 +391,9 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                         {
                             if m.funcs[ci].body.is_none() {
                                 out.insert("external_call");
+                                if m.funcs[ci].has_attr("llvm.emit_c_interface") {
+                                    out.insert("external_c_interface");
+                                }
                             }
                             calls[fi].push(ci);
                         }

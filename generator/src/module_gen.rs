@@ -392,11 +392,12 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
     }
     for e in external_impls() {
         if used_ext.contains(e.name) {
-            m.funcs.push(Func::new_std_decl(
-                e.name,
-                e.inputs.clone(),
-                e.results.clone(),
-            ));
+            let mut f = Func::new_std_decl(e.name, e.inputs.clone(), e.results.clone());
+            if e.c_interface {
+                f.attrs
+                    .push(NamedAttr::new("llvm.emit_c_interface", Attribute::Unit));
+            }
+            m.funcs.push(f);
         }
     }
     crate::attrs::decorate(u, cfg, &mut m)?;

@@ -832,16 +832,34 @@ fn call_indirect(g: &mut FnGen) -> Result<()> {
 
 fn external_call(g: &mut FnGen) -> Result<()> {
     let mut unused = Vec::new();
-    let (name, args, results) = match g.index(3)? {
-        0 => {
+    // 3, 4 and 5 are declared with `llvm.emit_c_interface`: called through
+    // `_mlir_ciface_`.
+    let k = g.index(6)?;
+    let (name, args, results) = match k {
+        0 | 3 => {
             let a = g.pick(&Type::i64())?;
             let b = g.pick(&Type::i64())?;
-            ("ext_mix_i64", vec![a, b], vec![Type::i64()])
+            let name = if k == 0 {
+                "ext_mix_i64"
+            } else {
+                "ext_cmix_i64"
+            };
+            (name, vec![a, b], vec![Type::i64()])
         }
-        1 => {
+        1 | 4 => {
             let t = Type::memref(vec![None], Type::F64);
             let m = g.materialize_memref(&t, None, false, &mut unused)?;
-            ("ext_sum_f64", vec![m], vec![Type::F64])
+            let name = if k == 1 {
+                "ext_sum_f64"
+            } else {
+                "ext_csum_f64"
+            };
+            (name, vec![m], vec![Type::F64])
+        }
+        5 => {
+            let a = g.pick(&Type::i64())?;
+            let b = g.pick(&Type::i64())?;
+            ("ext_cpair_i64", vec![a, b], vec![Type::i64(), Type::i64()])
         }
         _ => {
             let t = Type::memref(vec![None], Type::i32());

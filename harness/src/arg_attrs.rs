@@ -293,7 +293,10 @@ pub fn check(m: &Module, lowered: &Module) -> Option<String> {
         }
         // Its C wrapper, when it has one (whether it must is `c-interface`'s to say).
         let wrapper = format!("{}{}", crate::ciface::expect::PREFIX, f.name);
-        let Some(w) = lowered.func(&wrapper).filter(|_| m.func(&wrapper).is_none()) else {
+        let Some(w) = lowered
+            .func(&wrapper)
+            .filter(|_| m.func(&wrapper).is_none())
+        else {
             continue;
         };
         let want_a = expected_wrapper_args(f, &ft.inputs, &ft.results);
@@ -361,7 +364,7 @@ mod tests {
 
     #[test]
     fn c_wrapper_attributes_are_checked() {
-        let src = SRC.replace("func @f(", "func @f(").replace(
+        let src = SRC.replace(
             ") -> (i32 {dialect.r}) {",
             ") -> (i32 {dialect.r}) attributes {llvm.emit_c_interface} {",
         );

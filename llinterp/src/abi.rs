@@ -635,6 +635,50 @@ pub struct StdExternals<'a> {
     pub ext: &'a mut dyn interp::Externals,
 }
 
+impl StdExternals<'_> {
+    /// The Standard arguments of a call of `_mlir_ciface_<f>`, the C interface of
+    /// external `f` (`args` without the results' out-pointer): a memref's descriptor is
+    /// read through its pointer, every other argument is the value itself.
+    fn c_interface_args(
+        &self,
+        mem: &mut Memory,
+        inputs: &[Type],
+        args: &[Val],
+    ) -> Result<Vec<RtValue>, String> {
+        if args.len() != inputs.len() {
+            return Err(format!(
+                "{} arguments for {} parameters",
+                args.len(),
+                inputs.len()
+            ));
+        }
+        let mut rts = Vec::with_capacity(inputs.len());
+        for (t, a) in inputs.iter().zip(args) {
+            let fields = if t.is_memref() {
+                let Val::Ptr(p) = a else {
+                    return Err(format!(
+                        "a memref of type {t} passed as {a:?}, not a pointer"
+                    ));
+                };
+                let d = mem
+                    .load(*p, &self.abi.conv(t)?, 8)
+                    .map_err(|f| format!("the descriptor of a {t}: {}", f.message))?;
+                let mut fields = Vec::new();
+                flat_fields(&d, &mut fields);
+                fields
+            } else {
+                vec![a.clone()]
+            };
+            let v = from_params(mem, &self.abi, t, &mut fields.into_iter(), true, &|_| None)
+                .map_err(|(ReadError::Ub(_, m) | ReadError::Error(m))| {
+                    format!("argument of type {t}: {m}")
+                })?;
+            rts.push(v);
+        }
+        Ok(rts)
+    }
+}
+
 impl ExternalCall for StdExternals<'_> {
     fn call(
         &mut self,
@@ -642,19 +686,37 @@ impl ExternalCall for StdExternals<'_> {
         name: &str,
         args: &[Val],
     ) -> Option<Result<Option<Val>, String>> {
-        let f = self.std.func(name)?;
+        // `_mlir_ciface_<f>`, which the lowering of external `f` with the C interface
+        // calls: results through a pointer passed first when they are a struct
+        // (several, or one memref), memrefs as pointers to their descriptors.
+        let c_of = name
+            .strip_prefix("_mlir_ciface_")
+            .filter(|of| self.std.func(of).is_some_and(|f| f.is_external()));
+        let std_name = c_of.unwrap_or(name);
+        let f = self.std.func(std_name)?;
         let ft = f.std_type()?;
-        let mut it = args.iter().cloned();
-        let mut rts = Vec::with_capacity(ft.inputs.len());
-        for t in &ft.inputs {
-            match from_params(mem, &self.abi, t, &mut it, true, &|_| None) {
-                Ok(v) => rts.push(v),
-                Err(ReadError::Ub(_, m) | ReadError::Error(m)) => {
-                    return Some(Err(format!("argument of type {t}: {m}")))
+        let by_ptr = c_of.is_some()
+            && (ft.results.len() > 1 || ft.results.first().is_some_and(Type::is_memref));
+        let rts = if c_of.is_some() {
+            let skip = usize::from(by_ptr);
+            match self.c_interface_args(mem, &ft.inputs, args.get(skip..).unwrap_or(&[])) {
+                Ok(rts) => rts,
+                Err(e) => return Some(Err(e)),
+            }
+        } else {
+            let mut it = args.iter().cloned();
+            let mut rts = Vec::with_capacity(ft.inputs.len());
+            for t in &ft.inputs {
+                match from_params(mem, &self.abi, t, &mut it, true, &|_| None) {
+                    Ok(v) => rts.push(v),
+                    Err(ReadError::Ub(_, m) | ReadError::Error(m)) => {
+                        return Some(Err(format!("argument of type {t}: {m}")))
+                    }
                 }
             }
-        }
-        let rs = match self.ext.call(name, &rts)? {
+            rts
+        };
+        let rs = match self.ext.call(std_name, &rts)? {
             Ok(rs) => rs,
             Err(e) => return Some(Err(e)),
         };
@@ -677,10 +739,31 @@ impl ExternalCall for StdExternals<'_> {
                 t => value_in(&self.abi, t, v),
             })
             .collect::<Result<Vec<_>, _>>();
-        Some(vals.map(|mut vs| match vs.len() {
+        let packed = vals.map(|mut vs| match vs.len() {
             0 => None,
             1 => vs.pop(),
             _ => Some(Val::agg(vs)),
-        }))
+        });
+        if !by_ptr {
+            return Some(packed);
+        }
+        // Stored through the out-pointer, as the C function would.
+        let stored = packed.and_then(|v| {
+            let (Some(Val::Ptr(out)), Some(v)) = (args.first(), v) else {
+                return Err("no out-pointer for the results".to_string());
+            };
+            let tys = ft
+                .results
+                .iter()
+                .map(|t| self.abi.conv(t))
+                .collect::<Result<Vec<_>, _>>()?;
+            let ty = match &tys[..] {
+                [one] => one.clone(),
+                _ => Type::LlvmStruct(tys.into()),
+            };
+            mem.store(*out, &ty, &v, 8)
+                .map_err(|f| format!("the results through the out-pointer: {}", f.message))
+        });
+        Some(stored.map(|()| None))
     }
 }

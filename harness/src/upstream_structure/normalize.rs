@@ -169,14 +169,17 @@ pub fn wrapper_descriptor_pointer_attributes(side: &mut [Func]) {
 
 /// The exporter writes a Standard declaration as `func.func private` (MLIR 22 wants
 /// declarations private), and `--convert-func-to-llvm` keeps that as a
-/// `sym_visibility = "private"` attribute on the `llvm.func`. Upstream's attribute is
-/// dropped from declarations whose Standard original had no `sym_visibility` of its own.
+/// `sym_visibility = "private"` attribute on the `llvm.func`, and on the
+/// `_mlir_ciface_` declaration it makes for one with `llvm.emit_c_interface`.
+/// Upstream's attribute is dropped from both when the Standard original had no
+/// `sym_visibility` of its own.
 pub fn exported_declarations_are_private(up: &mut [Func], std: &StdInfo) {
     for f in up.iter_mut() {
+        let of = f.name.strip_prefix(CIFACE).unwrap_or(&f.name);
         if std
             .funcs
-            .get(&f.name)
-            .is_some_and(|s| s.external && !s.visibility)
+            .get(of)
+            .is_some_and(|s| s.external && !s.visibility && (of == f.name || s.c_interface))
             && f.attrs.get("sym_visibility").map(String::as_str) == Some("\"private\"")
         {
             f.attrs.remove("sym_visibility");
@@ -432,6 +435,27 @@ mod tests {
         // A function not in the Standard module, and a definition, keep it.
         assert_eq!(up[1].attrs.len(), 1);
         assert_eq!(up[2].attrs.len(), 1);
+    }
+
+    #[test]
+    fn c_interface_declarations_lose_upstreams_private_visibility() {
+        let s = std_of(
+            "func @ext(i32) -> i32 attributes {llvm.emit_c_interface}
+func @plain(i32) -> i32
+",
+            64,
+        );
+        let mut up = read(
+            "llvm.func @_mlir_ciface_ext(i32) -> i32 attributes {llvm.emit_c_interface, sym_visibility = \"private\"}\n\
+             llvm.func @_mlir_ciface_plain(i32) -> i32 attributes {sym_visibility = \"private\"}\n",
+        );
+        exported_declarations_are_private(&mut up, &s);
+        assert_eq!(
+            up[0].attrs.keys().collect::<Vec<_>>(),
+            vec!["llvm.emit_c_interface"]
+        );
+        // The wrapper of a function without the C interface is no wrapper of it.
+        assert_eq!(up[1].attrs.len(), 1);
     }
 
     #[test]
