@@ -130,16 +130,6 @@ impl MemRefDescriptor {
     pub fn set_stride(&mut self, em: &mut Emitter, i: usize, v: ValueId) {
         self.value = em.insert(self.value, v, &[STRIDES, i as i64]);
     }
-
-    /// The position of a field inside a ranked descriptor stored in memory, as the
-    /// GEP indices on a `ptr<descriptor>`: for size `i` this is `[0, 3, i]`.
-    pub fn size_gep(i: ValueId) -> [GepIndex; 3] {
-        [
-            GepIndex::Const(0),
-            GepIndex::Const(SIZES),
-            GepIndex::Value(i),
-        ]
-    }
 }
 
 /// An unranked descriptor value `{i64 rank, ptr<i8> descriptor}`.

@@ -339,14 +339,3 @@ pub fn positions(pos: &[i64]) -> Attribute {
             .collect(),
     )
 }
-
-/// Reads back a `positions` attribute.
-pub fn read_positions(a: Option<&Attribute>) -> Vec<i64> {
-    a.and_then(|a| a.as_array())
-        .map(|xs| {
-            xs.iter()
-                .filter_map(|x| x.as_int().map(|v| v as i64))
-                .collect()
-        })
-        .unwrap_or_default()
-}
