@@ -272,6 +272,9 @@ pub struct OracleConfig {
     /// Also interpret the lowered module at the LLVM level (`llinterp`) where the
     /// Standard interpreter returned, and compare (the `llvm-level` oracle).
     pub llvm_level: bool,
+    /// Probe the lowering of unregistered ops with the case's types (the
+    /// `unregistered-ops` oracle).
+    pub unregistered_ops: bool,
 }
 
 impl Default for OracleConfig {
@@ -286,6 +289,7 @@ impl Default for OracleConfig {
             upstream_structure: false,
             c_caller_every: DEFAULT_C_CALLER_EVERY,
             llvm_level: true,
+            unregistered_ops: true,
         }
     }
 }
@@ -540,12 +544,14 @@ fn check_module_in(
             };
         }
     }
-    ran.push(crate::unregistered_ops::ORACLE);
-    if let Some(detail) = crate::unregistered_ops::check(m, &lopts) {
-        return Verdict::Finding {
-            oracle: crate::unregistered_ops::ORACLE,
-            detail,
-        };
+    if cfg.unregistered_ops {
+        ran.push(crate::unregistered_ops::ORACLE);
+        if let Some(detail) = crate::unregistered_ops::check(m, &lopts) {
+            return Verdict::Finding {
+                oracle: crate::unregistered_ops::ORACLE,
+                detail,
+            };
+        }
     }
     ran.push(crate::arg_attrs::ORACLE);
     if let Some(detail) = crate::arg_attrs::check_calls(m, &lowered) {
