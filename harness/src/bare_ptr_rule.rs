@@ -134,14 +134,7 @@ pub type Lowering = Result<(), String>;
 /// finding's detail, or `None`.
 pub fn check(m: &Module, opts: &LowerOptions) -> Option<String> {
     check_with(m, opts, &|probe, o| {
-        converter::lower::lower_module(probe, o)
-            .map(|_| ())
-            .map_err(|ds| {
-                ds.iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })
+        crate::oracles::lower_probe(probe, o).map(|_| ())
     })
 }
 

@@ -153,6 +153,22 @@ impl PartialEq<Oracle> for String {
     }
 }
 
+/// Diagnostics as one line, `; `-separated (a finding's detail).
+pub fn joined(ds: &[converter::diag::Diagnostic]) -> String {
+    ds.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `lower_module` of a probe module an oracle builds, its diagnostics [`joined`].
+pub fn lower_probe(
+    probe: &Module,
+    opts: &converter::lower::LowerOptions,
+) -> Result<Module, String> {
+    lower_module(probe, opts).map_err(|ds| joined(&ds))
+}
+
 /// The oracles `--oracle` accepts and reports count by.
 pub const ORACLES: [Oracle; 12] = [
     Oracle::InterpVsJit,

@@ -122,14 +122,7 @@ fn probe_module(args: &[Type]) -> Module {
 
 /// The oracle on case `m`, lowered under `opts`: the finding's detail, or `None`.
 pub fn check(m: &Module, opts: &LowerOptions) -> Option<String> {
-    check_with(m, opts, &|probe, o| {
-        converter::lower::lower_module(probe, o).map_err(|ds| {
-            ds.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
-    })
+    check_with(m, opts, &crate::oracles::lower_probe)
 }
 
 /// [`check`] with the lowering to probe given (tests give wrong ones).
