@@ -70,19 +70,11 @@ fn feature(t: &Type) -> &'static str {
 /// The ranked memref types of `m`'s signatures and values, distinct, in order.
 fn memref_types(m: &Module) -> Vec<Arc<MemRefType>> {
     let mut out: Vec<Arc<MemRefType>> = Vec::new();
-    let mut add = |t: &Type| {
+    for t in crate::oracles::module_types(m) {
         if let Type::MemRef(r) = t {
-            if !out.iter().any(|o| o == r) {
+            if !out.contains(r) {
                 out.push(r.clone());
             }
-        }
-    };
-    for f in &m.funcs {
-        if let Type::Function(ft) = &f.ty {
-            ft.inputs.iter().chain(&ft.results).for_each(&mut add);
-        }
-        if let Some(b) = &f.body {
-            b.values.iter().for_each(|v| add(&v.ty));
         }
     }
     out

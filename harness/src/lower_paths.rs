@@ -75,10 +75,9 @@ pub fn check(
     match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
         Ok(()) => write_module_close(&mut each),
         Err(ds) => {
-            let ds: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
             return Some(format!(
                 "lower_module_each ({syntax_name}) fails where lower_module lowers: {}",
-                ds.join("; ")
+                crate::oracles::joined(&ds)
             ));
         }
     }
@@ -133,10 +132,7 @@ pub fn clash_is_rejected(m: &Module, opts: &LowerOptions) -> Option<String> {
         }
         Err(ds) => Some(format!(
             "with a declaration @{name} added, the lowering fails without naming it: {}",
-            ds.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
+            crate::oracles::joined(&ds)
         )),
     }
 }

@@ -169,6 +169,19 @@ pub fn lower_probe(
     lower_module(probe, opts).map_err(|ds| joined(&ds))
 }
 
+/// The types of `m` a probe oracle draws from: each function's parameter and result
+/// types, then the types of its body's values, in order, repeats included.
+pub fn module_types(m: &Module) -> impl Iterator<Item = &converter::ir::Type> {
+    m.funcs.iter().flat_map(|f| {
+        let sig = match &f.ty {
+            converter::ir::Type::Function(ft) => Some(ft.inputs.iter().chain(&ft.results)),
+            _ => None,
+        };
+        let values = f.body.iter().flat_map(|b| b.values.iter().map(|v| &v.ty));
+        sig.into_iter().flatten().chain(values)
+    })
+}
+
 /// The oracles `--oracle` accepts and reports count by.
 pub const ORACLES: [Oracle; 12] = [
     Oracle::InterpVsJit,
@@ -438,11 +451,7 @@ fn check_generated_in(
 ) -> Verdict {
     ran.push(Oracle::Generator);
     if let Err(ds) = converter::verify::verify_module(m) {
-        let detail = ds
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("; ");
+        let detail = joined(&ds);
         return Verdict::Finding {
             oracle: Oracle::Generator,
             detail: format!("the generated module does not verify: {detail}"),
@@ -523,13 +532,7 @@ fn check_module_in(
         Err(ds) => {
             return Verdict::Finding {
                 oracle: Oracle::LlvmVerify,
-                detail: format!(
-                    "lowering failed: {}",
-                    ds.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
+                detail: format!("lowering failed: {}", joined(&ds)),
             }
         }
     };
@@ -622,13 +625,7 @@ fn check_module_in(
     if let Err(ds) = converter::verify::verify_module(&split) {
         return Verdict::Finding {
             oracle: Oracle::SuccessorSplit,
-            detail: format!(
-                "the split module does not verify: {}",
-                ds.iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
+            detail: format!("the split module does not verify: {}", joined(&ds)),
         };
     }
     let after = exec::run_interp(&split, entry, args, &cfg.exec);

@@ -38,24 +38,19 @@ pub type Lowering = Result<Module, String>;
 /// `i1` first.
 fn probe_types(m: &Module, index_bits: u32, bare: bool) -> Vec<Type> {
     let mut out = vec![Type::Index, Type::Int(1)];
-    let mut add = |t: &Type| {
-        if out.len() >= TYPES_PROBED + 2 || out.contains(t) || value_type(t, index_bits).is_err() {
-            return;
+    for t in crate::oracles::module_types(m) {
+        if out.len() >= TYPES_PROBED + 2 {
+            break;
+        }
+        if out.contains(t) || value_type(t, index_bits).is_err() {
+            continue;
         }
         // Under the convention a function type's memref parameters are pointers, which
         // the expectation does not model; a memref argument must be one the rule allows.
         if bare && (matches!(t, Type::Function(_)) || !crate::bare_ptr_rule::allowed(t)) {
-            return;
+            continue;
         }
         out.push(t.clone());
-    };
-    for f in &m.funcs {
-        if let Type::Function(ft) = &f.ty {
-            ft.inputs.iter().chain(&ft.results).for_each(&mut add);
-        }
-        if let Some(b) = &f.body {
-            b.values.iter().for_each(|v| add(&v.ty));
-        }
     }
     out
 }
