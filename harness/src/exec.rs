@@ -287,6 +287,8 @@ pub struct InterpRun {
     pub heap_blocks: Option<i64>,
     /// Instructions executed, when it returned.
     pub steps: Option<u64>,
+    /// The heap allocations it made, in order, when it returned (see `heap_sizes`).
+    pub heap_events: Option<Vec<interp::HeapEvent>>,
 }
 
 /// [`run_interp`], with the heap blocks left allocated and the steps taken.
@@ -303,6 +305,7 @@ pub fn run_interp_traced(
                 outcome: Outcome::Error(f.message),
                 heap_blocks: None,
                 steps: None,
+                heap_events: None,
             }
         }
     };
@@ -316,7 +319,11 @@ pub fn run_interp_traced(
         interp::Program::compile(m, iopts.index_bitwidth).run_full(entry, args, &iopts, &mut ext);
     let heap_blocks = run.as_ref().ok().map(|o| o.heap_blocks);
     let steps = run.as_ref().ok().map(|o| o.steps);
-    let outcome = match run.map(|o| o.results) {
+    let mut heap_events = None;
+    let outcome = match run.map(|o| {
+        heap_events = o.heap_events;
+        o.results
+    }) {
         Ok(vals) => Outcome::Values(results.into_iter().zip(vals).collect()),
         Err(trap) => {
             let msg = trap.render(&m.file);
@@ -336,6 +343,7 @@ pub fn run_interp_traced(
         outcome,
         heap_blocks,
         steps,
+        heap_events,
     }
 }
 
@@ -352,9 +360,22 @@ pub fn run_llvm_level(
     args: &[RtValue],
     fuel: u64,
 ) -> Outcome {
+    run_llvm_level_traced(m, lowered, lower, entry, args, fuel).0
+}
+
+/// [`run_llvm_level`], and the lowered code's calls of `malloc` and `aligned_alloc`
+/// when it returned (see `heap_sizes`).
+pub fn run_llvm_level_traced(
+    m: &Module,
+    lowered: &Module,
+    lower: &converter::lower::LowerOptions,
+    entry: &str,
+    args: &[RtValue],
+    fuel: u64,
+) -> (Outcome, Option<Vec<llinterp::HeapCall>>) {
     let results = match entry_signature(m, entry) {
         Ok((_, r)) => r,
-        Err(f) => return Outcome::Error(f.message),
+        Err(f) => return (Outcome::Error(f.message), None),
     };
     let iopts = interp::Options {
         fuel,
@@ -363,18 +384,22 @@ pub fn run_llvm_level(
     };
     let mut ext = crate::externals::HarnessExternals;
     match llinterp::run_lowered(lowered, m, lower, entry, args, &iopts, &mut ext) {
-        Ok(o) => Outcome::Values(results.into_iter().zip(o.results).collect()),
+        Ok(o) => (
+            Outcome::Values(results.into_iter().zip(o.results).collect()),
+            o.heap_calls,
+        ),
         Err(mut t) => {
             if let interp::Trap::Ub { loc, message, .. } = &mut t {
                 name_standard_op(m, *loc, message);
             }
             let msg = t.render(&m.file);
-            match t {
+            let outcome = match t {
                 interp::Trap::Ub { .. } => Outcome::Ub(msg),
                 interp::Trap::OutOfFuel => Outcome::OutOfFuel(msg),
                 interp::Trap::CallDepth { .. } => Outcome::CallDepth(msg),
                 interp::Trap::Error { .. } => Outcome::Error(msg),
-            }
+            };
+            (outcome, None)
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod exec;
 pub mod externals;
 pub mod filetest;
 pub mod fuzzing;
+pub mod heap_sizes;
 pub mod jit_pool;
 pub mod known_upstream;
 pub mod leaks;

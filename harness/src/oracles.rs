@@ -70,11 +70,14 @@ pub enum Oracle {
     /// Unregistered ops are kept with converted types, the same attributes and the
     /// right operands ([`crate::unregistered_ops`]).
     UnregisteredOps,
+    /// The lowered code's `malloc`/`aligned_alloc` calls ask for what the Standard
+    /// program's allocations need ([`crate::heap_sizes`]).
+    HeapSizes,
 }
 
 impl Oracle {
     /// Every name, in declaration order.
-    pub const ALL: [Oracle; 17] = [
+    pub const ALL: [Oracle; 18] = [
         Oracle::InterpVsJit,
         Oracle::LlvmVerify,
         Oracle::MlirTranslate,
@@ -92,6 +95,7 @@ impl Oracle {
         Oracle::LlvmLevelSkipped,
         Oracle::BarePtrSignatures,
         Oracle::UnregisteredOps,
+        Oracle::HeapSizes,
     ];
 
     /// The name, as serialised.
@@ -114,6 +118,7 @@ impl Oracle {
             Oracle::LlvmLevelSkipped => "llvm-level-skipped",
             Oracle::BarePtrSignatures => "bare-ptr-signatures",
             Oracle::UnregisteredOps => "unregistered-ops",
+            Oracle::HeapSizes => "heap-sizes",
         }
     }
 
@@ -183,7 +188,7 @@ pub fn module_types(m: &Module) -> impl Iterator<Item = &converter::ir::Type> {
 }
 
 /// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 12] = [
+pub const ORACLES: [Oracle; 13] = [
     Oracle::InterpVsJit,
     Oracle::LlvmVerify,
     Oracle::MlirTranslate,
@@ -196,6 +201,7 @@ pub const ORACLES: [Oracle; 12] = [
     Oracle::LlvmLevel,
     Oracle::BarePtrSignatures,
     Oracle::UnregisteredOps,
+    Oracle::HeapSizes,
 ];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
@@ -615,6 +621,7 @@ fn check_module_in(
         outcome: before,
         heap_blocks: interp_heap,
         steps: interp_steps,
+        heap_events,
     } = exec::run_interp_traced(m, entry, args, &cfg.exec);
     let interp_time = interp_started.elapsed();
     if let Some(skip) = interp_skip(&before) {
@@ -642,10 +649,11 @@ fn check_module_in(
 
     // Oracle 7: the LLVM level runs here, on the lowered module the other oracles
     // check; it is judged after them (a skip of its own when it cannot run).
-    let llvm_level = cfg
-        .llvm_level
-        .then(|| llvm_level_outcome(m, &lowered, &lopts, entry, args, interp_steps, ran))
-        .flatten();
+    let (llvm_level, heap_calls) = if cfg.llvm_level {
+        llvm_level_outcome(m, &lowered, &lopts, entry, args, interp_steps, ran)
+    } else {
+        (None, None)
+    };
 
     // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
     // the same compilation of the module, after this one; their answers wait below.
@@ -752,9 +760,42 @@ fn check_module_in(
             return part.verdict;
         }
     }
-    // Oracle 7, judged last: every other oracle agrees.
-    match &llvm_level {
-        Some(l) => llvm_level_verdict(&before, l, native.as_ref()),
+    // Oracle 7, judged after every other oracle agrees.
+    if let Some(l) = &llvm_level {
+        let v = llvm_level_verdict(&before, l, native.as_ref());
+        if !matches!(v, Verdict::Agree) {
+            return v;
+        }
+    }
+    // The heap calls, once both levels agree on the values.
+    heap_sizes_verdict(m, heap_events, heap_calls, &lopts, ran)
+}
+
+/// The `heap-sizes` oracle ([`crate::heap_sizes`]) on the Standard run's heap events
+/// and the LLVM level's heap calls, recorded in `ran` when the LLVM level gave them.
+fn heap_sizes_verdict(
+    m: &Module,
+    events: Option<Vec<interp::HeapEvent>>,
+    calls: Option<Vec<llinterp::HeapCall>>,
+    lopts: &converter::lower::LowerOptions,
+    ran: &mut Vec<Oracle>,
+) -> Verdict {
+    if calls.is_none() {
+        return Verdict::Agree;
+    }
+    ran.push(crate::heap_sizes::ORACLE);
+    let detail = crate::heap_sizes::check(
+        m,
+        events.as_deref(),
+        calls.as_deref(),
+        lopts.index_bitwidth,
+        lopts.use_aligned_alloc,
+    );
+    match detail {
+        Some(detail) => Verdict::Finding {
+            oracle: crate::heap_sizes::ORACLE,
+            detail,
+        },
         None => Verdict::Agree,
     }
 }
@@ -780,16 +821,16 @@ fn llvm_level_outcome(
     args: &[converter::value::RtValue],
     std_steps: Option<u64>,
     ran: &mut Vec<Oracle>,
-) -> Option<Outcome> {
+) -> (Option<Outcome>, Option<Vec<llinterp::HeapCall>>) {
     let fuel = llvm_level_fuel(std_steps.unwrap_or(0));
-    match exec::run_llvm_level(m, lowered, lower, entry, args, fuel) {
-        o @ (Outcome::Values(_) | Outcome::Ub(_)) => {
+    match exec::run_llvm_level_traced(m, lowered, lower, entry, args, fuel) {
+        (o @ (Outcome::Values(_) | Outcome::Ub(_)), calls) => {
             ran.push(Oracle::LlvmLevel);
-            Some(o)
+            (Some(o), calls)
         }
         _ => {
             ran.push(Oracle::LlvmLevelSkipped);
-            None
+            (None, None)
         }
     }
 }
@@ -797,7 +838,8 @@ fn llvm_level_outcome(
 /// The `llvm-level` oracle on `lowered`, the lowering of `m` under `cfg`'s options or
 /// a module a test builds in its place (a wrong lowering): the Standard interpreter,
 /// the LLVM level and, when `cfg.jit`, the JIT (in this process) on `lowered`, judged
-/// and classified as [`check_module`] does; the other oracles are left out.
+/// and classified as [`check_module`] does, then the `heap-sizes` oracle; the other
+/// oracles are left out.
 pub fn check_lowered_llvm_level(
     m: &Module,
     lowered: &Module,
@@ -812,7 +854,7 @@ pub fn check_lowered_llvm_level(
     let before = run.outcome;
     let mut ran = Vec::new();
     let lopts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
-    let ll = llvm_level_outcome(m, lowered, &lopts, entry, args, run.steps, &mut ran);
+    let (ll, heap_calls) = llvm_level_outcome(m, lowered, &lopts, entry, args, run.steps, &mut ran);
     let native = cfg.jit.then(|| {
         ran.push(Oracle::InterpVsJit);
         crate::native::run_lowered_jit_batch_in_process(m, lowered, &[(entry, args)], &cfg.exec)
@@ -830,6 +872,10 @@ pub fn check_lowered_llvm_level(
         }
         (_, Some(l)) => llvm_level_verdict(&before, l, native.as_ref()),
         (_, None) => Verdict::Agree,
+    };
+    let verdict = match verdict {
+        Verdict::Agree => heap_sizes_verdict(m, run.heap_events, heap_calls, &lopts, &mut ran),
+        v => v,
     };
     CheckReport { verdict, ran }
 }
@@ -1131,6 +1177,7 @@ mod tests {
             "llvm-level-skipped",
             "bare-ptr-signatures",
             "unregistered-ops",
+            "heap-sizes",
         ];
         assert_eq!(Oracle::ALL.len(), names.len());
         for (o, name) in Oracle::ALL.into_iter().zip(names) {

@@ -245,6 +245,8 @@ pub struct AllocInfo {
     pub lanes: usize,
     pub align: u64,
     pub stack: bool,
+    /// The element type, for the record of heap allocations ([`crate::HeapEvent`]).
+    pub elem: Type,
 }
 
 #[derive(Clone, Debug)]
@@ -274,6 +276,8 @@ pub struct CFunc {
     pub vconsts: Vec<Box<[i128]>>,
     pub msgs: Vec<String>,
     pub loc: Loc,
+    /// Whether a result is an unranked memref (its return is a [`crate::HeapEvent`]).
+    pub returns_unranked: bool,
 }
 
 /// A compiled module.
@@ -360,6 +364,10 @@ impl Program {
                     inputs: vec![],
                     results: vec![],
                 });
+                let returns_unranked = ty
+                    .results
+                    .iter()
+                    .any(|t| matches!(t, Type::UnrankedMemRef(..)));
                 let mut c = CFunc {
                     name: f.name.clone(),
                     ty,
@@ -378,6 +386,7 @@ impl Program {
                     vconsts: vec![],
                     msgs: vec![],
                     loc: f.loc,
+                    returns_unranked,
                 };
                 if let Some(body) = &f.body {
                     let mut fc = FnCompiler {
@@ -976,6 +985,7 @@ impl FnCompiler<'_> {
             lanes: lanes_of(&m.elem),
             align,
             stack: op.kind == OpKind::Alloca,
+            elem: m.elem.clone(),
         });
         let info = self.out.allocs.len() as u32 - 1;
         self.emit(Inst::Alloc { info });

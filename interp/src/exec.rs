@@ -57,6 +57,10 @@ pub struct Machine<'p, 'e> {
     scratch_o: Vec<Obj>,
     /// Fuel left; `opts.fuel - fuel` is the number of instructions executed.
     pub fuel: u64,
+    /// The heap allocations made so far, the first [`crate::MAX_HEAP_EVENTS`] of them.
+    pub heap_events: Vec<crate::HeapEvent>,
+    /// Set when there were more than that.
+    pub heap_events_overflowed: bool,
 }
 
 #[cold]
@@ -109,6 +113,17 @@ impl<'p, 'e> Machine<'p, 'e> {
             scratch_s: Vec::new(),
             scratch_o: Vec::new(),
             fuel: opts.fuel,
+            heap_events: Vec::new(),
+            heap_events_overflowed: false,
+        }
+    }
+
+    /// Records a heap allocation ([`crate::RunOutput::heap_events`]).
+    fn heap_event(&mut self, e: impl FnOnce() -> crate::HeapEvent) {
+        if self.heap_events.len() < crate::MAX_HEAP_EVENTS {
+            self.heap_events.push(e());
+        } else {
+            self.heap_events_overflowed = true;
         }
     }
 
@@ -428,6 +443,13 @@ impl<'p, 'e> Machine<'p, 'e> {
             Ok(v) => {
                 if ai.stack {
                     f.allocas.push(v.buf);
+                } else {
+                    self.heap_event(|| crate::HeapEvent::Alloc {
+                        elem: ai.elem.clone(),
+                        sizes,
+                        layout: ai.layout.clone(),
+                        alignment: (ai.align != 0).then_some(ai.align),
+                    });
                 }
                 f.o[ai.d as usize] = Obj::Mem(Rc::new(v));
                 Ok(())
@@ -522,6 +544,14 @@ impl<'p, 'e> Machine<'p, 'e> {
         let (prog, c): (&'p Program, &'p CFunc) = (self.prog, *cf);
         let at = At { cf: c, pc: *pc };
         let rets = &c.lists[start as usize..(start + n) as usize];
+        if c.returns_unranked {
+            for (&r, t) in rets.iter().zip(&c.ty.results) {
+                if matches!(t, converter::ir::Type::UnrankedMemRef(..)) {
+                    let rank = view(&f.o, at, r & !OBJ, "return")?.rank();
+                    self.heap_event(|| crate::HeapEvent::UnrankedReturn { rank });
+                }
+            }
+        }
         let Some(mut caller) = stack.pop() else {
             let outs = rets.iter().map(|&r| get(f, r)).collect();
             let done = std::mem::replace(f, Frame::empty());

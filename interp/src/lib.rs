@@ -107,6 +107,31 @@ pub struct RunOutput {
     /// run (argument buffers are the caller's and not counted, though a `dealloc` of
     /// one is).
     pub heap_blocks: i64,
+    /// The heap allocations the program made, in order; `None` when there were more
+    /// than [`MAX_HEAP_EVENTS`].
+    pub heap_events: Option<Vec<HeapEvent>>,
+}
+
+/// The most heap allocations a run records for [`RunOutput::heap_events`].
+pub const MAX_HEAP_EVENTS: usize = 512;
+
+/// A heap allocation of the Standard program, in the terms of the Standard dialect: what
+/// the lowered code's `malloc` or `aligned_alloc` calls stand for, in the same order
+/// (the `heap-sizes` oracle holds each call's size to the one these imply).
+#[derive(Clone, Debug, PartialEq)]
+pub enum HeapEvent {
+    /// An `alloc` (not `alloca`) of a memref of `elem`s with these sizes; `layout` is
+    /// the static offset and strides of a layout that is not the identity, `alignment`
+    /// the op's `alignment` attribute.
+    Alloc {
+        elem: converter::ir::Type,
+        sizes: Vec<i64>,
+        layout: Option<(i64, Vec<i64>)>,
+        alignment: Option<u64>,
+    },
+    /// A function returned an unranked memref whose ranked descriptor has this rank:
+    /// the lowered callee copies that descriptor to the heap for its caller.
+    UnrankedReturn { rank: usize },
 }
 
 /// Compiles `m` and runs `entry` on `args`.
@@ -235,6 +260,7 @@ impl Program {
             memref_args,
             steps: *steps,
             heap_blocks: m.mem.heap_blocks() - heap_before,
+            heap_events: (!m.heap_events_overflowed).then_some(m.heap_events),
         })
     }
 }

@@ -1113,6 +1113,7 @@ impl<'p, 'm> Machine<'p, 'm> {
         match name {
             "malloc" => {
                 let size = int(0)?;
+                self.mem.heap_call(crate::HeapCall { align: None, size });
                 if size > crate::memory::MAX_ALLOC {
                     return Ok(Some(null));
                 }
@@ -1125,6 +1126,10 @@ impl<'p, 'm> Machine<'p, 'm> {
             }
             "aligned_alloc" => {
                 let (align, size) = (int(0)?, int(1)?);
+                self.mem.heap_call(crate::HeapCall {
+                    align: Some(align),
+                    size,
+                });
                 if !align.is_power_of_two() || size > crate::memory::MAX_ALLOC {
                     return Ok(Some(null));
                 }

@@ -69,6 +69,20 @@ pub struct RunOutput {
     /// Heap blocks the program left allocated (`malloc`/`aligned_alloc` minus `free`,
     /// argument buffers not counted).
     pub heap_blocks: i64,
+    /// The program's calls of `malloc` and `aligned_alloc`, in order; `None` when there
+    /// were more than [`MAX_HEAP_CALLS`].
+    pub heap_calls: Option<Vec<HeapCall>>,
+}
+
+/// The most `malloc`/`aligned_alloc` calls a run records.
+pub const MAX_HEAP_CALLS: usize = 512;
+
+/// A call of `malloc(size)` (`align` is `None`) or `aligned_alloc(align, size)` the
+/// lowered code made, with its arguments as the callee saw them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeapCall {
+    pub align: Option<u64>,
+    pub size: u64,
 }
 
 /// Lowers the Standard module `std` with `lower` and runs `entry` at the LLVM level.
@@ -194,5 +208,6 @@ pub fn run_lowered(
         results,
         steps,
         heap_blocks: m.mem.heap_blocks,
+        heap_calls: (!m.mem.heap_calls_overflowed).then(|| std::mem::take(&mut m.mem.heap_calls)),
     })
 }

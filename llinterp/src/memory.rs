@@ -58,6 +58,11 @@ pub struct Memory {
     next: u64,
     /// Heap allocations made by the program minus those it freed.
     pub heap_blocks: i64,
+    /// The program's calls of `malloc` and `aligned_alloc`, the first
+    /// [`crate::MAX_HEAP_CALLS`] of them.
+    pub heap_calls: Vec<crate::HeapCall>,
+    /// Set when there were more than that.
+    pub heap_calls_overflowed: bool,
 }
 
 impl Default for Memory {
@@ -66,6 +71,8 @@ impl Default for Memory {
             allocs: Vec::new(),
             next: 0x1000_0000,
             heap_blocks: 0,
+            heap_calls: Vec::new(),
+            heap_calls_overflowed: false,
         }
     }
 }
@@ -83,6 +90,15 @@ fn fault(rule: &'static str, message: String) -> Fault {
 }
 
 impl Memory {
+    /// Records a call of `malloc` or `aligned_alloc` ([`Memory::heap_calls`]).
+    pub fn heap_call(&mut self, call: crate::HeapCall) {
+        if self.heap_calls.len() < crate::MAX_HEAP_CALLS {
+            self.heap_calls.push(call);
+        } else {
+            self.heap_calls_overflowed = true;
+        }
+    }
+
     /// A new allocation of `size` bytes whose base is a multiple of `align` (at least
     /// 16, what `malloc` guarantees on x86-64) and of no larger power of two: code that
     /// counts on more alignment than it asked for, such as a realignment computed but

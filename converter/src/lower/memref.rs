@@ -48,13 +48,17 @@ fn pow2_alloc_bytes(elem: &Type) -> Option<u64> {
 }
 
 /// The element's size in bytes as LLVM 11's aligned-alloc lowering counted it (bit
-/// width times element count, in bytes), for the default alignment.
+/// width times element count, in bytes rounded up once: `vector<6xi17>` is 13 bytes),
+/// for the default alignment.
 fn elem_bytes(elem: &Type) -> u64 {
-    match elem {
-        Type::Vector(v) => elem_bytes(&v.elem).saturating_mul(v.num_elements()),
-        Type::LlvmArray(n, e) => elem_bytes(e).saturating_mul(*n),
-        t => (t.bit_width().unwrap_or(64) as u64).div_ceil(8),
+    fn bits(t: &Type) -> u64 {
+        match t {
+            Type::Vector(v) => bits(&v.elem).saturating_mul(v.num_elements()),
+            Type::LlvmArray(n, e) => bits(e).saturating_mul(*n),
+            t => t.bit_width().unwrap_or(64) as u64,
+        }
     }
+    bits(elem).div_ceil(8)
 }
 
 /// The alignment `alloc` passes to `aligned_alloc` (LLVM 11's rule): the `alignment`

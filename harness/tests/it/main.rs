@@ -23,6 +23,7 @@ mod diagnostics_cli;
 mod front;
 mod fuzz_coverage_scope;
 mod fuzz_targets;
+mod heap_sizes_wrong;
 mod jit_cpu_features;
 mod jit_groups;
 mod leaks_wrong;
