@@ -124,7 +124,14 @@ pub fn extract_element(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> 
             ),
         ));
     }
-    let dynamic = !consts[..outer].iter().all(|c| c.is_some());
+    // The constant path needs every outer index constant and in range: an index out of
+    // range (in code that never runs, or undefined behaviour when it does) goes through
+    // memory like a dynamic one rather than naming a field the array does not have.
+    let dims = array_dims(&vty);
+    let dynamic = !consts[..outer]
+        .iter()
+        .zip(&dims)
+        .all(|(c, &n)| c.is_some_and(|c| c >= 0 && (c as u64) < n));
     let slot = dynamic.then(|| fl.entry_slot(&vty, op.loc));
     let mut em = fl.em(op.loc);
     let row = if outer == 0 {
