@@ -83,7 +83,28 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "llvm_func_same_successor",
     "runtime_decl",
     "alloc_strided",
+    "unreachable_block",
 ];
+
+/// Whether a block of `body`'s layout is reached by no branch from the entry.
+fn has_unreachable_block(body: &converter::ir::Body) -> bool {
+    let Some(entry) = body.entry() else {
+        return false;
+    };
+    let mut seen = vec![false; body.blocks.len()];
+    seen[entry.index()] = true;
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        let succs = body.terminator(b).map(|t| &body.op(t).successors[..]);
+        for s in succs.unwrap_or(&[]) {
+            if !seen[s.block.index()] {
+                seen[s.block.index()] = true;
+                work.push(s.block);
+            }
+        }
+    }
+    body.layout.iter().any(|b| !seen[b.index()])
+}
 
 fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
     match t {
@@ -269,6 +290,9 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
             }
         }
         let Some(body) = &f.body else { continue };
+        if has_unreachable_block(body) {
+            out.insert("unreachable_block");
+        }
         let mut pos = vec![usize::MAX; body.blocks.len()];
         for (i, b) in body.layout.iter().enumerate() {
             pos[b.index()] = i;

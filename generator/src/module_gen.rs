@@ -409,7 +409,44 @@ pub fn generate_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Module> 
     crate::names::quote_and_hex(u, &mut m)?;
     crate::llvm_funcs::add(u, cfg, &mut m)?;
     reverse_some_block_layouts(u, &mut m)?;
+    add_some_unreachable_blocks(u, &mut m)?;
     Ok(m)
+}
+
+/// Gives about one function in eight two blocks no branch reaches, each using a value
+/// of the other, the first before the second defines it (MLIR allows it: dominance does
+/// not constrain unreachable code). The lowering visits unreachable blocks after the
+/// reachable ones, in layout order, and lowers a use met before its definition as
+/// `undef` (`mlir-translate` cannot translate a use before its definition); without
+/// these blocks no campaign ran either path. Nothing executes them, so every value
+/// stays the same. Chosen last, so that the choice changes no other one.
+fn add_some_unreachable_blocks(u: &mut Unstructured, m: &mut Module) -> Result<()> {
+    for f in &mut m.funcs {
+        if f.kind != converter::ir::FuncKind::Std {
+            continue;
+        }
+        let Some(body) = f.body.as_mut() else {
+            continue;
+        };
+        if u.int_in_range(0..=7u8)? != 0 {
+            continue;
+        }
+        let ty = u
+            .choose(&[Type::i32(), Type::Int(17), Type::i64(), Type::Index])?
+            .clone();
+        let value = u.int_in_range(-100..=100i64)?;
+        let first = body.add_block(&[]);
+        let second = body.add_block(std::slice::from_ref(&ty));
+        let k = body.builder(second).const_int(value as i128, ty.clone());
+        let mut b = body.builder(first);
+        let x = b.binary(OpKind::AddI, k, k);
+        b.br(second, vec![x]);
+        let arg = body.block_args(second)[0];
+        let mut b = body.builder(second);
+        b.binary(OpKind::MulI, arg, k);
+        b.br(first, vec![]);
+    }
+    Ok(())
 }
 
 /// Lists the non-entry blocks of about one function in four in reverse. MLIR lets a
