@@ -166,7 +166,7 @@ impl UnrankedDescriptor {
         let idx = em.index.clone();
         let ptr_size = em.size_of(elem_ptr, GepIndex::Const(2), &idx);
         let idx_size = em.size_of(&idx, GepIndex::Const(1), &idx);
-        let rank = em.int_resize(rank_i64, &idx, false);
+        let rank = em.int_resize(rank_i64, &idx);
         let two = em.const_index(2);
         let one = em.const_index(1);
         let r2 = em.mul(rank, two);

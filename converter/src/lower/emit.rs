@@ -151,20 +151,17 @@ impl<'a> Emitter<'a> {
         )
     }
 
-    /// Converts between integer widths: sext when widening (or zext when `unsigned`),
-    /// trunc when narrowing, nothing when equal.
-    pub fn int_resize(&mut self, v: ValueId, to: &Type, unsigned: bool) -> ValueId {
+    /// Converts between unsigned integer widths: zext when widening, trunc when
+    /// narrowing, nothing when equal. (Every conversion the lowering makes is of a
+    /// count or a size: byte counts to `malloc`'s i64, an unranked rank to the index
+    /// type.)
+    pub fn int_resize(&mut self, v: ValueId, to: &Type) -> ValueId {
         let from = self.ty(v).bit_width().unwrap_or(64);
         let to_w = to.bit_width().unwrap_or(64);
         if from == to_w {
             v
         } else if from < to_w {
-            let k = if unsigned {
-                OpKind::LlvmZExt
-            } else {
-                OpKind::LlvmSExt
-            };
-            self.unary(k, v, to.clone())
+            self.unary(OpKind::LlvmZExt, v, to.clone())
         } else {
             self.unary(OpKind::LlvmTrunc, v, to.clone())
         }

@@ -80,7 +80,7 @@ pub fn aligned_alloc_alignment(elem: &Type, attr: Option<u64>) -> u64 {
 fn call_aligned_alloc(needs: &mut bool, em: &mut Emitter, align: u64, bytes: ValueId) -> ValueId {
     *needs = true;
     let a = em.const_i64(align as i64);
-    let b64 = em.int_resize(bytes, &Type::i64(), true);
+    let b64 = em.int_resize(bytes, &Type::i64());
     em.call("aligned_alloc", vec![a, b64], &aligned_alloc_type())
         .unwrap_or(bytes)
 }
@@ -93,7 +93,7 @@ pub fn free_type() -> Type {
 /// Calls `malloc(bytes)` (bytes in the index type) and returns the `ptr<i8>`.
 pub fn call_malloc(fl_needs: &mut bool, em: &mut Emitter, bytes: ValueId) -> ValueId {
     *fl_needs = true;
-    let b64 = em.int_resize(bytes, &Type::i64(), true);
+    let b64 = em.int_resize(bytes, &Type::i64());
     em.call("malloc", vec![b64], &malloc_type())
         .unwrap_or(bytes)
 }
@@ -414,7 +414,7 @@ pub fn rank(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         Type::MemRef(m) => em.const_index(m.rank() as i64),
         _ => {
             let r = UnrankedDescriptor::new(v).rank(&mut em);
-            em.int_resize(r, &idx, false)
+            em.int_resize(r, &idx)
         }
     };
     fl.set(op.results[0], r);
