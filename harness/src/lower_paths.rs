@@ -7,10 +7,12 @@
 //! and a re-parse, so campaigns sample it, in one
 //! syntax a case (the two printers share the streaming code).
 //!
-//! It also checks the one error path of the lowering that a valid generated module can
-//! reach by a small change ([`clash_is_rejected`]): a module that already has a function
-//! named like a C wrapper the lowering must make is rejected, never lowered into a
-//! module with two functions of one name.
+//! It also checks the error paths of the lowering that a valid generated module can
+//! reach by a small change: a module that already has a function named like a C
+//! wrapper the lowering must make ([`clash_is_rejected`]), or that declares a runtime
+//! function the lowering calls (`malloc`, `free`, `aligned_alloc`) with another type
+//! ([`runtime_clash_is_rejected`]), is rejected with an error naming it, never lowered
+//! into a module that calls a function as what it is not.
 
 use converter::ir::Module;
 use converter::llvm_print::{
@@ -137,6 +139,57 @@ pub fn clash_is_rejected(m: &Module, opts: &LowerOptions) -> Option<String> {
     }
 }
 
+/// The runtime functions the lowering may declare and call.
+const RUNTIME: [&str; 3] = ["malloc", "free", "aligned_alloc"];
+
+/// For the first runtime function `lowered` (the lowering of `m`) declares and `m` does
+/// not: `m` with its own `llvm.func` declaration of that name, of another type (the
+/// lowered declaration's with one more `i8` parameter), must fail to lower with MLIR's
+/// "redefinition of reserved function" error naming it, not an internal error.
+/// `Some(detail)` when it lowers or fails otherwise.
+pub fn runtime_clash_is_rejected(
+    m: &Module,
+    lowered: &Module,
+    opts: &LowerOptions,
+) -> Option<String> {
+    let decl = lowered.funcs.iter().find(|f| {
+        RUNTIME.contains(&f.name.as_str()) && f.body.is_none() && m.func(&f.name).is_none()
+    })?;
+    let converter::ir::Type::LlvmFunc(ft) = &decl.ty else {
+        return Some(format!(
+            "@{} is declared with the type {}",
+            decl.name, decl.ty
+        ));
+    };
+    let mut params = ft.params.clone();
+    params.push(converter::ir::Type::Int(8));
+    let other = converter::ir::Type::llvm_func(ft.result.clone(), params);
+    let mut clash = m.clone();
+    clash
+        .funcs
+        .push(converter::ir::Func::new_llvm_decl(&decl.name, other));
+    let want = format!("redefinition of reserved function '{}'", decl.name);
+    match converter::lower::lower_module(&clash, opts) {
+        Ok(_) => Some(format!(
+            "with a declaration of @{} of another type added, the module lowers",
+            decl.name
+        )),
+        Err(ds)
+            if ds
+                .iter()
+                .any(|d| d.message.contains(&want) && !d.message.starts_with("internal error")) =>
+        {
+            None
+        }
+        Err(ds) => Some(format!(
+            "with a declaration of @{} of another type added, the lowering fails without \
+             saying \"{want}\": {}",
+            decl.name,
+            crate::oracles::joined(&ds)
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +237,48 @@ mod tests {
         )
         .unwrap();
         assert_eq!(clash_is_rejected(&plain, &LowerOptions::default()), None);
+    }
+
+    #[test]
+    fn a_runtime_function_of_another_type_is_rejected() {
+        let src = "func @f(%n: index) {\n  %m = alloc(%n) : memref<?xf32>\n  dealloc %m : memref<?xf32>\n  return\n}\n";
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        for aligned in [false, true] {
+            let opts = LowerOptions {
+                use_aligned_alloc: aligned,
+                ..LowerOptions::default()
+            };
+            let lowered = lower_module(&m, &opts).unwrap();
+            assert_eq!(runtime_clash_is_rejected(&m, &lowered, &opts), None);
+        }
+        // A module that declares the runtime function itself is left as it is, and one
+        // that calls none has nothing to clash with.
+        let own = format!("llvm.func @malloc(i64) -> !llvm.ptr\n{src}");
+        let own = converter::syntax::parse_module("t.mlir", own.as_bytes()).unwrap();
+        let lowered = lower_module(&own, &LowerOptions::default()).unwrap();
+        let free_only = runtime_clash_is_rejected(&own, &lowered, &LowerOptions::default());
+        assert_eq!(free_only, None);
+        let none =
+            converter::syntax::parse_module("t.mlir", b"func @g() {\n  return\n}\n").unwrap();
+        let lowered = lower_module(&none, &LowerOptions::default()).unwrap();
+        assert_eq!(
+            runtime_clash_is_rejected(&none, &lowered, &LowerOptions::default()),
+            None
+        );
+        // A lowering that declares what it did not call for is reported when the
+        // module's own declaration of another type lowers without complaint: here the
+        // lowered side names `@g`'s body-less copy as a runtime function it never is.
+        let mut fake = lowered.clone();
+        fake.funcs.push(converter::ir::Func::new_llvm_decl(
+            "free",
+            converter::ir::Type::llvm_func(converter::ir::Type::LlvmVoid, vec![]),
+        ));
+        let d =
+            runtime_clash_is_rejected(&none, &fake, &LowerOptions::default()).expect("a finding");
+        assert!(
+            d.contains("@free of another type added, the module lowers"),
+            "{d}"
+        );
     }
 
     #[test]

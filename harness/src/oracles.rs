@@ -552,7 +552,8 @@ fn check_module_in(
             _ => (1, converter::llvm_print::Syntax::Legacy),
         };
         let found = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs)
-            .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts));
+            .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts))
+            .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts));
         if let Some(detail) = found {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,
