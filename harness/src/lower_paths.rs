@@ -54,10 +54,16 @@ fn first_difference(a: &str, b: &str) -> String {
     "the texts differ in line endings".into()
 }
 
+/// The module attribute both paths are checked with: generated modules have none, and a
+/// path that lost the module's attributes would otherwise print the same text.
+pub const PROBE_ATTR: &str = "stdlower.lower_paths";
+
 /// Checks both one-function-at-a-time paths against `lowered` (`lower_module(m, opts)`)
 /// in `syntax`: `Some(detail)` on a difference. The source path reads the Standard
 /// printing of `m`; it may give up (an alias after a function, say) — `stdlower lower`
-/// then takes the parsed-module path, checked too.
+/// then takes the parsed-module path, checked too. Both read `m` with the module
+/// attribute [`PROBE_ATTR`] added, which the lowering keeps, so each must print it as
+/// `lowered` with it added.
 pub fn check(
     m: &Module,
     lowered: &Module,
@@ -65,6 +71,11 @@ pub fn check(
     syntax: Syntax,
     jobs: usize,
 ) -> Option<String> {
+    let probe = converter::ir::NamedAttr::new(PROBE_ATTR, converter::ir::Attribute::Unit);
+    let (mut with_attr, mut lowered_with_attr) = (m.clone(), lowered.clone());
+    with_attr.attrs.push(probe.clone());
+    lowered_with_attr.attrs.push(probe);
+    let (m, lowered) = (&with_attr, &lowered_with_attr);
     let src = converter::syntax::print_module(m, &Default::default());
     let whole = print_llvm(lowered, syntax);
     // As `lower --syntax` names it.
