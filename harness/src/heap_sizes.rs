@@ -36,14 +36,11 @@
 use crate::oracles::Oracle;
 use converter::ir::{Module, Type};
 use interp::HeapEvent;
-use llinterp::layout::{align_of, alloc_size};
+use llinterp::layout::{align_of, alloc_size, MALLOC_ALIGNMENT};
 use llinterp::HeapCall;
 
 /// The oracle's name.
 pub const ORACLE: Oracle = Oracle::HeapSizes;
-
-/// The most `malloc` guarantees on x86-64.
-const MALLOC_ALIGNMENT: u64 = 16;
 
 /// The LLVM type a memref element of Standard type `t` is stored as: `index` is the
 /// index-width integer, an n-D vector an array of 1-D vectors.

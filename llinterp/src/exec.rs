@@ -1119,7 +1119,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
                 let p = self
                     .mem
-                    .alloc(Kind::Heap, size, 16, op.loc)
+                    .alloc(Kind::Heap, size, crate::layout::MALLOC_ALIGNMENT, op.loc)
                     .map_err(|e| error(op, e))?;
                 self.mem.heap_blocks += 1;
                 Ok(Some(Val::Ptr(p)))

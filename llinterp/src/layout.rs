@@ -12,6 +12,9 @@ use converter::ir::Type;
 /// Bytes of a pointer.
 pub const PTR_BYTES: u64 = 8;
 
+/// The alignment `malloc` guarantees on x86-64 (and the least any allocation here gets).
+pub const MALLOC_ALIGNMENT: u64 = 16;
+
 /// The ABI alignment of `t` in bytes.
 pub fn align_of(t: &Type) -> u64 {
     match t {

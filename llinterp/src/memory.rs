@@ -110,7 +110,7 @@ impl Memory {
                 "an allocation of {size} bytes is larger than the interpreter's limit of {MAX_ALLOC}"
             ));
         }
-        let a = align.clamp(16, 1 << 32);
+        let a = align.clamp(crate::layout::MALLOC_ALIGNMENT, 1 << 32);
         let base = self.next.next_multiple_of(2 * a) + a;
         self.next = base + size + GAP;
         let id = self.allocs.len() as u32;

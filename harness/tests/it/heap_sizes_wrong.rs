@@ -12,6 +12,7 @@
 //! layout, unranked memrefs returned from a nested call and from the entry, at both
 //! index widths and with `--use-aligned-alloc`.
 
+use crate::common::finding;
 use converter::ir::{Attribute, Module, OpKind, Type};
 use converter::lower::lower_module;
 use converter::value::RtValue;
@@ -112,13 +113,6 @@ fn set_constant(body: &mut converter::ir::Body, v: converter::ir::ValueId, value
             ty: Type::i64(),
         },
     );
-}
-
-fn finding(v: &Verdict) -> (Oracle, &str) {
-    match v {
-        Verdict::Finding { oracle, detail } => (*oracle, detail.as_str()),
-        other => panic!("expected a finding, got: {other}"),
-    }
 }
 
 #[test]

@@ -15,6 +15,7 @@
 //! and a case the LLVM level cannot run (an argument it cannot build) is a skip of
 //! this oracle alone.
 
+use crate::common::finding;
 use converter::ir::{Attribute, Module, OpKind};
 use converter::lower::lower_module;
 use converter::value::RtValue;
@@ -83,13 +84,6 @@ fn mutate(lowered: &mut Module, mut f: impl FnMut(&mut converter::ir::OpData) ->
         }
     }
     changed
-}
-
-fn finding(v: &Verdict) -> (Oracle, &str) {
-    match v {
-        Verdict::Finding { oracle, detail } => (*oracle, detail.as_str()),
-        other => panic!("expected a finding, got: {other}"),
-    }
 }
 
 #[test]

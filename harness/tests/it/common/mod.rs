@@ -1,7 +1,15 @@
-//! What the integration tests that drive the `stdlower` binary share.
+//! What the integration tests share: running the `stdlower` binary, scratch files, and reading a finding.
 #![allow(dead_code)]
 
 use std::process::Command;
+
+/// The oracle and detail of a finding; any other verdict fails the test.
+pub fn finding(v: &harness::oracles::Verdict) -> (harness::oracles::Oracle, &str) {
+    match v {
+        harness::oracles::Verdict::Finding { oracle, detail } => (*oracle, detail.as_str()),
+        other => panic!("expected a finding, got: {other}"),
+    }
+}
 
 /// Runs the `stdlower` binary: whether it succeeded, its stdout and its stderr.
 pub fn stdlower(args: &[&str]) -> (bool, String, String) {
