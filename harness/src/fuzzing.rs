@@ -69,9 +69,10 @@ pub fn fuzz_oracle_config() -> OracleConfig {
 /// One new module in this many is JIT-compiled by default. Chosen by measurement
 /// (`scripts/bench_fuzz.sh`, docs/jit-cost.md): LLVM's O0 code generation costs some
 /// 30 times the LLVM-level interpreter, so the JIT on every new module held the target
-/// under 500 exec/s; one in 8 keeps the JIT at about 60 modules a second while the rest of
-/// an input's path sets the rate.
-pub const DEFAULT_JIT_EVERY: u64 = 8;
+/// under 500 exec/s. On the slower machine of 2026-11-27, one in 8 JIT-compiled 48 new
+/// modules a second and one in 7 49, under the 50 the fuzz target owes; one in 6 keeps
+/// it above.
+pub const DEFAULT_JIT_EVERY: u64 = 6;
 
 /// Whether the new module whose hash is `key` ([`CheckedModules::check_new`]) is
 /// JIT-compiled: one in `STDLOWER_FUZZ_JIT_EVERY` (default [`DEFAULT_JIT_EVERY`]; 1 =
@@ -160,6 +161,43 @@ fn check_fuzz_module(m: &converter::ir::Module, cfg: &OracleConfig) -> Verdict {
     } else {
         oracles::check_generated(m, cfg).verdict
     }
+}
+
+/// The libFuzzer flags the `lowering` target adds to its command line unless it names
+/// them already ([`with_default_flags`]).
+///
+/// `-use_counters=0`: a feature is an edge, not an edge and its hit-count bucket. The
+/// generator and the converter run loops whose counts follow the module's size (vector
+/// growth, walks over ops and dimensions), so with counters nearly every distinct
+/// module brought new buckets, each added an input to the corpus, and entropic's
+/// bookkeeping of those features was half of the fuzzer's time
+/// (`perf`, docs/jit-cost.md). Without them, on one core over 60 s: 779 exec/s instead
+/// of 472, 25,264 distinct modules checked instead of about 15,000, and the same
+/// `converter::lower` coverage (1,563 and 1,566 of its 5,169 edges).
+pub const LOWERING_DEFAULT_FLAGS: &[&str] = &["-use_counters=0"];
+
+/// `args` (a libFuzzer command line, program name first) with each of `defaults`
+/// (`-name=value`) that the line does not name already put right after the program
+/// name: libFuzzer reads flags in order, so any of the user's own comes later and wins,
+/// and flags after `-ignore_remaining_args=1` stay the target's.
+pub fn with_default_flags(args: &[String], defaults: &[&str]) -> Vec<String> {
+    if args.is_empty() {
+        return Vec::new();
+    }
+    let given = |name: &str| {
+        args.iter()
+            .skip(1)
+            .any(|a| a.split_once('=').is_some_and(|(n, _)| n == name))
+    };
+    let mut out: Vec<String> = args.iter().take(1).cloned().collect();
+    out.extend(
+        defaults
+            .iter()
+            .filter(|d| d.split_once('=').is_some_and(|(name, _)| !given(name)))
+            .map(|d| d.to_string()),
+    );
+    out.extend(args.iter().skip(1).cloned());
+    out
 }
 
 /// The modules this process has checked already, by a 128-bit hash of their printed
@@ -326,6 +364,29 @@ pub fn fuzz_parse(data: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Defaults go first, before the user's flags, and never beside a flag the user
+    /// gave (whatever its value).
+    #[test]
+    fn default_flags_yield_to_the_users() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let d = &["-use_counters=0", "-a=1"];
+        assert_eq!(
+            with_default_flags(&args(&["fuzz", "corpus", "-runs=5"]), d),
+            args(&["fuzz", "-use_counters=0", "-a=1", "corpus", "-runs=5"])
+        );
+        assert_eq!(
+            with_default_flags(&args(&["fuzz", "-use_counters=1", "c"]), d),
+            args(&["fuzz", "-a=1", "-use_counters=1", "c"])
+        );
+        // A flag whose name only starts like a default's is another flag.
+        assert_eq!(
+            with_default_flags(&args(&["fuzz", "-use_counters_x=1"]), d),
+            args(&["fuzz", "-use_counters=0", "-a=1", "-use_counters_x=1"])
+        );
+        assert_eq!(with_default_flags(&args(&["fuzz"]), &[]), args(&["fuzz"]));
+        assert_eq!(with_default_flags(&[], d), Vec::<String>::new());
+    }
 
     /// The JIT sample is one in N of the new modules, by their hashes: about 1/8 of
     /// 16,000 hashes at the default, all of them at 1, none at 0.
