@@ -80,6 +80,23 @@ pub fn external_impls() -> Vec<ExternalFn> {
             c_interface: true,
         },
         ExternalFn {
+            name: "ext_usum_f64",
+            inputs: vec![Type::unranked_memref(Type::F64)],
+            results: vec![Type::F64],
+            semantics: "acc = 1000.0 * rank; then acc = acc + e for every element e of the \
+                        view in row-major order (f64 additions; every element is initialized)",
+            c_abi: "double ext_usum_f64(int64_t rank, void *descriptor)",
+            c_interface: false,
+        },
+        ExternalFn {
+            name: "ext_cusum_f64",
+            inputs: vec![Type::unranked_memref(Type::F64)],
+            results: vec![Type::F64],
+            semantics: "as ext_usum_f64",
+            c_abi: "double _mlir_ciface_ext_cusum_f64(UnrankedMemRefType<double> *m)",
+            c_interface: true,
+        },
+        ExternalFn {
             name: "ext_cpair_i64",
             inputs: vec![Type::i64(), Type::i64()],
             results: vec![Type::i64(), Type::i64()],
@@ -107,9 +124,18 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
             other => Err(format!("expected a memref argument, got {other:?}")),
         }
     }
+    fn f64s(v: &RtValue) -> Result<Vec<f64>, String> {
+        elems(v)?
+            .iter()
+            .map(|e| match e {
+                RtValue::Float(b) => Ok(f64::from_bits(*b)),
+                other => Err(format!("expected an f64 element, got {other:?}")),
+            })
+            .collect()
+    }
     let arity = match name {
         "ext_mix_i64" | "ext_poly_i32" | "ext_cmix_i64" | "ext_cpair_i64" => 2,
-        "ext_sum_f64" | "ext_csum_f64" => 1,
+        "ext_sum_f64" | "ext_csum_f64" | "ext_usum_f64" | "ext_cusum_f64" => 1,
         _ => return None,
     };
     if args.len() != arity {
@@ -128,15 +154,16 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
             let (s, p) = ext_cpair_i64(a as i64, b as i64);
             Ok(vec![RtValue::Int(s as i128), RtValue::Int(p as i128)])
         }),
-        "ext_sum_f64" | "ext_csum_f64" => elems(&args[0]).and_then(|es| {
-            let xs = es
-                .iter()
-                .map(|e| match e {
-                    RtValue::Float(b) => Ok(f64::from_bits(*b)),
-                    other => Err(format!("expected an f64 element, got {other:?}")),
-                })
-                .collect::<Result<Vec<f64>, String>>()?;
-            Ok(vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
+        "ext_sum_f64" | "ext_csum_f64" => {
+            f64s(&args[0]).map(|xs| vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
+        }
+        "ext_usum_f64" | "ext_cusum_f64" => f64s(&args[0]).and_then(|xs| {
+            let RtValue::MemRef { shape, .. } = &args[0] else {
+                return Err("expected a memref argument".into());
+            };
+            Ok(vec![RtValue::Float(
+                ext_usum_f64(shape.len() as i64, &xs).to_bits(),
+            )])
         }),
         _ => elems(&args[0]).and_then(|es| {
             let xs = es
@@ -163,6 +190,11 @@ pub fn ext_cpair_i64(a: i64, b: i64) -> (i64, i64) {
 /// Reference implementation of `ext_sum_f64` over the elements in index order.
 pub fn ext_sum_f64(m: &[f64]) -> f64 {
     m.iter().fold(0.0, |acc, x| acc + x)
+}
+
+/// Reference implementation of `ext_usum_f64` over the elements in row-major order.
+pub fn ext_usum_f64(rank: i64, m: &[f64]) -> f64 {
+    m.iter().fold(rank as f64 * 1000.0, |acc, x| acc + x)
 }
 
 /// Reference implementation of `ext_poly_i32`.
@@ -271,6 +303,62 @@ pub mod abi {
         super::ext_poly_i32(&xs, x)
     }
 
+    /// The elements of a ranked `f64` descriptor of rank `rank` (MLIR's layout with
+    /// 64-bit indices: allocated and aligned pointers, offset, `rank` sizes, `rank`
+    /// strides), in row-major order of the view.
+    ///
+    /// # Safety
+    /// `desc` must point at such a descriptor of a live, initialized memref.
+    unsafe fn ranked_f64_elems(rank: i64, desc: *const u8) -> Vec<f64> {
+        let rank = rank.max(0) as usize;
+        let word = |i: usize| unsafe { desc.cast::<i64>().add(i).read_unaligned() };
+        let aligned = word(1) as usize as *const f64;
+        let offset = word(2);
+        let sizes: Vec<i64> = (0..rank).map(|d| word(3 + d)).collect();
+        let strides: Vec<i64> = (0..rank).map(|d| word(3 + rank + d)).collect();
+        let count: i64 = sizes.iter().map(|&s| s.max(0)).product();
+        let mut out = Vec::with_capacity(count as usize);
+        let mut index = vec![0i64; rank];
+        for _ in 0..count {
+            let at = offset + index.iter().zip(&strides).map(|(i, s)| i * s).sum::<i64>();
+            out.push(unsafe { *aligned.offset(at as isize) });
+            // The next index in row-major order: the last dimension moves fastest.
+            for d in (0..rank).rev() {
+                index[d] += 1;
+                if index[d] < sizes[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        out
+    }
+
+    /// `@ext_usum_f64(memref<*xf64>) -> f64`: an unranked memref is passed as its
+    /// rank and a pointer to its ranked descriptor.
+    ///
+    /// # Safety
+    /// The arguments must describe a live, initialized memref of `f64`.
+    pub unsafe extern "C" fn ext_usum_f64(rank: i64, desc: *const u8) -> f64 {
+        super::ext_usum_f64(rank, &unsafe { ranked_f64_elems(rank, desc) })
+    }
+
+    /// An unranked memref as C sees it (`UnrankedMemRefType<T>` of `CRunnerUtils.h`).
+    #[repr(C)]
+    pub struct UnrankedMemRef {
+        pub rank: i64,
+        pub descriptor: *const u8,
+    }
+
+    /// `_mlir_ciface_ext_usum_f64` and `_mlir_ciface_ext_cusum_f64`.
+    ///
+    /// # Safety
+    /// `m` must point at an unranked descriptor of a live, initialized memref of `f64`.
+    pub unsafe extern "C" fn ciface_usum_f64(m: *const UnrankedMemRef) -> f64 {
+        let d = unsafe { &*m };
+        unsafe { ext_usum_f64(d.rank, d.descriptor) }
+    }
+
     /// `(symbol, address)` of every external function, and of its `_mlir_ciface_`
     /// form; the C-interface externals have only that one.
     pub fn symbols() -> Vec<(&'static str, *const ())> {
@@ -278,12 +366,57 @@ pub mod abi {
             ("ext_mix_i64", ext_mix_i64 as *const ()),
             ("ext_sum_f64", ext_sum_f64 as *const ()),
             ("ext_poly_i32", ext_poly_i32 as *const ()),
+            ("ext_usum_f64", ext_usum_f64 as *const ()),
             ("_mlir_ciface_ext_mix_i64", ciface_mix_i64 as *const ()),
             ("_mlir_ciface_ext_sum_f64", ciface_sum_f64 as *const ()),
             ("_mlir_ciface_ext_poly_i32", ciface_poly_i32 as *const ()),
             ("_mlir_ciface_ext_cmix_i64", ciface_mix_i64 as *const ()),
             ("_mlir_ciface_ext_csum_f64", ciface_sum_f64 as *const ()),
             ("_mlir_ciface_ext_cpair_i64", ciface_cpair_i64 as *const ()),
+            ("_mlir_ciface_ext_usum_f64", ciface_usum_f64 as *const ()),
+            ("_mlir_ciface_ext_cusum_f64", ciface_usum_f64 as *const ()),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::abi::{ciface_usum_f64, ext_usum_f64, UnrankedMemRef};
+    use super::*;
+
+    /// The unranked externals read the view through its descriptor in row-major order,
+    /// strides and offset included, and agree with the interpreter's form (`call_rt`)
+    /// on the same view.
+    #[test]
+    fn unranked_sum_reads_the_view_in_row_major_order() {
+        // Far apart in magnitude, so that the order of the additions shows in the sum.
+        let buf: Vec<f64> = vec![9.0, 1e16, 1.0, -1e16, 3.0, 0.5, 7.0, 2.0];
+        // A 2x3 view at offset 1 with strides [1, 2] (transposed): row-major elements
+        // buf[1], buf[3], buf[5], buf[2], buf[4], buf[6].
+        let desc: [i64; 7] = [buf.as_ptr() as i64, buf.as_ptr() as i64, 1, 2, 3, 1, 2];
+        let view: [f64; 6] = [1e16, -1e16, 0.5, 1.0, 3.0, 7.0];
+        let want = view.iter().fold(2000.0, |acc, x| acc + x);
+        let rt = call_rt(
+            "ext_usum_f64",
+            &[RtValue::MemRef {
+                shape: vec![2, 3],
+                elems: view.iter().map(|x| RtValue::Float(x.to_bits())).collect(),
+            }],
+        );
+        assert_eq!(rt, Some(Ok(vec![RtValue::Float(want.to_bits())])));
+        let p = desc.as_ptr().cast::<u8>();
+        // SAFETY: `desc` describes a view inside `buf`, both alive here.
+        let plain = unsafe { ext_usum_f64(2, p) };
+        let c = unsafe {
+            ciface_usum_f64(&UnrankedMemRef {
+                rank: 2,
+                descriptor: p,
+            })
+        };
+        assert_eq!(plain.to_bits(), want.to_bits());
+        assert_eq!(c.to_bits(), want.to_bits());
+        // Rank 0: the one element at the offset.
+        let d0: [i64; 3] = [buf.as_ptr() as i64, buf.as_ptr() as i64, 6];
+        assert_eq!(unsafe { ext_usum_f64(0, d0.as_ptr().cast()) }, 7.0);
     }
 }

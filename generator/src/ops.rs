@@ -832,9 +832,9 @@ fn call_indirect(g: &mut FnGen) -> Result<()> {
 
 fn external_call(g: &mut FnGen) -> Result<()> {
     let mut unused = Vec::new();
-    // 3, 4 and 5 are declared with `llvm.emit_c_interface`: called through
+    // 3, 4, 5 and 7 are declared with `llvm.emit_c_interface`: called through
     // `_mlir_ciface_`.
-    let k = g.index(6)?;
+    let k = g.index(8)?;
     let (name, args, results) = match k {
         0 | 3 => {
             let a = g.pick(&Type::i64())?;
@@ -860,6 +860,19 @@ fn external_call(g: &mut FnGen) -> Result<()> {
             let a = g.pick(&Type::i64())?;
             let b = g.pick(&Type::i64())?;
             ("ext_cpair_i64", vec![a, b], vec![Type::i64(), Type::i64()])
+        }
+        6 | 7 => {
+            // An unranked view of a memref of rank 0 to 3: the plain external receives
+            // its rank and descriptor pointer, the C interface a pointer to both.
+            let t = Type::unranked_memref(Type::F64);
+            let rank = g.index(4)?;
+            let m = g.materialize_memref(&t, Some(rank), false, &mut unused)?;
+            let name = if k == 6 {
+                "ext_usum_f64"
+            } else {
+                "ext_cusum_f64"
+            };
+            (name, vec![m], vec![Type::F64])
         }
         _ => {
             let t = Type::memref(vec![None], Type::i32());
