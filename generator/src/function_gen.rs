@@ -1543,14 +1543,14 @@ pub(crate) fn more_dynamic_variant(ty: &Type, mask: u32) -> Option<Type> {
 }
 
 /// The strided type an identity memref `ty` with actual `sizes` can be cast to: offset
-/// and strides `?` or their actual static values.
+/// and strides `?` or their actual static values (of a rank-0 memref: the offset alone).
 pub(crate) fn strided_variant(
     ty: &Type,
     sizes: Option<&[Option<u64>]>,
     dyn_mask: u32,
 ) -> Option<Type> {
     let mt = ty.as_memref()?;
-    if mt.rank() == 0 || !mt.has_identity_layout() {
+    if !mt.has_identity_layout() {
         return None;
     }
     let n = mt.rank();

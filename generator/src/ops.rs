@@ -580,11 +580,12 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
 }
 
 /// An explicit strided layout for allocating a memref of identity type `t` with a
-/// static shape (rank 1 or more): a static offset, the innermost stride 1 or 2, each
+/// static shape: a static offset, the innermost stride 1 or 2, each
 /// outer stride the inner row's extent plus a gap of 0 to 2. Half of them are rank 1
 /// with stride 1, the buffer whose end the lowering's size computation must get exactly
 /// right (its last element is written by the fill; a buffer too short is a write past
-/// the end, which the JIT's heap guard reports). `None` for a dynamic or rank-0 shape.
+/// the end, which the JIT's heap guard reports). For a rank-0 shape, half of the time an
+/// offset alone; `None` for a dynamic shape.
 fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
     let Some(mt) = t.as_memref() else {
         return Ok(None);
@@ -592,6 +593,19 @@ fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
     let shape: Option<Vec<u64>> = mt.shape.iter().copied().collect();
     let shape = match shape {
         Some(s) if !s.is_empty() => s,
+        // Rank 0: the layout is an offset alone, which element addressing adds to the
+        // aligned pointer with no index to scale.
+        Some(_) if g.chance(50)? => {
+            let layout = Layout::Strided(StridedLayout {
+                offset: Some(g.range(0, 5)? as i64),
+                strides: Vec::new(),
+            });
+            return Ok(Some(Type::memref_with_layout(
+                Vec::new(),
+                mt.elem.clone(),
+                layout,
+            )));
+        }
         _ if g.chance(50)? => vec![g.range(1, 6)?],
         _ => return Ok(None),
     };
