@@ -157,14 +157,13 @@ pub fn call_rt(name: &str, args: &[RtValue]) -> Option<Result<Vec<RtValue>, Stri
         "ext_sum_f64" | "ext_csum_f64" => {
             f64s(&args[0]).map(|xs| vec![RtValue::Float(ext_sum_f64(&xs).to_bits())])
         }
-        "ext_usum_f64" | "ext_cusum_f64" => f64s(&args[0]).and_then(|xs| {
-            let RtValue::MemRef { shape, .. } = &args[0] else {
-                return Err("expected a memref argument".into());
+        "ext_usum_f64" | "ext_cusum_f64" => {
+            let rank = match &args[0] {
+                RtValue::MemRef { shape, .. } => shape.len() as i64,
+                _ => 0, // not a memref: `f64s` says so
             };
-            Ok(vec![RtValue::Float(
-                ext_usum_f64(shape.len() as i64, &xs).to_bits(),
-            )])
-        }),
+            f64s(&args[0]).map(|xs| vec![RtValue::Float(ext_usum_f64(rank, &xs).to_bits())])
+        }
         _ => elems(&args[0]).and_then(|es| {
             let xs = es
                 .iter()
@@ -316,22 +315,9 @@ pub mod abi {
         let offset = word(2);
         let sizes: Vec<i64> = (0..rank).map(|d| word(3 + d)).collect();
         let strides: Vec<i64> = (0..rank).map(|d| word(3 + rank + d)).collect();
-        let count: i64 = sizes.iter().map(|&s| s.max(0)).product();
-        let mut out = Vec::with_capacity(count as usize);
-        let mut index = vec![0i64; rank];
-        for _ in 0..count {
-            let at = offset + index.iter().zip(&strides).map(|(i, s)| i * s).sum::<i64>();
-            out.push(unsafe { *aligned.offset(at as isize) });
-            // The next index in row-major order: the last dimension moves fastest.
-            for d in (0..rank).rev() {
-                index[d] += 1;
-                if index[d] < sizes[d] {
-                    break;
-                }
-                index[d] = 0;
-            }
-        }
-        out
+        converter::value::RowMajor::new(offset, &sizes, &strides)
+            .map(|at| unsafe { *aligned.offset(at as isize) })
+            .collect()
     }
 
     /// `@ext_usum_f64(memref<*xf64>) -> f64`: an unranked memref is passed as its
