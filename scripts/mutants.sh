@@ -78,9 +78,11 @@ open(f"{out}/chosen.re", "w").write("^(" + "|".join(re.escape(n) for n in names)
 print(f"mutants: {len(names)} of {len(ms)} mutants chosen (seed {seed})", file=sys.stderr)
 PY
 
-# Each mutant: build, then the campaign (stopped at its first finding). A campaign that
-# hangs is cut off by cargo-mutants' timeout, and one that overruns --time by the test's
-# margin fails the test; both count as killed.
+# Each mutant: build, then the campaign (stopped at its first finding). A case that hangs
+# is a finding of oracle `hang` after --hang-seconds (30), and the campaign ends within a
+# few seconds of --time whatever its cases do; a campaign that still overran --time by the
+# test's margin fails the test, and one that hangs is cut off by cargo-mutants' timeout
+# (both would count as killed, and are harness bugs to fix).
 export STDLOWER_MUTANT_SECONDS="$TIME" STDLOWER_MUTANT_SEED="$SEED" STDLOWER_MUTANT_JOBS="$JOBS"
 # The baseline: the unmutated tree must pass the same test, or every mutant would look
 # killed. (cargo-mutants' own baseline builds the mutated package's tests, which do not

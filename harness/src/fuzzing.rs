@@ -174,7 +174,12 @@ fn check_fuzz_module(m: &converter::ir::Module, cfg: &OracleConfig) -> Verdict {
 /// (`perf`, docs/jit-cost.md). Without them, on one core over 60 s: 779 exec/s instead
 /// of 472, 25,264 distinct modules checked instead of about 15,000, and the same
 /// `converter::lower` coverage (1,563 and 1,566 of its 5,169 edges).
-pub const LOWERING_DEFAULT_FLAGS: &[&str] = &["-use_counters=0"];
+///
+/// `-timeout=30`: an input that runs for 30 s is a hang (libFuzzer saves it as a
+/// `timeout-` file and stops), not libFuzzer's default 20 minutes: an input is checked
+/// in milliseconds, and a converter that loops forever is a finding, as in campaigns
+/// (`campaign --hang-seconds`, 30 by default).
+pub const LOWERING_DEFAULT_FLAGS: &[&str] = &["-use_counters=0", "-timeout=30"];
 
 /// `args` (a libFuzzer command line, program name first) with each of `defaults`
 /// (`-name=value`) that the line does not name already put right after the program

@@ -74,6 +74,14 @@ thread_local! {
 /// A turn to use a core, given back when dropped.
 pub struct Turn<'a>(&'a JitPool);
 
+impl Turn<'_> {
+    /// Drops the turn without giving it back: the thread was abandoned in a hang, and
+    /// the campaign gave its turn back then ([`JitPool::give_back_turn_of_abandoned`]).
+    pub fn forsake(self) {
+        HOLDING.with(|h| h.set(false));
+    }
+}
+
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
         if HOLDING.with(|h| h.replace(false)) {
@@ -144,6 +152,12 @@ impl JitPool {
         self.changed.notify_all();
     }
 
+    /// Gives back the turn of a thread abandoned in a hang (it holds one while it checks
+    /// a case, and [`Turn::forsake`]s it if it ever comes back).
+    pub fn give_back_turn_of_abandoned(&self) {
+        self.give_turn();
+    }
+
     /// Waits for a turn to use a core (see [`Turns`]): a checking thread holds one for
     /// each case; [`JitPool::run`] lends it out while the thread waits for answers.
     pub fn turn(&self) -> Turn<'_> {
@@ -176,6 +190,12 @@ impl JitPool {
     /// [`JitPool::run`] of several modules at once (in the queue together, so they may
     /// share a group): their answers, in order.
     pub fn run_all(&self, items: Vec<EncodedItem>) -> Vec<Answers> {
+        // The workers have their own timeouts: waiting for them (and leading a group
+        // for other threads) is not this thread's own work.
+        crate::watchdog::outside(|| self.run_all_waiting(items))
+    }
+
+    fn run_all_waiting(&self, items: Vec<EncodedItem>) -> Vec<Answers> {
         let mut st = self.lock();
         let ids: Vec<u64> = items
             .into_iter()

@@ -29,6 +29,7 @@ pub mod temp_cleanup;
 pub mod unregistered_ops;
 pub mod upstream;
 pub mod upstream_structure;
+pub mod watchdog;
 
 // The `lower` command and what it needs live in the `stdlower-front` crate (the
 // `stdlower` binary, which must not link libLLVM); `stdlower-full` runs the same code.

@@ -43,6 +43,11 @@ struct Run {
 }
 
 fn run_tool(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, String> {
+    // A child process: not the calling campaign thread's own work.
+    crate::watchdog::outside(|| run_tool_waiting(tool, input, split))
+}
+
+fn run_tool_waiting(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, String> {
     let mut cmd = Command::new(tool);
     cmd.arg("--mlir-to-llvmir");
     if split {

@@ -353,6 +353,11 @@ pub fn stop_worker() {
 /// Calls `f` with this thread's worker, started first if needed.
 /// With a [`crate::jit_pool`] installed, a worker of the pool instead.
 fn on_worker<R>(f: impl FnOnce(&mut Worker) -> R) -> Result<R, RunError> {
+    // The worker has its own timeouts: waiting for it is not this thread's own work.
+    crate::watchdog::outside(|| on_worker_waiting(f))
+}
+
+fn on_worker_waiting<R>(f: impl FnOnce(&mut Worker) -> R) -> Result<R, RunError> {
     if let Some(pool) = crate::jit_pool::installed() {
         return pool.with_worker(f);
     }

@@ -73,11 +73,14 @@ pub enum Oracle {
     /// The lowered code's `malloc`/`aligned_alloc` calls ask for what the Standard
     /// program's allocations need ([`crate::heap_sizes`]).
     HeapSizes,
+    /// A case's in-process work went on past the campaign's hang limit
+    /// ([`crate::watchdog`]).
+    Hang,
 }
 
 impl Oracle {
     /// Every name, in declaration order.
-    pub const ALL: [Oracle; 18] = [
+    pub const ALL: [Oracle; 19] = [
         Oracle::InterpVsJit,
         Oracle::LlvmVerify,
         Oracle::MlirTranslate,
@@ -96,6 +99,7 @@ impl Oracle {
         Oracle::BarePtrSignatures,
         Oracle::UnregisteredOps,
         Oracle::HeapSizes,
+        Oracle::Hang,
     ];
 
     /// The name, as serialised.
@@ -119,6 +123,7 @@ impl Oracle {
             Oracle::BarePtrSignatures => "bare-ptr-signatures",
             Oracle::UnregisteredOps => "unregistered-ops",
             Oracle::HeapSizes => "heap-sizes",
+            Oracle::Hang => "hang",
         }
     }
 
@@ -1179,6 +1184,7 @@ mod tests {
             "bare-ptr-signatures",
             "unregistered-ops",
             "heap-sizes",
+            "hang",
         ];
         assert_eq!(Oracle::ALL.len(), names.len());
         for (o, name) in Oracle::ALL.into_iter().zip(names) {

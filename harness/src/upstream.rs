@@ -143,6 +143,16 @@ pub fn run_tool(
     input: &str,
     timeout: Duration,
 ) -> Result<String, String> {
+    // A child process with a timeout: not the calling campaign thread's own work.
+    crate::watchdog::outside(|| run_tool_waiting(tool, args, input, timeout))
+}
+
+fn run_tool_waiting(
+    tool: &std::path::Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Result<String, String> {
     let name = tool
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

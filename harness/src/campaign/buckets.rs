@@ -21,6 +21,10 @@ pub fn signature(oracle: Oracle, detail: &str) -> String {
         let at = Panic::location_in(detail).unwrap_or("unknown");
         return format!("{oracle}: at {at}");
     }
+    if oracle == Oracle::Hang {
+        let phase = crate::watchdog::Hung::phase_in(detail).unwrap_or("unknown");
+        return format!("{oracle}: while {phase}");
+    }
     // A panic in the JIT worker process: its answer names the location.
     if let Some((_, rest)) = detail.split_once("the worker panicked at ") {
         let at = rest.split(": ").next().unwrap_or("unknown");

@@ -186,6 +186,7 @@ fn a_flood_of_one_finding_is_one_bucket_of_which_three_are_saved() {
         progress_lines: false,
         reduce_seconds: 5,
         reduce_per_bucket: buckets::REDUCE_PER_BUCKET,
+        hang: Some(Duration::from_secs(HANG_SECONDS)),
         oracle: OracleConfig {
             jit: false,
             ..OracleConfig::default()
@@ -256,4 +257,150 @@ fn a_flood_of_slow_findings_stops_at_the_campaign_time() {
     assert!(r["findings"].as_u64().unwrap() >= 2, "{r}");
     assert_eq!(r["buckets"].as_array().unwrap().len(), 1, "{r}");
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Whether [`hangs_once_on_addi`] has hung already.
+static HUNG_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Busy for `d`, as a converter looping forever is (no sleep: a spinning thread).
+fn spin(d: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < d {
+        std::hint::spin_loop();
+    }
+}
+
+/// Hangs for 2.5 s (then answers) on the first module it sees with an `addi`, and
+/// agrees on everything else.
+fn hangs_once_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
+    if has_addi(m) && !HUNG_ONCE.swap(true, Ordering::Relaxed) {
+        spin(Duration::from_millis(2500));
+    }
+    Ok((CheckReport::of(Verdict::Agree), None))
+}
+
+#[test]
+fn a_case_past_the_hang_limit_is_a_finding_and_the_campaign_goes_on() {
+    let out = dir("hang-once");
+    let start = Instant::now();
+    let status = cmd_run_with(
+        // JIT groups on (the default): the abandoned thread's turn must come back, or
+        // the other threads would wait for it.
+        &args(
+            &out,
+            &["--count", "60", "--jobs", "2", "--hang-seconds", "1"],
+        ),
+        &hangs_once_on_addi,
+    )
+    .expect("runs");
+    let took = start.elapsed();
+    assert_eq!(status, crate::exit::FAILED);
+    let r = report(&out);
+    assert_eq!(r["checked"], 60, "every case is journaled once: {r}");
+    assert_eq!(r["agreed"], 59, "{r}");
+    let buckets = r["buckets"].as_array().unwrap();
+    assert_eq!(buckets.len(), 1, "{r}");
+    assert_eq!(buckets[0]["signature"], "hang: while checking the module");
+    let entries = journal(&out);
+    let hung: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| e.oracle == Some(Oracle::Hang))
+        .collect();
+    assert_eq!(hung.len(), 1);
+    let e = hung[0];
+    assert_eq!(e.seed, case_seed(5, e.case));
+    let reason = e.reason.as_deref().unwrap_or("");
+    assert!(
+        reason.starts_with("no answer while checking the module"),
+        "{reason}"
+    );
+    // The file holds the module that hung, as generated (it has the addi).
+    let text = std::fs::read_to_string(out.join(e.file.as_deref().expect("saved"))).unwrap();
+    assert!(text.contains(&format!("--seed {}", e.seed)), "{text}");
+    let (_, m) = generate_case(e.seed, &OracleConfig::default());
+    assert!(has_addi(&m));
+    assert!(text.contains("addi"), "{text}");
+    // The 2.5 s hang was given up on after 1 s; the thread came back and was ignored.
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Never returns on a module with an `addi`.
+fn never_returns_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
+    if has_addi(m) {
+        loop {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    Ok((CheckReport::of(Verdict::Agree), None))
+}
+
+/// The environment variable that makes [`cases_that_never_return_end_the_campaign_on_time`]
+/// the child: the campaign then ends its process, so it runs in one of its own.
+const CHILD: &str = "STDLOWER_FAULT_TEST_CHILD";
+
+#[test]
+fn cases_that_never_return_end_the_campaign_on_time() {
+    if let Ok(spec) = std::env::var(CHILD) {
+        let (out, hang) = spec.split_once('|').expect("OUT|HANG");
+        let status = cmd_run_with(
+            &args(
+                Path::new(out),
+                &["--time", "3s", "--jobs", "2", "--hang-seconds", hang],
+            ),
+            &never_returns_on_addi,
+        )
+        .expect("runs");
+        std::process::exit(status);
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    // With the watchdog, each hung case is a finding; after --jobs of them (each holds a
+    // core for good) the campaign stops and ends its process. Without it, the campaign
+    // ends a few seconds past --time all the same.
+    for (hang, want_status, want_hangs) in
+        [("1", crate::exit::FAILED, 2), ("0", crate::exit::OK, 0)]
+    {
+        let out = dir(&format!("never-{hang}"));
+        let start = Instant::now();
+        let mut child = std::process::Command::new(&exe)
+            .args([
+                "--exact",
+                "campaign::fault_tests::cases_that_never_return_end_the_campaign_on_time",
+                "--nocapture",
+            ])
+            .env(CHILD, format!("{}|{hang}", out.display()))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("runs the child");
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("waits") {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("--hang-seconds {hang}: the campaign did not end in 60 s");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let took = start.elapsed();
+        assert_eq!(status.code(), Some(want_status), "--hang-seconds {hang}");
+        // --time 3s, then at most the grace for the cases in flight (and start-up).
+        assert!(
+            took < Duration::from_secs(3) + DEADLINE_GRACE + Duration::from_secs(4),
+            "--hang-seconds {hang}: {took:?}"
+        );
+        let r = report(&out);
+        let hangs = journal(&out)
+            .iter()
+            .filter(|e| e.oracle == Some(Oracle::Hang))
+            .count();
+        // Cases already started when the campaign stopped may hang too.
+        assert!(
+            (want_hangs..=want_hangs + 2).contains(&hangs),
+            "--hang-seconds {hang}: {r}"
+        );
+        assert_eq!(r["findings"].as_u64(), Some(hangs as u64), "{r}");
+        let _ = std::fs::remove_dir_all(&out);
+    }
 }

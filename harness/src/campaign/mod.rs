@@ -16,7 +16,9 @@
 //! a finding of oracle `panic` ([`crate::panics`]) and the campaign goes on. Findings
 //! are bucketed by signature ([`buckets`]): only the first few of a bucket are reduced
 //! and saved, the rest are journaled and counted; a reduction never runs past the
-//! campaign's `--time`.
+//! campaign's `--time`. A case whose in-process work goes on past `--hang-seconds` is a
+//! finding of oracle `hang` ([`crate::watchdog`]), and a campaign with `--time` ends
+//! at most [`DEADLINE_GRACE`] after it, whatever its cases are doing.
 
 pub mod buckets;
 pub mod journal;
@@ -165,6 +167,9 @@ pub struct CampaignConfig {
     pub reduce_seconds: u64,
     /// How many findings of each bucket are reduced and saved (the rest are counted).
     pub reduce_per_bucket: u64,
+    /// A case whose in-process work goes on longer than this is a finding of oracle
+    /// `hang` ([`crate::watchdog`]; `None`: never).
+    pub hang: Option<Duration>,
     pub oracle: OracleConfig,
 }
 
@@ -227,6 +232,78 @@ pub struct Checked {
     pub structure: Option<crate::upstream_structure::Pending>,
 }
 
+/// The module of case seed `seed` with the lowering options given on the command line
+/// forced on top of the case's own, and its swarm configuration.
+fn generate_case(seed: u64, oracle: &OracleConfig) -> (generator::GenConfig, Module) {
+    let forced = oracle.exec.pass;
+    generator::generate_swarm_from_seed_with(seed, |g| {
+        g.use_aligned_alloc |= forced.use_aligned_alloc;
+        g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
+    })
+}
+
+/// The journal entry of a case that hung ([`crate::watchdog`]) and, for the first of
+/// its bucket, its file test: the module as generated (a hang cannot be reduced in
+/// this process), written by a thread of its own that is given a few seconds.
+fn hang_entry(
+    h: &crate::watchdog::Hung,
+    cfg: &CampaignConfig,
+    fin: &Finisher<'_>,
+) -> (Entry, Option<String>) {
+    let detail = h.detail(cfg.hang.unwrap_or_default());
+    let sig = buckets::signature(Oracle::Hang, &detail);
+    let save = fin.buckets.save(&sig, false);
+    let name = format!("findings/case{}-{}.mlir", h.case, Oracle::Hang);
+    let file = save.then(|| {
+        let mut text = format!(
+            "// stdlower campaign case {}: stdlower gen --swarm --seed {}\n",
+            h.case, h.seed
+        );
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (seed, oracle) = (h.seed, cfg.oracle.clone());
+        let verdict = Verdict::Finding {
+            oracle: Oracle::Hang,
+            detail: detail.clone(),
+        };
+        std::thread::spawn(move || {
+            let text = panics::catch(|| {
+                let (gcfg, m) = generate_case(seed, &oracle);
+                let mut ocfg = oracle;
+                ocfg.exec = ocfg.exec.for_case(&gcfg);
+                file_test(&m, &verdict, &ocfg)
+            });
+            let _ = tx.send(text);
+        });
+        match rx.recv_timeout(HANG_FILE_SECONDS) {
+            Ok(Ok(t)) => text.push_str(&t),
+            _ => text.push_str(&comment_lines(&format!(
+                "{}\n(writing the module did not finish: regenerate it from the seed)",
+                detail
+            ))),
+        }
+        text
+    });
+    let entry = Entry {
+        case: h.case,
+        seed: h.seed,
+        verdict: CaseVerdict::Finding,
+        oracle: Some(Oracle::Hang),
+        reason: Some(journal_reason(&detail)),
+        known: None,
+        bucket: Some(sig),
+        file: save.then_some(name),
+        oracles: vec![Oracle::Hang],
+        features: Vec::new(),
+        ms: h.seconds * 1e3,
+        at_s: 0.0,
+    };
+    (entry, file)
+}
+
+/// How long a hang's file test may take to write (it runs the interpreter for the
+/// `run:` line, on a thread of its own).
+const HANG_FILE_SECONDS: Duration = Duration::from_secs(5);
+
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
 /// the case is sampled for it (and got that far). A panic is the case's verdict.
 pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck) -> Checked {
@@ -240,13 +317,8 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.
-    let forced = cfg.oracle.exec.pass;
-    let generated = panics::catch(|| {
-        generator::generate_swarm_from_seed_with(seed, |g| {
-            g.use_aligned_alloc |= forced.use_aligned_alloc;
-            g.use_bare_ptr_memref_call_conv |= forced.use_bare_ptr_memref_call_conv;
-        })
-    });
+    crate::watchdog::phase(crate::watchdog::Phase::Generating);
+    let generated = panics::catch(|| generate_case(seed, &cfg.oracle));
     let (module, report, features) = match generated {
         Err(p) => {
             let report = CheckReport {
@@ -258,6 +330,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         Ok((gcfg, m)) => {
             // The converter's options are the case's own (its swarm configuration's).
             ocfg.exec = ocfg.exec.for_case(&gcfg);
+            crate::watchdog::phase(crate::watchdog::Phase::Checking);
             // A panic is the case's finding (the check catches its own, with the
             // oracles that had started).
             let mut report = match panics::catch(|| check(&m, &ocfg)) {
@@ -278,6 +351,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
+                crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);
                 match panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg)) {
                     Ok(Ok(p)) => structure = Some(p),
                     Ok(Err(counted)) => report.ran.extend(counted),
@@ -495,7 +569,11 @@ pub fn finish_case(
                 }
                 text.push_str(&match &m {
                     Some(m) => {
-                        let reduced = reduce_hook(m, *oracle, detail, &ocfg, budget, fin.check);
+                        let reduced = crate::watchdog::extended(
+                            budget,
+                            crate::watchdog::Phase::Reducing,
+                            || reduce_hook(m, *oracle, detail, &ocfg, budget, fin.check),
+                        );
                         file_test(&reduced, &verdict, &ocfg)
                     }
                     None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
@@ -628,6 +706,16 @@ pub fn run(cfg: &CampaignConfig) -> Result<Report, CampaignError> {
 /// Seconds a campaign stopped by a signal waits for its cases in flight before it
 /// writes its report from the journal and exits.
 pub const SIGNAL_GRACE: Duration = Duration::from_secs(3);
+
+/// Seconds a campaign with `--time` waits past it for its cases in flight (a child
+/// process near its own timeout, a hung case not yet declared one) before it writes its
+/// report from the journal and exits.
+pub const DEADLINE_GRACE: Duration = Duration::from_secs(3);
+
+/// The default hang limit (`--hang-seconds`): seconds of in-process work after which a
+/// case is a finding of oracle `hang` ([`crate::watchdog`]). A generated case's own
+/// in-process work is bounded by the interpreters' fuel (5 M Standard steps), far below.
+pub const HANG_SECONDS: u64 = 30;
 
 /// Seconds between progress lines (`STDLOWER_PROGRESS_SECONDS` overrides it).
 pub const PROGRESS_SECONDS: f64 = 10.0;
@@ -776,56 +864,138 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
         None => cfg.jobs.max(1),
     };
     let running = AtomicUsize::new(threads);
+    // Threads abandoned in a hang that have not come back (see `watchdog`).
+    let stuck = AtomicUsize::new(0);
+    let watchdog = crate::watchdog::Watchdog::new(cfg.hang);
     // Each thread takes the next case as soon as it is free: no batch boundaries, so
     // no thread waits for another's slow case.
+    let worker = || {
+        let slot = watchdog.attach();
+        let over = || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+        loop {
+            if over() {
+                break;
+            }
+            let turn = pool.as_ref().map(|p| p.turn());
+            // The wait for a turn may have outlasted the campaign.
+            if over() {
+                break;
+            }
+            let case = next.fetch_add(1, Ordering::Relaxed);
+            if cfg.count.is_some_and(|c| case >= c) {
+                break;
+            }
+            if case % shard_n != shard_i || done.contains(case) {
+                continue;
+            }
+            let seed = case_seed(cfg.seed, case);
+            slot.begin(case, seed);
+            let c = check_case(case, seed, cfg, check);
+            let mut finished = Vec::new();
+            if c.deferred.is_some() || c.structure.is_some() {
+                for (c, answer) in queue.push(c) {
+                    crate::watchdog::working_on(c.case, c.seed);
+                    finished.push(finish_caught(c, Some(answer), &fin));
+                }
+            } else {
+                finished.push(finish_caught(c, None, &fin));
+            }
+            if !slot.end() {
+                // Abandoned in a hang: the watcher journaled the case and gave this
+                // thread's turn back; what it finished is dropped (left for --resume).
+                if let Some(t) = turn {
+                    t.forsake();
+                }
+                stuck.fetch_sub(1, Ordering::Relaxed);
+                return;
+            }
+            for (entry, file) in finished {
+                record(entry, file);
+            }
+        }
+        drop(slot);
+        // A thread out of cases runs the waiting mlir-translate cases while the
+        // others finish theirs (the last one to stop runs whatever is left).
+        // Stopped (an error, a signal), they are left to run again on --resume.
+        if !stop.load(Ordering::Relaxed) {
+            for (c, answer) in queue.flush() {
+                let (entry, file) = finish_caught(c, Some(answer), &fin);
+                record(entry, file);
+            }
+        }
+        // Waited for here, so its CPU time counts before the process ends.
+        crate::native::stop_worker();
+        running.fetch_sub(1, Ordering::Relaxed);
+    };
+    // Ends the process with the report of what the journal holds (the journal lock
+    // keeps it whole); cases still running are left to run again on --resume.
+    let exit_now = |interrupted: bool| -> ! {
+        let guard = journal.lock().unwrap_or_else(|p| p.into_inner());
+        let rep = report_of(guard.1.clone(), interrupted);
+        if let Err(e) = write_report(&cfg.out, &rep) {
+            eprintln!("error: {e}");
+        }
+        if let Some(b) = &bar {
+            b.finish();
+        }
+        let mut stdout = crate::output::Out::new();
+        print_summary(&rep, &cfg.out, &mut stdout);
+        std::process::exit(stdout.finish_with(exit_status(&rep)));
+    };
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
-                    {
-                        break;
-                    }
-                    let case = next.fetch_add(1, Ordering::Relaxed);
-                    if cfg.count.is_some_and(|c| case >= c) {
-                        break;
-                    }
-                    if case % shard_n != shard_i || done.contains(case) {
-                        continue;
-                    }
-                    let _turn = pool.as_ref().map(|p| p.turn());
-                    let c = check_case(case, case_seed(cfg.seed, case), cfg, check);
-                    if c.deferred.is_some() || c.structure.is_some() {
-                        for (c, answer) in queue.push(c) {
-                            let (entry, file) = finish_caught(c, Some(answer), &fin);
-                            record(entry, file);
-                        }
-                    } else {
-                        let (entry, file) = finish_caught(c, None, &fin);
-                        record(entry, file);
-                    }
-                }
-                // A thread out of cases runs the waiting mlir-translate cases while the
-                // others finish theirs (the last one to stop runs whatever is left).
-                // Stopped (an error, a signal), they are left to run again on --resume.
-                if !stop.load(Ordering::Relaxed) {
-                    for (c, answer) in queue.flush() {
-                        let (entry, file) = finish_caught(c, Some(answer), &fin);
-                        record(entry, file);
-                    }
-                }
-                // Waited for here, so its CPU time counts before the process ends.
-                crate::native::stop_worker();
-                running.fetch_sub(1, Ordering::Relaxed);
-            });
+            scope.spawn(worker);
         }
-        // The watcher: progress lines, and signals.
+        // The watcher: progress lines, signals, hangs and the deadline.
         scope.spawn(|| {
             let every = progress_interval();
             let mut last = Instant::now();
             let mut signalled: Option<Instant> = None;
-            while running.load(Ordering::Relaxed) > 0 {
+            let mut hangs = 0usize;
+            let mut idle_since: Option<Instant> = None;
+            loop {
                 std::thread::sleep(Duration::from_millis(50));
+                let hung = watchdog.overdue();
+                for h in &hung {
+                    stuck.fetch_add(1, Ordering::Relaxed);
+                    running.fetch_sub(1, Ordering::Relaxed);
+                    let (entry, file) = hang_entry(h, cfg, &fin);
+                    record(entry, file);
+                }
+                hangs += hung.len();
+                // Each hung thread holds a core the campaign cannot take back: after
+                // --jobs of them, stop (before their turns are given back, so no
+                // waiting thread starts another case).
+                if !hung.is_empty()
+                    && hangs >= cfg.jobs.max(1)
+                    && !stop.swap(true, Ordering::Relaxed)
+                {
+                    eprintln!(
+                        "campaign: {hangs} cases hung (each holds a core that cannot be \
+                         taken back): stopping"
+                    );
+                }
+                for _ in &hung {
+                    if let Some(p) = &pool {
+                        p.give_back_turn_of_abandoned();
+                    }
+                    if !stop.load(Ordering::Relaxed) {
+                        running.fetch_add(1, Ordering::Relaxed);
+                        scope.spawn(worker);
+                    }
+                }
+                if running.load(Ordering::Relaxed) == 0 {
+                    if stuck.load(Ordering::Relaxed) == 0 {
+                        break;
+                    }
+                    // Only abandoned threads are left: give them a moment to come
+                    // back, then end without them.
+                    let since = *idle_since.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= SIGNAL_GRACE {
+                        exit_now(signals::received().is_some());
+                    }
+                    continue;
+                }
                 if let (Some(sig), None) = (signals::received(), signalled) {
                     signalled = Some(Instant::now());
                     stop.store(true, Ordering::Relaxed);
@@ -837,15 +1007,16 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
                 }
                 if signalled.is_some_and(|t| t.elapsed() >= SIGNAL_GRACE) {
                     // Cases still running (a long reduction, native code) are left to
-                    // run again on --resume; the journal lock keeps the report whole.
-                    let guard = journal.lock().unwrap_or_else(|p| p.into_inner());
-                    let rep = report_of(guard.1.clone(), true);
-                    if let Err(e) = write_report(&cfg.out, &rep) {
-                        eprintln!("error: {e}");
-                    }
-                    let mut stdout = crate::output::Out::new();
-                    print_summary(&rep, &cfg.out, &mut stdout);
-                    std::process::exit(stdout.finish_with(exit_status(&rep)));
+                    // run again on --resume.
+                    exit_now(true);
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d + DEADLINE_GRACE) {
+                    eprintln!(
+                        "campaign: cases still running {} s after --time: ending without \
+                         them (they run again on --resume)",
+                        DEADLINE_GRACE.as_secs()
+                    );
+                    exit_now(false);
                 }
                 if cfg.progress_lines && last.elapsed() >= every {
                     last = Instant::now();

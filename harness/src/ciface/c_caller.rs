@@ -354,6 +354,16 @@ pub fn run(
 
 /// [`run`] with the lowered module given as LLVM IR.
 pub fn run_ir(ir: &str, checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Vec<Outcome>> {
+    // A compiler and a program, each with a timeout: not the calling campaign thread's
+    // own work.
+    crate::watchdog::outside(|| run_ir_waiting(ir, checks, index_bits))
+}
+
+fn run_ir_waiting(
+    ir: &str,
+    checks: &[(usize, &Planned<'_>)],
+    index_bits: u32,
+) -> Option<Vec<Outcome>> {
     let cc = crate::abi::c_gen::find_program(COMPILER)?;
     let src = program(checks, index_bits)?;
     let ir = ir_without_main(ir);

@@ -97,6 +97,13 @@ pub struct Args {
     /// reduced and saved; the rest of the bucket is journaled and counted.
     #[arg(long, default_value_t = campaign::buckets::REDUCE_PER_BUCKET)]
     pub reduce_per_bucket: u64,
+    /// Seconds of in-process work after which a case is a finding of oracle `hang`
+    /// (the converter, a verifier or an interpreter does not finish); the thread is
+    /// left behind, and the campaign stops once --jobs cases have hung. Waits for a
+    /// child process (JIT worker, mlir-opt, ...) do not count: they have their own
+    /// timeouts (0: never; default 30).
+    #[arg(long, default_value_t = campaign::HANG_SECONDS)]
+    pub hang_seconds: u64,
     /// No progress bar, and no progress line every 10 s on standard error (printed
     /// when it is not a terminal; STDLOWER_PROGRESS_SECONDS sets the interval).
     #[arg(long, short)]
@@ -203,6 +210,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,
         reduce_per_bucket: args.reduce_per_bucket,
+        hang: (args.hang_seconds > 0).then(|| Duration::from_secs(args.hang_seconds)),
         oracle: OracleConfig {
             exec: ExecOptions {
                 fuel: 5_000_000,

@@ -377,6 +377,11 @@ pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, 
 /// Runs `mlir-opt` on a split input: its stdout when it exited (with success or with
 /// status 1, a rejected chunk), `None` when it crashed, timed out or could not start.
 fn run_split(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
+    // A child process with a timeout: not the calling campaign thread's own work.
+    crate::watchdog::outside(|| run_split_waiting(tool, args, input))
+}
+
+fn run_split_waiting(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
     let mut child = Command::new(tool)
