@@ -84,7 +84,18 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "runtime_decl",
     "alloc_strided",
     "unreachable_block",
+    "extract_element_out_of_range",
 ];
+
+/// The value of `v` when a `constant` op defines it as an integer.
+fn const_int_of(body: &converter::ir::Body, v: converter::ir::ValueId) -> Option<i128> {
+    let d = body.defining_op(v)?;
+    let op = body.op(d);
+    if op.kind != OpKind::Constant {
+        return None;
+    }
+    op.attr("value")?.as_int()
+}
 
 /// Whether a block of `body`'s layout is reached by no branch from the entry.
 fn has_unreachable_block(body: &converter::ir::Body) -> bool {
@@ -370,6 +381,26 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                             out.insert("dim_dynamic_index");
                         }
                     }
+                }
+                // An n-D extract_element with a constant outer index out of range (in
+                // code that never runs): the lowering's range check before it reads a
+                // row from the vector's array.
+                OpKind::ExtractElement
+                    if body
+                        .value_type(od.operands[0])
+                        .as_vector()
+                        .is_some_and(|v| {
+                            v.shape
+                                .iter()
+                                .zip(&od.operands[1..])
+                                .take(v.shape.len().saturating_sub(1))
+                                .any(|(&d, &i)| {
+                                    const_int_of(body, i)
+                                        .is_some_and(|c| c < 0 || c as u128 >= u128::from(d))
+                                })
+                        }) =>
+                {
+                    out.insert("extract_element_out_of_range");
                 }
                 OpKind::Dealloc
                     if matches!(body.value_type(od.operands[0]), Type::UnrankedMemRef(..)) =>

@@ -442,10 +442,53 @@ fn add_some_unreachable_blocks(u: &mut Unstructured, m: &mut Module) -> Result<(
         let x = b.binary(OpKind::AddI, k, k);
         b.br(second, vec![x]);
         let arg = body.block_args(second)[0];
-        let mut b = body.builder(second);
-        b.binary(OpKind::MulI, arg, k);
-        b.br(first, vec![]);
+        body.builder(second).binary(OpKind::MulI, arg, k);
+        if u.arbitrary()? {
+            out_of_range_extract(u, body, second)?;
+        }
+        body.builder(second).br(first, vec![]);
     }
+    Ok(())
+}
+
+/// An n-D `extract_element` in unreachable block `block` whose constant indices may lie
+/// out of range: one past the end (most often), far past it, or negative. Executed, it
+/// would be undefined behaviour; never executed, the module is valid and must lower.
+/// The lowering reads a row with constant outer indices from the vector's array only
+/// when every one is in range, and any other through memory as for a dynamic index:
+/// reachable code only ever has in-range constants (anything else is UB there), so
+/// without this no campaign ran the range check (a mutant sample of 2026-11-27 found
+/// `<` turned into `<=` or `==` in it unseen).
+fn out_of_range_extract(
+    u: &mut Unstructured,
+    body: &mut converter::ir::Body,
+    block: converter::ir::BlockId,
+) -> Result<()> {
+    let rank = u.int_in_range(2..=3usize)?;
+    let mut shape = Vec::with_capacity(rank);
+    for _ in 0..rank {
+        shape.push(u.int_in_range(1..=4u64)?);
+    }
+    let mut indices = Vec::with_capacity(rank);
+    for &d in &shape {
+        let d = d as i64;
+        indices.push(match u.int_in_range(0..=5u8)? {
+            0 | 1 => d,
+            2 => d + u.int_in_range(1..=9i64)?,
+            3 => -1,
+            _ => u.int_in_range(0..=d - 1)?,
+        });
+    }
+    let mut b = body.builder(block);
+    let x = b.const_float(1.5, Type::F32);
+    let v = b.unary(OpKind::Splat, x, Type::vector(shape, Type::F32));
+    let mut operands = vec![v];
+    operands.extend(indices.into_iter().map(|i| b.const_index(i)));
+    b.push1(
+        converter::ir::NewOp::new(OpKind::ExtractElement)
+            .operands(operands)
+            .result(Type::F32),
+    );
     Ok(())
 }
 
