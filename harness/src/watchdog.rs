@@ -73,6 +73,8 @@ struct Slot {
     extra_ms: AtomicU64,
     /// How many [`outside`] calls the thread is in.
     outside: AtomicU32,
+    /// The [`Token`]s the thread holds, as bits.
+    tokens: AtomicU8,
 }
 
 impl Slot {
@@ -97,39 +99,80 @@ fn with_current(f: impl FnOnce(&Slot)) {
     })
 }
 
+/// Runs `on_exit` when dropped: what [`outside`] and [`extended`] undo, also when the
+/// work they wrap panics (a campaign catches panics and goes on).
+struct OnExit<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnExit<F> {
+    fn drop(&mut self) {
+        (self.0)()
+    }
+}
+
 /// Runs `f`, a wait for a child process (which has a timeout of its own), without
 /// counting its time as this thread's in-process work.
 pub fn outside<T>(f: impl FnOnce() -> T) -> T {
     with_current(|s| {
-        s.outside.fetch_add(1, Ordering::Relaxed);
+        s.outside.fetch_add(1, Ordering::AcqRel);
     });
-    let r = f();
-    with_current(|s| {
-        s.restart_clock();
-        s.outside.fetch_sub(1, Ordering::Relaxed);
+    let _undo = OnExit(|| {
+        with_current(|s| {
+            // The clock first: the watcher reads `outside` (acquire), then the clock.
+            s.restart_clock();
+            s.outside.fetch_sub(1, Ordering::Release);
+        })
     });
-    r
+    f()
 }
 
 /// Runs `f` with `extra` allowed on top of the hang limit (a reduction of at most
 /// `extra`), as phase `phase`; the phase before is restored after.
 pub fn extended<T>(extra: Duration, phase: Phase, f: impl FnOnce() -> T) -> T {
+    let extra_ms = extra.as_millis() as u64;
     let mut before = None;
     with_current(|s| {
-        s.extra_ms
-            .fetch_add(extra.as_millis() as u64, Ordering::Relaxed);
+        s.extra_ms.fetch_add(extra_ms, Ordering::AcqRel);
         before = Some(s.phase.swap(phase as u8, Ordering::Relaxed));
     });
-    let r = f();
-    with_current(|s| {
-        s.extra_ms
-            .fetch_sub(extra.as_millis() as u64, Ordering::Relaxed);
-        if let Some(p) = before {
-            s.phase.store(p, Ordering::Relaxed);
-        }
-        s.restart_clock();
+    let _undo = OnExit(|| {
+        with_current(|s| {
+            if let Some(p) = before {
+                s.phase.store(p, Ordering::Relaxed);
+            }
+            s.restart_clock();
+            s.extra_ms.fetch_sub(extra_ms, Ordering::Release);
+        })
     });
-    r
+    f()
+}
+
+/// Something a watched thread holds that the campaign must get back if the thread is
+/// abandoned: whoever [`release`]s it first gives it back (the thread, or the watcher
+/// through [`Hung::tokens`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Token {
+    /// A turn of the JIT pool ([`crate::jit_pool::JitPool::turn`]).
+    PoolTurn = 1,
+    /// A turn to reduce a finding.
+    ReductionTurn = 2,
+}
+
+/// Records that this thread holds `t` (nothing when the thread is not watched).
+pub fn hold(t: Token) {
+    with_current(|s| {
+        s.tokens.fetch_or(t as u8, Ordering::AcqRel);
+    });
+}
+
+/// Whether this thread is to give `t` back itself: true when it is not watched, or
+/// holds `t` still; false when the watcher took it over when it abandoned the thread.
+pub fn release(t: Token) -> bool {
+    let mut mine = true;
+    with_current(|s| {
+        mine = s.tokens.fetch_and(!(t as u8), Ordering::AcqRel) & (t as u8) != 0;
+    });
+    mine
 }
 
 /// Marks what this thread is doing now.
@@ -154,6 +197,8 @@ pub struct Hung {
     pub phase: Phase,
     /// How long its last stretch of in-process work had run.
     pub seconds: f64,
+    /// The [`Token`]s it held, now the watcher's to give back.
+    pub tokens: Vec<Token>,
 }
 
 impl Hung {
@@ -196,7 +241,8 @@ impl Drop for Attached {
 }
 
 impl Attached {
-    /// Starts the clock on `case`.
+    /// Starts the clock on `case` (the slot is idle: before the first case, or after
+    /// [`Attached::end`] said the last one was this thread's).
     pub fn begin(&self, case: u64, seed: u64) {
         let s = &self.slot;
         s.case.store(case, Ordering::Relaxed);
@@ -242,6 +288,7 @@ impl Watchdog {
             since_ms: AtomicU64::new(0),
             extra_ms: AtomicU64::new(0),
             outside: AtomicU32::new(0),
+            tokens: AtomicU8::new(0),
         });
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         // Slots of threads that have stopped are reused no more: drop them.
@@ -262,18 +309,25 @@ impl Watchdog {
         let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         let mut hung = Vec::new();
         for s in slots.iter() {
-            if s.state.load(Ordering::Acquire) != RUNNING || s.outside.load(Ordering::Relaxed) > 0 {
+            if s.state.load(Ordering::Acquire) != RUNNING || s.outside.load(Ordering::Acquire) > 0 {
                 continue;
             }
+            let extra = s.extra_ms.load(Ordering::Acquire);
             let ran = now.saturating_sub(s.since_ms.load(Ordering::Relaxed));
-            if ran <= limit_ms + s.extra_ms.load(Ordering::Relaxed) {
+            if ran <= limit_ms + extra {
                 continue;
             }
             if s.state
                 .compare_exchange(RUNNING, ABANDONED, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok()
             {
+                let held = s.tokens.swap(0, Ordering::AcqRel);
+                let tokens = [Token::PoolTurn, Token::ReductionTurn]
+                    .into_iter()
+                    .filter(|&t| held & (t as u8) != 0)
+                    .collect();
                 hung.push(Hung {
+                    tokens,
                     case: s.case.load(Ordering::Relaxed),
                     seed: s.seed.load(Ordering::Relaxed),
                     phase: Phase::from_u8(s.phase.load(Ordering::Relaxed)),
@@ -348,12 +402,50 @@ mod tests {
     }
 
     #[test]
+    fn what_an_abandoned_thread_holds_is_given_back_once() {
+        let w = Watchdog::new(Some(ms(30)));
+        let a = w.attach();
+        a.begin(1, 1);
+        hold(Token::PoolTurn);
+        hold(Token::ReductionTurn);
+        assert!(
+            release(Token::ReductionTurn),
+            "held: the thread gives it back"
+        );
+        hold(Token::ReductionTurn);
+        std::thread::sleep(ms(60));
+        let hung = w.overdue();
+        assert_eq!(hung[0].tokens, vec![Token::PoolTurn, Token::ReductionTurn]);
+        // The watcher gives them back; the thread, when it returns, must not.
+        assert!(!release(Token::PoolTurn));
+        assert!(!release(Token::ReductionTurn));
+        assert!(!a.end());
+        drop(a);
+        assert!(
+            release(Token::PoolTurn),
+            "an unwatched thread gives back its own"
+        );
+    }
+
+    #[test]
+    fn outside_is_undone_when_its_work_panics() {
+        let w = Watchdog::new(Some(ms(30)));
+        let a = w.attach();
+        a.begin(1, 1);
+        let r = std::panic::catch_unwind(|| outside(|| panic!("in a child's wait")));
+        assert!(r.is_err());
+        std::thread::sleep(ms(60));
+        assert_eq!(w.overdue().len(), 1, "watched again after the panic");
+    }
+
+    #[test]
     fn a_hang_detail_names_its_phase() {
         let h = Hung {
             case: 3,
             seed: 12,
             phase: Phase::Checking,
             seconds: 31.0,
+            tokens: Vec::new(),
         };
         let d = h.detail(Duration::from_secs(30));
         assert_eq!(Hung::phase_in(&d), Some("checking the module"));

@@ -254,11 +254,17 @@ fn hang_entry(
     let sig = buckets::signature(Oracle::Hang, &detail);
     let save = fin.buckets.save(&sig, false);
     let name = format!("findings/case{}-{}.mlir", h.case, Oracle::Hang);
+    // A hang in the generator would hang the file's writer too: the seed says it all.
+    let module = h.phase != crate::watchdog::Phase::Generating;
     let file = save.then(|| {
         let mut text = format!(
             "// stdlower campaign case {}: stdlower gen --swarm --seed {}\n",
             h.case, h.seed
         );
+        if !module {
+            text.push_str(&comment_lines(&detail));
+            return text;
+        }
         let (tx, rx) = std::sync::mpsc::channel();
         let (seed, oracle) = (h.seed, cfg.oracle.clone());
         let verdict = Verdict::Finding {
@@ -302,7 +308,7 @@ fn hang_entry(
 
 /// How long a hang's file test may take to write (it runs the interpreter for the
 /// `run:` line, on a thread of its own).
-const HANG_FILE_SECONDS: Duration = Duration::from_secs(5);
+const HANG_FILE_SECONDS: Duration = Duration::from_secs(2);
 
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
 /// the case is sampled for it (and got that far). A panic is the case's verdict.
@@ -419,7 +425,10 @@ struct ReductionTurn<'a>(&'a AtomicUsize);
 
 impl Drop for ReductionTurn<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
+        // Unless the watcher gave it back when it abandoned this thread in a hang.
+        if crate::watchdog::release(crate::watchdog::Token::ReductionTurn) {
+            self.0.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -444,6 +453,7 @@ impl<'a> Finisher<'a> {
     /// campaign below half its rate. Without a turn, a finding is saved unreduced.
     fn reduction_turn(&self) -> Option<ReductionTurn<'_>> {
         let most = (self.cfg.jobs / 2).max(1);
+        crate::watchdog::hold(crate::watchdog::Token::ReductionTurn);
         let turn = ReductionTurn(&self.reducing);
         (self.reducing.fetch_add(1, Ordering::Relaxed) < most).then_some(turn)
     }
@@ -871,13 +881,18 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
     // no thread waits for another's slow case.
     let worker = || {
         let slot = watchdog.attach();
+        // Abandoned in a hang: the watcher journaled the case and took over what the
+        // thread held; whatever it finished since is dropped (left for --resume).
+        let abandoned = |turn: Option<crate::jit_pool::Turn<'_>>| {
+            if let Some(t) = turn {
+                if !crate::watchdog::release(crate::watchdog::Token::PoolTurn) {
+                    t.forsake();
+                }
+            }
+            stuck.fetch_sub(1, Ordering::Relaxed);
+        };
         let over = || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
         loop {
-            if over() {
-                break;
-            }
-            let turn = pool.as_ref().map(|p| p.turn());
-            // The wait for a turn may have outlasted the campaign.
             if over() {
                 break;
             }
@@ -888,41 +903,59 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             if case % shard_n != shard_i || done.contains(case) {
                 continue;
             }
+            let turn = pool.as_ref().map(|p| p.turn());
+            // The wait for a turn may have outlasted the campaign (the case is left
+            // for --resume).
+            if over() {
+                break;
+            }
             let seed = case_seed(cfg.seed, case);
             slot.begin(case, seed);
+            if turn.is_some() {
+                crate::watchdog::hold(crate::watchdog::Token::PoolTurn);
+            }
             let c = check_case(case, seed, cfg, check);
-            let mut finished = Vec::new();
-            if c.deferred.is_some() || c.structure.is_some() {
-                for (c, answer) in queue.push(c) {
-                    crate::watchdog::working_on(c.case, c.seed);
-                    finished.push(finish_caught(c, Some(answer), &fin));
-                }
-            } else {
-                finished.push(finish_caught(c, None, &fin));
-            }
             if !slot.end() {
-                // Abandoned in a hang: the watcher journaled the case and gave this
-                // thread's turn back; what it finished is dropped (left for --resume).
-                if let Some(t) = turn {
-                    t.forsake();
-                }
-                stuck.fetch_sub(1, Ordering::Relaxed);
-                return;
+                return abandoned(turn);
             }
-            for (entry, file) in finished {
+            let finish: Vec<(Checked, Option<Result<(), String>>)> =
+                if c.deferred.is_some() || c.structure.is_some() {
+                    queue
+                        .push(c)
+                        .into_iter()
+                        .map(|(c, a)| (c, Some(a)))
+                        .collect()
+                } else {
+                    vec![(c, None)]
+                };
+            for (c, answer) in finish {
+                slot.begin(c.case, c.seed);
+                crate::watchdog::phase(crate::watchdog::Phase::Finishing);
+                let (entry, file) = finish_caught(c, answer, &fin);
+                if !slot.end() {
+                    return abandoned(turn);
+                }
                 record(entry, file);
             }
+            // Between cases nothing is abandoned: the turn is still this thread's to
+            // give back (when `turn` drops here).
+            crate::watchdog::release(crate::watchdog::Token::PoolTurn);
         }
-        drop(slot);
         // A thread out of cases runs the waiting mlir-translate cases while the
         // others finish theirs (the last one to stop runs whatever is left).
         // Stopped (an error, a signal), they are left to run again on --resume.
         if !stop.load(Ordering::Relaxed) {
             for (c, answer) in queue.flush() {
+                slot.begin(c.case, c.seed);
+                crate::watchdog::phase(crate::watchdog::Phase::Finishing);
                 let (entry, file) = finish_caught(c, Some(answer), &fin);
+                if !slot.end() {
+                    return abandoned(None);
+                }
                 record(entry, file);
             }
         }
+        drop(slot);
         // Waited for here, so its CPU time counts before the process ends.
         crate::native::stop_worker();
         running.fetch_sub(1, Ordering::Relaxed);
@@ -930,6 +963,9 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
     // Ends the process with the report of what the journal holds (the journal lock
     // keeps it whole); cases still running are left to run again on --resume.
     let exit_now = |interrupted: bool| -> ! {
+        if let Some(e) = io_error.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+            eprintln!("error: {e}");
+        }
         let guard = journal.lock().unwrap_or_else(|p| p.into_inner());
         let rep = report_of(guard.1.clone(), interrupted);
         if let Err(e) = write_report(&cfg.out, &rep) {
@@ -975,9 +1011,18 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
                          taken back): stopping"
                     );
                 }
-                for _ in &hung {
-                    if let Some(p) = &pool {
-                        p.give_back_turn_of_abandoned();
+                for h in &hung {
+                    for t in &h.tokens {
+                        match t {
+                            crate::watchdog::Token::PoolTurn => {
+                                if let Some(p) = &pool {
+                                    p.give_back_turn_of_abandoned();
+                                }
+                            }
+                            crate::watchdog::Token::ReductionTurn => {
+                                fin.reducing.fetch_sub(1, Ordering::Relaxed);
+                            }
+                        }
                     }
                     if !stop.load(Ordering::Relaxed) {
                         running.fetch_add(1, Ordering::Relaxed);

@@ -354,16 +354,6 @@ pub fn run(
 
 /// [`run`] with the lowered module given as LLVM IR.
 pub fn run_ir(ir: &str, checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Vec<Outcome>> {
-    // A compiler and a program, each with a timeout: not the calling campaign thread's
-    // own work.
-    crate::watchdog::outside(|| run_ir_waiting(ir, checks, index_bits))
-}
-
-fn run_ir_waiting(
-    ir: &str,
-    checks: &[(usize, &Planned<'_>)],
-    index_bits: u32,
-) -> Option<Vec<Outcome>> {
     let cc = crate::abi::c_gen::find_program(COMPILER)?;
     let src = program(checks, index_bits)?;
     let ir = ir_without_main(ir);
@@ -382,13 +372,17 @@ fn run_ir_waiting(
         .arg(&c_file)
         .arg(&ll_file)
         .arg("-lm");
-    if let Err(e) = crate::abi::c_gen::run_command(&mut cmd, COMPILER) {
+    // The compiler and the program are child processes (the program under a timeout):
+    // waiting for them is not the calling campaign thread's own work.
+    if let Err(e) = crate::watchdog::outside(|| crate::abi::c_gen::run_command(&mut cmd, COMPILER))
+    {
         return fail(format!("the C caller does not build: {e}"));
     }
-    let out = match Command::new("timeout").arg("10").arg(&exe).output() {
-        Ok(o) => o,
-        Err(e) => return fail(format!("the C caller does not run: {e}")),
-    };
+    let out =
+        match crate::watchdog::outside(|| Command::new("timeout").arg("10").arg(&exe).output()) {
+            Ok(o) => o,
+            Err(e) => return fail(format!("the C caller does not run: {e}")),
+        };
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let mut outcomes: Vec<Outcome> = Vec::new();
     for &(k, c) in checks {
