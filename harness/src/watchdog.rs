@@ -231,12 +231,19 @@ pub struct Watchdog {
 /// A thread's registration with a [`Watchdog`]; dropping it stops the watching.
 pub struct Attached {
     slot: Arc<Slot>,
+    /// The slot the thread had before (a task run nested on the thread, as rayon may).
+    before: Option<Arc<Slot>>,
 }
 
 impl Drop for Attached {
     fn drop(&mut self) {
-        CURRENT.with(|c| *c.borrow_mut() = None);
-        self.slot.state.store(IDLE, Ordering::Relaxed);
+        let before = self.before.take();
+        CURRENT.with(|c| *c.borrow_mut() = before);
+        // Idle, unless abandoned (the state says so for good).
+        let _ =
+            self.slot
+                .state
+                .compare_exchange(RUNNING, IDLE, Ordering::AcqRel, Ordering::Acquire);
     }
 }
 
@@ -294,8 +301,8 @@ impl Watchdog {
         // Slots of threads that have stopped are reused no more: drop them.
         slots.retain(|s| Arc::strong_count(s) > 1);
         slots.push(slot.clone());
-        CURRENT.with(|c| *c.borrow_mut() = Some(slot.clone()));
-        Attached { slot }
+        let before = CURRENT.with(|c| c.borrow_mut().replace(slot.clone()));
+        Attached { slot, before }
     }
 
     /// The cases whose in-process work has gone on past the limit, each abandoned
@@ -337,6 +344,59 @@ impl Watchdog {
         }
         hung
     }
+}
+
+/// How often a watcher looks at the slots.
+pub const WATCH_EVERY: Duration = Duration::from_millis(50);
+
+/// The hang limit of `check` and `test`: seconds of in-process work on one file.
+pub const FILE_HANG_SECONDS: u64 = 30;
+
+/// Runs `work`, whose items attach to the watchdog it is given, while a watcher
+/// thread looks for one that runs past `limit`; the first that does goes to
+/// `on_hang`, which reports it and ends the process (`check` and `test`: a hung
+/// thread cannot be stopped, and the others' answers cannot be waited for).
+pub fn watched<R>(
+    limit: Option<Duration>,
+    work: impl FnOnce(&Watchdog) -> R,
+    on_hang: impl Fn(Hung) + Sync,
+) -> R {
+    let wd = Watchdog::new(limit);
+    if limit.is_none() {
+        return work(&wd);
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Acquire) {
+                std::thread::sleep(WATCH_EVERY);
+                if let Some(h) = wd.overdue().into_iter().next() {
+                    on_hang(h);
+                    return;
+                }
+            }
+        });
+        let r = work(&wd);
+        done.store(true, Ordering::Release);
+        r
+    })
+}
+
+/// [`watched`]'s `on_hang` for `check` and `test`: prints the hung file's finding and
+/// ends the process with the status of failed checks.
+pub fn exit_on_hang(files: &[std::path::PathBuf], what: &str, limit: Duration, h: &Hung) -> ! {
+    let file = files
+        .get(h.case as usize)
+        .map_or_else(|| "?".to_string(), |f| f.display().to_string());
+    let mut out = crate::output::Out::new();
+    out.line(&format!(
+        "{file}: FINDING [hang]: no answer while {what}: {:.0} s of in-process work, over the \
+         hang limit of {} s (the converter, a verifier or an interpreter does not finish); \
+         the other files' answers are not waited for",
+        h.seconds,
+        limit.as_secs_f64()
+    ));
+    std::process::exit(out.finish_with(crate::exit::FAILED));
 }
 
 #[cfg(test)]

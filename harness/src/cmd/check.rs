@@ -47,6 +47,12 @@ pub struct Args {
     /// The bit width `index` lowers to (a file's `// stdlower-options:` line overrides it).
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
+    /// Seconds of in-process work on one file after which it is a finding of oracle
+    /// `hang` (the converter, a verifier or an interpreter does not finish): it is
+    /// printed and the command ends, without the other files' answers (0: never;
+    /// default 30).
+    #[arg(long, default_value_t = crate::watchdog::FILE_HANG_SECONDS)]
+    pub hang_seconds: u64,
     /// Lowering options for every file, added to those of each file's
     /// `// stdlower-options:` line.
     #[command(flatten)]
@@ -85,9 +91,45 @@ pub fn check_files(
     base: &OracleConfig,
     check: &Check<'_>,
 ) -> Vec<FileCheck> {
+    check_files_watched(files, entry, args, base, check, None)
+}
+
+/// [`check_files`], each file's in-process work watched ([`crate::watchdog`]): one that
+/// runs past `hang` ends the process with its `hang` finding.
+pub fn check_files_watched(
+    files: &[std::path::PathBuf],
+    entry: &str,
+    args: &[String],
+    base: &OracleConfig,
+    check: &Check<'_>,
+    hang: Option<std::time::Duration>,
+) -> Vec<FileCheck> {
+    let on_hang = |h: crate::watchdog::Hung| {
+        let limit = hang.unwrap_or_default();
+        crate::watchdog::exit_on_hang(files, "checking the file", limit, &h)
+    };
+    crate::watchdog::watched(
+        hang,
+        |wd| check_each(files, entry, args, base, check, wd),
+        on_hang,
+    )
+}
+
+fn check_each(
+    files: &[std::path::PathBuf],
+    entry: &str,
+    args: &[String],
+    base: &OracleConfig,
+    check: &Check<'_>,
+    wd: &crate::watchdog::Watchdog,
+) -> Vec<FileCheck> {
     files
         .par_iter()
-        .map(|f| {
+        .enumerate()
+        .map(|(i, f)| {
+            let slot = wd.attach();
+            slot.begin(i as u64, 0);
+            crate::watchdog::phase(crate::watchdog::Phase::Checking);
             let shown = f.display().to_string();
             let mut invalid = false;
             let skip = |reason| {
@@ -119,6 +161,7 @@ pub fn check_files(
                 })
             })
             .unwrap_or_else(Panicked::into_report);
+            slot.end();
             FileCheck {
                 file: shown,
                 verdict: report.verdict,
@@ -190,7 +233,8 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         c_caller_every: 1,
         ..OracleConfig::default()
     };
-    let verdicts = check_files(&files, &args.entry, &args.args, &base, check);
+    let hang = (args.hang_seconds > 0).then(|| std::time::Duration::from_secs(args.hang_seconds));
+    let verdicts = check_files_watched(&files, &args.entry, &args.args, &base, check, hang);
     let invalid = verdicts.iter().filter(|c| c.invalid).count();
     let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
     let count_ran = |o: Oracle| verdicts.iter().filter(|c| c.ran.contains(&o)).count();
@@ -263,8 +307,57 @@ mod tests {
             upstream_structure: false,
             no_jit: true,
             index_bitwidth: 64,
+            hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
             pass: Default::default(),
         }
+    }
+
+    /// Makes [`a_hung_file_is_a_finding_that_ends_the_check`] the child: a hang ends
+    /// the process, so it runs in one of its own.
+    const HANG_CHILD: &str = "STDLOWER_CHECK_HANG_CHILD";
+
+    #[test]
+    fn a_hung_file_is_a_finding_that_ends_the_check() {
+        if let Ok(dir) = std::env::var(HANG_CHILD) {
+            let mut args = interp_only_args(std::path::Path::new(&dir));
+            args.hang_seconds = 1;
+            // Never returns on the file with @b_hangs; agrees on the others.
+            let check = |m: &Module, _: &str, _: &[RtValue], _: &OracleConfig| {
+                while m.func("b_hangs").is_some() {
+                    std::hint::spin_loop();
+                }
+                Ok(CheckReport::of(Verdict::Agree))
+            };
+            let status = run_with(&args, &check).unwrap_or(99);
+            std::process::exit(status);
+        }
+        let dir = std::env::temp_dir().join(format!("stdlower-check-hang-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["a_fine", "b_hangs", "c_fine"] {
+            let src = format!("func @main() {{\n  return\n}}\nfunc @{name}() {{\n  return\n}}\n");
+            std::fs::write(dir.join(format!("{name}.mlir")), src).unwrap();
+        }
+        let start = std::time::Instant::now();
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "cmd::check::tests::a_hung_file_is_a_finding_that_ends_the_check",
+                "--nocapture",
+            ])
+            .env(HANG_CHILD, &dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(exit::FAILED), "{stdout}");
+        let hung = dir.join("b_hangs.mlir").display().to_string();
+        assert!(
+            stdout.contains(&format!(
+                "{hung}: FINDING [hang]: no answer while checking the file"
+            )),
+            "{stdout}"
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

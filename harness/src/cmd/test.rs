@@ -28,6 +28,12 @@ pub struct Args {
     /// now gives (never `CHECK` lines; a passing file is not written), and list them.
     #[arg(long)]
     pub bless: bool,
+    /// Seconds of in-process work on one file after which it is a finding of oracle
+    /// `hang` (the converter, a verifier or an interpreter does not finish): it is
+    /// printed and the command ends, without the other files' answers (0: never;
+    /// default 30).
+    #[arg(long, default_value_t = crate::watchdog::FILE_HANG_SECONDS)]
+    pub hang_seconds: u64,
 }
 
 pub fn run(args: &Args) -> Result<i32, CliError> {
@@ -56,7 +62,16 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
     if args.bless {
         return Ok(bless(&files, &cfg));
     }
-    let results = filetest::run_all_with(&files, &cfg, run_file);
+    let hang = (args.hang_seconds > 0).then(|| std::time::Duration::from_secs(args.hang_seconds));
+    let on_hang = |h: crate::watchdog::Hung| {
+        let limit = hang.unwrap_or_default();
+        crate::watchdog::exit_on_hang(&files, "running the file test", limit, &h)
+    };
+    let results = crate::watchdog::watched(
+        hang,
+        |wd| filetest::run_all_watched(&files, &cfg, run_file, Some(wd)),
+        on_hang,
+    );
     let mut failed = 0;
     let mut checks = 0;
     let mut stdout = crate::output::Out::new();
@@ -163,6 +178,7 @@ mod tests {
             via: crate::cmd::run::Via::Jit,
             verbose: false,
             bless: false,
+            hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
         };
         assert_eq!(run_with(&args, &run_file).unwrap(), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);

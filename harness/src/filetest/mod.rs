@@ -54,9 +54,26 @@ pub fn run_all_with(
     cfg: &RunConfig,
     run: &RunFile,
 ) -> Vec<(PathBuf, FileResult)> {
+    run_all_watched(files, cfg, run, None)
+}
+
+/// [`run_all_with`], each file's in-process work watched by `wd` (`stdlower test`: see
+/// [`crate::watchdog::watched`]).
+pub fn run_all_watched(
+    files: &[PathBuf],
+    cfg: &RunConfig,
+    run: &RunFile,
+    wd: Option<&crate::watchdog::Watchdog>,
+) -> Vec<(PathBuf, FileResult)> {
     files
         .par_iter()
-        .map(|f| {
+        .enumerate()
+        .map(|(i, f)| {
+            let slot = wd.map(|wd| {
+                let slot = wd.attach();
+                slot.begin(i as u64, 0);
+                slot
+            });
             let shown = f.display().to_string();
             let bytes = if f.as_os_str() == "-" {
                 crate::input::read_bytes("-").map_err(|e| e.message)
@@ -77,6 +94,9 @@ pub fn run_all_with(
                     checks: 0,
                 },
             };
+            if let Some(slot) = slot {
+                slot.end();
+            }
             (f.clone(), r)
         })
         .collect()
