@@ -641,6 +641,14 @@ fn check_module_in(
             detail: format!("the split module does not verify: {}", joined(&ds)),
         };
     }
+    // Checked on the split itself, so that a split that does nothing cannot pass by
+    // comparing the module with itself.
+    if let Some(detail) = repeated_successor(&split) {
+        return Verdict::Finding {
+            oracle: Oracle::SuccessorSplit,
+            detail: format!("the split module still repeats a successor: {detail}"),
+        };
+    }
     let after = exec::run_interp(&split, entry, args, &cfg.exec);
     if !before.same_results(&after) {
         return Verdict::Finding {
@@ -1106,13 +1114,15 @@ fn three_way(i: &Outcome, j: Option<&Outcome>, u: &Outcome, ll: &str) -> Verdict
     }
 }
 
-/// The first lowered terminator that names the same block twice, described.
-pub fn repeated_successor(lowered: &Module) -> Option<String> {
-    for f in &lowered.funcs {
+/// The first terminator (of any kind, unregistered ones included) that names the same
+/// block twice, described: what the spec's repeated successor removal leaves none of,
+/// in the lowered module and in the Standard module split alone.
+pub fn repeated_successor(m: &Module) -> Option<String> {
+    for f in &m.funcs {
         let Some(body) = &f.body else { continue };
         for op in body.walk_ops() {
             let d = body.op(op);
-            if !matches!(d.kind, OpKind::LlvmCondBr | OpKind::LlvmBr | OpKind::CondBr) {
+            if d.successors.len() < 2 {
                 continue;
             }
             for (i, a) in d.successors.iter().enumerate() {
@@ -1388,6 +1398,39 @@ mod tests {
                 "{alloc}"
             );
         }
+    }
+
+    /// The successor-split oracle checks the split's result: a split that does nothing
+    /// (the module compared with itself, as a mutant that empties
+    /// `split_repeated_successors` made it) leaves a repeated successor, of a `cond_br`
+    /// or of an unregistered terminator, which is a finding; the real split leaves none.
+    #[test]
+    fn a_split_that_does_nothing_is_a_successor_split_finding() {
+        let src = r#"
+func @main(%c: i1, %x: i32) -> i32 {
+  cond_br %c, ^bb1(%x : i32), ^bb1(%x : i32)
+^bb1(%y: i32):
+  "test.two"(%y)[^bb2, ^bb2] : (i32) -> ()
+^bb2:
+  return %y : i32
+}
+"#;
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).expect("parses");
+        let unsplit = repeated_successor(&m).expect("repeated before the split");
+        assert!(unsplit.contains("@main: 'std.cond_br'"), "{unsplit}");
+        let mut split = m.clone();
+        split_repeated_successors(&mut split);
+        assert_eq!(repeated_successor(&split), None);
+        // With only the cond_br split, the unregistered terminator still repeats one.
+        let mut half = m.clone();
+        let body = half.funcs[0].body.as_mut().unwrap();
+        let t = body.terminator(body.layout[1]).unwrap();
+        let unregistered = body.op(t).clone();
+        converter::lower::split_body(body, OpKind::Br);
+        let t = body.terminator(body.layout[1]).unwrap();
+        *body.op_mut(t) = unregistered;
+        let left = repeated_successor(&half).expect("the unregistered terminator's");
+        assert!(left.contains("'test.two'"), "{left}");
     }
 
     /// Every assignment of three outcomes to (interp, jit, upstream): agreement exactly
