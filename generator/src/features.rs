@@ -87,16 +87,6 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "extract_element_out_of_range",
 ];
 
-/// The value of `v` when a `constant` op defines it as an integer.
-fn const_int_of(body: &converter::ir::Body, v: converter::ir::ValueId) -> Option<i128> {
-    let d = body.defining_op(v)?;
-    let op = body.op(d);
-    if op.kind != OpKind::Constant {
-        return None;
-    }
-    op.attr("value")?.as_int()
-}
-
 /// Whether a block of `body`'s layout is reached by no branch from the entry.
 fn has_unreachable_block(body: &converter::ir::Body) -> bool {
     let Some(entry) = body.entry() else {
@@ -395,7 +385,7 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                                 .zip(&od.operands[1..])
                                 .take(v.shape.len().saturating_sub(1))
                                 .any(|(&d, &i)| {
-                                    const_int_of(body, i)
+                                    body.int_constant(i)
                                         .is_some_and(|c| c < 0 || c as u128 >= u128::from(d))
                                 })
                         }) =>

@@ -352,39 +352,58 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(50);
 /// The hang limit of `check` and `test`: seconds of in-process work on one file.
 pub const FILE_HANG_SECONDS: u64 = 30;
 
-/// Runs `work`, whose items attach to the watchdog it is given, while a watcher
-/// thread looks for one that runs past `limit`; the first that does goes to
-/// `on_hang`, which reports it and ends the process (`check` and `test`: a hung
-/// thread cannot be stopped, and the others' answers cannot be waited for).
-pub fn watched<R>(
+/// The hang limit a `--hang-seconds` value stands for (0: none).
+pub fn limit_of(seconds: u64) -> Option<Duration> {
+    (seconds > 0).then(|| Duration::from_secs(seconds))
+}
+
+/// Runs `work` (`check`, `test`: one item per file, each through [`watch_item`]) while
+/// a watcher thread looks for a file whose in-process work runs past `limit`. The first
+/// that does is printed as a `hang` finding (`what`: what was being done to it) and the
+/// process ends with the status of failed checks: a hung thread cannot be stopped, and
+/// the other files' answers cannot be waited for.
+pub fn watch_files<R>(
+    files: &[std::path::PathBuf],
     limit: Option<Duration>,
-    work: impl FnOnce(&Watchdog) -> R,
-    on_hang: impl Fn(Hung) + Sync,
+    what: &str,
+    work: impl FnOnce(Option<&Watchdog>) -> R,
 ) -> R {
-    let wd = Watchdog::new(limit);
-    if limit.is_none() {
-        return work(&wd);
-    }
+    let Some(limit) = limit else {
+        return work(None);
+    };
+    let wd = Watchdog::new(Some(limit));
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {
             while !done.load(Ordering::Acquire) {
                 std::thread::sleep(WATCH_EVERY);
                 if let Some(h) = wd.overdue().into_iter().next() {
-                    on_hang(h);
-                    return;
+                    exit_on_hang(files, what, limit, &h);
                 }
             }
         });
-        let r = work(&wd);
+        let r = work(Some(&wd));
         done.store(true, Ordering::Release);
         r
     })
 }
 
-/// [`watched`]'s `on_hang` for `check` and `test`: prints the hung file's finding and
-/// ends the process with the status of failed checks.
-pub fn exit_on_hang(files: &[std::path::PathBuf], what: &str, limit: Duration, h: &Hung) -> ! {
+/// Runs `f`, item `i` of the work `wd` watches (plainly without `wd`).
+pub fn watch_item<T>(wd: Option<&Watchdog>, i: usize, f: impl FnOnce() -> T) -> T {
+    let slot = wd.map(|wd| {
+        let slot = wd.attach();
+        slot.begin(i as u64, 0);
+        slot
+    });
+    let r = f();
+    if let Some(slot) = slot {
+        slot.end();
+    }
+    r
+}
+
+/// Prints the hung file's finding and ends the process with the status of failed checks.
+fn exit_on_hang(files: &[std::path::PathBuf], what: &str, limit: Duration, h: &Hung) -> ! {
     let file = files
         .get(h.case as usize)
         .map_or_else(|| "?".to_string(), |f| f.display().to_string());

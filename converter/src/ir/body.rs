@@ -211,6 +211,14 @@ impl Body {
             ValueDef::BlockArg { .. } => None,
         }
     }
+    /// The integer value of `v` when a `constant` op defines it.
+    pub fn int_constant(&self, v: ValueId) -> Option<i128> {
+        let op = self.op(self.defining_op(v)?);
+        if op.kind != OpKind::Constant {
+            return None;
+        }
+        op.attr("value")?.as_int()
+    }
     /// The last op of a block, if it has any (its terminator once verified).
     pub fn terminator(&self, b: BlockId) -> Option<OpId> {
         self.blocks[b.index()].ops.last().copied()

@@ -169,10 +169,5 @@ pub fn extract_element(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> 
 
 /// The value of an old index operand when a `constant` op defines it.
 pub fn const_index(fl: &FnLower, v: ValueId) -> Option<i64> {
-    let d = fl.old.defining_op(v)?;
-    let op = fl.old.op(d);
-    if op.kind != OpKind::Constant {
-        return None;
-    }
-    op.attr("value")?.as_int().map(|x| x as i64)
+    fl.old.int_constant(v).map(|x| x as i64)
 }

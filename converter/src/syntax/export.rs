@@ -372,17 +372,8 @@ impl Exporter {
 
 /// The index constant `v` is defined by, if any.
 fn const_index(body: &Body, v: ValueId) -> Option<i128> {
-    let op = body.op(body.defining_op(v)?);
-    if op.kind != OpKind::Constant || *body.value_type(v) != Type::Index {
-        return None;
-    }
-    match op.attr("value") {
-        Some(Attribute::Int {
-            value,
-            ty: Type::Index,
-        }) => Some(*value),
-        _ => None,
-    }
+    body.int_constant(v)
+        .filter(|_| *body.value_type(v) == Type::Index)
 }
 
 /// For an `extract_element`, each position as a static number (an in-range index

@@ -891,6 +891,18 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             }
             stuck.fetch_sub(1, Ordering::Relaxed);
         };
+        // Finishes and records a checked case, watched; false when the thread was
+        // abandoned meanwhile (the case is then the watcher's).
+        let finish_one = |c: Checked, answer: Option<Result<(), String>>| {
+            slot.begin(c.case, c.seed);
+            crate::watchdog::phase(crate::watchdog::Phase::Finishing);
+            let (entry, file) = finish_caught(c, answer, &fin);
+            let mine = slot.end();
+            if mine {
+                record(entry, file);
+            }
+            mine
+        };
         let over = || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
         loop {
             if over() {
@@ -929,13 +941,9 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
                     vec![(c, None)]
                 };
             for (c, answer) in finish {
-                slot.begin(c.case, c.seed);
-                crate::watchdog::phase(crate::watchdog::Phase::Finishing);
-                let (entry, file) = finish_caught(c, answer, &fin);
-                if !slot.end() {
+                if !finish_one(c, answer) {
                     return abandoned(turn);
                 }
-                record(entry, file);
             }
             // Between cases nothing is abandoned: the turn is still this thread's to
             // give back (when `turn` drops here).
@@ -946,13 +954,9 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
         // Stopped (an error, a signal), they are left to run again on --resume.
         if !stop.load(Ordering::Relaxed) {
             for (c, answer) in queue.flush() {
-                slot.begin(c.case, c.seed);
-                crate::watchdog::phase(crate::watchdog::Phase::Finishing);
-                let (entry, file) = finish_caught(c, Some(answer), &fin);
-                if !slot.end() {
+                if !finish_one(c, Some(answer)) {
                     return abandoned(None);
                 }
-                record(entry, file);
             }
         }
         drop(slot);

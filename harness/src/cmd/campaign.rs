@@ -210,7 +210,7 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,
         reduce_per_bucket: args.reduce_per_bucket,
-        hang: (args.hang_seconds > 0).then(|| Duration::from_secs(args.hang_seconds)),
+        hang: crate::watchdog::limit_of(args.hang_seconds),
         oracle: OracleConfig {
             exec: ExecOptions {
                 fuel: 5_000_000,

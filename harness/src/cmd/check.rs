@@ -83,91 +83,59 @@ pub struct FileCheck {
 
 /// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
 /// panic is the file's `panic` finding. Each file's entry is called with `args` (texts
-/// read against its parameter types, as `run --arg` does).
+/// read against its parameter types, as `run --arg` does). Each file's in-process work
+/// is watched by `wd` when given ([`crate::watchdog::watch_files`]).
 pub fn check_files(
     files: &[std::path::PathBuf],
     entry: &str,
     args: &[String],
     base: &OracleConfig,
     check: &Check<'_>,
-) -> Vec<FileCheck> {
-    check_files_watched(files, entry, args, base, check, None)
-}
-
-/// [`check_files`], each file's in-process work watched ([`crate::watchdog`]): one that
-/// runs past `hang` ends the process with its `hang` finding.
-pub fn check_files_watched(
-    files: &[std::path::PathBuf],
-    entry: &str,
-    args: &[String],
-    base: &OracleConfig,
-    check: &Check<'_>,
-    hang: Option<std::time::Duration>,
-) -> Vec<FileCheck> {
-    let on_hang = |h: crate::watchdog::Hung| {
-        let limit = hang.unwrap_or_default();
-        crate::watchdog::exit_on_hang(files, "checking the file", limit, &h)
-    };
-    crate::watchdog::watched(
-        hang,
-        |wd| check_each(files, entry, args, base, check, wd),
-        on_hang,
-    )
-}
-
-fn check_each(
-    files: &[std::path::PathBuf],
-    entry: &str,
-    args: &[String],
-    base: &OracleConfig,
-    check: &Check<'_>,
-    wd: &crate::watchdog::Watchdog,
+    wd: Option<&crate::watchdog::Watchdog>,
 ) -> Vec<FileCheck> {
     files
         .par_iter()
         .enumerate()
         .map(|(i, f)| {
-            let slot = wd.attach();
-            slot.begin(i as u64, 0);
-            crate::watchdog::phase(crate::watchdog::Phase::Checking);
-            let shown = f.display().to_string();
-            let mut invalid = false;
-            let skip = |reason| {
-                Ok(CheckReport::of(Verdict::Skipped {
-                    kind: SkipKind::Error,
-                    reason,
-                }))
-            };
-            let report = panics::catch(|| match load_with_options(&shown, base) {
-                // Bad input is reported and makes the exit status 1, never a silent skip.
-                Err(e) => {
-                    invalid = true;
-                    skip(e.message)
-                }
-                Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
-                    Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
-                        match crate::exec::parse_args(&m, entry, args) {
-                            Ok(argv) => check(&m, entry, &argv, &cfg),
-                            Err(e) => skip(e.message),
-                        }
+            crate::watchdog::watch_item(wd, i, || {
+                let shown = f.display().to_string();
+                let mut invalid = false;
+                let skip = |reason| {
+                    Ok(CheckReport::of(Verdict::Skipped {
+                        kind: SkipKind::Error,
+                        reason,
+                    }))
+                };
+                let report = panics::catch(|| match load_with_options(&shown, base) {
+                    // Bad input is reported and makes the exit status 1, never a silent skip.
+                    Err(e) => {
+                        invalid = true;
+                        skip(e.message)
                     }
-                    _ => skip(format!("no function @{entry} with a body")),
-                },
-            })
-            .unwrap_or_else(|panic| {
-                Err(Panicked {
-                    panic,
-                    ran: Vec::new(),
+                    Ok((m, cfg)) => match m.func(entry).and_then(|f| f.std_type()) {
+                        Some(_) if !m.func(entry).is_some_and(|f| f.is_external()) => {
+                            match crate::exec::parse_args(&m, entry, args) {
+                                Ok(argv) => check(&m, entry, &argv, &cfg),
+                                Err(e) => skip(e.message),
+                            }
+                        }
+                        _ => skip(format!("no function @{entry} with a body")),
+                    },
                 })
+                .unwrap_or_else(|panic| {
+                    Err(Panicked {
+                        panic,
+                        ran: Vec::new(),
+                    })
+                })
+                .unwrap_or_else(Panicked::into_report);
+                FileCheck {
+                    file: shown,
+                    verdict: report.verdict,
+                    ran: report.ran,
+                    invalid,
+                }
             })
-            .unwrap_or_else(Panicked::into_report);
-            slot.end();
-            FileCheck {
-                file: shown,
-                verdict: report.verdict,
-                ran: report.ran,
-                invalid,
-            }
         })
         .collect()
 }
@@ -233,8 +201,10 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         c_caller_every: 1,
         ..OracleConfig::default()
     };
-    let hang = (args.hang_seconds > 0).then(|| std::time::Duration::from_secs(args.hang_seconds));
-    let verdicts = check_files_watched(&files, &args.entry, &args.args, &base, check, hang);
+    let hang = crate::watchdog::limit_of(args.hang_seconds);
+    let verdicts = crate::watchdog::watch_files(&files, hang, "checking the file", |wd| {
+        check_files(&files, &args.entry, &args.args, &base, check, wd)
+    });
     let invalid = verdicts.iter().filter(|c| c.invalid).count();
     let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
     let count_ran = |o: Oracle| verdicts.iter().filter(|c| c.ran.contains(&o)).count();
@@ -380,7 +350,7 @@ mod tests {
             Ok(CheckReport::of(Verdict::Agree))
         };
         let files = crate::filetest::discover(&[dir.display().to_string()]);
-        let v = check_files(&files, "main", &[], &OracleConfig::default(), &check);
+        let v = check_files(&files, "main", &[], &OracleConfig::default(), &check, None);
         assert_eq!(checked.load(Ordering::Relaxed), 3);
         match &v[0].verdict {
             Verdict::Finding { oracle, detail } => {

@@ -62,16 +62,10 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
     if args.bless {
         return Ok(bless(&files, &cfg));
     }
-    let hang = (args.hang_seconds > 0).then(|| std::time::Duration::from_secs(args.hang_seconds));
-    let on_hang = |h: crate::watchdog::Hung| {
-        let limit = hang.unwrap_or_default();
-        crate::watchdog::exit_on_hang(&files, "running the file test", limit, &h)
-    };
-    let results = crate::watchdog::watched(
-        hang,
-        |wd| filetest::run_all_watched(&files, &cfg, run_file, Some(wd)),
-        on_hang,
-    );
+    let hang = crate::watchdog::limit_of(args.hang_seconds);
+    let results = crate::watchdog::watch_files(&files, hang, "running the file test", |wd| {
+        filetest::run_all_with(&files, &cfg, run_file, wd)
+    });
     let mut failed = 0;
     let mut checks = 0;
     let mut stdout = crate::output::Out::new();
@@ -159,7 +153,7 @@ mod tests {
             ..RunConfig::default()
         };
         let files = filetest::discover(&[dir.display().to_string()]);
-        let results = filetest::run_all_with(&files, &cfg, &run_file);
+        let results = filetest::run_all_with(&files, &cfg, &run_file, None);
         assert_eq!(results.len(), 3);
         for (p, r) in &results {
             if p.ends_with("boom.mlir") {

@@ -42,24 +42,15 @@ pub fn discover(paths: &[String]) -> Vec<PathBuf> {
 /// Runs every file, in parallel, returning `(path, result)` in path order. A file test
 /// that panics fails with the panic's message and location; the others run as usual.
 pub fn run_all(files: &[PathBuf], cfg: &RunConfig) -> Vec<(PathBuf, FileResult)> {
-    run_all_with(files, cfg, &run_file)
+    run_all_with(files, cfg, &run_file, None)
 }
 
 /// How one file test is run: [`run_file`] (tests give one that fails on purpose).
 pub type RunFile = dyn Fn(&str, &[u8], &RunConfig) -> FileResult + Sync;
 
-/// [`run_all`] with `run` in place of [`run_file`].
+/// [`run_all`] with `run` in place of [`run_file`], each file's in-process work watched
+/// by `wd` when given (`stdlower test`: [`crate::watchdog::watch_files`]).
 pub fn run_all_with(
-    files: &[PathBuf],
-    cfg: &RunConfig,
-    run: &RunFile,
-) -> Vec<(PathBuf, FileResult)> {
-    run_all_watched(files, cfg, run, None)
-}
-
-/// [`run_all_with`], each file's in-process work watched by `wd` (`stdlower test`: see
-/// [`crate::watchdog::watched`]).
-pub fn run_all_watched(
     files: &[PathBuf],
     cfg: &RunConfig,
     run: &RunFile,
@@ -69,35 +60,27 @@ pub fn run_all_watched(
         .par_iter()
         .enumerate()
         .map(|(i, f)| {
-            let slot = wd.map(|wd| {
-                let slot = wd.attach();
-                slot.begin(i as u64, 0);
-                slot
-            });
-            let shown = f.display().to_string();
-            let bytes = if f.as_os_str() == "-" {
-                crate::input::read_bytes("-").map_err(|e| e.message)
-            } else {
-                std::fs::read(f).map_err(|e| format!("{shown}: cannot read: {e}"))
-            };
-            let r = match bytes {
-                Ok(bytes) => {
-                    crate::panics::catch(|| run(&shown, &bytes, cfg)).unwrap_or_else(|p| {
-                        FileResult {
-                            failures: vec![format!("{shown}: {p}")],
-                            checks: 1,
-                        }
-                    })
-                }
-                Err(e) => FileResult {
-                    failures: vec![e],
-                    checks: 0,
-                },
-            };
-            if let Some(slot) = slot {
-                slot.end();
-            }
-            (f.clone(), r)
+            crate::watchdog::watch_item(wd, i, || {
+                let shown = f.display().to_string();
+                let bytes = if f.as_os_str() == "-" {
+                    crate::input::read_bytes("-").map_err(|e| e.message)
+                } else {
+                    std::fs::read(f).map_err(|e| format!("{shown}: cannot read: {e}"))
+                };
+                let r =
+                    match bytes {
+                        Ok(bytes) => crate::panics::catch(|| run(&shown, &bytes, cfg))
+                            .unwrap_or_else(|p| FileResult {
+                                failures: vec![format!("{shown}: {p}")],
+                                checks: 1,
+                            }),
+                        Err(e) => FileResult {
+                            failures: vec![e],
+                            checks: 0,
+                        },
+                    };
+                (f.clone(), r)
+            })
         })
         .collect()
 }
