@@ -9,7 +9,8 @@
 //! So on every case the oracle lowers a small probe built from the case's own value
 //! types: a function whose arguments are those types, an unregistered op that takes
 //! them all and makes results of the same types in another order, an unregistered
-//! terminator that branches twice to one block with the results, and an unregistered
+//! terminator that branches three times to one block with the results (so two of its
+//! successors need dummy blocks, each its own), and an unregistered
 //! op there that takes that block's arguments and the first argument again. The
 //! expected LLVM types come from [`crate::ciface::expect::value_type`], the spec's
 //! rules written without the converter; which lowered value each operand must be is
@@ -29,6 +30,9 @@ const TYPES_PROBED: usize = 6;
 const KEEP: &str = "stdlower_probe.keep";
 const BRANCH: &str = "stdlower_probe.branch";
 const SINK: &str = "stdlower_probe.sink";
+
+/// How many times the probe's terminator names its one successor block.
+const SUCCESSORS: usize = 3;
 
 /// What lowering a probe gives: the lowered module, or the diagnostics.
 pub type Lowering = Result<Module, String>;
@@ -71,7 +75,7 @@ fn rotated(args: &[Type]) -> Vec<Type> {
 /// ```mlir
 /// func @probe(%a0: T0, %a1: i1, ...) {
 ///   %r0, ... = "stdlower_probe.keep"(%a0, %a1, ...) {note = "kept", stdlower_probe.n = 7 : i64}
-///   "stdlower_probe.branch"(%a1)[^bb1(%r0, ...), ^bb1(%r0, ...)]
+///   "stdlower_probe.branch"(%a1)[^bb1(%r0, ...), ^bb1(%r0, ...), ^bb1(%r0, ...)]
 /// ^bb1(%b0: R0, ...):
 ///   "stdlower_probe.sink"(%b0, ..., %a0)
 ///   return
@@ -99,13 +103,11 @@ fn probe_module(args: &[Type]) -> Module {
             ),
     );
     let r = body.op(keep).results.clone();
-    body.append_op(
-        entry,
-        NewOp::unregistered(BRANCH)
-            .operands([a[1]])
-            .successor(bb1, r.clone())
-            .successor(bb1, r),
-    );
+    let mut branch = NewOp::unregistered(BRANCH).operands([a[1]]);
+    for _ in 0..SUCCESSORS {
+        branch = branch.successor(bb1, r.clone());
+    }
+    body.append_op(entry, branch);
     let mut sunk = body.block_args(bb1).to_vec();
     sunk.push(a[0]);
     body.append_op(bb1, NewOp::unregistered(SINK).operands(sunk));
@@ -290,8 +292,8 @@ fn check_lowered(
         ));
     }
 
-    // The terminator: after the kept op, on the first `i1` argument, to two distinct
-    // successors that both reach the sink's block with the kept op's results.
+    // The terminator: after the kept op, on the first `i1` argument, to three distinct
+    // successors that all reach the sink's block with the kept op's results.
     let branch_id = only(body, BRANCH)?;
     let branch = body.op(branch_id);
     let keep_block = keep.parent;
@@ -310,15 +312,19 @@ fn check_lowered(
     }
     let sink = body.op(only(body, SINK)?);
     let sink_block = sink.parent.ok_or("the sink is in no block")?;
-    if branch.successors.len() != 2 {
+    let succs = &branch.successors;
+    if succs.len() != SUCCESSORS {
         return Err(format!(
-            "\"{BRANCH}\" has {} successors in the lowering, 2 in the input",
-            branch.successors.len()
+            "\"{BRANCH}\" has {} successors in the lowering, {SUCCESSORS} in the input",
+            succs.len()
         ));
     }
-    if branch.successors[0].block == branch.successors[1].block {
+    if let Some(i) =
+        (1..succs.len()).find(|&i| succs[..i].iter().any(|s| s.block == succs[i].block))
+    {
         return Err(format!(
-            "\"{BRANCH}\" names ^bb1 twice with operands: a repeated successor was not split"
+            "\"{BRANCH}\" successor #{i} names a block an earlier one names: a repeated \
+             successor was not split into a dummy block of its own"
         ));
     }
     for (k, s) in branch.successors.iter().enumerate() {

@@ -154,43 +154,27 @@ pub fn convert_scalar_attr(a: &Attribute, index_bits: u32) -> Attribute {
     }
 }
 
-/// A dense vector constant of converted type `ty` (1-D vector or nested arrays).
+/// A dense vector constant of converted type `ty`: a 1-D vector, or nested arrays of
+/// them, one constant per 1-D leaf (a 1-D vector is its own only leaf).
 fn dense(em: &mut Emitter, ty: &Type, values: &DenseValues, bits: u32) -> ValueId {
     let conv = |a: &Attribute| convert_scalar_attr(a, bits);
-    match ty {
-        Type::Vector(_) => {
-            let values = match values {
-                DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
-                DenseValues::Elements(xs) => DenseValues::Elements(xs.iter().map(conv).collect()),
-            };
-            em.constant(
-                Attribute::Dense {
-                    ty: ty.clone(),
-                    values,
-                },
-                ty.clone(),
-            )
-        }
-        _ => {
-            // Row k of the flattened n-D vector is 1-D leaf k in row-major order.
-            let mut row = 0usize;
-            unroll(em, ty, &[], |em, _, leaf| {
-                let n = leaf.as_vector().map(|v| v.num_elements()).unwrap_or(1) as usize;
-                let vals = match values {
-                    DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
-                    DenseValues::Elements(xs) => {
-                        DenseValues::Elements(xs.iter().skip(row * n).take(n).map(conv).collect())
-                    }
-                };
-                row += 1;
-                em.constant(
-                    Attribute::Dense {
-                        ty: leaf.clone(),
-                        values: vals,
-                    },
-                    leaf.clone(),
-                )
-            })
-        }
-    }
+    // Row k of the flattened n-D vector is 1-D leaf k in row-major order.
+    let mut row = 0usize;
+    unroll(em, ty, &[], |em, _, leaf| {
+        let n = leaf.as_vector().map(|v| v.num_elements()).unwrap_or(1) as usize;
+        let vals = match values {
+            DenseValues::Splat(a) => DenseValues::Splat(Box::new(conv(a))),
+            DenseValues::Elements(xs) => {
+                DenseValues::Elements(xs.iter().skip(row * n).take(n).map(conv).collect())
+            }
+        };
+        row += 1;
+        em.constant(
+            Attribute::Dense {
+                ty: leaf.clone(),
+                values: vals,
+            },
+            leaf.clone(),
+        )
+    })
 }

@@ -184,13 +184,14 @@ impl<'a> FnLower<'a> {
 }
 
 /// Lowers one Standard function to an `llvm.func` (declarations stay declarations).
+/// Both callers pass the input's `llvm.func`s through before they get here.
 pub fn lower_func(ctx: &mut Ctx, f: &Func) -> Result<Func, Vec<Diagnostic>> {
     let ty = ctx.func_type(f).map_err(|d| vec![d])?;
-    let body = match &f.body {
-        None => None,
-        Some(old) if f.kind == FuncKind::Std => Some(lower_body(ctx, f, old)?),
-        Some(old) => Some(old.clone()),
-    };
+    let body = f
+        .body
+        .as_ref()
+        .map(|old| lower_body(ctx, f, old))
+        .transpose()?;
     let (arg_attrs, res_attrs) = lowered_arg_res_attrs(ctx, f);
     Ok(Func {
         name: f.name.clone(),

@@ -2,7 +2,7 @@
 //! ops, each made from the correct lowering of the oracle's probe: the ops dropped (the
 //! mutant `generic -> Ok(())` of `converter/src/lower/funcs.rs`), kept with their
 //! Standard result types, kept without their attributes, with two operands swapped, and
-//! with a repeated successor left unsplit. Generated programs have no unregistered ops,
+//! with a repeated successor left unsplit or two uses sharing one dummy block. Generated programs have no unregistered ops,
 //! so no oracle that executes can see any of these; this one finds each on generated
 //! cases, and the correct lowering passes.
 
@@ -120,6 +120,29 @@ fn an_unsplit_repeated_successor_is_found() {
         body.op_mut(branch).successors[1] = first;
     });
     found_on_every_case(&unsplit, "a repeated successor was not split");
+}
+
+#[test]
+fn one_dummy_block_for_two_repeated_uses_is_found() {
+    // The mutant `== -> !=` in `FnLower::succs` of `converter/src/lower/funcs.rs`: each use
+    // takes the first dummy block not its own, so the first use goes through the first
+    // dummy, and the third through it again (a second `llvm.br` in that block). With two
+    // uses of one block (every generated `cond_br`) that is the same program.
+    let shared_dummy = lowering_then(|_, body| {
+        let branch = named(body, "stdlower_probe.branch")[0];
+        let succs = body.op(branch).successors.clone();
+        let [first, d1, d2] = &succs[..] else {
+            panic!("the probe's terminator has three successors: {succs:?}");
+        };
+        let mut br = converter::ir::NewOp::new(OpKind::LlvmBr);
+        br.successors.push(first.clone());
+        body.append_op(d1.block, br);
+        body.op_mut(branch).successors = vec![d1.clone(), d2.clone(), d1.clone()];
+    });
+    found_on_every_case(
+        &shared_dummy,
+        "successor #2 names a block an earlier one names",
+    );
 }
 
 #[test]
