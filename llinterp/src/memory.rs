@@ -318,18 +318,22 @@ fn bits_of(v: &Val) -> Option<u128> {
     }
 }
 
+/// Element `i` of an aggregate or vector value `v`; any other value stands for every
+/// element (a splat), and `None` is past the end of an aggregate.
+fn element(v: &Val, i: usize) -> Option<&Val> {
+    match v {
+        Val::Agg(xs) => xs.get(i),
+        other => Some(other),
+    }
+}
+
 /// Writes `v` of type `t` into `bytes` (exactly its store size).
 pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
-    let elems = |n: usize| -> Vec<&Val> {
-        match v {
-            Val::Agg(xs) => xs.iter().collect(),
-            other => vec![other; n],
-        }
-    };
     match t {
         Type::LlvmStruct(fs) => {
             // Padding between fields stays as it was.
-            for (i, (f, x)) in fs.iter().zip(elems(fs.len())).enumerate() {
+            for (i, f) in fs.iter().enumerate() {
+                let Some(x) = element(v, i) else { break };
                 let o = field_offset(fs, i) as usize;
                 let n = store_size(f) as usize;
                 encode(f, x, &mut bytes[o..o + n], &mut defined[o..o + n]);
@@ -338,7 +342,8 @@ pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
         Type::LlvmArray(n, e) => {
             let s = alloc_size(e) as usize;
             let k = store_size(e) as usize;
-            for (i, x) in elems(*n as usize).into_iter().enumerate() {
+            for i in 0..*n as usize {
+                let Some(x) = element(v, i) else { break };
                 encode(
                     e,
                     x,
@@ -351,7 +356,8 @@ pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
             let w = size_in_bits(&vt.elem) as usize;
             defined.fill(true);
             bytes.fill(0);
-            for (i, x) in elems(vt.num_elements() as usize).into_iter().enumerate() {
+            for i in 0..vt.num_elements() as usize {
+                let Some(x) = element(v, i) else { break };
                 match bits_of(x) {
                     Some(b) => put_bits(bytes, i * w, w as u32, b),
                     None => defined[i * w / 8..(i * w + w).div_ceil(8)].fill(false),
@@ -369,12 +375,11 @@ pub fn encode(t: &Type, v: &Val, bytes: &mut [u8], defined: &mut [bool]) {
     }
 }
 
+/// Writes the low `w` bits of `bits` at bit offset `off` of `buf`, little-endian.
 fn put_bits(buf: &mut [u8], off: usize, w: u32, bits: u128) {
     if off.is_multiple_of(8) && w.is_multiple_of(8) {
-        let o = off / 8;
-        for i in 0..(w / 8) as usize {
-            buf[o + i] = (bits >> (8 * i)) as u8;
-        }
+        let (o, n) = (off / 8, (w / 8) as usize);
+        buf[o..o + n].copy_from_slice(&bits.to_le_bytes()[..n]);
         return;
     }
     for i in 0..w as usize {
