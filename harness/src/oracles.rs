@@ -19,7 +19,7 @@
 //!    Standard run was (refinement); a finding says which path the JIT sides with.
 
 use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
-use converter::ir::{Module, OpKind};
+use converter::ir::{Module, OpKind, Successor};
 use converter::lower::{lower_module, split_repeated_successors};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -1122,24 +1122,24 @@ pub fn repeated_successor(m: &Module) -> Option<String> {
         let Some(body) = &f.body else { continue };
         for op in body.walk_ops() {
             let d = body.op(op);
-            if d.successors.len() < 2 {
-                continue;
-            }
-            for (i, a) in d.successors.iter().enumerate() {
-                if d.successors[..i].iter().any(|b| b.block == a.block) {
-                    return Some(format!(
-                        "@{}: '{}' at {}:{} names block #{} twice",
-                        f.name,
-                        d.name(),
-                        d.loc.line,
-                        d.loc.col,
-                        a.block.0
-                    ));
-                }
+            if let Some(i) = first_repeat(&d.successors) {
+                return Some(format!(
+                    "@{}: '{}' at {}:{} names block #{} twice",
+                    f.name,
+                    d.name(),
+                    d.loc.line,
+                    d.loc.col,
+                    d.successors[i].block.0
+                ));
             }
         }
     }
     None
+}
+
+/// The position of the first of `succs` that names a block an earlier one names.
+pub fn first_repeat(succs: &[Successor]) -> Option<usize> {
+    (1..succs.len()).find(|&i| succs[..i].iter().any(|s| s.block == succs[i].block))
 }
 
 /// The `mlir-translate` binary of the installed MLIR 22, if any.

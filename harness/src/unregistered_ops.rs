@@ -319,9 +319,7 @@ fn check_lowered(
             succs.len()
         ));
     }
-    if let Some(i) =
-        (1..succs.len()).find(|&i| succs[..i].iter().any(|s| s.block == succs[i].block))
-    {
+    if let Some(i) = crate::oracles::first_repeat(succs) {
         return Err(format!(
             "\"{BRANCH}\" successor #{i} names a block an earlier one names: a repeated \
              successor was not split into a dummy block of its own"

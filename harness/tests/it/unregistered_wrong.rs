@@ -1,10 +1,10 @@
 //! The `unregistered-ops` oracle against deliberately wrong lowerings of unregistered
 //! ops, each made from the correct lowering of the oracle's probe: the ops dropped (the
 //! mutant `generic -> Ok(())` of `converter/src/lower/funcs.rs`), kept with their
-//! Standard result types, kept without their attributes, with two operands swapped, and
-//! with a repeated successor left unsplit or two uses sharing one dummy block. Generated programs have no unregistered ops,
-//! so no oracle that executes can see any of these; this one finds each on generated
-//! cases, and the correct lowering passes.
+//! Standard result types, kept without their attributes, with two operands swapped, with
+//! a repeated successor left unsplit, and with two uses sharing one dummy block.
+//! Generated programs have no unregistered ops, so no oracle that executes can see any
+//! of these; this one finds each on generated cases, and the correct lowering passes.
 
 use converter::ir::{Module, OpKind, Type};
 use converter::lower::{lower_module, LowerOptions};
