@@ -56,6 +56,8 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         mlir_translate: false,
         upstream: false,
         lower_paths: false,
+        lower_paths_deep: false,
+        lower_exe: None,
         upstream_structure: false,
         c_caller_every: 0,
         llvm_level: true,

@@ -13,6 +13,13 @@
 //! function the lowering calls (`malloc`, `free`, `aligned_alloc`) with another type
 //! ([`runtime_clash_is_rejected`]), is rejected with an error naming it, never lowered
 //! into a module that calls a function as what it is not.
+//!
+//! And on a sample, [`deep_nesting_is_lowered`] runs `stdlower lower --jobs 2` itself, in
+//! a process of its own, on the case with attributes nested as deep as the parser
+//! allows: the printer, the parser and the lowering recurse on nesting, and the threads
+//! the source path starts must have the stack for it. A thread without it overflows and
+//! aborts the process, which in the campaign's own process would end the campaign; in a
+//! child it is a finding.
 
 use converter::ir::Module;
 use converter::llvm_print::{
@@ -206,6 +213,153 @@ pub fn runtime_clash_is_rejected(
             crate::oracles::joined(&ds)
         )),
     }
+}
+
+/// How deep the deep variant's attribute nests: the parser's bound, less the levels
+/// around it (the attribute dictionary).
+pub const DEEP_NESTING: usize = converter::syntax::parser::MAX_DEPTH as usize - 4;
+
+/// Declarations the deep variant adds, each with the deep attribute, so that every
+/// thread of the source path lowers some whichever functions it takes.
+pub const DEEP_DECLS: usize = 16;
+
+/// The attribute name of the deep variant's nested attribute.
+pub const DEEP_ATTR: &str = "stdlower.deep";
+
+/// `m` with [`DEEP_ATTR`], an array nested [`DEEP_NESTING`] levels deep, on every
+/// function, and [`DEEP_DECLS`] declarations carrying it too.
+pub fn deep_variant(m: &Module) -> Module {
+    let mut deep = converter::ir::Attribute::Int {
+        value: 1,
+        ty: converter::ir::Type::Int(64),
+    };
+    for _ in 0..DEEP_NESTING {
+        deep = converter::ir::Attribute::Array(vec![deep]);
+    }
+    let attr = converter::ir::NamedAttr::new(DEEP_ATTR, deep);
+    let mut v = m.clone();
+    for k in 0..DEEP_DECLS {
+        let name = (0..)
+            .map(|i| format!("stdlower_deep{k}_{i}"))
+            .find(|n| v.func(n).is_none())
+            .expect("a free name");
+        v.funcs.push(converter::ir::Func::new_std_decl(
+            &name,
+            Vec::new(),
+            Vec::new(),
+        ));
+    }
+    for f in &mut v.funcs {
+        f.attrs.push(attr.clone());
+    }
+    v
+}
+
+/// The `lower` flags of `opts` and `syntax`, as `stdlower lower` takes them.
+fn lower_flags(opts: &LowerOptions, syntax: Syntax) -> Vec<String> {
+    let mut v = vec![
+        "--syntax".to_string(),
+        match syntax {
+            Syntax::Modern => "modern",
+            Syntax::Legacy => "legacy",
+        }
+        .to_string(),
+        "--index-bitwidth".to_string(),
+        opts.index_bitwidth.to_string(),
+    ];
+    if opts.use_aligned_alloc {
+        v.push("--use-aligned-alloc".into());
+    }
+    if opts.use_bare_ptr_memref_call_conv {
+        v.push("--use-bare-ptr-memref-call-conv".into());
+    }
+    if opts.emit_c_interface {
+        v.push("--emit-c-interface".into());
+    }
+    v
+}
+
+/// Runs `exe lower - --jobs 2` (an executable with `stdlower`'s `lower` command) on the
+/// [`deep_variant`] of `m` and compares what it prints with `lower_module`'s lowering of
+/// that variant, printed in `syntax`: `Some(detail)` when the process crashes, fails, or
+/// prints other text.
+pub fn deep_nesting_is_lowered(
+    m: &Module,
+    opts: &LowerOptions,
+    syntax: Syntax,
+    exe: &std::path::Path,
+) -> Option<String> {
+    let deep = deep_variant(m);
+    let want = match converter::lower::lower_module(&deep, opts) {
+        Ok(l) => print_llvm(&l, syntax),
+        Err(ds) => {
+            return Some(format!(
+                "with attributes nested {DEEP_NESTING} deep added, lower_module fails: {}",
+                crate::oracles::joined(&ds)
+            ))
+        }
+    };
+    let src = converter::syntax::print_module(&deep, &Default::default());
+    let flags = lower_flags(opts, syntax);
+    let what = format!(
+        "stdlower lower - --jobs 2 {} (the case with `{DEEP_ATTR}`, an array nested \
+         {DEEP_NESTING} deep, on each function and {DEEP_DECLS} declarations)",
+        flags.join(" ")
+    );
+    let out = match run_lower(exe, &flags, src.into_bytes()) {
+        Ok(o) => o,
+        Err(e) => return Some(format!("{what}: cannot run: {e}")),
+    };
+    use std::os::unix::process::ExitStatusExt;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if let Some(sig) = out.status.signal() {
+        return Some(format!(
+            "{what} crashed with {}:\n{}",
+            jit::worker::signal_name(sig),
+            stderr.trim_end()
+        ));
+    }
+    if !out.status.success() {
+        return Some(format!(
+            "{what} failed ({}):\n{}",
+            out.status,
+            stderr.trim_end()
+        ));
+    }
+    let got = String::from_utf8_lossy(&out.stdout);
+    (got != want).then(|| {
+        format!(
+            "{what} prints other text than lower_module, {}",
+            first_difference(&want, &got)
+        )
+    })
+}
+
+/// `exe lower - --jobs 2 FLAGS` with `input` on its standard input, to its end.
+fn run_lower(
+    exe: &std::path::Path,
+    flags: &[String],
+    input: Vec<u8>,
+) -> std::io::Result<std::process::Output> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(exe)
+        .args(["lower", "-", "--jobs", "2"])
+        .args(flags)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    // Written from a thread: the child may fill its output pipe before reading all input.
+    let stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || {
+        if let Some(mut s) = stdin {
+            let _ = s.write_all(&input);
+        }
+    });
+    let out = child.wait_with_output();
+    let _ = writer.join();
+    out
 }
 
 #[cfg(test)]

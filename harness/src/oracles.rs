@@ -303,6 +303,13 @@ pub struct OracleConfig {
     /// Also check that `stdlower lower`'s one-function-at-a-time paths print the text
     /// of the module checked here ([`crate::lower_paths`]).
     pub lower_paths: bool,
+    /// With `lower_paths`, also run `lower_exe`'s `lower` command, in a process of its
+    /// own, on the case with attributes nested as deep as the parser allows
+    /// ([`crate::lower_paths::deep_nesting_is_lowered`]).
+    pub lower_paths_deep: bool,
+    /// An executable with `stdlower`'s `lower` command (a campaign's own binary); `None`:
+    /// `lower_paths_deep` is skipped.
+    pub lower_exe: Option<std::path::PathBuf>,
     /// Also compare our lowering's signatures, attributes, calls and declarations with
     /// `mlir-opt`'s ([`crate::upstream_structure`]).
     pub upstream_structure: bool,
@@ -326,6 +333,8 @@ impl Default for OracleConfig {
             mlir_translate: false,
             upstream: false,
             lower_paths: false,
+            lower_paths_deep: false,
+            lower_exe: None,
             upstream_structure: false,
             c_caller_every: DEFAULT_C_CALLER_EVERY,
             llvm_level: true,
@@ -558,7 +567,11 @@ fn check_module_in(
         };
         let found = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs)
             .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts))
-            .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts));
+            .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts))
+            .or_else(|| {
+                let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
+                crate::lower_paths::deep_nesting_is_lowered(m, &lopts, syntax, exe)
+            });
         if let Some(detail) = found {
             return Verdict::Finding {
                 oracle: crate::lower_paths::ORACLE,

@@ -306,6 +306,11 @@ fn hang_entry(
     (entry, file)
 }
 
+/// Of the cases sampled for `lower-paths`, one in this many also runs `stdlower lower`
+/// in a process of its own on deeply nested input (a process start, tens of
+/// milliseconds); case 0 is always one.
+pub const LOWER_PATHS_DEEP_EVERY: u64 = 64;
+
 /// How long a hang's file test may take to write (it runs the interpreter for the
 /// `run:` line, on a thread of its own).
 const HANG_FILE_SECONDS: Duration = Duration::from_secs(2);
@@ -319,6 +324,8 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
     ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
     ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
+    ocfg.lower_paths_deep = ocfg.lower_paths
+        && case.is_multiple_of(cfg.lower_paths_every.saturating_mul(LOWER_PATHS_DEEP_EVERY));
     ocfg.llvm_level = cfg.llvm_level_every > 0 && case.is_multiple_of(cfg.llvm_level_every);
     let mut deferred = None;
     let mut structure = None;

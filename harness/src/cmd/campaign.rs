@@ -221,6 +221,8 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
             c_caller_every: args
                 .c_caller_every
                 .unwrap_or(crate::oracles::DEFAULT_C_CALLER_EVERY),
+            // This binary's `lower`, for the sampled deep-nesting check of lower-paths.
+            lower_exe: std::env::current_exe().ok(),
             ..OracleConfig::default()
         },
     };

@@ -190,6 +190,9 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         mlir_translate: args.mlir_translate,
         upstream: args.upstream,
         lower_paths: true,
+        // A saved lower-paths finding from a campaign's deep sample reproduces here.
+        lower_paths_deep: true,
+        lower_exe: std::env::current_exe().ok(),
         upstream_structure: structure,
         exec: crate::exec::ExecOptions {
             index_bitwidth: args.index_bitwidth,

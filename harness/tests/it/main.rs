@@ -29,6 +29,7 @@ mod jit_groups;
 mod leaks_wrong;
 mod llvm_level_ciface;
 mod llvm_level_wrong;
+mod lower_paths_deep;
 mod lower_streaming;
 mod mlir_opt_upstream;
 mod mlir_translate;
