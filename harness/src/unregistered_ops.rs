@@ -15,6 +15,11 @@
 //! expected LLVM types come from [`crate::ciface::expect::value_type`], the spec's
 //! rules written without the converter; which lowered value each operand must be is
 //! read from the probe's own structure.
+//!
+//! The probe also holds an `llvm.func` twin of that terminator, with other operands on
+//! each use of the block: the lowering passes `llvm.func`s through, but must split their
+//! repeated successors as well, by another path than a Standard function's (no generated
+//! `llvm.func` has a terminator with more than two successors).
 
 use crate::ciface::expect::{of_lowered, value_type};
 use converter::ir::{Attribute, BlockId, Body, Func, Module, NewOp, OpId, OpKind, Type, ValueId};
@@ -33,6 +38,9 @@ const SINK: &str = "stdlower_probe.sink";
 
 /// How many times the probe's terminator names its one successor block.
 const SUCCESSORS: usize = 3;
+
+/// The probe's `llvm.func` twin.
+const LLVM_TWIN: &str = "probe_llvm";
 
 /// What lowering a probe gives: the lowered module, or the diagnostics.
 pub type Lowering = Result<Module, String>;
@@ -114,7 +122,36 @@ fn probe_module(args: &[Type]) -> Module {
     body.append_op(bb1, NewOp::new(OpKind::Return));
     let mut m = Module::new("probe.mlir");
     m.funcs.push(f);
+    m.funcs.push(llvm_twin());
     m
+}
+
+/// The probe's `llvm.func` twin:
+///
+/// ```mlir
+/// llvm.func @probe_llvm(%c: i1, %x0: i64, %x1: i64, %x2: i64) -> i64 {
+///   "stdlower_probe.branch"(%c)[^bb1(%x0), ^bb1(%x1), ^bb1(%x2)]
+/// ^bb1(%v: i64):
+///   llvm.return %v : i64
+/// }
+/// ```
+fn llvm_twin() -> Func {
+    let mut params = vec![Type::i1()];
+    params.extend(std::iter::repeat_n(Type::i64(), SUCCESSORS));
+    let mut body = Body::new();
+    let entry = body.add_block(&params);
+    let a = body.block_args(entry).to_vec();
+    let bb1 = body.add_block(&[Type::i64()]);
+    let mut branch = NewOp::unregistered(BRANCH).operands([a[0]]);
+    for &x in &a[1..] {
+        branch = branch.successor(bb1, vec![x]);
+    }
+    body.append_op(entry, branch);
+    let v = body.block_args(bb1)[0];
+    body.append_op(bb1, NewOp::new(OpKind::LlvmReturn).operands([v]));
+    let mut f = Func::new_llvm_decl(LLVM_TWIN, Type::llvm_func(Type::i64(), params));
+    f.body = Some(body);
+    f
 }
 
 /// The oracle on case `m`, lowered under `opts`: the finding's detail, or `None`.
@@ -134,7 +171,9 @@ pub fn check_with(
     let probe = probe_module(&args);
     let found = match lower(&probe, opts) {
         Err(e) => format!("the lowering refused unregistered ops: {e}"),
-        Ok(lowered) => match check_lowered(&probe, &lowered, &args, bits, bare) {
+        Ok(lowered) => match check_lowered(&probe, &lowered, &args, bits, bare)
+            .and_then(|()| check_lowered_twin(&lowered))
+        {
             Ok(()) => return None,
             Err(e) => e,
         },
@@ -312,32 +351,9 @@ fn check_lowered(
     }
     let sink = body.op(only(body, SINK)?);
     let sink_block = sink.parent.ok_or("the sink is in no block")?;
-    let succs = &branch.successors;
-    if succs.len() != SUCCESSORS {
-        return Err(format!(
-            "\"{BRANCH}\" has {} successors in the lowering, {SUCCESSORS} in the input",
-            succs.len()
-        ));
-    }
-    if let Some(i) = crate::oracles::first_repeat(succs) {
-        return Err(format!(
-            "\"{BRANCH}\" successor #{i} names a block an earlier one names: a repeated \
-             successor was not split into a dummy block of its own"
-        ));
-    }
-    for (k, s) in branch.successors.iter().enumerate() {
-        let reaches = if s.block == sink_block {
-            s.args == keep.results
-        } else {
-            forwards(body, s.block, sink_block, &keep.results) && s.args.is_empty()
-        };
-        if !reaches {
-            return Err(format!(
-                "\"{BRANCH}\" successor #{k} does not reach the block of \"{SINK}\" with \
-                 the results of \"{KEEP}\""
-            ));
-        }
-    }
+    let uses = vec![keep.results.clone(); SUCCESSORS];
+    successors_reach(body, branch, sink_block, &uses)
+        .map_err(|e| format!("{e} (the block of \"{SINK}\", with the results of \"{KEEP}\")"))?;
 
     // The sink: the block's arguments, of the results' types, then argument %a0 again.
     let bb_args = body.block_args(sink_block);
@@ -357,6 +373,90 @@ fn check_lowered(
         ));
     }
     Ok(())
+}
+
+/// That `branch` has one successor per entry of `uses`, none naming a block an earlier
+/// one names, and that successor `k` reaches block `to` with `uses[k]`: directly, or
+/// through a block that only branches there.
+fn successors_reach(
+    body: &Body,
+    branch: &converter::ir::OpData,
+    to: BlockId,
+    uses: &[Vec<ValueId>],
+) -> Result<(), String> {
+    let succs = &branch.successors;
+    if succs.len() != uses.len() {
+        return Err(format!(
+            "\"{BRANCH}\" has {} successors in the lowering, {} in the input",
+            succs.len(),
+            uses.len()
+        ));
+    }
+    if let Some(i) = crate::oracles::first_repeat(succs) {
+        return Err(format!(
+            "\"{BRANCH}\" successor #{i} names a block an earlier one names: a repeated \
+             successor was not split into a dummy block of its own"
+        ));
+    }
+    for (k, (s, args)) in succs.iter().zip(uses).enumerate() {
+        let reaches = if s.block == to {
+            s.args == *args
+        } else {
+            forwards(body, s.block, to, args) && s.args.is_empty()
+        };
+        if !reaches {
+            return Err(format!(
+                "\"{BRANCH}\" successor #{k} does not reach its block with its operands"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The checks of the lowered `llvm.func` twin: passed through with its terminator's
+/// repeated successors split, each use reaching the returning block with its own
+/// operand.
+fn check_lowered_twin(lowered: &Module) -> Result<(), String> {
+    let f = lowered
+        .func(LLVM_TWIN)
+        .ok_or_else(|| format!("the lowering has no @{LLVM_TWIN}"))?;
+    let body = f
+        .body
+        .as_ref()
+        .ok_or_else(|| format!("the lowered @{LLVM_TWIN} has no body"))?;
+    let in_twin = |e: String| format!("in the llvm.func @{LLVM_TWIN}: {e}");
+    let entry = body
+        .entry()
+        .ok_or_else(|| in_twin("no entry block".into()))?;
+    let params = body.block_args(entry);
+    let branch_id = only(body, BRANCH).map_err(in_twin)?;
+    let branch = body.op(branch_id);
+    if branch.parent != Some(entry) || body.terminator(entry) != Some(branch_id) {
+        return Err(in_twin(format!(
+            "\"{BRANCH}\" is not the entry block's terminator"
+        )));
+    }
+    if params.len() != SUCCESSORS + 1 || branch.operands != params[..1] {
+        return Err(in_twin(format!(
+            "the function's arguments or \"{BRANCH}\"'s operand changed"
+        )));
+    }
+    let ret = body
+        .walk_ops()
+        .find(|&o| body.op(o).kind == OpKind::LlvmReturn)
+        .ok_or_else(|| in_twin("no llvm.return".into()))?;
+    let ret_block = body
+        .op(ret)
+        .parent
+        .ok_or_else(|| in_twin("no block".into()))?;
+    if body.op(ret).operands != body.block_args(ret_block) {
+        return Err(in_twin(
+            "llvm.return does not return its block's argument".into(),
+        ));
+    }
+    let uses: Vec<Vec<ValueId>> = params[1..].iter().map(|&x| vec![x]).collect();
+    successors_reach(body, branch, ret_block, &uses)
+        .map_err(|e| in_twin(format!("{e} (the block of llvm.return)")))
 }
 
 /// Whether block `b` takes no arguments and only branches to `to` with `args`.

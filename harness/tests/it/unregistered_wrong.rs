@@ -2,7 +2,8 @@
 //! ops, each made from the correct lowering of the oracle's probe: the ops dropped (the
 //! mutant `generic -> Ok(())` of `converter/src/lower/funcs.rs`), kept with their
 //! Standard result types, kept without their attributes, with two operands swapped, with
-//! a repeated successor left unsplit, and with two uses sharing one dummy block.
+//! a repeated successor left unsplit, with two uses sharing one dummy block, and with
+//! the repeated successors of a three-way terminator in an `llvm.func` left unsplit.
 //! Generated programs have no unregistered ops, so no oracle that executes can see any
 //! of these; this one finds each on generated cases, and the correct lowering passes.
 
@@ -160,4 +161,38 @@ fn a_lowering_that_refuses_them_is_found() {
     if let Some(t) = f.inputs.first().filter(|t| !t.is_memref()) {
         assert!(found.contains(&t.to_string()), "{found}");
     }
+}
+
+#[test]
+fn an_unsplit_three_way_terminator_in_an_llvm_func_is_found() {
+    // The mutant `< -> >` in `split_body`'s early exit (`converter/src/lower/successors.rs`):
+    // terminators with more than two successors are left as they are, which only an
+    // `llvm.func` passed through can show (a Standard function's are split while lowered,
+    // and no generated `llvm.func` has one).
+    let unsplit = |probe: &Module, o: &LowerOptions| -> Lowering {
+        let mut l = lower_module(probe, o).map_err(|d| format!("{d:?}"))?;
+        let twin = |m: &Module| {
+            m.funcs
+                .iter()
+                .position(|f| f.kind == converter::ir::FuncKind::Llvm && f.body.is_some())
+                .expect("the probe has an llvm.func twin")
+        };
+        let std_body = probe.funcs[twin(probe)].body.as_ref().expect("a body");
+        let original = std_body.op(named(std_body, "stdlower_probe.branch")[0]);
+        let (blocks, args): (Vec<_>, Vec<_>) = original
+            .successors
+            .iter()
+            .map(|s| (s.block, s.args.clone()))
+            .unzip();
+        let at = twin(&l);
+        let body = l.funcs[at].body.as_mut().expect("a body");
+        // The lowered twin's block ids and values are the input's (it is passed through).
+        let branch = named(body, "stdlower_probe.branch")[0];
+        for (k, s) in body.op_mut(branch).successors.iter_mut().enumerate() {
+            s.block = blocks[k];
+            s.args = args[k].clone();
+        }
+        Ok(l)
+    };
+    found_on_every_case(&unsplit, "successor #1 names a block an earlier one names");
 }
