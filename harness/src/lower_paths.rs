@@ -14,6 +14,13 @@
 //! ([`runtime_clash_is_rejected`]), is rejected with an error naming it, never lowered
 //! into a module that calls a function as what it is not.
 //!
+//! What `stdlower lower` prints is what users feed to `mlir-translate`, but every other
+//! oracle judges the lowered module in memory. So the printed text must also read back
+//! ([`reads_back`]): parse, verify as LLVM dialect, and print again to the same text;
+//! and the module read back must run at the LLVM level as the one in memory does
+//! (checked in `oracles`, where the case's call is). A printer that writes a wrong
+//! predicate, constant or type would otherwise pass every campaign.
+//!
 //! And on a sample, [`deep_nesting_is_lowered`] runs `stdlower lower --jobs 2` itself, in
 //! a process of its own, on the case with attributes nested as deep as the parser
 //! allows: the printer, the parser and the lowering recurse on nesting, and the threads
@@ -213,6 +220,34 @@ pub fn runtime_clash_is_rejected(
             crate::oracles::joined(&ds)
         )),
     }
+}
+
+/// `text`, the modern-syntax printing of a lowered module, read back: it must parse,
+/// pass the LLVM-dialect verifier, and print again to `text` itself. The module read
+/// back, or the finding's detail.
+pub fn reads_back(text: &str) -> Result<Module, String> {
+    let back = converter::syntax::parse_module("printed.mlir", text.as_bytes()).map_err(|d| {
+        format!(
+            "the printed lowering (modern syntax) does not parse: {}",
+            d.render("printed.mlir", Some(text))
+        )
+    })?;
+    if let Err(ds) = converter::verify::verify_opaque_llvm_module(&back) {
+        return Err(format!(
+            "the printed lowering (modern syntax), read back, fails the LLVM-dialect \
+             verifier: {}",
+            ds[0].render("printed.mlir", Some(text))
+        ));
+    }
+    let again = print_llvm(&back, Syntax::Modern);
+    if again != text {
+        return Err(format!(
+            "the printed lowering (modern syntax), read back and printed again, is other \
+             text, {}",
+            first_difference(text, &again)
+        ));
+    }
+    Ok(back)
 }
 
 /// How deep the deep variant's attribute nests: the parser's bound, less the levels

@@ -36,6 +36,7 @@ mod mlir_translate;
 mod mlir_translate_batch;
 mod nightly;
 mod pass_options;
+mod printed_wrong;
 mod probe_programs;
 mod reduce;
 mod setup_order;
