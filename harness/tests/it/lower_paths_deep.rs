@@ -20,13 +20,7 @@ fn exe() -> &'static Path {
 fn cases(n: u64) -> Vec<(converter::ir::Module, LowerOptions, Syntax)> {
     (0..n)
         .map(|seed| {
-            let (g, m) = generator::generate_swarm_from_seed(seed);
-            let opts = LowerOptions {
-                index_bitwidth: g.index_bitwidth,
-                use_aligned_alloc: g.use_aligned_alloc,
-                use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
-                ..Default::default()
-            };
+            let (_, m, opts) = crate::common::swarm_case(seed);
             let syntax = if seed % 2 == 0 {
                 Syntax::Modern
             } else {

@@ -5,19 +5,13 @@
 
 use crate::common;
 use common::{stdlower, TempDir};
-use converter::lower::{lower_module, LowerOptions};
+use converter::lower::lower_module;
 
 #[test]
 fn swarm_cases_pick_every_option_and_lower_under_it() {
     let (mut bare, mut aligned, mut idx32, mut bare_sig) = (0, 0, 0, 0);
     for seed in 0..400u64 {
-        let (cfg, m) = generator::generate_swarm_from_seed(seed);
-        let opts = LowerOptions {
-            index_bitwidth: cfg.index_bitwidth,
-            use_aligned_alloc: cfg.use_aligned_alloc,
-            use_bare_ptr_memref_call_conv: cfg.use_bare_ptr_memref_call_conv,
-            ..LowerOptions::default()
-        };
+        let (cfg, m, opts) = crate::common::swarm_case(seed);
         // The generator produced only what the case's options accept.
         if let Err(ds) = lower_module(&m, &opts) {
             panic!("seed {seed} ({opts:?}) does not lower: {ds:?}");

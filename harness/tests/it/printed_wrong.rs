@@ -15,13 +15,7 @@ use harness::oracles::{printed_runs_alike, Verdict};
 fn cases(n: u64) -> Vec<(Module, LowerOptions, String, Outcome)> {
     (0..n)
         .filter_map(|seed| {
-            let (g, m) = generator::generate_swarm_from_seed(seed);
-            let opts = LowerOptions {
-                index_bitwidth: g.index_bitwidth,
-                use_aligned_alloc: g.use_aligned_alloc,
-                use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
-                ..Default::default()
-            };
+            let (_, m, opts) = crate::common::swarm_case(seed);
             let lowered = lower_module(&m, &opts).ok()?;
             let (ll, _) = run_llvm_level_traced(&m, &lowered, &opts, "main", &[], FUEL);
             matches!(ll, Outcome::Values(_) | Outcome::Ub(_))

@@ -15,13 +15,7 @@ use harness::unregistered_ops::{check, check_with, Lowering};
 fn cases() -> Vec<(Module, LowerOptions)> {
     (0..24u64)
         .map(|seed| {
-            let (g, m) = generator::generate_swarm_from_seed(seed);
-            let opts = LowerOptions {
-                index_bitwidth: g.index_bitwidth,
-                use_aligned_alloc: g.use_aligned_alloc,
-                use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
-                ..Default::default()
-            };
+            let (_, m, opts) = crate::common::swarm_case(seed);
             (m, opts)
         })
         .collect()

@@ -68,3 +68,22 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Swarm case `seed`: its generator configuration, the module, and the lowering options
+/// the configuration picked (as a campaign lowers it).
+pub fn swarm_case(
+    seed: u64,
+) -> (
+    generator::GenConfig,
+    converter::ir::Module,
+    converter::lower::LowerOptions,
+) {
+    let (g, m) = generator::generate_swarm_from_seed(seed);
+    let opts = converter::lower::LowerOptions {
+        index_bitwidth: g.index_bitwidth,
+        use_aligned_alloc: g.use_aligned_alloc,
+        use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
+        ..Default::default()
+    };
+    (g, m, opts)
+}
