@@ -21,12 +21,14 @@
 //! (checked in `oracles`, where the case's call is). A printer that writes a wrong
 //! predicate, constant or type would otherwise pass every campaign.
 //!
-//! And on a sample, [`deep_nesting_is_lowered`] runs `stdlower lower --jobs 2` itself, in
-//! a process of its own, on the case with attributes nested as deep as the parser
-//! allows: the printer, the parser and the lowering recurse on nesting, and the threads
-//! the source path starts must have the stack for it. A thread without it overflows and
-//! aborts the process, which in the campaign's own process would end the campaign; in a
-//! child it is a finding.
+//! And on a sample, [`big_variant_is_lowered`] runs `stdlower lower --jobs 2` itself, in
+//! a process of its own, on the case made big ([`big_variant`]): attributes nested as
+//! deep as the parser allows, and a function of more than ten thousand values. The
+//! printer, the parser and the lowering recurse on nesting, and the threads the source
+//! path starts must have the stack for it; a thread without it overflows and aborts the
+//! process, which in the campaign's own process would end the campaign, and in a child
+//! is a finding. The wide function's value names have five digits, which no generated
+//! function reaches; its printing must read back too.
 
 use converter::ir::Module;
 use converter::llvm_print::{
@@ -261,9 +263,14 @@ pub const DEEP_DECLS: usize = 16;
 /// The attribute name of the deep variant's nested attribute.
 pub const DEEP_ATTR: &str = "stdlower.deep";
 
-/// `m` with [`DEEP_ATTR`], an array nested [`DEEP_NESTING`] levels deep, on every
-/// function, and [`DEEP_DECLS`] declarations carrying it too.
-pub fn deep_variant(m: &Module) -> Module {
+/// Values of the big variant's wide function: more than 10,000, so that its lowering
+/// names values with five digits.
+pub const WIDE_VALUES: usize = 10_050;
+
+/// `m` made big: [`DEEP_ATTR`], an array nested [`DEEP_NESTING`] levels deep, on every
+/// function, [`DEEP_DECLS`] declarations carrying it too, and a function of
+/// [`WIDE_VALUES`] values (a chain of `addi` on its `i64` argument).
+pub fn big_variant(m: &Module) -> Module {
     let mut deep = converter::ir::Attribute::Int {
         value: 1,
         ty: converter::ir::Type::Int(64),
@@ -273,17 +280,44 @@ pub fn deep_variant(m: &Module) -> Module {
     }
     let attr = converter::ir::NamedAttr::new(DEEP_ATTR, deep);
     let mut v = m.clone();
-    for k in 0..DEEP_DECLS {
-        let name = (0..)
-            .map(|i| format!("stdlower_deep{k}_{i}"))
+    let free = |v: &Module, stem: &str| {
+        (0..)
+            .map(|i| format!("{stem}_{i}"))
             .find(|n| v.func(n).is_none())
-            .expect("a free name");
+            .expect("a free name")
+    };
+    for k in 0..DEEP_DECLS {
+        let name = free(&v, &format!("stdlower_deep{k}"));
         v.funcs.push(converter::ir::Func::new_std_decl(
             &name,
             Vec::new(),
             Vec::new(),
         ));
     }
+    let i64t = converter::ir::Type::i64();
+    let mut wide = converter::ir::Func::new_std(
+        &free(&v, "stdlower_wide"),
+        vec![i64t.clone()],
+        vec![i64t.clone()],
+    );
+    let body = wide.body.as_mut().expect("a definition has a body");
+    let entry = body.entry().expect("a definition has an entry block");
+    let a = body.block_args(entry)[0];
+    let mut last = a;
+    for _ in 1..WIDE_VALUES {
+        let op = body.append_op(
+            entry,
+            converter::ir::NewOp::new(converter::ir::OpKind::AddI)
+                .operands([last, a])
+                .result(i64t.clone()),
+        );
+        last = body.op(op).results[0];
+    }
+    body.append_op(
+        entry,
+        converter::ir::NewOp::new(converter::ir::OpKind::Return).operands([last]),
+    );
+    v.funcs.push(wide);
     for f in &mut v.funcs {
         f.attrs.push(attr.clone());
     }
@@ -315,30 +349,44 @@ fn lower_flags(opts: &LowerOptions, syntax: Syntax) -> Vec<String> {
 }
 
 /// Runs `exe lower - --jobs 2` (an executable with `stdlower`'s `lower` command) on the
-/// [`deep_variant`] of `m` and compares what it prints with `lower_module`'s lowering of
-/// that variant, printed in `syntax`: `Some(detail)` when the process crashes, fails, or
-/// prints other text.
-pub fn deep_nesting_is_lowered(
+/// [`big_variant`] of `m` and compares what it prints with `lower_module`'s lowering of
+/// that variant, printed in `syntax`, whose modern printing must also read back
+/// ([`reads_back`]): `Some(detail)` when it does not, or the process crashes, fails,
+/// or prints other text.
+pub fn big_variant_is_lowered(
     m: &Module,
     opts: &LowerOptions,
     syntax: Syntax,
     exe: &std::path::Path,
 ) -> Option<String> {
-    let deep = deep_variant(m);
-    let want = match converter::lower::lower_module(&deep, opts) {
-        Ok(l) => print_llvm(&l, syntax),
+    let deep = big_variant(m);
+    let lowered = match converter::lower::lower_module(&deep, opts) {
+        Ok(l) => l,
         Err(ds) => {
             return Some(format!(
-                "with attributes nested {DEEP_NESTING} deep added, lower_module fails: {}",
+                "made big (attributes nested {DEEP_NESTING} deep, a function of \
+                 {WIDE_VALUES} values), the case fails to lower: {}",
                 crate::oracles::joined(&ds)
             ))
         }
+    };
+    let modern = print_llvm(&lowered, Syntax::Modern);
+    if let Err(e) = reads_back(&modern) {
+        return Some(format!(
+            "made big (attributes nested {DEEP_NESTING} deep, a function of {WIDE_VALUES} \
+             values): {e}"
+        ));
+    }
+    let want = match syntax {
+        Syntax::Modern => modern,
+        Syntax::Legacy => print_llvm(&lowered, syntax),
     };
     let src = converter::syntax::print_module(&deep, &Default::default());
     let flags = lower_flags(opts, syntax);
     let what = format!(
         "stdlower lower - --jobs 2 {} (the case with `{DEEP_ATTR}`, an array nested \
-         {DEEP_NESTING} deep, on each function and {DEEP_DECLS} declarations)",
+         {DEEP_NESTING} deep, on each function and {DEEP_DECLS} declarations, and a \
+         function of {WIDE_VALUES} values)",
         flags.join(" ")
     );
     let out = match run_lower(exe, &flags, src.into_bytes()) {

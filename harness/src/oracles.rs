@@ -305,7 +305,7 @@ pub struct OracleConfig {
     pub lower_paths: bool,
     /// With `lower_paths`, also run `lower_exe`'s `lower` command, in a process of its
     /// own, on the case with attributes nested as deep as the parser allows
-    /// ([`crate::lower_paths::deep_nesting_is_lowered`]).
+    /// ([`crate::lower_paths::big_variant_is_lowered`]).
     pub lower_paths_deep: bool,
     /// An executable with `stdlower`'s `lower` command (a campaign's own binary); `None`:
     /// `lower_paths_deep` is skipped.
@@ -570,7 +570,7 @@ fn check_module_in(
             .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts))
             .or_else(|| {
                 let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
-                crate::lower_paths::deep_nesting_is_lowered(m, &lopts, syntax, exe)
+                crate::lower_paths::big_variant_is_lowered(m, &lopts, syntax, exe)
             });
         if let Some(detail) = found {
             return Verdict::Finding {

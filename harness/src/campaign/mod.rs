@@ -307,9 +307,10 @@ fn hang_entry(
 }
 
 /// Of the cases sampled for `lower-paths`, one in this many also runs `stdlower lower`
-/// in a process of its own on deeply nested input (a process start, tens of
-/// milliseconds); case 0 is always one.
-pub const LOWER_PATHS_DEEP_EVERY: u64 = 64;
+/// in a process of its own on the case made big (`lower_paths::big_variant`: about
+/// 50 ms of CPU with the process start, so one case in 2,048 by default costs under 1 %);
+/// case 0 is always one.
+pub const LOWER_PATHS_DEEP_EVERY: u64 = 256;
 
 /// How long a hang's file test may take to write (it runs the interpreter for the
 /// `run:` line, on a thread of its own).
