@@ -261,9 +261,9 @@ pub(crate) fn call(out: &mut String, n: &Names, op: &OpData, fptr_type: bool) ->
     out.push('(');
     n.list(out, args);
     out.push(')');
-    if op.attrs.len() > 1 + usize::from(symbol.is_some()) {
-        super::extra_attrs(out, op, &["callee", "callee_type"], n.syntax);
-    }
+    // Every attribute but the two the syntax spells: a direct call in generic form may
+    // come without `callee_type`, and its other attributes are printed all the same.
+    super::extra_attrs(out, op, &["callee", "callee_type"], n.syntax);
     out.push_str(" : ");
     if fptr_type && callee.is_none() {
         n.vty(out, ops[0]);
