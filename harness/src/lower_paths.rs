@@ -16,10 +16,9 @@
 //!
 //! What `stdlower lower` prints is what users feed to `mlir-translate`, but every other
 //! oracle judges the lowered module in memory. So the printed text must also read back
-//! ([`reads_back`]): parse, verify as LLVM dialect, and print again to the same text;
-//! and the module read back must run at the LLVM level as the one in memory does
-//! (checked in `oracles`, where the case's call is). A printer that writes a wrong
-//! predicate, constant or type would otherwise pass every campaign.
+//! ([`reads_back`]) to the very module in memory: the same ops, operands, types,
+//! attributes and successors. A printer that writes a wrong predicate, constant or
+//! type, or drops an attribute, would otherwise pass every campaign.
 //!
 //! And on a sample, [`big_variant_is_lowered`] runs `stdlower lower --jobs 2` itself, in
 //! a process of its own, on the case made big ([`big_variant`]): attributes nested as
@@ -30,7 +29,7 @@
 //! is a finding. The wide function's value names have five digits, which no generated
 //! function reaches; its printing must read back too.
 
-use converter::ir::Module;
+use converter::ir::{Attribute, Module, NamedAttr, Type};
 use converter::llvm_print::{
     print_llvm, write_func, write_module_close, write_module_open, Syntax,
 };
@@ -224,32 +223,195 @@ pub fn runtime_clash_is_rejected(
     }
 }
 
-/// `text`, the modern-syntax printing of a lowered module, read back: it must parse,
-/// pass the LLVM-dialect verifier, and print again to `text` itself. The module read
-/// back, or the finding's detail.
-pub fn reads_back(text: &str) -> Result<Module, String> {
+/// `text`, the modern-syntax printing of `lowered`, read back: it must parse and be
+/// `lowered` again ([`same_structure`]; a module read back the same also verifies,
+/// runs and prints the same). `Err` holds the finding's detail.
+pub fn reads_back(text: &str, lowered: &Module) -> Result<(), String> {
     let back = converter::syntax::parse_module("printed.mlir", text.as_bytes()).map_err(|d| {
         format!(
             "the printed lowering (modern syntax) does not parse: {}",
             d.render("printed.mlir", Some(text))
         )
     })?;
-    if let Err(ds) = converter::verify::verify_opaque_llvm_module(&back) {
+    same_structure(lowered, &back).map_err(|e| {
+        format!("the printed lowering (modern syntax), read back, is another module: {e}")
+    })
+}
+
+/// `t` as the modern syntax can say it: pointers are opaque (the pointee lives in
+/// memory only, and only the legacy printer writes it).
+fn opaque(t: &Type) -> Type {
+    match t {
+        Type::LlvmPtr(_, space) => Type::llvm_ptr_in(Type::i8(), *space),
+        Type::LlvmStruct(fields) => Type::LlvmStruct(fields.iter().map(opaque).collect()),
+        Type::LlvmArray(n, e) => Type::LlvmArray(*n, std::sync::Arc::new(opaque(e))),
+        Type::LlvmFunc(f) => Type::LlvmFunc(std::sync::Arc::new(converter::ir::LlvmFuncType {
+            result: opaque(&f.result),
+            params: f.params.iter().map(opaque).collect(),
+            vararg: f.vararg,
+        })),
+        t => t.clone(),
+    }
+}
+
+/// `a` as the parser reads its printing: an `i1` integer is a boolean, types are
+/// [`opaque`].
+fn normal(a: &Attribute) -> Attribute {
+    use converter::ir::DenseValues;
+    match a {
+        Attribute::Int {
+            value,
+            ty: Type::Int(1),
+        } => Attribute::Bool(*value != 0),
+        Attribute::Type(t) => Attribute::Type(opaque(t)),
+        Attribute::Array(v) => Attribute::Array(v.iter().map(normal).collect()),
+        Attribute::Dict(d) => Attribute::Dict(sorted(d)),
+        Attribute::Dense { ty, values } => Attribute::Dense {
+            ty: opaque(ty),
+            values: match values {
+                DenseValues::Splat(x) => DenseValues::Splat(Box::new(normal(x))),
+                DenseValues::Elements(v) => DenseValues::Elements(v.iter().map(normal).collect()),
+            },
+        },
+        a => a.clone(),
+    }
+}
+
+/// Attributes `a` in name order and [`normal`] (the parser puts some where the lowering
+/// does not).
+fn sorted(a: &[NamedAttr]) -> Vec<NamedAttr> {
+    let mut v: Vec<NamedAttr> = a
+        .iter()
+        .map(|x| NamedAttr::new(x.name.clone(), normal(&x.value)))
+        .collect();
+    v.sort_by(|x, y| x.name.cmp(&y.name));
+    v
+}
+
+/// Argument or result attribute lists, each [`sorted`].
+fn sorted_lists(l: &[Vec<NamedAttr>]) -> Vec<Vec<NamedAttr>> {
+    l.iter().map(|a| sorted(a)).collect()
+}
+
+/// Whether `b` (read back from `a`'s printing) is `a`: the same functions in order, with
+/// the same names, types and attributes, and bodies whose blocks, in layout order, take
+/// arguments of the same types and hold the same ops — kind, operands (as the values in
+/// the same places), result types, attributes and successors. `Err` names the first
+/// difference.
+pub fn same_structure(a: &Module, b: &Module) -> Result<(), String> {
+    if a.funcs.len() != b.funcs.len() {
         return Err(format!(
-            "the printed lowering (modern syntax), read back, fails the LLVM-dialect \
-             verifier: {}",
-            ds[0].render("printed.mlir", Some(text))
+            "{} functions, {} read back",
+            a.funcs.len(),
+            b.funcs.len()
         ));
     }
-    let again = print_llvm(&back, Syntax::Modern);
-    if again != text {
+    if sorted(&a.attrs) != sorted(&b.attrs) {
+        return Err("the module's attributes differ".into());
+    }
+    for (f, g) in a.funcs.iter().zip(&b.funcs) {
+        let at = |what: &str| format!("@{}: {what}", f.name);
+        if f.name != g.name || f.kind != g.kind || opaque(&f.ty) != opaque(&g.ty) {
+            return Err(at(&format!("read back as @{} of type {}", g.name, g.ty)));
+        }
+        if sorted(&f.attrs) != sorted(&g.attrs)
+            || sorted_lists(&f.arg_attrs) != sorted_lists(&g.arg_attrs)
+            || sorted_lists(&f.res_attrs) != sorted_lists(&g.res_attrs)
+        {
+            return Err(at("its attributes differ"));
+        }
+        match (&f.body, &g.body) {
+            (None, None) => {}
+            (Some(x), Some(y)) => same_body(x, y).map_err(|e| at(&e))?,
+            _ => return Err(at("a body on one side only")),
+        }
+    }
+    Ok(())
+}
+
+/// [`same_structure`] for one body.
+fn same_body(x: &converter::ir::Body, y: &converter::ir::Body) -> Result<(), String> {
+    use std::collections::HashMap;
+    if x.layout.len() != y.layout.len() {
         return Err(format!(
-            "the printed lowering (modern syntax), read back and printed again, is other \
-             text, {}",
-            first_difference(text, &again)
+            "{} blocks, {} read back",
+            x.layout.len(),
+            y.layout.len()
         ));
     }
-    Ok(back)
+    let blocks: HashMap<_, _> = x
+        .layout
+        .iter()
+        .copied()
+        .zip(y.layout.iter().copied())
+        .collect();
+    // Every value of `x` and the one in its place in `y` (operands may name values of
+    // blocks laid out later).
+    let mut values = HashMap::new();
+    for (&bx, &by) in x.layout.iter().zip(&y.layout) {
+        let (dx, dy) = (x.block(bx), y.block(by));
+        if dx.args.len() != dy.args.len() || dx.ops.len() != dy.ops.len() {
+            return Err(format!("block #{} has other arguments or ops", bx.index()));
+        }
+        values.extend(dx.args.iter().copied().zip(dy.args.iter().copied()));
+        for (&ox, &oy) in dx.ops.iter().zip(&dy.ops) {
+            values.extend(
+                x.op(ox)
+                    .results
+                    .iter()
+                    .copied()
+                    .zip(y.op(oy).results.iter().copied()),
+            );
+        }
+    }
+    for (&bx, &by) in x.layout.iter().zip(&y.layout) {
+        let (dx, dy) = (x.block(bx), y.block(by));
+        for (&vx, &vy) in dx.args.iter().zip(&dy.args) {
+            if opaque(x.value_type(vx)) != opaque(y.value_type(vy)) {
+                return Err(format!(
+                    "an argument of block #{} has another type",
+                    bx.index()
+                ));
+            }
+        }
+        for (&ox, &oy) in dx.ops.iter().zip(&dy.ops) {
+            let (p, q) = (x.op(ox), y.op(oy));
+            let what = || format!("the op {} (block #{})", p.name(), bx.index());
+            let same_values = |u: &[converter::ir::ValueId], w: &[converter::ir::ValueId]| {
+                u.len() == w.len() && u.iter().zip(w).all(|(a, b)| values.get(a) == Some(b))
+            };
+            if p.kind != q.kind || p.unregistered_name != q.unregistered_name {
+                return Err(format!("{} is read back as {}", what(), q.name()));
+            }
+            if !same_values(&p.operands, &q.operands) {
+                return Err(format!("{} has other operands", what()));
+            }
+            let types = |b: &converter::ir::Body, r: &[converter::ir::ValueId]| {
+                r.iter()
+                    .map(|&v| opaque(b.value_type(v)))
+                    .collect::<Vec<_>>()
+            };
+            if types(x, &p.results) != types(y, &q.results) {
+                return Err(format!("{} has other result types", what()));
+            }
+            if sorted(&p.attrs) != sorted(&q.attrs) {
+                return Err(format!(
+                    "{} has attributes {:?}, read back {:?}",
+                    what(),
+                    sorted(&p.attrs),
+                    sorted(&q.attrs)
+                ));
+            }
+            let same_succs = p.successors.len() == q.successors.len()
+                && p.successors.iter().zip(&q.successors).all(|(s, t)| {
+                    blocks.get(&s.block) == Some(&t.block) && same_values(&s.args, &t.args)
+                });
+            if !same_succs {
+                return Err(format!("{} has other successors", what()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// How deep the deep variant's attribute nests: the parser's bound, less the levels
@@ -371,7 +533,7 @@ pub fn big_variant_is_lowered(
         }
     };
     let modern = print_llvm(&lowered, Syntax::Modern);
-    if let Err(e) = reads_back(&modern) {
+    if let Err(e) = reads_back(&modern, &lowered) {
         return Some(format!(
             "made big (attributes nested {DEEP_NESTING} deep, a function of {WIDE_VALUES} \
              values): {e}"

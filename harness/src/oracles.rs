@@ -569,6 +569,13 @@ fn check_module_in(
             .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts))
             .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts))
             .or_else(|| {
+                let text = converter::llvm_print::print_llvm(
+                    &lowered,
+                    converter::llvm_print::Syntax::Modern,
+                );
+                crate::lower_paths::reads_back(&text, &lowered).err()
+            })
+            .or_else(|| {
                 let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
                 crate::lower_paths::big_variant_is_lowered(m, &lopts, syntax, exe)
             });
@@ -681,18 +688,6 @@ fn check_module_in(
     } else {
         (None, None)
     };
-
-    // `lower-paths`, continued: the printed lowering, read back, runs at the LLVM level
-    // as the lowering in memory does.
-    if cfg.lower_paths {
-        let fuel = llvm_level_fuel(interp_steps.unwrap_or(0));
-        let ll = llvm_level.as_ref();
-        let text =
-            converter::llvm_print::print_llvm(&lowered, converter::llvm_print::Syntax::Modern);
-        if let Some(v) = printed_runs_alike(m, &text, &lopts, entry, args, ll, fuel) {
-            return v;
-        }
-    }
 
     // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
     // the same compilation of the module, after this one; their answers wait below.
@@ -872,43 +867,6 @@ fn llvm_level_outcome(
             (None, None)
         }
     }
-}
-
-/// `lower-paths` on the printed text: `text`, the modern printing of `m`'s lowering
-/// (tests give wrong ones), must read back ([`crate::lower_paths::reads_back`]), and
-/// where the LLVM level ran the lowering in memory (`ll`, values or UB), the module read
-/// back must give the same results, or UB too, with the same `fuel`. `Some` finding.
-pub fn printed_runs_alike(
-    m: &Module,
-    text: &str,
-    lopts: &converter::lower::LowerOptions,
-    entry: &str,
-    args: &[converter::value::RtValue],
-    ll: Option<&Outcome>,
-    fuel: u64,
-) -> Option<Verdict> {
-    let finding = |detail| Verdict::Finding {
-        oracle: crate::lower_paths::ORACLE,
-        detail,
-    };
-    let back = match crate::lower_paths::reads_back(text) {
-        Ok(b) => b,
-        Err(detail) => return Some(finding(detail)),
-    };
-    let ll = ll?;
-    let (again, _) = exec::run_llvm_level_traced(m, &back, lopts, entry, args, fuel);
-    let alike = match (ll, &again) {
-        (Outcome::Ub(_), Outcome::Ub(_)) => true,
-        (a, b) => a.same_results(b),
-    };
-    (!alike).then(|| {
-        finding(format!(
-            "the printed lowering (modern syntax), read back, runs otherwise at the LLVM \
-             level:\nin memory:\n{}printed and read back:\n{}",
-            ll.render(),
-            again.render()
-        ))
-    })
 }
 
 /// The `llvm-level` oracle on `lowered`, the lowering of `m` under `cfg`'s options or
