@@ -1,6 +1,7 @@
 //! What a Standard module may hold besides Standard functions, and the lowering must
 //! carry through: `llvm.func` definitions with LLVM-dialect bodies ([`Family::LlvmFuncs`]:
-//! integer arithmetic, `llvm.icmp`, `llvm.select` and an `llvm.cond_br` that names one
+//! integer arithmetic, `llvm.icmp`, `llvm.select`, a `getelementptr` with each set of
+//! no-wrap flags, and an `llvm.cond_br` that names one
 //! block twice with different operands, so that the lowering's repeated-successor
 //! splitting runs on LLVM-dialect bodies too), and the module's own declarations of the
 //! runtime functions the lowering calls ([`Family::RuntimeDecls`]: `malloc`, `free`,
@@ -114,6 +115,10 @@ fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
         };
         vals.push(v);
     }
+    if u.arbitrary::<bool>()? {
+        let index = *u.choose(&vals)?;
+        gep_with_flags(u, &mut body, entry, index)?;
+    }
     let join = body.add_block(std::slice::from_ref(&ty));
     let x = *u.choose(&vals)?;
     let y = *u.choose(&vals)?;
@@ -143,4 +148,37 @@ fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
             .push(NamedAttr::new("dialect.generated", Attribute::Unit));
     }
     Ok(f)
+}
+
+/// The `noWrapFlags` masks of a generated `getelementptr` (MLIR's bits: `inbounds` 3,
+/// `nusw` 2, `nuw` 4), each way the printer spells them; `None`: no attribute, as the
+/// parser reads a `getelementptr` without flags.
+const GEP_FLAGS: [Option<i128>; 6] = [None, Some(2), Some(3), Some(4), Some(6), Some(7)];
+
+/// Appends `%p = llvm.mlir.zero : !llvm.ptr` and `llvm.getelementptr FLAGS %p[%index] :
+/// (!llvm.ptr, iN) -> !llvm.ptr, i8` to `entry`, the result unused: nothing runs the
+/// `llvm.func`s, but the lowering must carry the flags through and the printer write them
+/// as they are (our lowering sets none itself).
+fn gep_with_flags(
+    u: &mut Unstructured,
+    body: &mut Body,
+    entry: converter::ir::BlockId,
+    index: converter::ir::ValueId,
+) -> Result<()> {
+    let ptr = Type::llvm_ptr(Type::i8());
+    let zero = body.append_op(entry, NewOp::new(OpKind::LlvmZero).result(ptr.clone()));
+    let base = body.op(zero).results[0];
+    let mut gep = NewOp::new(OpKind::LlvmGep)
+        .operands([base, index])
+        .attr("elem_type", Attribute::Type(Type::i8()))
+        .attr(
+            "indices",
+            Attribute::Array(vec![Attribute::int(i64::MIN as i128, Type::i64())]),
+        )
+        .result(ptr);
+    if let Some(f) = *u.choose(&GEP_FLAGS)? {
+        gep = gep.attr("noWrapFlags", Attribute::int(f, Type::i32()));
+    }
+    body.append_op(entry, gep);
+    Ok(())
 }
