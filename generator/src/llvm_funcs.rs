@@ -56,9 +56,10 @@ pub fn add(u: &mut Unstructured, cfg: &GenConfig, m: &mut Module) -> Result<()> 
     Ok(())
 }
 
-/// One `llvm.func @name(%a: iN, %b: iN, %c: i1) -> iN`: a few arithmetic ops, then an
-/// `llvm.cond_br %c` to one block twice with different operands, whose argument the
-/// block returns (maybe after more arithmetic).
+/// One `llvm.func @name(%a: iN, %b: iN, %c: i1) -> iN`: a few arithmetic ops, maybe a
+/// `getelementptr` with flags ([`gep_with_flags`]), then an `llvm.cond_br %c` to one
+/// block twice with different operands, whose argument the block returns (maybe after
+/// more arithmetic).
 fn llvm_func(u: &mut Unstructured, name: &str) -> Result<Func> {
     let ty = Type::Int(*u.choose(&WIDTHS)?);
     let params = vec![ty.clone(), ty.clone(), Type::i1()];
@@ -173,7 +174,10 @@ fn gep_with_flags(
         .attr("elem_type", Attribute::Type(Type::i8()))
         .attr(
             "indices",
-            Attribute::Array(vec![Attribute::int(i64::MIN as i128, Type::i64())]),
+            Attribute::Array(vec![Attribute::int(
+                i128::from(converter::lower::emit::DYNAMIC_INDEX),
+                Type::i64(),
+            )]),
         )
         .result(ptr);
     if let Some(f) = *u.choose(&GEP_FLAGS)? {

@@ -304,7 +304,8 @@ pub struct OracleConfig {
     /// of the module checked here ([`crate::lower_paths`]).
     pub lower_paths: bool,
     /// With `lower_paths`, also run `lower_exe`'s `lower` command, in a process of its
-    /// own, on the case with attributes nested as deep as the parser allows
+    /// own, on the case made big (attributes nested as deep as the parser allows, a
+    /// function of more than 10,000 values), whose printing must also read back
     /// ([`crate::lower_paths::big_variant_is_lowered`]).
     pub lower_paths_deep: bool,
     /// An executable with `stdlower`'s `lower` command (a campaign's own binary); `None`:

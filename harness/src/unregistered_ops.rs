@@ -78,7 +78,8 @@ fn rotated(args: &[Type]) -> Vec<Type> {
 }
 
 /// The probe for argument types `args` (at least two, the second `i1`), built in memory
-/// (text would cost more to parse than to lower):
+/// (text would cost more to parse than to lower), with its `llvm.func` twin
+/// ([`llvm_twin`]) after it:
 ///
 /// ```mlir
 /// func @probe(%a0: T0, %a1: i1, ...) {
