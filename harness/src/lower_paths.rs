@@ -457,15 +457,19 @@ pub const DEEP_ATTR: &str = "stdlower.deep";
 /// names values with five digits.
 pub const WIDE_VALUES: usize = 10_050;
 
-/// `m` made big: [`DEEP_ATTR`], an array nested [`DEEP_NESTING`] levels deep, on every
+/// `m` made big: [`DEEP_ATTR`], an array nested [`DEEP_NESTING`] levels deep (around
+/// `[1, 2]`), on every
 /// function, [`DEEP_DECLS`] declarations carrying it too, and a function of
 /// [`WIDE_VALUES`] values (a chain of `addi` on its `i64` argument).
 pub fn big_variant(m: &Module) -> Module {
-    let mut deep = Attribute::Int {
-        value: 1,
+    // The innermost array has two elements (no generated attribute has an array of more
+    // than one, whose separators the printer must write too).
+    let int = |value| Attribute::Int {
+        value,
         ty: Type::Int(64),
     };
-    for _ in 0..DEEP_NESTING {
+    let mut deep = Attribute::Array(vec![int(1), int(2)]);
+    for _ in 1..DEEP_NESTING {
         deep = Attribute::Array(vec![deep]);
     }
     let attr = NamedAttr::new(DEEP_ATTR, deep);
