@@ -79,7 +79,8 @@ pub const PROBE_ATTR: &str = "stdlower.lower_paths";
 /// printing of `m`; it may give up (an alias after a function, say) — `stdlower lower`
 /// then takes the parsed-module path, checked too. Both read `m` with the module
 /// attribute [`PROBE_ATTR`] added, which the lowering keeps, so each must print it as
-/// `lowered` with it added.
+/// `lowered` with it added. Then the modern printing must read back to `lowered`
+/// ([`reads_back`]; the text already printed when `syntax` is modern).
 pub fn check(
     m: &Module,
     lowered: &Module,
@@ -120,17 +121,28 @@ pub fn check(
     // reason to give up on the printed case: giving up would leave `stdlower lower` on
     // its slower path for every module, unseen.
     match from_source(src.as_bytes(), opts, syntax, jobs) {
-        Some(streamed) if streamed != whole => Some(format!(
-            "SourceLowering ({syntax_name}, {jobs} threads) prints other text than \
-             lower_module, {}",
-            first_difference(&whole, &streamed, "streamed")
-        )),
-        Some(_) => None,
-        None => Some(format!(
-            "SourceLowering ({syntax_name}, {jobs} threads) gives up on a module \
-             lower_module lowers"
-        )),
+        Some(streamed) if streamed != whole => {
+            return Some(format!(
+                "SourceLowering ({syntax_name}, {jobs} threads) prints other text than \
+                 lower_module, {}",
+                first_difference(&whole, &streamed, "streamed")
+            ))
+        }
+        Some(_) => {}
+        None => {
+            return Some(format!(
+                "SourceLowering ({syntax_name}, {jobs} threads) gives up on a module \
+                 lower_module lowers"
+            ))
+        }
     }
+    // The text, the same from every path, must read back to the module in memory (in
+    // the modern syntax, the only one anything reads).
+    let modern = match syntax {
+        Syntax::Modern => whole,
+        Syntax::Legacy => print_llvm(lowered, Syntax::Modern),
+    };
+    reads_back(&modern, lowered).err()
 }
 
 /// For the first function that asks for a C wrapper: the module with a declaration

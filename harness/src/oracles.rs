@@ -570,13 +570,6 @@ fn check_module_in(
             .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts))
             .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts))
             .or_else(|| {
-                let text = converter::llvm_print::print_llvm(
-                    &lowered,
-                    converter::llvm_print::Syntax::Modern,
-                );
-                crate::lower_paths::reads_back(&text, &lowered).err()
-            })
-            .or_else(|| {
                 let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
                 crate::lower_paths::big_variant_is_lowered(m, &lopts, syntax, exe)
             });
