@@ -109,7 +109,12 @@ fn render_one(out: &mut String, file: &str, source: Option<&str>, loc: Loc, sev:
             .take_while(|&(i, _)| i < byte)
             .count()
             .min(chars.len());
-        let start = col.saturating_sub(WINDOW / 2);
+        // A line that fits is shown whole; a longer one as the window around the column,
+        // moved back from the line's end so that it stays full.
+        let start = match chars.len() <= WINDOW {
+            true => 0,
+            false => col.saturating_sub(WINDOW / 2).min(chars.len() - WINDOW),
+        };
         let end = (start + WINDOW).min(chars.len());
         let mut shown = String::new();
         let mut pad = String::new();

@@ -18,7 +18,9 @@
 //! oracle judges the lowered module in memory. So the printed text must also read back
 //! ([`reads_back`]) to the very module in memory: the same ops, operands, types,
 //! attributes and successors. A printer that writes a wrong predicate, constant or
-//! type, or drops an attribute, would otherwise pass every campaign.
+//! type, or drops an attribute, would otherwise pass every campaign. A case printed in
+//! the legacy syntax is read back in it too (with its typed pointers, which the modern
+//! syntax does not show), and in the modern syntax.
 //!
 //! And on a sample, [`big_variant_is_lowered`] runs `stdlower lower --jobs 2` itself, in
 //! a process of its own, on the case made big ([`big_variant`]): attributes nested as
@@ -95,11 +97,7 @@ pub fn check(
     let (m, lowered) = (&with_attr, &lowered_with_attr);
     let src = converter::syntax::print_module(m, &Default::default());
     let whole = print_llvm(lowered, syntax);
-    // As `lower --syntax` names it.
-    let syntax_name = match syntax {
-        Syntax::Modern => "modern syntax",
-        Syntax::Legacy => "legacy syntax",
-    };
+    let syntax_name = syntax_name(syntax);
     let mut each = String::new();
     write_module_open(&mut each, &m.attrs, syntax);
     match lower_module_each(m, opts, |f| write_func(&mut each, f, syntax)) {
@@ -136,13 +134,18 @@ pub fn check(
             ))
         }
     }
-    // The text, the same from every path, must read back to the module in memory (in
-    // the modern syntax, the only one anything reads).
+    // The text, the same from every path, must read back to the module in memory; a
+    // legacy case's modern printing too (what users give `mlir-translate`).
+    if syntax == Syntax::Legacy {
+        if let Err(e) = reads_back(&whole, lowered, Syntax::Legacy) {
+            return Some(e);
+        }
+    }
     let modern = match syntax {
         Syntax::Modern => whole,
         Syntax::Legacy => print_llvm(lowered, Syntax::Modern),
     };
-    reads_back(&modern, lowered).err()
+    reads_back(&modern, lowered, Syntax::Modern).err()
 }
 
 /// For the first function that asks for a C wrapper: the module with a declaration
@@ -236,54 +239,72 @@ pub fn runtime_clash_is_rejected(
     }
 }
 
-/// `text`, the modern-syntax printing of `lowered`, read back: it must parse and be
+/// `text`, the printing of `lowered` in `syntax`, read back: it must parse and be
 /// `lowered` again ([`same_structure`]; a module read back the same also verifies,
 /// runs and prints the same). `Err` holds the finding's detail.
-pub fn reads_back(text: &str, lowered: &Module) -> Result<(), String> {
+pub fn reads_back(text: &str, lowered: &Module, syntax: Syntax) -> Result<(), String> {
+    let name = syntax_name(syntax);
     let back = converter::syntax::parse_module("printed.mlir", text.as_bytes()).map_err(|d| {
         format!(
-            "the printed lowering (modern syntax) does not parse: {}",
+            "the printed lowering ({name}) does not parse: {}",
             d.render("printed.mlir", Some(text))
         )
     })?;
-    same_structure(lowered, &back).map_err(|e| {
-        format!("the printed lowering (modern syntax), read back, is another module: {e}")
-    })
+    same_structure(lowered, &back, syntax)
+        .map_err(|e| format!("the printed lowering ({name}), read back, is another module: {e}"))
 }
 
-/// `t` as the modern syntax can say it: pointers are opaque (the pointee lives in
-/// memory only, and only the legacy printer writes it).
-fn opaque(t: &Type) -> Type {
+/// `syntax` as `lower --syntax` names it.
+fn syntax_name(syntax: Syntax) -> &'static str {
+    match syntax {
+        Syntax::Modern => "modern syntax",
+        Syntax::Legacy => "legacy syntax",
+    }
+}
+
+/// `t` as `syntax` can say it: the modern syntax's pointers are opaque (the pointee lives
+/// in memory only), and the legacy syntax writes a pointer to `void` as `i8*`.
+fn said(t: &Type, syntax: Syntax) -> Type {
+    let arc = |t: &Type| std::sync::Arc::new(said(t, syntax));
     match t {
-        Type::LlvmPtr(_, space) => Type::llvm_ptr_in(Type::i8(), *space),
-        Type::LlvmStruct(fields) => Type::LlvmStruct(fields.iter().map(opaque).collect()),
-        Type::LlvmArray(n, e) => Type::LlvmArray(*n, std::sync::Arc::new(opaque(e))),
+        Type::LlvmPtr(p, space) => match (syntax, &**p) {
+            (Syntax::Modern, _) | (Syntax::Legacy, Type::LlvmVoid) => {
+                Type::llvm_ptr_in(Type::i8(), *space)
+            }
+            (Syntax::Legacy, p) => Type::LlvmPtr(arc(p), *space),
+        },
+        Type::LlvmStruct(fields) => {
+            Type::LlvmStruct(fields.iter().map(|f| said(f, syntax)).collect())
+        }
+        Type::LlvmArray(n, e) => Type::LlvmArray(*n, arc(e)),
         Type::LlvmFunc(f) => Type::LlvmFunc(std::sync::Arc::new(converter::ir::LlvmFuncType {
-            result: opaque(&f.result),
-            params: f.params.iter().map(opaque).collect(),
+            result: said(&f.result, syntax),
+            params: f.params.iter().map(|p| said(p, syntax)).collect(),
             vararg: f.vararg,
         })),
         t => t.clone(),
     }
 }
 
-/// `a` as the parser reads its printing: an `i1` integer is a boolean, types are
-/// [`opaque`].
-fn normal(a: &Attribute) -> Attribute {
+/// `a` as the parser reads its printing in `syntax`: an `i1` integer is a boolean,
+/// types are [`said`].
+fn normal(a: &Attribute, syntax: Syntax) -> Attribute {
     use converter::ir::DenseValues;
     match a {
         Attribute::Int {
             value,
             ty: Type::Int(1),
         } => Attribute::Bool(*value != 0),
-        Attribute::Type(t) => Attribute::Type(opaque(t)),
-        Attribute::Array(v) => Attribute::Array(v.iter().map(normal).collect()),
-        Attribute::Dict(d) => Attribute::Dict(sorted(d)),
+        Attribute::Type(t) => Attribute::Type(said(t, syntax)),
+        Attribute::Array(v) => Attribute::Array(v.iter().map(|x| normal(x, syntax)).collect()),
+        Attribute::Dict(d) => Attribute::Dict(sorted(d, syntax)),
         Attribute::Dense { ty, values } => Attribute::Dense {
-            ty: opaque(ty),
+            ty: said(ty, syntax),
             values: match values {
-                DenseValues::Splat(x) => DenseValues::Splat(Box::new(normal(x))),
-                DenseValues::Elements(v) => DenseValues::Elements(v.iter().map(normal).collect()),
+                DenseValues::Splat(x) => DenseValues::Splat(Box::new(normal(x, syntax))),
+                DenseValues::Elements(v) => {
+                    DenseValues::Elements(v.iter().map(|x| normal(x, syntax)).collect())
+                }
             },
         },
         a => a.clone(),
@@ -292,25 +313,27 @@ fn normal(a: &Attribute) -> Attribute {
 
 /// Attributes `a` in name order and [`normal`] (the parser puts some where the lowering
 /// does not).
-fn sorted(a: &[NamedAttr]) -> Vec<NamedAttr> {
+fn sorted(a: &[NamedAttr], syntax: Syntax) -> Vec<NamedAttr> {
     let mut v: Vec<NamedAttr> = a
         .iter()
-        .map(|x| NamedAttr::new(x.name.clone(), normal(&x.value)))
+        .map(|x| NamedAttr::new(x.name.clone(), normal(&x.value, syntax)))
         .collect();
     v.sort_by(|x, y| x.name.cmp(&y.name));
     v
 }
 
-/// An op's attributes [`sorted`], less what the modern syntax does not keep: a direct
-/// call's `callee_type` (the parser makes one from the call's types, a generic-form
-/// input may have none), and the `getelementptr` flags the syntax cannot say (`noWrapFlags`
-/// as the printer spells it: `inbounds` for both low bits, else `nusw`, and `nuw`; none is
-/// no attribute).
-fn op_attrs(op: &converter::ir::OpData) -> Vec<NamedAttr> {
+/// An op's attributes [`sorted`], less what `syntax` does not keep: a direct call's
+/// `callee_type` (the parser makes one from the call's types, a generic-form input may
+/// have none); the `getelementptr` flags the modern syntax cannot say (`noWrapFlags` as
+/// the printer spells it: `inbounds` for both low bits, else `nusw`, and `nuw`; none is
+/// no attribute); and in the legacy syntax, which had none of them, the flags of
+/// arithmetic (`overflowFlags`, `isExact`) and of `getelementptr`.
+fn op_attrs(op: &converter::ir::OpData, syntax: Syntax) -> Vec<NamedAttr> {
     use converter::ir::OpKind;
-    let mut v = sorted(&op.attrs);
+    let mut v = sorted(&op.attrs, syntax);
     match op.kind {
         OpKind::LlvmCall if op.attr("callee").is_some() => v.retain(|a| a.name != "callee_type"),
+        OpKind::LlvmGep if syntax == Syntax::Legacy => v.retain(|a| a.name != "noWrapFlags"),
         OpKind::LlvmGep => {
             let flags = op.attr("noWrapFlags").and_then(|a| a.as_int()).unwrap_or(0);
             let said = if flags & 3 == 3 { 3 } else { flags & 2 } | (flags & 4);
@@ -323,22 +346,35 @@ fn op_attrs(op: &converter::ir::OpData) -> Vec<NamedAttr> {
                 v.sort_by(|x, y| x.name.cmp(&y.name));
             }
         }
+        OpKind::LlvmAdd
+        | OpKind::LlvmSub
+        | OpKind::LlvmMul
+        | OpKind::LlvmShl
+        | OpKind::LlvmSDiv
+        | OpKind::LlvmUDiv
+        | OpKind::LlvmAShr
+        | OpKind::LlvmLShr
+            if syntax == Syntax::Legacy =>
+        {
+            v.retain(|a| a.name != "overflowFlags" && a.name != "isExact")
+        }
         _ => {}
     }
     v
 }
 
 /// Argument or result attribute lists, each [`sorted`].
-fn sorted_lists(l: &[Vec<NamedAttr>]) -> Vec<Vec<NamedAttr>> {
-    l.iter().map(|a| sorted(a)).collect()
+fn sorted_lists(l: &[Vec<NamedAttr>], syntax: Syntax) -> Vec<Vec<NamedAttr>> {
+    l.iter().map(|a| sorted(a, syntax)).collect()
 }
 
-/// Whether `b` (read back from `a`'s printing) is `a`: the same functions in order, with
+/// Whether `b` (read back from `a`'s printing in `syntax`) is `a`, as far as `syntax`
+/// can say it: the same functions in order, with
 /// the same names, types and attributes, and bodies whose blocks, in layout order, take
 /// arguments of the same types and hold the same ops — kind, operands (as the values in
 /// the same places), result types, attributes and successors. `Err` names the first
 /// difference.
-pub fn same_structure(a: &Module, b: &Module) -> Result<(), String> {
+pub fn same_structure(a: &Module, b: &Module, syntax: Syntax) -> Result<(), String> {
     if a.funcs.len() != b.funcs.len() {
         return Err(format!(
             "{} functions, {} read back",
@@ -346,23 +382,23 @@ pub fn same_structure(a: &Module, b: &Module) -> Result<(), String> {
             b.funcs.len()
         ));
     }
-    if sorted(&a.attrs) != sorted(&b.attrs) {
+    if sorted(&a.attrs, syntax) != sorted(&b.attrs, syntax) {
         return Err("the module's attributes differ".into());
     }
     for (f, g) in a.funcs.iter().zip(&b.funcs) {
         let at = |what: &str| format!("@{}: {what}", f.name);
-        if f.name != g.name || f.kind != g.kind || opaque(&f.ty) != opaque(&g.ty) {
+        if f.name != g.name || f.kind != g.kind || said(&f.ty, syntax) != said(&g.ty, syntax) {
             return Err(at(&format!("read back as @{} of type {}", g.name, g.ty)));
         }
-        if sorted(&f.attrs) != sorted(&g.attrs)
-            || sorted_lists(&f.arg_attrs) != sorted_lists(&g.arg_attrs)
-            || sorted_lists(&f.res_attrs) != sorted_lists(&g.res_attrs)
+        if sorted(&f.attrs, syntax) != sorted(&g.attrs, syntax)
+            || sorted_lists(&f.arg_attrs, syntax) != sorted_lists(&g.arg_attrs, syntax)
+            || sorted_lists(&f.res_attrs, syntax) != sorted_lists(&g.res_attrs, syntax)
         {
             return Err(at("its attributes differ"));
         }
         match (&f.body, &g.body) {
             (None, None) => {}
-            (Some(x), Some(y)) => same_body(x, y).map_err(|e| at(&e))?,
+            (Some(x), Some(y)) => same_body(x, y, syntax).map_err(|e| at(&e))?,
             _ => return Err(at("a body on one side only")),
         }
     }
@@ -370,7 +406,11 @@ pub fn same_structure(a: &Module, b: &Module) -> Result<(), String> {
 }
 
 /// [`same_structure`] for one body.
-fn same_body(x: &converter::ir::Body, y: &converter::ir::Body) -> Result<(), String> {
+fn same_body(
+    x: &converter::ir::Body,
+    y: &converter::ir::Body,
+    syntax: Syntax,
+) -> Result<(), String> {
     use std::collections::HashMap;
     if x.layout.len() != y.layout.len() {
         return Err(format!(
@@ -407,7 +447,7 @@ fn same_body(x: &converter::ir::Body, y: &converter::ir::Body) -> Result<(), Str
     for (&bx, &by) in x.layout.iter().zip(&y.layout) {
         let (dx, dy) = (x.block(bx), y.block(by));
         for (&vx, &vy) in dx.args.iter().zip(&dy.args) {
-            if opaque(x.value_type(vx)) != opaque(y.value_type(vy)) {
+            if said(x.value_type(vx), syntax) != said(y.value_type(vy), syntax) {
                 return Err(format!(
                     "an argument of block #{} has another type",
                     bx.index()
@@ -428,18 +468,18 @@ fn same_body(x: &converter::ir::Body, y: &converter::ir::Body) -> Result<(), Str
             }
             let types = |b: &converter::ir::Body, r: &[converter::ir::ValueId]| {
                 r.iter()
-                    .map(|&v| opaque(b.value_type(v)))
+                    .map(|&v| said(b.value_type(v), syntax))
                     .collect::<Vec<_>>()
             };
             if types(x, &p.results) != types(y, &q.results) {
                 return Err(format!("{} has other result types", what()));
             }
-            if op_attrs(p) != op_attrs(q) {
+            if op_attrs(p, syntax) != op_attrs(q, syntax) {
                 return Err(format!(
                     "{} has attributes {:?}, read back {:?}",
                     what(),
-                    op_attrs(p),
-                    op_attrs(q)
+                    op_attrs(p, syntax),
+                    op_attrs(q, syntax)
                 ));
             }
             let same_succs = p.successors.len() == q.successors.len()
@@ -556,7 +596,7 @@ fn lower_flags(opts: &LowerOptions, syntax: Syntax) -> Vec<String> {
 
 /// Runs `exe lower - --jobs 2` (an executable with `stdlower`'s `lower` command) on the
 /// [`big_variant`] of `m` and compares what it prints with `lower_module`'s lowering of
-/// that variant, printed in `syntax`, whose modern printing must also read back
+/// that variant, printed in `syntax`, whose printings must also read back
 /// ([`reads_back`]): `Some(detail)` when it does not, or the process crashes, fails,
 /// or prints other text.
 pub fn big_variant_is_lowered(
@@ -577,16 +617,22 @@ pub fn big_variant_is_lowered(
         }
     };
     let modern = print_llvm(&lowered, Syntax::Modern);
-    if let Err(e) = reads_back(&modern, &lowered) {
-        return Some(format!(
-            "made big (attributes nested {DEEP_NESTING} deep, a function of {WIDE_VALUES} \
-             values): {e}"
-        ));
-    }
     let want = match syntax {
-        Syntax::Modern => modern,
+        Syntax::Modern => modern.clone(),
         Syntax::Legacy => print_llvm(&lowered, syntax),
     };
+    let mut printings = vec![(modern, Syntax::Modern)];
+    if syntax == Syntax::Legacy {
+        printings.push((want.clone(), Syntax::Legacy));
+    }
+    for (text, said) in &printings {
+        if let Err(e) = reads_back(text, &lowered, *said) {
+            return Some(format!(
+                "made big (attributes nested {DEEP_NESTING} deep, a function of {WIDE_VALUES} \
+                 values): {e}"
+            ));
+        }
+    }
     let src = converter::syntax::print_module(&deep, &Default::default());
     let flags = lower_flags(opts, syntax);
     let what = format!(
@@ -728,10 +774,21 @@ mod tests {
             .find(|a| a.name == "noWrapFlags");
         flags.expect("nuw").value = Attribute::int(5, Type::i32());
         let text = print_llvm(&lowered, Syntax::Modern);
-        assert_eq!(reads_back(&text, &lowered), Ok(()), "{text}");
+        assert_eq!(
+            reads_back(&text, &lowered, Syntax::Modern),
+            Ok(()),
+            "{text}"
+        );
         // What the syntax does say is compared: `nuw` dropped is found.
         let wrong = text.replace("getelementptr nuw", "getelementptr");
-        assert!(reads_back(&wrong, &lowered).is_err());
+        assert!(reads_back(&wrong, &lowered, Syntax::Modern).is_err());
+        // The legacy syntax had no flags at all.
+        let legacy = print_llvm(&lowered, Syntax::Legacy);
+        assert_eq!(
+            reads_back(&legacy, &lowered, Syntax::Legacy),
+            Ok(()),
+            "{legacy}"
+        );
     }
 
     #[test]

@@ -92,3 +92,5 @@ pub fn parse_type(s: &str) -> Result<Type, Diagnostic> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_legacy;

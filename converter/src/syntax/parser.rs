@@ -25,6 +25,7 @@ use crate::ir::{
 };
 use std::sync::Arc;
 
+mod legacy;
 mod llvm_ops;
 mod locs;
 pub mod skim;
@@ -153,6 +154,11 @@ pub struct Parser<'a> {
     dense_hex_min: Option<u64>,
     /// Set to keep ops' `loc(...)` of one file as their locations (see `locs`).
     kept: Option<locs::KeptLocs<'a>>,
+    /// How many LLVM 11 types have been read (see `legacy`).
+    legacy_types: u64,
+    /// Set while a Standard function (custom form) is parsed, where the LLVM 11
+    /// notation of LLVM types is not read.
+    in_std_func: bool,
 }
 
 fn is_bare_type_keyword(s: &str) -> bool {
@@ -296,6 +302,8 @@ impl<'a> Parser<'a> {
             dense_list_max: None,
             dense_hex_min: None,
             kept: None,
+            legacy_types: 0,
+            in_std_func: false,
         }
     }
 
@@ -1018,7 +1026,7 @@ impl<'a> Parser<'a> {
                     _ => Err(self.unexpected("an attribute value")),
                 }
             }
-            Tok::LParen => Ok(Attribute::Type(self.parse_type()?)),
+            Tok::LParen | Tok::ExclIdent => Ok(Attribute::Type(self.parse_type()?)),
             _ => Err(self.unexpected("an attribute value")),
         }
     }
@@ -1743,6 +1751,17 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_func(&mut self) -> PResult<Func> {
+        // The LLVM 11 notation of LLVM types is read outside Standard functions only:
+        // in one, `!llvm.i32` is not `i32` but an error, as LLVM types are.
+        let std_func = self.spelling(self.tok) != "llvm.func";
+        let was = std::mem::replace(&mut self.in_std_func, std_func);
+        let f = self.parse_func_in();
+        self.in_std_func = was;
+        f
+    }
+
+    /// [`Self::parse_func`], the flag set.
+    fn parse_func_in(&mut self) -> PResult<Func> {
         let start = self.skimmed.is_some().then(|| (self.lex.clone(), self.tok));
         let kw = self.advance();
         let is_llvm = self.spelling(kw) == "llvm.func";
@@ -1769,6 +1788,7 @@ impl<'a> Parser<'a> {
         let nt = self.advance();
         let name = self.symbol_name(nt)?;
         // Arguments.
+        let legacy_before = self.legacy_types_read();
         self.expect(Tok::LParen, "'(' to start the argument list")?;
         let mut inputs = Vec::new();
         let mut arg_attrs = Vec::new();
@@ -1804,6 +1824,10 @@ impl<'a> Parser<'a> {
         let mut res_attrs = Vec::new();
         if self.eat(Tok::Arrow) {
             (results, res_attrs) = self.parse_func_results()?;
+        }
+        if is_llvm && self.legacy_types_read() > legacy_before {
+            legacy::unit_attrs(&mut arg_attrs);
+            legacy::unit_attrs(&mut res_attrs);
         }
         if self.eat_kw("attributes") {
             for a in self.parse_attr_dict()? {

@@ -98,13 +98,13 @@ fn colliding_five_digit_value_names_do_not_read_back() {
     let (_, m, opts) = crate::common::swarm_case(0);
     let lowered = converter::lower::lower_module(&big_variant(&m), &opts).expect("lowers");
     let text = converter::llvm_print::print_llvm(&lowered, Syntax::Modern);
-    assert!(harness::lower_paths::reads_back(&text, &lowered).is_ok());
+    assert!(harness::lower_paths::reads_back(&text, &lowered, Syntax::Modern).is_ok());
     // The wide function's results are %0 to %{WIDE_VALUES - 2} (its argument is %arg0):
     // define the last under the name of the one before.
     let last = harness::lower_paths::WIDE_VALUES - 2;
     let (a, b) = (format!("%{last} = "), format!("%{} = ", last - 1));
     assert!(text.contains(&a), "no value %{last}");
     let wrong = text.replace(&a, &b);
-    let e = harness::lower_paths::reads_back(&wrong, &lowered).expect_err("found");
+    let e = harness::lower_paths::reads_back(&wrong, &lowered, Syntax::Modern).expect_err("found");
     assert!(e.contains("does not parse"), "{e}");
 }

@@ -56,6 +56,11 @@ impl<'a> Parser<'a> {
     /// An LLVM-dialect op named `full` (already consumed) in custom form.
     pub(super) fn parse_llvm_op(&mut self, full: &str, loc: Loc) -> PResult<OpSpec<'a>> {
         use OpKind::*;
+        // LLVM 11's name of the null pointer constant, today's `llvm.mlir.zero`.
+        let full = match full {
+            "llvm.mlir.null" => "llvm.mlir.zero",
+            f => f,
+        };
         let kind = match OpKind::from_name(full) {
             Some(k) if k.is_llvm() => k,
             _ => return Err(self.err_at(loc, format!("unknown operation '{full}'"))),
@@ -238,8 +243,13 @@ impl<'a> Parser<'a> {
                 if mask.is_empty() {
                     return Err(self.err_at(tloc, "an empty shuffle mask"));
                 }
+                // LLVM 11 wrote both operands' types.
+                let bty = match self.eat(Tok::Comma) {
+                    true => self.parse_type()?,
+                    false => vty.clone(),
+                };
                 s.attrs.insert(0, NamedAttr::new("mask", int_array(&mask, Type::i32())));
-                s.operands = vec![(a, Some(vty.clone())), (b, Some(vty))];
+                s.operands = vec![(a, Some(vty)), (b, Some(bty))];
                 s.results.push(Type::vector(vec![mask.len() as u64], elem));
             }
             LlvmGep => self.parse_gep(&mut s)?,
@@ -248,9 +258,15 @@ impl<'a> Parser<'a> {
                 let p = self.parse_use()?;
                 self.no_memory_modifiers()?;
                 s.attrs = self.parse_opt_attr_dict()?;
-                let (_, pty) = self.colon_type()?;
-                self.expect(Tok::Arrow, "'->' and the loaded type")?;
-                let ty = self.parse_type()?;
+                let seen = self.legacy_types_read();
+                let (tloc, pty) = self.colon_type()?;
+                // LLVM 11 typed the load by its pointer alone.
+                let ty = if self.tok.kind != Tok::Arrow && self.legacy_types_read() > seen {
+                    self.pointee(tloc, &pty)?
+                } else {
+                    self.expect(Tok::Arrow, "'->' and the loaded type")?;
+                    self.parse_type()?
+                };
                 s.attrs.insert(0, NamedAttr::new("elem_type", Attribute::Type(ty.clone())));
                 s.operands.push((p, Some(pty)));
                 s.results.push(ty);
@@ -261,9 +277,15 @@ impl<'a> Parser<'a> {
                 let p = self.comma_use()?;
                 self.no_memory_modifiers()?;
                 s.attrs = self.parse_opt_attr_dict()?;
-                let (_, vty) = self.colon_type()?;
-                self.expect(Tok::Comma, "',' and the address type")?;
-                let pty = self.parse_type()?;
+                let seen = self.legacy_types_read();
+                let (tloc, vty) = self.colon_type()?;
+                // LLVM 11 typed the store by its pointer alone.
+                let (vty, pty) = if self.tok.kind != Tok::Comma && self.legacy_types_read() > seen {
+                    (self.pointee(tloc, &vty)?, vty)
+                } else {
+                    self.expect(Tok::Comma, "',' and the address type")?;
+                    (vty, self.parse_type()?)
+                };
                 s.operands = vec![(v, Some(vty)), (p, Some(pty))];
             }
             LlvmAlloca => {
@@ -391,6 +413,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// What the pointer type `t`, read at `loc`, points to: the type LLVM 11's memory
+    /// ops leave unwritten.
+    fn pointee(&self, loc: Loc, t: &Type) -> PResult<Type> {
+        match t {
+            Type::LlvmPtr(p, _) => Ok((**p).clone()),
+            t => Err(self.err_at(loc, format!("expected a pointer type, found {t}"))),
+        }
+    }
+
     /// `volatile`, `atomic`, `nontemporal` and the like, which stdlower does not model:
     /// an error where one is written.
     fn no_memory_modifiers(&self) -> PResult<()> {
@@ -460,9 +491,18 @@ impl<'a> Parser<'a> {
         let mut attrs = self.parse_opt_attr_dict()?;
         self.expect(Tok::Colon, "':' and the getelementptr's type")?;
         let tloc = self.tok.loc;
+        let seen = self.legacy_types_read();
         let (ins, res) = self.parse_fn_type_parts()?;
-        self.expect(Tok::Comma, "',' and the element type")?;
-        let elem = self.parse_type()?;
+        // LLVM 11 indexed from the base's pointee; today's syntax names the element type.
+        let elem = match ins.first() {
+            Some(base) if self.tok.kind != Tok::Comma && self.legacy_types_read() > seen => {
+                self.pointee(tloc, base)?
+            }
+            _ => {
+                self.expect(Tok::Comma, "',' and the element type")?;
+                self.parse_type()?
+            }
+        };
         let ([rty], true) = (&res[..], ins.len() == 1 + dynamic.len()) else {
             return Err(self.err_at(
                 tloc,
@@ -521,7 +561,9 @@ impl<'a> Parser<'a> {
         }
         let mut attrs = self.parse_opt_attr_dict()?;
         self.expect(Tok::Colon, "':' and the call's type")?;
-        let fp_ty = if fp.is_some() {
+        // LLVM 11's indirect call has no pointer type before the function type: the
+        // pointer's own type (typed) says it.
+        let fp_ty = if fp.is_some() && self.tok.kind != Tok::LParen {
             let t = self.parse_type()?;
             self.expect(Tok::Comma, "',' and the callee's function type")?;
             Some(t)
@@ -546,8 +588,8 @@ impl<'a> Parser<'a> {
         }
         attrs.push(NamedAttr::new("callee_type", Attribute::Type(fty)));
         s.attrs = attrs;
-        if let (Some(fp), Some(t)) = (fp, fp_ty) {
-            s.operands.push((fp, Some(t)));
+        if let Some(fp) = fp {
+            s.operands.push((fp, fp_ty));
         }
         s.operands
             .extend(args.into_iter().zip(ins.into_iter().map(Some)));
@@ -586,7 +628,7 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_llvm_dialect_type(&mut self, name: &str) -> PResult<Option<Type>> {
         let short = match name.strip_prefix("!llvm.") {
             Some(s @ ("ptr" | "struct" | "array")) => s,
-            _ => return Ok(None),
+            _ => return self.parse_legacy_llvm_type(name),
         };
         self.advance();
         self.llvm_type_after(short).map(Some)
