@@ -1,6 +1,8 @@
 //! Attributes the lowering must carry but that change no value: argument and result
 //! dictionaries of generated functions ([`Family::ArgAttrs`]), discardable attributes
-//! on `call` and `call_indirect` ([`Family::CallAttrs`]), and the `alignment` values of
+//! on `call` and `call_indirect` and on the other ops ([`Family::CallAttrs`]: the
+//! lowering keeps those of calls and of element-wise ops on the LLVM ops it makes,
+//! and the printed lowering must show them), and the `alignment` values of
 //! `alloc` and `alloca` ([`Family::AnyAlignment`]). Applied to the finished module, so
 //! the bodies (and the bytes they read) are those the other families give.
 //!
@@ -114,6 +116,16 @@ pub(crate) fn decorate(u: &mut Unstructured, cfg: &GenConfig, m: &mut Module) ->
             .collect();
         for op in calls {
             if u.ratio(1, 3u8)? {
+                let a = dialect_attr(u)?;
+                body.op_mut(op).attrs.push(a);
+            }
+        }
+        let others: Vec<_> = body
+            .walk_ops()
+            .filter(|&op| !matches!(body.op(op).kind, OpKind::Call | OpKind::CallIndirect))
+            .collect();
+        for op in others {
+            if u.ratio(1, 8u8)? {
                 let a = dialect_attr(u)?;
                 body.op_mut(op).attrs.push(a);
             }

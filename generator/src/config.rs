@@ -76,7 +76,7 @@ pub enum Family {
     /// Argument and result attributes on functions (dialect ones, truthful
     /// `llvm.noalias` and `llvm.align`).
     ArgAttrs,
-    /// Discardable attributes on `call` and `call_indirect`.
+    /// Discardable attributes on `call` and `call_indirect`, and on other ops.
     CallAttrs,
     /// `alloc`/`alloca` `alignment` values below 8, 1 included.
     AnyAlignment,

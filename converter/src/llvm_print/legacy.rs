@@ -2,8 +2,8 @@
 //! (`!llvm.i64`, `!llvm.float`, `!llvm<"{ float*, float*, i64, [1 x i64], [1 x i64] }">`,
 //! `!llvm<"void ()*">`) and typed pointers, with the op forms of that release.
 
-use super::modern::{align, alloca, call, extract_element, gep_head, insert_element, select};
-use super::{generic, positions, push_u64, Names};
+use super::modern::{alloca, call, extract_element, gep_head, insert_element, select};
+use super::{extra_attrs, generic, positions, push_u64, Names};
 use crate::ir::{OpData, OpKind, Type};
 use std::fmt::Write;
 
@@ -114,7 +114,9 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
     let nres = op.results.len();
     match op.kind {
         LlvmZero if nres == 1 => {
-            out.push_str("llvm.mlir.null : ");
+            out.push_str("llvm.mlir.null");
+            extra_attrs(out, op, &[], n.syntax);
+            out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         LlvmSelect if ops.len() == 3 => select(out, n, op),
@@ -127,6 +129,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             n.v(out, ops[1]);
             out.push(' ');
             positions(out, op.attr("mask"));
+            extra_attrs(out, op, &["mask"], n.syntax);
             out.push_str(" : ");
             n.tys(out, ops);
         }
@@ -134,14 +137,14 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
         LlvmLoad if ops.len() == 1 => {
             out.push_str("llvm.load ");
             n.v(out, ops[0]);
-            align(out, op);
+            extra_attrs(out, op, &["elem_type"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
         LlvmStore if ops.len() == 2 => {
             out.push_str("llvm.store ");
             n.list(out, ops);
-            align(out, op);
+            extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[1]);
         }

@@ -443,12 +443,14 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
                 out.push_str(f);
                 out.push('>');
             }
+            extra_attrs(out, op, &["overflowFlags", "isExact"], n.syntax);
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         LlvmFNeg if ops.len() == 1 && nres == 1 => {
             out.push_str("llvm.fneg ");
             n.v(out, ops[0]);
+            extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
@@ -459,17 +461,22 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str(op.kind.name());
             out.push(' ');
             n.v(out, ops[0]);
+            extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
             out.push_str(" to ");
             n.vty(out, op.results[0]);
         }
         LlvmUndef if nres == 1 => {
-            out.push_str("llvm.mlir.undef : ");
+            out.push_str("llvm.mlir.undef");
+            extra_attrs(out, op, &[], n.syntax);
+            out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         LlvmPoison if nres == 1 => {
-            out.push_str("llvm.mlir.poison : ");
+            out.push_str("llvm.mlir.poison");
+            extra_attrs(out, op, &[], n.syntax);
+            out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         LlvmConstant if nres == 1 => {
@@ -477,7 +484,9 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             if let Some(a) = op.attr("value") {
                 attr(out, a, n.syntax);
             }
-            out.push_str(") : ");
+            out.push(')');
+            extra_attrs(out, op, &["value"], n.syntax);
+            out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         LlvmAddressOf if nres == 1 => {
@@ -487,6 +496,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
                 .unwrap_or("");
             out.push_str("llvm.mlir.addressof ");
             write_symbol(out, g);
+            extra_attrs(out, op, &["global_name"], n.syntax);
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
@@ -496,6 +506,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str(", ");
             n.v(out, ops[0]);
             positions(out, op.attr("position"));
+            extra_attrs(out, op, &["position"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
@@ -503,6 +514,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str("llvm.extractvalue ");
             n.v(out, ops[0]);
             positions(out, op.attr("position"));
+            extra_attrs(out, op, &["position"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
@@ -521,6 +533,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str(p);
             out.push_str("\" ");
             n.list(out, ops);
+            extra_attrs(out, op, &["predicate"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
@@ -529,6 +542,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             if let Some(s) = op.successors.first() {
                 n.succ(out, s);
             }
+            extra_attrs(out, op, &[], n.syntax);
         }
         LlvmCondBr if ops.len() == 1 && op.successors.len() == 2 => {
             out.push_str("llvm.cond_br ");
@@ -537,16 +551,19 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             n.succ(out, &op.successors[0]);
             out.push_str(", ");
             n.succ(out, &op.successors[1]);
+            extra_attrs(out, op, &[], n.syntax);
         }
-        LlvmReturn => match ops.first() {
-            Some(&v) => {
-                out.push_str("llvm.return ");
+        LlvmReturn => {
+            // The attributes come first in this form (`llvm.return {a} %x : i32`).
+            out.push_str("llvm.return");
+            extra_attrs(out, op, &[], n.syntax);
+            if let Some(&v) = ops.first() {
+                out.push(' ');
                 n.v(out, v);
                 out.push_str(" : ");
                 n.vty(out, v);
             }
-            None => out.push_str("llvm.return"),
-        },
+        }
         LlvmUnreachable => out.push_str("llvm.unreachable"),
         _ => {
             let custom = match n.syntax {

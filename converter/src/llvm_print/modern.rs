@@ -2,7 +2,7 @@
 //! opaque `!llvm.ptr`, builtin scalar and vector types, and the op forms that differ
 //! from the legacy notation (memory ops, calls, vector ops, intrinsics).
 
-use super::{generic, positions, positions_of, push_i64, push_u64, Names};
+use super::{extra_attrs, generic, positions, positions_of, push_i64, push_u64, Names};
 use crate::ir::{Attribute, OpData, OpKind, Type};
 use crate::lower::emit::DYNAMIC_INDEX;
 use std::fmt::Write;
@@ -91,14 +91,18 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
     let nres = op.results.len();
     match op.kind {
         LlvmZero if nres == 1 => {
-            out.push_str("llvm.mlir.zero : ");
+            out.push_str("llvm.mlir.zero");
+            extra_attrs(out, op, &[], n.syntax);
+            out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
         k if k.llvm_float_intrinsic_arity() == Some(ops.len()) && nres == 1 => {
             out.push_str(k.name());
             out.push('(');
             n.list(out, ops);
-            out.push_str(") : (");
+            out.push(')');
+            extra_attrs(out, op, &[], n.syntax);
+            out.push_str(" : (");
             for (i, &o) in ops.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
@@ -118,6 +122,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             n.v(out, ops[1]);
             out.push(' ');
             positions(out, op.attr("mask"));
+            extra_attrs(out, op, &["mask"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
@@ -156,7 +161,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
         LlvmLoad if ops.len() == 1 && nres == 1 => {
             out.push_str("llvm.load ");
             n.v(out, ops[0]);
-            align(out, op);
+            extra_attrs(out, op, &["elem_type"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
             out.push_str(" -> ");
@@ -165,7 +170,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
         LlvmStore if ops.len() == 2 => {
             out.push_str("llvm.store ");
             n.list(out, ops);
-            align(out, op);
+            extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
             n.tys(out, ops);
         }
@@ -186,10 +191,11 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
     true
 }
 
-/// `llvm.select %c, %a, %b : i1, T` (both syntaxes).
+/// `llvm.select %c, %a, %b {attrs} : i1, T` (both syntaxes).
 pub(crate) fn select(out: &mut String, n: &Names, op: &OpData) {
     out.push_str("llvm.select ");
     n.list(out, &op.operands);
+    extra_attrs(out, op, &[], n.syntax);
     out.push_str(" : ");
     n.tys(out, &op.operands[..2]);
 }
@@ -205,7 +211,9 @@ pub(crate) fn insert_element(out: &mut String, n: &Names, op: &OpData) {
     n.v(out, ops[2]);
     out.push_str(" : ");
     n.vty(out, ops[2]);
-    out.push_str("] : ");
+    out.push(']');
+    extra_attrs(out, op, &[], n.syntax);
+    out.push_str(" : ");
     n.vty(out, ops[0]);
 }
 
@@ -218,11 +226,13 @@ pub(crate) fn extract_element(out: &mut String, n: &Names, op: &OpData) {
     n.v(out, ops[1]);
     out.push_str(" : ");
     n.vty(out, ops[1]);
-    out.push_str("] : ");
+    out.push(']');
+    extra_attrs(out, op, &[], n.syntax);
+    out.push_str(" : ");
     n.vty(out, ops[0]);
 }
 
-/// `llvm.alloca %n x T {alignment} : (I) -> P`, with `T` in the op's syntax.
+/// `llvm.alloca %n x T {alignment, attrs} : (I) -> P`, with `T` in the op's syntax.
 pub(crate) fn alloca(out: &mut String, n: &Names, op: &OpData) {
     out.push_str("llvm.alloca ");
     n.v(out, op.operands[0]);
@@ -230,7 +240,7 @@ pub(crate) fn alloca(out: &mut String, n: &Names, op: &OpData) {
     if let Some(t) = op.attr("elem_type").and_then(|a| a.as_type()) {
         n.ty(out, t);
     }
-    align(out, op);
+    extra_attrs(out, op, &["elem_type"], n.syntax);
     out.push_str(" : (");
     n.vty(out, op.operands[0]);
     out.push_str(") -> ");
@@ -279,15 +289,9 @@ pub(crate) fn call(out: &mut String, n: &Names, op: &OpData, fptr_type: bool) ->
     true
 }
 
-/// Writes ` {alignment = N : i64}` when the op has an alignment.
-pub(crate) fn align(out: &mut String, op: &OpData) {
-    if let Some(a) = op.attr("alignment").and_then(|a| a.as_int()) {
-        let _ = write!(out, " {{alignment = {a} : i64}}");
-    }
-}
-
-/// Writes `llvm.getelementptr %base[indices] : (B, dynamic index types) -> R`: the
-/// indices mix constants and dynamic operands (by name).
+/// Writes `llvm.getelementptr %base[indices] {attrs} : (B, dynamic index types) -> R`:
+/// the indices mix constants and dynamic operands (by name); the attributes are those
+/// the form does not spell (the element type, the indices, the flags).
 pub(crate) fn gep_head(out: &mut String, n: &Names, op: &OpData) {
     let ops = &op.operands;
     out.push_str("llvm.getelementptr ");
@@ -312,7 +316,9 @@ pub(crate) fn gep_head(out: &mut String, n: &Names, op: &OpData) {
             push_i64(out, i);
         }
     }
-    out.push_str("] : (");
+    out.push(']');
+    extra_attrs(out, op, &["elem_type", "indices", "noWrapFlags"], n.syntax);
+    out.push_str(" : (");
     n.vty(out, ops[0]);
     let used = positions_of(op.attr("indices"))
         .filter(|&i| i == DYNAMIC_INDEX)
