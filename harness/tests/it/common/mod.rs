@@ -87,3 +87,30 @@ pub fn swarm_case(
     };
     (g, m, opts)
 }
+
+/// Whether an `llvm.func` of `m` holds a typed pointer to other than `i8` (read from the
+/// LLVM 11 notation): today's syntax writes every pointer opaque, which a Standard
+/// module's `llvm.func`s read back as a pointer to `i8`, under the typed rules, so such
+/// a module does not survive an export to today's syntax (a documented limit, README).
+pub fn has_typed_llvm_pointers(m: &converter::ir::Module) -> bool {
+    use converter::ir::{FuncKind, Type};
+    fn typed(t: &Type) -> bool {
+        match t {
+            Type::LlvmPtr(p, _) => **p != Type::i8() || typed(p),
+            Type::LlvmStruct(fs) => fs.iter().any(typed),
+            Type::LlvmArray(_, e) => typed(e),
+            Type::LlvmFunc(f) => typed(&f.result) || f.params.iter().any(typed),
+            _ => false,
+        }
+    }
+    m.funcs
+        .iter()
+        .filter(|f| f.kind == FuncKind::Llvm)
+        .any(|f| {
+            typed(&f.ty)
+                || f.body.as_ref().is_some_and(|b| {
+                    b.walk_ops()
+                        .any(|o| b.op(o).results.iter().any(|&r| typed(b.value_type(r))))
+                })
+        })
+}
