@@ -4,13 +4,15 @@
 // any other: scalar types `!llvm.i32`, LLVM IR types in quotes with typed pointers, the
 // null pointer `llvm.mlir.null`, a load and a store typed by their pointer alone, a
 // getelementptr that indexes the base's pointee, an indirect call without the pointer's
-// type, a shufflevector with both operands' types, and `llvm.noalias = true`. Printed in
+// type, a shufflevector with both operands' types, `llvm.noalias = true`, and the
+// spellings of variadic function types and of the empty struct. Printed in
 // today's syntax, each pointer is opaque and each memory op names the type the pointer
 // said (what mlir-translate 22 accepts); printed back in the legacy syntax, the text is
 // what was read.
 module {
   llvm.func @malloc(!llvm.i64) -> !llvm<"i8*">
   llvm.func @free(!llvm<"i8*">)
+  llvm.func @odd(!llvm<"i32 (i8*, ...)*">, !llvm<"void (...)*">, !llvm<"{}">)
   llvm.func @twice(%x: !llvm.i32) -> !llvm.i32 {
     %0 = llvm.add %x, %x : !llvm.i32
     llvm.return %0 : !llvm.i32
@@ -62,6 +64,7 @@ module {
 }
 // CHECK: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-NEXT: llvm.func @free(!llvm.ptr)
+// CHECK-NEXT: llvm.func @odd(!llvm.ptr, !llvm.ptr, !llvm.struct<()>)
 // CHECK: llvm.func @sum(%arg0: !llvm.ptr {llvm.noalias}, %arg1: i64) -> i32 {
 // CHECK: llvm.getelementptr %arg0[{{%[0-9]+}}] : (!llvm.ptr, i64) -> !llvm.ptr, i32
 // CHECK-NEXT: llvm.load {{%[0-9]+}} : !llvm.ptr -> i32
@@ -77,6 +80,7 @@ module {
 // CHECK-LABEL: llvm.func @shuffle(%arg0: vector<4xf16>, %arg1: vector<4xf16>) -> vector<2xf16> {
 // CHECK-NEXT: llvm.shufflevector %arg0, %arg1 [0, 5] : vector<4xf16>
 // LEGACY: llvm.func @malloc(!llvm.i64) -> !llvm<"i8*">
+// LEGACY: llvm.func @odd(!llvm<"i32 (i8*, ...)*">, !llvm<"void (...)*">, !llvm<"{}">)
 // LEGACY: llvm.func @sum(%arg0: !llvm<"i32*"> {llvm.noalias = true}, %arg1: !llvm.i64) -> !llvm.i32 {
 // LEGACY: llvm.getelementptr %arg0[{{%[0-9]+}}] : (!llvm<"i32*">, !llvm.i64) -> !llvm<"i32*">
 // LEGACY-NEXT: llvm.load {{%[0-9]+}} : !llvm<"i32*">
