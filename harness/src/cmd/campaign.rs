@@ -86,7 +86,7 @@ pub struct Args {
     /// The most cases whose modules one JIT worker compiles together (1: each alone).
     /// LLVM's fixed cost per compiled module is then paid once per group; the --jobs
     /// workers are shared by --jobs x N checking threads, of which --jobs check at a
-    /// time. Verdicts do not depend on it (default 8).
+    /// time. Verdicts do not depend on it.
     #[arg(long, default_value_t = campaign::JIT_GROUP as u64,
           value_parser = clap::value_parser!(u64).range(1..=64))]
     pub jit_group: u64,
@@ -160,34 +160,15 @@ fn resumed(args: &Args) -> Result<Args, campaign::params::ParamsError> {
     Ok(a)
 }
 
-/// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
-pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliError> {
-    if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
-        let rep = campaign::merge(dirs)
-            .map_err(|e| CliError::bad_input(format!("campaign merge: {e}")))?;
-        if let Some(o) = out {
-            std::fs::create_dir_all(o).map_err(CliError::bad_input)?;
-            campaign::write_report(o, &rep).map_err(CliError::bad_input)?;
-        }
-        let mut stdout = Out::new();
-        stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
-        return Ok(stdout.finish_with(if rep.findings > 0 {
-            exit::FAILED
-        } else {
-            exit::OK
-        }));
-    }
-    let args = &resumed(args).map_err(CliError::bad_input)?;
+/// The campaign `args` ask for, every default filled in (`args` already resumed).
+fn config_of(args: &Args) -> CampaignConfig {
     let time = match (args.time, args.count) {
         (Some(t), _) => Some(t),
         (None, None) => Some(Duration::from_secs(180)),
         (None, Some(_)) => None,
     };
-    if args.upstream {
-        crate::upstream::tools().map_err(CliError::bad_input)?;
-    }
     let jobs = args.jobs.unwrap_or_else(crate::cmd::values::all_cores);
-    let cfg = CampaignConfig {
+    CampaignConfig {
         count: args.count,
         time,
         seed: args.seed.unwrap_or(20261121),
@@ -225,7 +206,31 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
             lower_exe: std::env::current_exe().ok(),
             ..OracleConfig::default()
         },
-    };
+    }
+}
+
+/// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
+pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliError> {
+    if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
+        let rep = campaign::merge(dirs)
+            .map_err(|e| CliError::bad_input(format!("campaign merge: {e}")))?;
+        if let Some(o) = out {
+            std::fs::create_dir_all(o).map_err(CliError::bad_input)?;
+            campaign::write_report(o, &rep).map_err(CliError::bad_input)?;
+        }
+        let mut stdout = Out::new();
+        stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
+        return Ok(stdout.finish_with(if rep.findings > 0 {
+            exit::FAILED
+        } else {
+            exit::OK
+        }));
+    }
+    let args = &resumed(args).map_err(CliError::bad_input)?;
+    if args.upstream {
+        crate::upstream::tools().map_err(CliError::bad_input)?;
+    }
+    let cfg = config_of(args);
     if args.resume {
         let now = campaign::params::Params::of(&cfg);
         if let Some(was) = campaign::params::load(&cfg.out).map_err(CliError::bad_input)? {
@@ -239,4 +244,100 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
     let mut stdout = Out::new();
     campaign::print_summary(&rep, &cfg.out, &mut stdout);
     Ok(stdout.finish_with(campaign::exit_status(&rep)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args as _, FromArgMatches};
+
+    fn command() -> clap::Command {
+        Args::augment_args(clap::Command::new("campaign"))
+    }
+
+    fn parsed(argv: &[&str]) -> Args {
+        Args::from_arg_matches(&command().get_matches_from(argv)).expect("parses")
+    }
+
+    /// The default an option's help states in words ("default 25", "default 3m"), if any.
+    fn stated_default(help: &str) -> Option<String> {
+        let at = help.find("default ")? + "default ".len();
+        let word: String = help[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        word.starts_with(|c: char| c.is_ascii_digit())
+            .then_some(word)
+    }
+
+    /// Every default an option's help states, and every default clap shows beside it, is the
+    /// value a campaign uses when the option is not given (`--jit-group` once said 8 in
+    /// words while the campaign used 16).
+    #[test]
+    fn help_states_the_defaults_a_campaign_uses() {
+        let plain = config_of(&parsed(&["campaign"]));
+        let upstream = config_of(&parsed(&["campaign", "--upstream"]));
+        let used: Vec<(&str, String)> = vec![
+            (
+                "time",
+                format!("{}s", plain.time.map_or(0, |t| t.as_secs())),
+            ),
+            ("seed", plain.seed.to_string()),
+            ("out", plain.out.display().to_string()),
+            (
+                "mlir_translate_every",
+                plain.mlir_translate_every.to_string(),
+            ),
+            (
+                "mlir_translate_batch",
+                plain.mlir_translate_batch.to_string(),
+            ),
+            ("c_caller_every", plain.oracle.c_caller_every.to_string()),
+            ("upstream_sample", upstream.upstream_every.to_string()),
+            ("lower_paths_every", plain.lower_paths_every.to_string()),
+            ("structure_every", plain.structure_every.to_string()),
+            ("llvm_level_every", plain.llvm_level_every.to_string()),
+            ("jit_group", plain.jit_group.to_string()),
+            ("reduce_seconds", plain.reduce_seconds.to_string()),
+            ("reduce_per_bucket", plain.reduce_per_bucket.to_string()),
+            (
+                "hang_seconds",
+                plain.hang.map_or(0, |h| h.as_secs()).to_string(),
+            ),
+        ];
+        let same = |id: &str, said: &str, uses: &str| {
+            // A duration is compared as seconds ("3m" against "180s").
+            let secs = |s: &str| crate::cmd::values::duration(s).ok().map(|d| d.as_secs());
+            said == uses || (id == "time" && secs(said).is_some() && secs(said) == secs(uses))
+        };
+        let mut checked = 0;
+        for arg in command().get_arguments() {
+            let id = arg.get_id().as_str();
+            let flag = arg.get_long().unwrap_or(id);
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let shown: Vec<String> = arg
+                .get_default_values()
+                .iter()
+                .map(|v| v.to_string_lossy().into_owned())
+                .collect();
+            let said = stated_default(&help);
+            if said.is_none() && shown.is_empty() {
+                continue;
+            }
+            let Some((_, uses)) = used.iter().find(|(name, _)| *name == id) else {
+                panic!("--{flag} states a default; add what the campaign uses to this test");
+            };
+            if let Some(said) = &said {
+                assert!(
+                    same(id, said, uses),
+                    "--{flag}: the help says default {said}, the campaign uses {uses}"
+                );
+            }
+            for s in &shown {
+                assert_eq!(s, uses, "--{flag}: clap shows [default: {s}]");
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, used.len(), "every listed option states a default");
+    }
 }
