@@ -59,3 +59,23 @@ impl PassOptions {
         }
     }
 }
+
+/// The flags that select `opts` on the command line of `lower` (and of the commands that
+/// share its flags), none for a default: what a reproducer or a child `stdlower lower`
+/// is given so that it lowers as `opts` does.
+pub fn lower_flags(opts: &converter::lower::LowerOptions) -> Vec<String> {
+    let mut v = Vec::new();
+    if opts.index_bitwidth != 64 {
+        v.push(format!("--index-bitwidth {}", opts.index_bitwidth));
+    }
+    if opts.emit_c_interface {
+        v.push("--emit-c-interface".to_string());
+    }
+    if opts.use_aligned_alloc {
+        v.push("--use-aligned-alloc".to_string());
+    }
+    if opts.use_bare_ptr_memref_call_conv {
+        v.push("--use-bare-ptr-memref-call-conv".to_string());
+    }
+    v
+}

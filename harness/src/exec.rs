@@ -212,20 +212,13 @@ impl ExecOptions {
     /// The [`OPTIONS_LINE`] for these options (with its newline), or nothing when they
     /// are the defaults.
     pub fn options_line(&self) -> String {
-        let mut v = Vec::new();
-        if self.index_bitwidth != 64 {
-            v.push(format!("--index-bitwidth {}", self.index_bitwidth));
-        }
-        if self.pass.use_aligned_alloc {
-            v.push("--use-aligned-alloc".to_string());
-        }
-        if self.pass.use_bare_ptr_memref_call_conv {
-            v.push("--use-bare-ptr-memref-call-conv".to_string());
-        }
-        if v.is_empty() {
+        let flags = stdlower_front::options::lower_flags(
+            &self.pass.lower_options(self.index_bitwidth, false),
+        );
+        if flags.is_empty() {
             String::new()
         } else {
-            format!("{OPTIONS_LINE} {}\n", v.join(" "))
+            format!("{OPTIONS_LINE} {}\n", flags.join(" "))
         }
     }
 

@@ -658,28 +658,18 @@ pub fn big_variant(m: &Module) -> Module {
     v
 }
 
-/// The `lower` flags of `opts` and `syntax`, as `stdlower lower` takes them.
+/// The `lower` flags of `opts` and `syntax`, as `stdlower lower` takes them, one word each.
 fn lower_flags(opts: &LowerOptions, syntax: Syntax) -> Vec<String> {
-    let mut v = vec![
-        "--syntax".to_string(),
-        match syntax {
-            Syntax::Modern => "modern",
-            Syntax::Legacy => "legacy",
-        }
-        .to_string(),
-        "--index-bitwidth".to_string(),
-        opts.index_bitwidth.to_string(),
-    ];
-    if opts.use_aligned_alloc {
-        v.push("--use-aligned-alloc".into());
-    }
-    if opts.use_bare_ptr_memref_call_conv {
-        v.push("--use-bare-ptr-memref-call-conv".into());
-    }
-    if opts.emit_c_interface {
-        v.push("--emit-c-interface".into());
-    }
-    v
+    let syntax = match syntax {
+        Syntax::Modern => "modern",
+        Syntax::Legacy => "legacy",
+    };
+    let options = stdlower_front::options::lower_flags(opts);
+    ["--syntax", syntax]
+        .into_iter()
+        .chain(options.iter().flat_map(|f| f.split(' ')))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Runs `exe lower - --jobs 2` (an executable with `stdlower`'s `lower` command) on the

@@ -98,3 +98,53 @@ fn gen_names_the_options_and_check_uses_those_of_the_file() {
         "{out}"
     );
 }
+
+/// Every combination of lowering options: its `// stdlower-options:` line reads back to
+/// the same options, and `stdlower lower` given its flags prints what `lower_module`
+/// lowers under them (so a reproducer or a child `lower` lowers as the campaign did).
+#[test]
+fn every_option_combination_survives_its_flags() {
+    use harness::exec::ExecOptions;
+    use stdlower_front::options::lower_flags;
+    let src = "func @f(%a: memref<2xi32>, %i: index) -> i32 {\n  %v = load %a[%i] : memref<2xi32>\n  %b = alloc() {alignment = 16} : memref<4xf32>\n  dealloc %b : memref<4xf32>\n  return %v : i32\n}\n";
+    let dir = TempDir::new("every_option_combination");
+    let file = dir.file("f.mlir", src);
+    let m = converter::syntax::parse_module("f.mlir", src.as_bytes()).expect("parses");
+    for bits in 0..16u32 {
+        let exec = ExecOptions {
+            index_bitwidth: if bits & 1 == 1 { 32 } else { 64 },
+            pass: harness::cmd::PassOptions {
+                use_aligned_alloc: bits & 2 != 0,
+                use_bare_ptr_memref_call_conv: bits & 4 != 0,
+            },
+            ..ExecOptions::default()
+        };
+        let line = exec.options_line();
+        assert_eq!(line.is_empty(), bits & 7 == 0, "{line}");
+        let back = ExecOptions::default()
+            .with_file_options(&line)
+            .expect("reads its own line");
+        assert_eq!(
+            (back.index_bitwidth, back.pass),
+            (exec.index_bitwidth, exec.pass),
+            "{line}"
+        );
+        let opts = exec.pass.lower_options(exec.index_bitwidth, bits & 8 != 0);
+        let mut args = vec!["lower".to_string(), file.display().to_string()];
+        args.extend(
+            lower_flags(&opts)
+                .iter()
+                .flat_map(|f| f.split(' '))
+                .map(str::to_string),
+        );
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, out, err) = stdlower(&argv);
+        assert!(ok, "{args:?}: {err}");
+        let want = lower_module(&m, &opts).expect("lowers");
+        assert_eq!(
+            out,
+            converter::llvm_print::print_llvm(&want, converter::llvm_print::Syntax::Modern),
+            "{args:?}"
+        );
+    }
+}
