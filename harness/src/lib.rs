@@ -26,6 +26,7 @@ pub mod output;
 pub mod panics;
 pub mod reduce;
 pub mod temp_cleanup;
+pub mod this_exe;
 pub mod unregistered_ops;
 pub mod upstream;
 pub mod upstream_structure;

@@ -17,10 +17,10 @@ thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
-/// The command that starts a JIT worker: this same binary, `__jit-worker`.
+/// The command that starts a JIT worker: this same binary ([`crate::this_exe`]),
+/// `__jit-worker`.
 pub fn worker_command() -> Command {
-    let exe = std::env::current_exe().unwrap_or_else(|_| "stdlower".into());
-    let mut c = Command::new(exe);
+    let mut c = Command::new(crate::this_exe::path());
     c.arg("__jit-worker");
     c
 }

@@ -153,10 +153,7 @@ fn run_tool_waiting(
     input: &str,
     timeout: Duration,
 ) -> Result<String, String> {
-    let name = tool
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = crate::this_exe::name_of(tool);
     let mut child = Command::new(tool)
         .args(args)
         .stdin(Stdio::piped())

@@ -101,8 +101,6 @@ pub enum AbiError {
     /// The lowering's type converter refused a type.
     #[error("{0}")]
     Convert(String),
-    #[error("cannot find stdlower itself: {0}")]
-    CurrentExe(#[source] std::io::Error),
 }
 
 /// Parses `--types i32,f64` (names or identifiers such as `v4f32`).

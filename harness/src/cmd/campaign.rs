@@ -203,7 +203,7 @@ fn config_of(args: &Args) -> CampaignConfig {
                 .c_caller_every
                 .unwrap_or(crate::oracles::DEFAULT_C_CALLER_EVERY),
             // This binary's `lower`, for the sampled deep-nesting check of lower-paths.
-            lower_exe: std::env::current_exe().ok(),
+            lower_exe: Some(crate::this_exe::path()),
             ..OracleConfig::default()
         },
     }

@@ -192,7 +192,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         lower_paths: true,
         // A saved lower-paths finding from a campaign's deep sample reproduces here.
         lower_paths_deep: true,
-        lower_exe: std::env::current_exe().ok(),
+        lower_exe: Some(crate::this_exe::path()),
         upstream_structure: structure,
         exec: crate::exec::ExecOptions {
             index_bitwidth: args.index_bitwidth,

@@ -173,7 +173,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         upstream: args.upstream || args.oracle.as_deref() == Some(Oracle::Upstream.as_str()),
         lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE.as_str()),
         lower_paths_deep: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE.as_str()),
-        lower_exe: std::env::current_exe().ok(),
+        lower_exe: Some(crate::this_exe::path()),
         upstream_structure: args.oracle.as_deref()
             == Some(crate::upstream_structure::ORACLE.as_str()),
         exec,

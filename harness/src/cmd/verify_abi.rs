@@ -92,7 +92,7 @@ pub fn report(args: &Args) -> Result<Report, abi::AbiError> {
     rep.notes.extend(lay.notes);
     rep.checks.extend(lay.checks);
     if !args.no_live {
-        let exe = std::env::current_exe().map_err(abi::AbiError::CurrentExe)?;
+        let exe = crate::this_exe::path();
         let lv = live::run_live(&sel, &ccs, &exe);
         rep.timings.insert("live-jit".into(), lv.jit_secs);
         rep.timings.insert("live-native".into(), lv.native_secs);

@@ -38,6 +38,7 @@ mod nightly;
 mod pass_options;
 mod printed_wrong;
 mod probe_programs;
+mod rebuilt_while_running;
 mod reduce;
 mod setup_order;
 mod translate_folds;
