@@ -431,19 +431,33 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
         {
             // Today's flags (`exact`, `overflow<nsw, nuw>`), as the parser reads them; the
             // legacy syntax had none.
+            // A flag of another kind than these forms say (`isExact = false`) stays in
+            // the attribute dictionary, as it is.
             let modern = n.syntax == Syntax::Modern;
+            let exact = matches!(op.attr("isExact"), Some(Attribute::Unit));
+            let overflow = match op.attr("overflowFlags") {
+                Some(Attribute::Str(f)) => Some(f),
+                _ => None,
+            };
             out.push_str(op.kind.name());
             out.push(' ');
-            if modern && op.attr("isExact").is_some() {
+            if modern && exact {
                 out.push_str("exact ");
             }
             n.list(out, ops);
-            if let (true, Some(Attribute::Str(f))) = (modern, op.attr("overflowFlags")) {
+            if let (true, Some(f)) = (modern, overflow) {
                 out.push_str(" overflow<");
                 out.push_str(f);
                 out.push('>');
             }
-            extra_attrs(out, op, &["overflowFlags", "isExact"], n.syntax);
+            let mut said = Vec::new();
+            if exact {
+                said.push("isExact");
+            }
+            if overflow.is_some() {
+                said.push("overflowFlags");
+            }
+            extra_attrs(out, op, &said, n.syntax);
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
@@ -554,17 +568,28 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             extra_attrs(out, op, &[], n.syntax);
         }
         LlvmReturn => {
-            // The attributes come first in this form (`llvm.return {a} %x : i32`).
+            // Today's form puts the attributes first (`llvm.return {a} %x : i32`);
+            // LLVM 11's parser read them after the operand (`llvm.return %x {a} :
+            // !llvm.i32`).
             out.push_str("llvm.return");
-            extra_attrs(out, op, &[], n.syntax);
+            let legacy = n.syntax == Syntax::Legacy;
+            if !legacy || ops.is_empty() {
+                extra_attrs(out, op, &[], n.syntax);
+            }
             if let Some(&v) = ops.first() {
                 out.push(' ');
                 n.v(out, v);
+                if legacy {
+                    extra_attrs(out, op, &[], n.syntax);
+                }
                 out.push_str(" : ");
                 n.vty(out, v);
             }
         }
-        LlvmUnreachable => out.push_str("llvm.unreachable"),
+        LlvmUnreachable => {
+            out.push_str("llvm.unreachable");
+            extra_attrs(out, op, &[], n.syntax);
+        }
         _ => {
             let custom = match n.syntax {
                 Syntax::Modern => modern::op(out, n, op),

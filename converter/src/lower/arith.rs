@@ -6,7 +6,9 @@ use super::emit::Emitter;
 use super::funcs::FnLower;
 use super::vector::unroll;
 use crate::diag::Diagnostic;
-use crate::ir::{sign_extend, Attribute, DenseValues, NewOp, OpData, OpKind, Type, ValueId};
+use crate::ir::{
+    sign_extend, Attribute, DenseValues, NamedAttr, NewOp, OpData, OpKind, Type, ValueId,
+};
 
 /// The LLVM op of a Standard element-wise op: its one-to-one target in the op
 /// description (`OpKind::one_to_one`).
@@ -20,18 +22,23 @@ fn llvm_kind(op: &OpData) -> Result<OpKind, Diagnostic> {
 }
 
 /// Lowers an op whose operands and result are element-wise: one LLVM op per 1-D
-/// vector (or scalar), with the op's attributes (predicates) kept.
+/// vector (or scalar), with the op's attributes kept, its own and the discardable
+/// ones (LLVM 11's one-to-one lowering copies them all).
 fn elementwise(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
+    elementwise_with(fl, op, &op.attrs)
+}
+
+/// [`elementwise`] with `attrs` on each LLVM op.
+fn elementwise_with(fl: &mut FnLower, op: &OpData, attrs: &[NamedAttr]) -> Result<(), Diagnostic> {
     let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
     let operands = fl.vs(&op.operands);
     let kind = llvm_kind(op)?;
-    let attrs = &op.attrs;
     let mut em = fl.em(op.loc);
     let r = unroll(&mut em, &rty, &operands, |em, ops, leaf| {
         let mut new = NewOp::new(kind)
             .operands(ops.iter().copied())
             .result(leaf.clone());
-        new.attrs = attrs.clone();
+        new.attrs = attrs.to_vec();
         em.push1(new)
     });
     fl.set(op.results[0], r);
@@ -81,8 +88,16 @@ pub fn rsqrt(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
 
 /// `cmpi`/`cmpf` become `llvm.icmp`/`llvm.fcmp` with the same predicate string
 /// (`cmpf "false"`/`"true"` keep LLVM IR's `false`/`true` predicate names).
+/// `cmpi`/`cmpf`: the predicate alone goes onto the `llvm.icmp`/`llvm.fcmp`; LLVM 11's
+/// comparison lowerings (and MLIR 22's) leave the op's discardable attributes out.
 pub fn compare(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
-    elementwise(fl, op)
+    let predicate: Vec<NamedAttr> = op
+        .attrs
+        .iter()
+        .filter(|a| a.name.as_ref() == "predicate")
+        .cloned()
+        .collect();
+    elementwise_with(fl, op, &predicate)
 }
 
 pub fn select(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
@@ -115,7 +130,10 @@ pub fn cast(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
 
 /// `constant`: scalars and 1-D dense vectors become one `llvm.mlir.constant` (index
 /// values retyped to the lowered integer type); n-D dense vectors are built from
-/// one constant per 1-D row; function references become `llvm.mlir.addressof`.
+/// one constant per 1-D row; function references become `llvm.mlir.addressof`. Each
+/// `llvm.mlir.constant` keeps the op's discardable attributes (LLVM 11's one-to-one
+/// rewrite copies them, as MLIR 22 does); an `addressof` gets none (neither keeps
+/// them there).
 pub fn constant(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let rty = fl.conv(fl.old_ty(op.results[0]), op.loc)?;
     let Some(value) = op.attr("value") else {
@@ -123,6 +141,7 @@ pub fn constant(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     };
     let bits = fl.ctx.tc.index_bits();
     let mut em = fl.em(op.loc);
+    let first = em.body.block(em.block).ops.len();
     let r = match value {
         Attribute::SymbolRef(name) => em.push1(
             NewOp::new(OpKind::LlvmAddressOf)
@@ -135,6 +154,23 @@ pub fn constant(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
             em.constant(a, rty)
         }
     };
+    if !matches!(value, Attribute::SymbolRef(_)) {
+        let kept: Vec<NamedAttr> = op
+            .attrs
+            .iter()
+            .filter(|a| a.name.as_ref() != "value")
+            .cloned()
+            .collect();
+        if !kept.is_empty() {
+            let made = em.body.block(em.block).ops[first..].to_vec();
+            for id in made {
+                let o = em.body.op_mut(id);
+                if o.kind == OpKind::LlvmConstant {
+                    o.attrs.extend(kept.iter().cloned());
+                }
+            }
+        }
+    }
     fl.set(op.results[0], r);
     Ok(())
 }

@@ -184,6 +184,34 @@ pub fn c_param_attrs(dict: &[NamedAttr], memref: bool, ty: &Type) -> Vec<NamedAt
     d
 }
 
+/// Attributes that the LLVM ops a Standard op's attributes are copied onto (the
+/// one-to-one ops, `llvm.mlir.constant`, `llvm.br`, `llvm.cond_br`, `llvm.return`)
+/// read as their own, with a meaning the Standard op does not have: overflow and
+/// exactness flags make a result poison, fast-math flags license other results, branch
+/// weights and loop annotations steer LLVM's optimizers.
+pub const OP_INHERENT_ATTRS: &[&str] = &[
+    "overflowFlags",
+    "isExact",
+    "fastmathFlags",
+    "nonNeg",
+    "isDisjoint",
+    "branch_weights",
+    "loop_annotation",
+    "operandSegmentSizes",
+    "access_groups",
+    "alias_scopes",
+    "noalias_scopes",
+    "tbaa",
+];
+
+/// The first of `attrs` that an LLVM op would read as its own ([`OP_INHERENT_ATTRS`]).
+pub fn inherent_attr(attrs: &[NamedAttr]) -> Option<&str> {
+    attrs
+        .iter()
+        .map(|a| a.name.as_ref())
+        .find(|n| OP_INHERENT_ATTRS.contains(n))
+}
+
 /// The discardable attributes of a Standard call, for the `llvm.call`, sorted by
 /// name; `Err(name)` for one that `llvm.call` would read as its own.
 pub fn call_attrs(attrs: &[NamedAttr]) -> Result<Vec<NamedAttr>, String> {

@@ -201,6 +201,9 @@ pub fn ret(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         1 => Some(values[0]),
         _ => Some(em.pack(&result_ty, &values)),
     };
-    em.push(NewOp::new(OpKind::LlvmReturn).operands(operand));
+    // LLVM 11 and MLIR 22 keep the return's attributes on the `llvm.return`.
+    let mut new = NewOp::new(OpKind::LlvmReturn).operands(operand);
+    new.attrs = op.attrs.clone();
+    em.push(new);
     Ok(())
 }

@@ -403,6 +403,32 @@ fn lower_op(fl: &mut FnLower, id: OpId) -> Result<(), Diagnostic> {
     let Some(kind) = op.kind.std() else {
         return generic(fl, id, op);
     };
+    // The ops whose attributes are copied onto their LLVM ops must not carry one that
+    // the LLVM op reads as its own (a call checks its own list, in `calls`).
+    if !matches!(
+        kind,
+        Call | CallIndirect
+            | Alloc
+            | Alloca
+            | Dealloc
+            | Load
+            | Store
+            | Dim
+            | Rank
+            | MemRefCast
+            | Splat
+            | ExtractElement
+    ) {
+        if let Some(name) = super::attrs::inherent_attr(&op.attrs) {
+            return Err(Diagnostic::error(
+                op.loc,
+                format!(
+                    "attribute '{name}' of '{}' cannot be kept: the LLVM op it lowers to gives it a meaning of its own",
+                    op.name()
+                ),
+            ));
+        }
+    }
     match kind {
         AddI | SubI | MulI | DivISigned | DivIUnsigned | RemISigned | RemIUnsigned | And | Or
         | Xor | ShiftLeft | ShiftRightSigned | ShiftRightUnsigned | AddF | SubF | MulF | DivF
@@ -441,6 +467,8 @@ fn branch(fl: &mut FnLower, id: OpId, op: &OpData) -> Result<(), Diagnostic> {
     let succs = fl.succs(id, &op.successors, op.loc);
     let mut new = NewOp::new(kind).operands(operands);
     new.successors = succs;
+    // LLVM 11's terminator lowering (and MLIR 22's) keeps the op's attributes.
+    new.attrs = op.attrs.clone();
     fl.em(op.loc).push(new);
     Ok(())
 }

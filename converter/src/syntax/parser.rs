@@ -568,11 +568,15 @@ impl<'a> Parser<'a> {
                 if let Some(t) = self.parse_llvm_dialect_type(name)? {
                     return Ok(t);
                 }
-                Err(self.err_here(if name.contains('.') {
-                    format!("dialect types are not supported in the Standard dialect: '{name}'")
-                } else {
-                    format!("undefined type alias '{name}'")
-                }))
+                Err(
+                    self.err_here(if name.starts_with("!llvm.") && !self.in_std_func {
+                        format!("unknown or unsupported LLVM dialect type '{name}'")
+                    } else if name.contains('.') {
+                        format!("dialect types are not supported in the Standard dialect: '{name}'")
+                    } else {
+                        format!("undefined type alias '{name}'")
+                    }),
+                )
             }
             _ => Err(self.unexpected("a type")),
         }

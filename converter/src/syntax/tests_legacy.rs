@@ -129,15 +129,43 @@ fn malformed_legacy_types_are_errors_in_the_string() {
         ("!llvm<\"i0\">", 8, "unknown or unsupported type 'i0'"),
         ("!llvm<\"i129\">", 8, "unknown or unsupported type 'i129'"),
         ("!llvm<\"fp128\">", 8, "unknown or unsupported type 'fp128'"),
-        ("!llvm<\"i8 (void)\">", 12, "a void parameter"),
+        ("!llvm<\"i8 (void)\">", 12, "void is not a value's type"),
+        (
+            "!llvm<\"[2 x void ()]\">",
+            13,
+            "a function is not a value's type",
+        ),
+        (
+            "!llvm<\"{ void () }\">",
+            10,
+            "a function is not a value's type",
+        ),
+        (
+            "!llvm<\"void (void ())*\">",
+            14,
+            "a function is not a value's type",
+        ),
+        (
+            "!llvm<\"void () ()*\">",
+            16,
+            "a function cannot return a function",
+        ),
+        ("!llvm<\"[2xi8]\">", 10, "expected 'x'"),
+        // A control character in the type is escaped in the message, which stays one line.
+        (
+            "!llvm<\"i32\\0Afoo\">",
+            7,
+            "\"i32\\0Afoo\": unexpected text",
+        ),
         ("!llvm<\"i8* x\">", 12, "unexpected text after the type"),
         ("!llvm<\"\">", 8, "expected a type"),
         (
             "!llvm<\"i8 addrspace(4294967296)*\">",
             11,
-            "does not fit 32 bits",
+            "must fit 24 bits",
         ),
-        ("!llvm.i0", 1, "dialect types are not supported"),
+        ("!llvm<\"i8 addrspace(16777216)*\">", 11, "must fit 24 bits"),
+        ("!llvm.i0", 1, "unknown or unsupported LLVM dialect type"),
         ("!llvm<i8>", 7, "the LLVM IR type in quotes"),
     ];
     let mut failures = Vec::new();
@@ -168,7 +196,11 @@ fn deep_legacy_types_are_errors_not_stack_overflows() {
             "[1 x ".repeat(100_000),
             "]".repeat(100_000)
         ),
-        format!("!llvm<\"i8{}\">", "()".repeat(100_000)),
+        format!(
+            "!llvm<\"{}i8{}\">",
+            "void (".repeat(100_000),
+            ")*".repeat(100_000)
+        ),
     ] {
         let d = parse_type(&deep).expect_err("too deep");
         assert!(d.message.contains("nesting too deep"), "{}", d.message);

@@ -60,10 +60,11 @@ impl<'a> Parser<'a> {
                 }
             })
             .map_err(|(offset, msg)| {
-                // A long type is named by its start.
+                // A long type is named by its start, control characters escaped as LLVM
+                // IR escapes them, so the message stays one line.
                 let shown = match text.char_indices().nth(48) {
-                    Some((end, _)) => format!("{}...", &text[..end]),
-                    None => text.clone(),
+                    Some((end, _)) => format!("{}...", escaped(&text[..end])),
+                    None => escaped(&text),
                 };
                 self.err_at(
                     at(offset),
@@ -102,6 +103,25 @@ pub(super) fn unit_attrs(dicts: &mut [Vec<NamedAttr>]) {
     }
 }
 
+/// `text` with its control characters, `\` and `"` escaped as LLVM IR strings escape
+/// them (`\0A` for a newline), so that a message quoting it stays one line.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\5C"),
+            '"' => out.push_str("\\22"),
+            c if c.is_control() => {
+                for b in c.to_string().bytes() {
+                    out.push_str(&format!("\\{b:02X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `i64`, `half`, `bfloat`, `float`, `double`, `void`: the types LLVM 11 wrote as
 /// `!llvm.NAME` and LLVM IR writes as `NAME`.
 fn scalar_type(name: &str) -> Option<Type> {
@@ -121,6 +141,9 @@ fn scalar_type(name: &str) -> Option<Type> {
         }
     })
 }
+
+/// The largest address space LLVM IR reads: a 24-bit number.
+const MAX_ADDRESS_SPACE: u32 = (1 << 24) - 1;
 
 /// An error in an LLVM IR type string: the byte offset and the message.
 type IrResult<T> = Result<T, (usize, String)>;
@@ -180,13 +203,18 @@ impl IrTypeReader<'_> {
         std::str::from_utf8(&self.s[start..self.pos]).unwrap_or("")
     }
 
+    /// A decimal number: its digits alone, as LLVM's lexer reads them (`[2x i8]` is
+    /// `[2 x i8]`).
     fn number(&mut self, what: &str) -> IrResult<u64> {
         self.space();
         let start = self.pos;
-        let w = self.word();
-        match w.parse::<u64>() {
-            Ok(n) if w.bytes().all(|c| c.is_ascii_digit()) => Ok(n),
-            _ => {
+        while self.s.get(self.pos).is_some_and(u8::is_ascii_digit) {
+            self.pos += 1;
+        }
+        let digits = std::str::from_utf8(&self.s[start..self.pos]).unwrap_or("");
+        match digits.parse::<u64>() {
+            Ok(n) => Ok(n),
+            Err(_) => {
                 self.pos = start;
                 self.err(format!("expected {what}"))
             }
@@ -220,12 +248,14 @@ impl IrTypeReader<'_> {
                 self.expect(b'(', "'(' after addrspace")?;
                 let space = self.number("an address space")?;
                 let space = u32::try_from(space)
-                    .map_err(|_| (at, "the address space does not fit 32 bits".to_string()))?;
+                    .ok()
+                    .filter(|s| *s <= MAX_ADDRESS_SPACE)
+                    .ok_or((at, "an address space must fit 24 bits".to_string()))?;
                 self.expect(b')', "')' after the address space")?;
                 self.expect(b'*', "'*' after addrspace(N)")?;
                 t = self.pointer_to(t, space, at)?;
             } else if self.eat(b'(') {
-                t = self.params(t)?;
+                t = self.params(t, at)?;
             } else {
                 break Ok(t);
             }
@@ -248,8 +278,15 @@ impl IrTypeReader<'_> {
         }
     }
 
-    /// The parameter list of a function type returning `result`, after its `(`.
-    fn params(&mut self, result: Type) -> IrResult<Type> {
+    /// The parameter list of a function type returning `result`, after its `(` (at
+    /// `at`).
+    fn params(&mut self, result: Type, at: usize) -> IrResult<Type> {
+        if matches!(result, Type::LlvmFunc(_)) {
+            return Err((
+                at,
+                "a function cannot return a function (LLVM IR returns a pointer to one)".into(),
+            ));
+        }
         let mut params = Vec::new();
         let mut vararg = false;
         if !self.eat(b')') {
@@ -261,12 +298,7 @@ impl IrTypeReader<'_> {
                     self.expect(b')', "')' after '...'")?;
                     break;
                 }
-                let at = self.pos;
-                let p = self.ty()?;
-                if p == Type::LlvmVoid {
-                    return Err((at, "a void parameter".into()));
-                }
-                params.push(p);
+                params.push(self.value_type()?);
                 if self.eat(b')') {
                     break;
                 }
@@ -330,12 +362,17 @@ impl IrTypeReader<'_> {
         }
     }
 
-    /// A type a value can have (not `void`): a field, an element.
+    /// A type a value can have (not `void`, not a function): a field, an element, a
+    /// parameter.
     fn value_type(&mut self) -> IrResult<Type> {
         self.space();
         let at = self.pos;
         match self.ty()? {
             Type::LlvmVoid => Err((at, "void is not a value's type".into())),
+            Type::LlvmFunc(_) => Err((
+                at,
+                "a function is not a value's type (LLVM IR points to one: T (...)*)".into(),
+            )),
             t => Ok(t),
         }
     }

@@ -56,7 +56,9 @@ impl<'a> Parser<'a> {
     /// An LLVM-dialect op named `full` (already consumed) in custom form.
     pub(super) fn parse_llvm_op(&mut self, full: &str, loc: Loc) -> PResult<OpSpec<'a>> {
         use OpKind::*;
-        // LLVM 11's name of the null pointer constant, today's `llvm.mlir.zero`.
+        // LLVM 11's name of the null pointer constant, today's `llvm.mlir.zero` of a
+        // pointer type.
+        let null = full == "llvm.mlir.null";
         let full = match full {
             "llvm.mlir.null" => "llvm.mlir.zero",
             f => f,
@@ -123,7 +125,13 @@ impl<'a> Parser<'a> {
             }
             LlvmUndef | LlvmPoison | LlvmZero => {
                 s.attrs = self.parse_opt_attr_dict()?;
-                let (_, ty) = self.colon_type()?;
+                let (tloc, ty) = self.colon_type()?;
+                if null && !matches!(ty, Type::LlvmPtr(..)) {
+                    return Err(self.err_at(
+                        tloc,
+                        "'llvm.mlir.null' makes a pointer: expected an LLVM pointer type",
+                    ));
+                }
                 s.results.push(ty);
             }
             LlvmAddressOf => {
@@ -329,15 +337,31 @@ impl<'a> Parser<'a> {
             }
             LlvmBr | LlvmCondBr => self.parse_branch(&mut s)?,
             LlvmReturn => {
-                // Today's form puts the attributes first (`llvm.return {a} %x : i32`).
+                // Today's form puts the attributes first (`llvm.return {a} %x : i32`),
+                // LLVM 11's parser read them after the operand (`llvm.return %x {a} :
+                // !llvm.i32`): either is read, one of the two dictionaries.
                 s.attrs = self.parse_opt_attr_dict()?;
                 if self.tok.kind == Tok::PercentIdent && !self.at_result_names() {
                     let a = self.parse_use()?;
+                    let after = self.tok.loc;
+                    let trailing = match s.attrs.is_empty() {
+                        true => self.parse_opt_attr_dict()?,
+                        false => Vec::new(),
+                    };
+                    let seen = self.legacy_types_read();
                     let (_, ty) = self.colon_type()?;
+                    if !trailing.is_empty() && self.legacy_types_read() == seen {
+                        return Err(self.err_at(
+                            after,
+                            "the attributes of llvm.return go before its operand \
+                             (`llvm.return {...} %x : T`; after it only in LLVM 11's notation)",
+                        ));
+                    }
+                    s.attrs.extend(trailing);
                     s.operands = vec![(a, Some(ty))];
                 }
             }
-            LlvmUnreachable => {}
+            LlvmUnreachable => s.attrs = self.parse_opt_attr_dict()?,
             _ => {
                 return Err(self.err_at(
                     loc,
@@ -477,8 +501,12 @@ impl<'a> Parser<'a> {
                     }
                     let t = self.advance();
                     let v = self.parse_i64_literal(t, neg)?;
-                    if v == DYNAMIC_INDEX {
-                        return Err(self.err_at(t.loc, "a constant index out of range"));
+                    if i32::try_from(v).is_err() {
+                        return Err(self.err_at(
+                            t.loc,
+                            "a constant index out of range: getelementptr's constant indices \
+                             are 32-bit (a wider one is written as a value)",
+                        ));
                     }
                     indices.push(v);
                 }
