@@ -285,6 +285,20 @@ fn compare_funcs(name: &str, a: &Func, b: &Func, out: &mut Vec<String>) {
             show_attrs(&b.attrs),
         );
     }
+    // Terminators that carry attributes, in order.
+    if !normalize::merged_terminators(&a.terminators, &b.terminators) {
+        let show = |ts: &[(String, reader::Attrs)]| {
+            ts.iter()
+                .map(|(n, at)| format!("{n} {}", show_attrs(at)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        diff(
+            "terminators with attributes".into(),
+            show(&a.terminators),
+            show(&b.terminators),
+        );
+    }
     // Calls, callee by callee (`%` for the indirect ones).
     let (ca, cb) = (by_callee(a), by_callee(b));
     let keys: BTreeSet<&String> = ca.keys().chain(cb.keys()).collect();

@@ -4,7 +4,7 @@
 //! the comparison; anything else that differs is a finding. The facts each one encodes
 //! were checked by running `mlir-opt` 22 on the exported module (see the doc).
 
-use super::reader::{Call, Func, Slot};
+use super::reader::{Attrs, Call, Func, Slot};
 use converter::ir::{FuncKind, Module, Type};
 use std::collections::BTreeMap;
 
@@ -392,6 +392,27 @@ pub fn merged_call_sites(ours: &[&Call], up: &[&Call]) -> bool {
     set(ours) == set(up)
 }
 
+/// Whether the terminators with attributes `ours` and `up` of a function agree, up to
+/// the blocks MLIR 22's pipeline merges: its greedy rewriting merges identical blocks
+/// (two `return {a}` blocks become one), so upstream may have fewer identical
+/// terminators, never more. In order when the counts agree; when upstream has fewer,
+/// as the sets of distinct ones; upstream having more is a finding (attributes we
+/// dropped).
+pub fn merged_terminators(ours: &[(String, Attrs)], up: &[(String, Attrs)]) -> bool {
+    if ours.len() == up.len() {
+        return ours == up;
+    }
+    if ours.len() < up.len() || up.is_empty() {
+        return false;
+    }
+    let set = |ts: &[(String, Attrs)]| {
+        ts.iter()
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    set(ours) == set(up)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::reader::read_module;
@@ -587,6 +608,32 @@ func @plain(i32) -> i32
         };
         unranked_rank_is_i64(&ours, &mut up64, &s64);
         assert_eq!(up64, read(up_text));
+    }
+
+    #[test]
+    fn merged_terminators_compare_distinct_ones_when_counts_differ() {
+        let fs = read(
+            "llvm.func @f() {\n  llvm.cond_br %c, ^bb1, ^bb2 {x}\n^bb1:\n  llvm.return {a}\n\
+             ^bb2:\n  llvm.return {a}\n^bb3:\n  llvm.return {b = 1 : i64}\n}\n",
+        );
+        let t = &fs[0].terminators;
+        assert_eq!(t.len(), 4, "{t:?}");
+        let (br, a, b) = (t[0].clone(), t[1].clone(), t[3].clone());
+        assert!(merged_terminators(
+            &[br.clone(), a.clone(), a.clone()],
+            &[br.clone(), a.clone()]
+        ));
+        // Upstream never has more: more there is a terminator whose attributes we dropped.
+        assert!(!merged_terminators(
+            &[br.clone(), a.clone()],
+            &[br.clone(), a.clone(), a.clone()]
+        ));
+        assert!(!merged_terminators(
+            &[br.clone(), a.clone(), a.clone()],
+            &[br.clone(), b.clone()]
+        ));
+        assert!(!merged_terminators(&[a.clone(), br.clone()], &[br, a]));
+        assert!(!merged_terminators(&[b], &[]));
     }
 
     #[test]

@@ -54,6 +54,11 @@ pub struct Func {
     pub defined: bool,
     /// The calls of its body, in order.
     pub calls: Vec<Call>,
+    /// Its terminators that carry attributes (`llvm.return`, `llvm.br`,
+    /// `llvm.cond_br`), each as its op name and attributes, in order: a Standard
+    /// terminator's attributes stay on the one LLVM terminator it lowers to, on both
+    /// sides, while the blocks a lowering adds end in terminators without any.
+    pub terminators: Vec<(String, Attrs)>,
 }
 
 /// Why a module text could not be read: what was expected where (the text from there,
@@ -129,6 +134,14 @@ pub fn read_module(text: &str) -> Result<Vec<Func>, ReadError> {
             if let Some(f) = funcs.last_mut() {
                 f.calls.push(call);
             }
+        } else if let Some(term) = attributed_terminator(t).map_err(|e| ReadError::Call {
+            line: i + 1,
+            text: t.to_string(),
+            source: Box::new(e),
+        })? {
+            if let Some(f) = funcs.last_mut() {
+                f.terminators.push(term);
+            }
         }
         depth += brace_delta(t);
         i += 1;
@@ -158,6 +171,26 @@ fn find_word(s: &str, word: &str) -> Option<usize> {
         k += 1;
     }
     None
+}
+
+/// The op name and attributes of a terminator line with an attribute dictionary
+/// (`llvm.return {a} %x : i32`, `llvm.br ^bb1(%x : i32) {a}`, `llvm.cond_br %c, ^bb1,
+/// ^bb2 {a}`): neither their operands, successors nor types hold a `{`.
+fn attributed_terminator(t: &str) -> Result<Option<(String, Attrs)>, ReadError> {
+    let Some(name) = ["llvm.return", "llvm.br", "llvm.cond_br"]
+        .into_iter()
+        .find(|n| {
+            t.strip_prefix(n)
+                .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+        })
+    else {
+        return Ok(None);
+    };
+    let Some(open) = t.find('{') else {
+        return Ok(None);
+    };
+    let mut c = Cur::new(&t[open..]);
+    Ok(Some((name.to_string(), read_attrs(&mut c)?)))
 }
 
 /// `{` minus `}` outside strings.
@@ -467,6 +500,7 @@ fn read_header(h: &str) -> Result<Func, ReadError> {
         attrs,
         defined,
         calls: Vec::new(),
+        terminators: Vec::new(),
     })
 }
 

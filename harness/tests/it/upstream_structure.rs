@@ -454,3 +454,33 @@ fn campaigns_and_check_run_it() {
     );
     let _ = std::fs::remove_file(&file);
 }
+
+/// A Standard terminator's attributes stay on the LLVM terminator it lowers to, on
+/// both sides (LLVM 11's terminator lowering and MLIR 22's pass them on). The lowering
+/// before 2026-11-28 dropped them: its text, the attributes edited out of our
+/// lowering, is a finding that names the function and the terminators.
+#[test]
+fn terminator_attributes_are_compared() {
+    if !tools_present() {
+        return;
+    }
+    let src = "func @f(%a: i32, %c: i1) -> i32 {\n  cond_br %c, ^bb1(%a : i32), ^bb2 {test.c = 1 : i64}\n^bb1(%x: i32):\n  br ^bb2 {test.b}\n^bb2:\n  return {test.r = \"x\"} %a : i32\n}\nfunc @main() -> i32 {\n  %c = constant 1 : i1\n  %a = constant 5 : i32\n  %r = call @f(%a, %c) : (i32, i1) -> i32\n  return %r : i32\n}\n";
+    let m = parse_module("terminators.mlir", src.as_bytes()).unwrap();
+    let p = us::prepare(&m, 64).unwrap();
+    let up = us::lower_pending(&[&p]).pop().unwrap().unwrap();
+    assert_eq!(us::resolve(&p, Ok(up.clone())), Outcome::Agree);
+    let dropped = p
+        .ours
+        .replace(" {test.c = 1 : i64}", "")
+        .replace(" {test.b}", "")
+        .replace(" {test.r = \"x\"}", "");
+    assert_ne!(dropped, p.ours, "our lowering keeps the attributes");
+    let d = finding(verdict_for(&p, dropped, &up));
+    assert!(
+        d.contains(
+            "@f: terminators with attributes: ours ``, upstream `llvm.cond_br {test.c = 1 : i64}; \
+             llvm.br {test.b}; llvm.return {test.r = \"x\"}`"
+        ),
+        "{d}"
+    );
+}
