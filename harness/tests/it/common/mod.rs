@@ -114,3 +114,9 @@ pub fn has_typed_llvm_pointers(m: &converter::ir::Module) -> bool {
                 })
         })
 }
+
+/// Whether a corpus file expects errors (`// expected-error`): a test of diagnostics (of
+/// the lowering, say), not a module to export or run.
+pub fn expects_errors(bytes: &[u8]) -> bool {
+    String::from_utf8_lossy(bytes).contains("expected-error")
+}
