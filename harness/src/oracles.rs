@@ -599,7 +599,9 @@ fn check_module_in(
         }
     }
     ran.push(crate::arg_attrs::ORACLE);
-    if let Some(detail) = crate::arg_attrs::check_calls(m, &lowered) {
+    if let Some(detail) = crate::arg_attrs::check_calls(m, &lowered)
+        .or_else(|| crate::arg_attrs::check_kept_op_attrs(m, &lowered))
+    {
         return Verdict::Finding {
             oracle: crate::arg_attrs::ORACLE,
             detail,
