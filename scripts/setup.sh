@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Installs what stdlower needs on a Debian machine, and nothing that is already there.
+# Installs what stdlower needs on a Debian machine, and nothing that is already there:
+# LLVM 22 and MLIR 22 (the JIT, the default upstream peer), MLIR 13 (the upstream peer of
+# the spec's own era: `-convert-std-to-llvm`), z3 and cvc5 (the solvers of `stdlower
+# prove`), and Chromium (the test that renders a campaign's report.html).
 # Idempotent: a second run only checks. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-PKGS=(llvm-22-dev libpolly-22-dev libzstd-dev clang-22 mlir-22-tools libmlir-22-dev)
+PKGS=(llvm-22-dev libpolly-22-dev libzstd-dev clang-22 mlir-22-tools libmlir-22-dev
+  mlir-13-tools z3 cvc5 chromium)
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -19,7 +23,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-command -v llvm-config-22 >/dev/null || { echo "setup: llvm-config-22 not on PATH after install" >&2; exit 1; }
+for tool in llvm-config-22 mlir-opt-13 z3 cvc5 chromium; do
+  command -v "$tool" >/dev/null || { echo "setup: $tool not on PATH after install" >&2; exit 1; }
+done
 
 # A build that ran before LLVM 22 was there (a newcomer's first `cargo build`, `cargo
 # test` or `cargo fuzz`) left llvm-sys's build-script result "LLVM not found" in the
