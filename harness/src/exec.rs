@@ -80,7 +80,8 @@ impl Outcome {
             | Outcome::Error(m) => format!("{m}\n"),
         }
     }
-    /// The exit status of DESIGN.md for this outcome.
+    /// The exit status of this outcome (`stdlower --help` lists them: 3 UB, 4 crash or
+    /// timeout, 5 out of fuel).
     pub fn status(&self) -> i32 {
         match self {
             Outcome::Values(_) => exit::OK,
@@ -261,7 +262,7 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
 }
 
 /// [`run_interp`], and the heap blocks the call left allocated when it returned (see
-/// `leaks`).
+/// `oracles::heap_blocks`).
 pub fn run_interp_counted(
     m: &Module,
     entry: &str,
@@ -276,7 +277,7 @@ pub fn run_interp_counted(
 #[derive(Clone, Debug)]
 pub struct InterpRun {
     pub outcome: Outcome,
-    /// The heap blocks the call left allocated, when it returned (see `leaks`).
+    /// The heap blocks the call left allocated, when it returned (see `oracles::heap_blocks`).
     pub heap_blocks: Option<i64>,
     /// Instructions executed, when it returned.
     pub steps: Option<u64>,

@@ -484,32 +484,6 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
     answers
 }
 
-/// Folds a comparison's outcome into a case checked by the other oracles: a finding
-/// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
-/// reproduces it); the report records that the oracle ran, or could not compare.
-pub fn apply(
-    outcome: Outcome,
-    mut report: crate::oracles::CheckReport,
-    cfg: &mut crate::oracles::OracleConfig,
-) -> crate::oracles::CheckReport {
-    use crate::oracles::Verdict;
-    match outcome {
-        Outcome::Unsupported(_) => report.ran.push(UNSUPPORTED),
-        Outcome::Agree => report.ran.push(ORACLE),
-        Outcome::Finding(detail) => {
-            report.ran.push(ORACLE);
-            if !report.verdict.is_finding() {
-                report.verdict = Verdict::Finding {
-                    oracle: ORACLE,
-                    detail,
-                };
-                cfg.upstream_structure = true;
-            }
-        }
-    }
-    report
-}
-
 /// Whether the oracle compares a case run with these options: only with the default
 /// pass options. `--use-bare-ptr-memref-call-conv` and `--use-aligned-alloc` change
 /// signatures and runtime declarations in ways whose upstream counterparts have known

@@ -1,167 +1,17 @@
-//! The differential oracles every checked module goes through, and the classification
-//! of each case (agree / finding / skipped), in the manner of Wasmtime's oracles:
-//! 1. interp vs JIT: every result, memref contents included, bit-exact (NaN = NaN);
-//! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
-//!    it when asked (it is a process, so callers sample it);
-//! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
-//!    module after the splitting step alone interprets to the same results as before;
-//! 4. the C interface: functions with `llvm.emit_c_interface` called through their
-//!    `_mlir_ciface_` wrappers as C does ([`crate::ciface`]);
-//! 5. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
-//!    module, run natively, gives the same results as the interpreter and our JIT; a
-//!    finding names the path that disagrees with the other two;
-//! 6. upstream structure (when asked, it costs an `mlir-opt` run): our lowering's
-//!    signatures, attributes, calls and declarations against upstream's
-//!    ([`crate::upstream_structure`]);
-//! 7. the LLVM level (`llvm-level`): the lowered module interpreted with LLVM's
-//!    semantics (`llinterp`) must return what the Standard interpreter returned,
-//!    bit-exact (equality), and must be free of undefined behaviour and poison where the
-//!    Standard run was (refinement); a finding says which path the JIT sides with.
+//! One case through the oracles: the order they run in on a verified Standard module
+//! (which is the precedence of their findings: the first one that does not agree is the
+//! case's verdict), the artifacts they share (the lowering, the Standard interpreter's
+//! run, the LLVM-level run, the JIT batch, upstream's outcome), and the classification
+//! of the case (agree / finding / skipped), in the manner of Wasmtime's oracles. What
+//! each oracle checks is in its row of [`super::REGISTRY`] (`stdlower oracles`).
 
+use super::Oracle;
 use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind, Successor};
 use converter::lower::{lower_module, split_repeated_successors};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
-
-/// An oracle, or a name counted in its place (`upstream-unsupported`,
-/// `upstream-structure-unsupported`: asked for but could not compare). Serialised as the
-/// names the journal, `report.json`, finding file names and `--oracle` have always used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Oracle {
-    /// Interpreter and JIT agree on every result.
-    InterpVsJit,
-    /// The lowering succeeds and its output verifies.
-    LlvmVerify,
-    /// `mlir-translate` accepts the lowered module.
-    MlirTranslate,
-    /// No lowered terminator repeats a successor; splitting preserves meaning.
-    SuccessorSplit,
-    /// The `_mlir_ciface_` wrappers, called as C calls them ([`crate::ciface`]).
-    CInterface,
-    /// Upstream MLIR's lowering, run natively.
-    Upstream,
-    /// `stdlower lower`'s one-function-at-a-time paths ([`crate::lower_paths`]).
-    LowerPaths,
-    /// The structure of upstream's lowering ([`crate::upstream_structure`]).
-    UpstreamStructure,
-    /// Argument attributes ([`crate::arg_attrs`]).
-    ArgAttrs,
-    /// The generated module verifies and is free of undefined behaviour.
-    Generator,
-    /// Something panicked ([`crate::panics`]).
-    Panic,
-    /// The upstream oracle was asked for, but the exporter cannot express the module.
-    UpstreamUnsupported,
-    /// The upstream-structure oracle was asked for, but could not compare.
-    UpstreamStructureUnsupported,
-    /// The lowered module, interpreted at the LLVM level (`llinterp`), against the
-    /// Standard interpreter: equal results, and no UB or poison where the Standard run
-    /// has none.
-    LlvmLevel,
-    /// The `llvm-level` oracle was asked for, but the LLVM level could not run the case
-    /// (a construct it does not model, fuel, call depth).
-    LlvmLevelSkipped,
-    /// Under the bare pointer calling convention, which memref types a signature may
-    /// hold ([`crate::bare_ptr_rule`]).
-    BarePtrSignatures,
-    /// Unregistered ops are kept with converted types, the same attributes and the
-    /// right operands ([`crate::unregistered_ops`]).
-    UnregisteredOps,
-    /// The lowered code's `malloc`/`aligned_alloc` calls ask for what the Standard
-    /// program's allocations need ([`crate::heap_sizes`]).
-    HeapSizes,
-    /// A case's in-process work went on past the campaign's hang limit
-    /// ([`crate::watchdog`]).
-    Hang,
-}
-
-impl Oracle {
-    /// Every name, in declaration order.
-    pub const ALL: [Oracle; 19] = [
-        Oracle::InterpVsJit,
-        Oracle::LlvmVerify,
-        Oracle::MlirTranslate,
-        Oracle::SuccessorSplit,
-        Oracle::CInterface,
-        Oracle::Upstream,
-        Oracle::LowerPaths,
-        Oracle::UpstreamStructure,
-        Oracle::ArgAttrs,
-        Oracle::Generator,
-        Oracle::Panic,
-        Oracle::UpstreamUnsupported,
-        Oracle::UpstreamStructureUnsupported,
-        Oracle::LlvmLevel,
-        Oracle::LlvmLevelSkipped,
-        Oracle::BarePtrSignatures,
-        Oracle::UnregisteredOps,
-        Oracle::HeapSizes,
-        Oracle::Hang,
-    ];
-
-    /// The name, as serialised.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Oracle::InterpVsJit => "interp-vs-jit",
-            Oracle::LlvmVerify => "llvm-verify",
-            Oracle::MlirTranslate => "mlir-translate",
-            Oracle::SuccessorSplit => "successor-split",
-            Oracle::CInterface => "c-interface",
-            Oracle::Upstream => "upstream",
-            Oracle::LowerPaths => "lower-paths",
-            Oracle::UpstreamStructure => "upstream-structure",
-            Oracle::ArgAttrs => "arg-attrs",
-            Oracle::Generator => "generator",
-            Oracle::Panic => "panic",
-            Oracle::UpstreamUnsupported => "upstream-unsupported",
-            Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
-            Oracle::LlvmLevel => "llvm-level",
-            Oracle::LlvmLevelSkipped => "llvm-level-skipped",
-            Oracle::BarePtrSignatures => "bare-ptr-signatures",
-            Oracle::UnregisteredOps => "unregistered-ops",
-            Oracle::HeapSizes => "heap-sizes",
-            Oracle::Hang => "hang",
-        }
-    }
-
-    /// The oracle of a name.
-    pub fn from_name(name: &str) -> Option<Oracle> {
-        Oracle::ALL.into_iter().find(|o| o.as_str() == name)
-    }
-}
-
-impl fmt::Display for Oracle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl PartialEq<str> for Oracle {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Oracle {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<Oracle> for &str {
-    fn eq(&self, other: &Oracle) -> bool {
-        *self == other.as_str()
-    }
-}
-
-impl PartialEq<Oracle> for String {
-    fn eq(&self, other: &Oracle) -> bool {
-        self == other.as_str()
-    }
-}
 
 /// Diagnostics as one line, `; `-separated (a finding's detail).
 pub fn joined(ds: &[converter::diag::Diagnostic]) -> String {
@@ -191,23 +41,6 @@ pub fn module_types(m: &Module) -> impl Iterator<Item = &converter::ir::Type> {
         sig.into_iter().flatten().chain(values)
     })
 }
-
-/// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 13] = [
-    Oracle::InterpVsJit,
-    Oracle::LlvmVerify,
-    Oracle::MlirTranslate,
-    Oracle::SuccessorSplit,
-    Oracle::CInterface,
-    Oracle::Upstream,
-    Oracle::LowerPaths,
-    Oracle::UpstreamStructure,
-    Oracle::ArgAttrs,
-    Oracle::LlvmLevel,
-    Oracle::BarePtrSignatures,
-    Oracle::UnregisteredOps,
-    Oracle::HeapSizes,
-];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
 /// express the module (a limit of ours, not a disagreement).
@@ -438,6 +271,7 @@ impl DeferredTranslate {
     /// The case's report once `mlir-translate` has answered: a rejection is the
     /// verdict the check would have given in its place (it runs before the interpreter,
     /// so the oracles after it leave `ran`); an acceptance leaves the report as it is.
+    /// The campaign folds it with [`super::check::fold_late`].
     pub fn resolve(self, mut report: CheckReport, answer: Result<(), String>) -> CheckReport {
         if let Err(detail) = answer {
             report.ran.truncate(self.ran_upto);
@@ -543,7 +377,7 @@ fn check_module_in(
     ran: &mut Vec<Oracle>,
     deferred: Option<&mut Option<DeferredTranslate>>,
 ) -> Verdict {
-    // Oracle 2: the lowering succeeds and its output verifies (`lower_module` runs
+    // llvm-verify: the lowering succeeds and its output verifies (`lower_module` runs
     // `verify_llvm_module` on its output and fails with an "internal error: the lowered
     // module is invalid" diagnostic, so the module is verified once, there).
     ran.push(Oracle::LlvmVerify);
@@ -637,7 +471,7 @@ fn check_module_in(
         }
     }
 
-    // Oracle 3: splitting alone preserves meaning on the interpreter.
+    // successor-split: splitting alone preserves meaning on the interpreter.
     let interp_started = std::time::Instant::now();
     let exec::InterpRun {
         outcome: before,
@@ -677,7 +511,7 @@ fn check_module_in(
         };
     }
 
-    // Oracle 7: the LLVM level runs here, on the lowered module the other oracles
+    // llvm-level: the LLVM level runs here, on the lowered module the other oracles
     // check; it is judged after them (a skip of its own when it cannot run).
     let (llvm_level, heap_calls) = if cfg.llvm_level {
         llvm_level_outcome(m, &lowered, &lopts, entry, args, interp_steps, ran)
@@ -685,7 +519,7 @@ fn check_module_in(
         (None, None)
     };
 
-    // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
+    // interp-vs-jit. The c-interface oracle's calls are made in
     // the same compilation of the module, after this one; their answers wait below.
     let ciface = crate::ciface::plan(m, cfg);
     let mut ciface_answers = Vec::new();
@@ -708,7 +542,7 @@ fn check_module_in(
             None => exec::run_jit(m, entry, args, &cfg.exec),
         }
     });
-    // Oracle 5: upstream's lowering.
+    // upstream: upstream's lowering.
     let upstream = if cfg.upstream {
         match upstream_outcome(m, entry, args, cfg) {
             Ok(Some(o)) => {
@@ -769,17 +603,27 @@ fn check_module_in(
     if !matches!(verdict, Verdict::Agree) {
         return verdict;
     }
-    if let Some(f) = crate::leaks::compare(m, interp_heap, jit_heap) {
-        return f;
+    // The registered oracles that need the JIT batch (heap-blocks).
+    let case = super::check::Case {
+        lowered: Some(&lowered),
+        interp: Some(&before),
+        interp_heap_blocks: interp_heap,
+        jit: native.as_ref(),
+        jit_heap_blocks: jit_heap,
+        ..super::check::Case::new(m, entry, args, cfg)
+    };
+    let verdict = super::check::run_ready(super::check::Need::JitBatch, &case, ran);
+    if !matches!(verdict, Verdict::Agree) {
+        return verdict;
     }
 
-    // Oracle 4: the C wrappers, called as C calls them.
+    // c-interface: the C wrappers, called as C calls them.
     let part = crate::ciface::check_planned(m, &lowered, cfg, &ciface, &ciface_answers);
     ran.extend(part.ran);
     if !matches!(part.verdict, Verdict::Agree) {
         return part.verdict;
     }
-    // Oracle 6: the structure of upstream's lowering.
+    // upstream-structure: the structure of upstream's lowering.
     if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
         ran.push(crate::upstream_structure::UNSUPPORTED);
     } else if cfg.upstream_structure {
@@ -790,7 +634,7 @@ fn check_module_in(
             return part.verdict;
         }
     }
-    // Oracle 7, judged after every other oracle agrees.
+    // llvm-level, judged after every other oracle agrees.
     if let Some(l) = &llvm_level {
         let v = llvm_level_verdict(&before, l, native.as_ref());
         if !matches!(v, Verdict::Agree) {
@@ -1211,9 +1055,11 @@ mod tests {
             "unregistered-ops",
             "heap-sizes",
             "hang",
+            "heap-blocks",
         ];
-        assert_eq!(Oracle::ALL.len(), names.len());
-        for (o, name) in Oracle::ALL.into_iter().zip(names) {
+        assert_eq!(super::super::REGISTRY.len(), names.len());
+        for name in names {
+            let o = Oracle::from_name(name).expect("registered");
             assert_eq!(o.as_str(), name);
             assert_eq!(o.to_string(), name);
             assert_eq!(serde_json::to_string(&o).unwrap(), format!("\"{name}\""));
@@ -1221,7 +1067,6 @@ mod tests {
                 serde_json::from_str::<Oracle>(&format!("\"{name}\"")).unwrap(),
                 o
             );
-            assert_eq!(Oracle::from_name(name), Some(o));
         }
         assert_eq!(Oracle::from_name("interp"), None);
     }
