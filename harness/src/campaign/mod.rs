@@ -27,7 +27,7 @@ pub mod report;
 pub mod signals;
 pub mod translate_queue;
 
-use crate::oracles::{self, CheckReport, DeferredTranslate, Oracle, OracleConfig, Verdict};
+use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
@@ -174,7 +174,7 @@ pub type CaseCheck = dyn Fn(&Module, &OracleConfig) -> CaseChecked + Sync;
 
 /// What a [`CaseCheck`] gives: the report and the `mlir-translate` check left to run,
 /// or the panic of the check with the oracles that had started.
-pub type CaseChecked = Result<(CheckReport, Option<DeferredTranslate>), oracles::Panicked>;
+pub type CaseChecked = Result<(CheckReport, oracles::Deferred), oracles::Panicked>;
 
 /// The campaign's check: every oracle.
 pub fn default_check(m: &Module, cfg: &OracleConfig) -> CaseChecked {
@@ -344,9 +344,11 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             crate::watchdog::phase(crate::watchdog::Phase::Checking);
             // A panic is the case's finding (the check catches its own, with the
             // oracles that had started).
+            let mut lowered = None;
             let mut report = match panics::catch(|| check(&m, &ocfg)) {
                 Ok(Ok((report, d))) => {
-                    deferred = d;
+                    deferred = d.translate;
+                    lowered = d.lowered;
                     report
                 }
                 Ok(Err(p)) => p.into_report(),
@@ -363,7 +365,9 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
                 crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);
-                match panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg)) {
+                match panics::catch(|| {
+                    crate::upstream_structure::prepare_case(&m, lowered.as_ref(), &ocfg)
+                }) {
                     Ok(Ok(p)) => structure = Some(p),
                     Ok(Err(counted)) => report.ran.extend(counted),
                     Err(_) => {}

@@ -52,6 +52,13 @@ pub enum Judged {
     Skipped(SkipKind, String),
 }
 
+impl Judged {
+    /// A check's finding, or agreement.
+    pub fn of(finding: Option<String>) -> Judged {
+        finding.map_or(Judged::Agree, Judged::Finding)
+    }
+}
+
 /// An oracle: its name, what it needs, whether it applies, and its check.
 pub trait Check: Sync {
     /// Its name (the registry row's).

@@ -454,9 +454,12 @@ fn split_output(out: &str) -> Vec<String> {
 /// A campaign case's comparison, prepared (its lowering printed, its export made) to
 /// wait for a batch, or why there is none: `Err(Some(UNSUPPORTED))`, to count, when the
 /// exporter cannot express it; `Err(None)` when there is nothing to compare or `mlir-opt`
-/// is missing.
+/// is missing. `lowered` is the case's lowering the oracles checked (under the case's
+/// options, which are the default ones whenever the case is compared); without it the
+/// module is lowered here.
 pub fn prepare_case(
     m: &Module,
+    lowered: Option<&Module>,
     cfg: &crate::oracles::OracleConfig,
 ) -> Result<Pending, Option<crate::oracles::Oracle>> {
     if !available() {
@@ -465,7 +468,11 @@ pub fn prepare_case(
     if !compared(&cfg.exec) {
         return Err(Some(UNSUPPORTED));
     }
-    prepare(m, cfg.exec.index_bitwidth).map_err(|_| Some(UNSUPPORTED))
+    let ib = cfg.exec.index_bitwidth;
+    match lowered {
+        Some(l) => prepare_lowered(m, l, ib).map_err(|_| Some(UNSUPPORTED)),
+        None => prepare(m, ib).map_err(|_| Some(UNSUPPORTED)),
+    }
 }
 
 /// `mlir-opt`'s lowering of each pending module, one process per index width.
