@@ -175,7 +175,7 @@ pub struct ExecOptions {
     pub opt_level: u8,
     pub timeout: Duration,
     /// The converter's pass options (`--use-aligned-alloc`, `--use-bare-ptr-memref-call-conv`).
-    pub pass: crate::cmd::PassOptions,
+    pub pass: stdlower_front::options::PassOptions,
 }
 
 impl Default for ExecOptions {
@@ -185,7 +185,7 @@ impl Default for ExecOptions {
             index_bitwidth: 64,
             opt_level: 0,
             timeout: Duration::from_secs(10),
-            pass: crate::cmd::PassOptions::default(),
+            pass: stdlower_front::options::PassOptions::default(),
         }
     }
 }
@@ -202,7 +202,7 @@ impl ExecOptions {
     pub fn for_case(&self, g: &generator::GenConfig) -> ExecOptions {
         ExecOptions {
             index_bitwidth: g.index_bitwidth,
-            pass: crate::cmd::PassOptions {
+            pass: stdlower_front::options::PassOptions {
                 use_aligned_alloc: g.use_aligned_alloc,
                 use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
             },
@@ -240,7 +240,7 @@ impl ExecOptions {
                     }
                     "--index-bitwidth" => {
                         let v = words.next().unwrap_or("");
-                        o.index_bitwidth = crate::cmd::index_bitwidth(v)
+                        o.index_bitwidth = stdlower_front::options::index_bitwidth(v)
                             .map_err(|e| format!("line {}: {e}", n + 1))?;
                     }
                     other => {

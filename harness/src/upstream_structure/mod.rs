@@ -89,7 +89,7 @@ pub enum PrepareError {
 pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, PrepareError> {
     // Only the default pass options are compared (see [`compared`]).
     let opts: LowerOptions =
-        crate::cmd::PassOptions::default().lower_options(index_bitwidth, false);
+        stdlower_front::options::PassOptions::default().lower_options(index_bitwidth, false);
     let lowered = lower_module(m, &opts).map_err(PrepareError::Lower)?;
     Ok(prepare_lowered(m, &lowered, index_bitwidth)?)
 }
@@ -343,7 +343,11 @@ pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, 
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     let args = match crate::upstream::host_data_layout() {
-        Ok(dl) => crate::upstream::pipeline(index_bitwidth, crate::cmd::PassOptions::default(), dl),
+        Ok(dl) => crate::upstream::pipeline(
+            index_bitwidth,
+            stdlower_front::options::PassOptions::default(),
+            dl,
+        ),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     let alone = |t: &String| {
@@ -498,7 +502,7 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
 /// mlir22-index32-alloc-truncates.md) and no normalization here yet; such cases count as
 /// not compared.
 pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
-    exec.pass == crate::cmd::PassOptions::default()
+    exec.pass == stdlower_front::options::PassOptions::default()
 }
 
 /// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle
