@@ -186,7 +186,10 @@ pub fn of_campaign(rep: &Report, base: &Path) -> Vec<Suite> {
         .iter()
         .map(|(name, n)| {
             let mut c = Case::new("campaign.oracles", name);
-            c.output = Some(format!("{} cases checked, {} findings", n.checked, n.findings));
+            c.output = Some(format!(
+                "{} cases checked, {} findings",
+                n.checked, n.findings
+            ));
             if n.findings > 0 {
                 let sigs: Vec<&str> = rep
                     .buckets
@@ -249,8 +252,14 @@ mod tests {
         ];
         let x = render(&[of_file_tests(&results, 1.5)]);
         assert!(x.contains("tests=\"2\" failures=\"1\""), "{x}");
-        assert!(x.contains("<testcase classname=\"corpus.run\" name=\"a.mlir\">"), "{x}");
-        assert!(x.contains("<failure message=\"1 failures: b.mlir:2: run: @main() -&gt; 1 : i32\">"), "{x}");
+        assert!(
+            x.contains("<testcase classname=\"corpus.run\" name=\"a.mlir\">"),
+            "{x}"
+        );
+        assert!(
+            x.contains("<failure message=\"1 failures: b.mlir:2: run: @main() -&gt; 1 : i32\">"),
+            "{x}"
+        );
         assert!(x.contains("jit: 2 &lt;&amp;&gt;"), "{x}");
     }
 
@@ -286,10 +295,22 @@ mod tests {
             }],
         });
         let x = render(&of_campaign(&rep, Path::new("out/c")));
-        assert!(x.contains("<testsuites name=\"stdlower\" tests=\"3\" failures=\"2\""), "{x}");
-        assert!(x.contains("name=\"interp-vs-jit: jit: results differ\""), "{x}");
-        assert!(x.contains("stdlower check out/c/findings/case4-interp-vs-jit.mlir"), "{x}");
-        assert!(x.contains("<testcase classname=\"campaign.oracles\" name=\"llvm-verify\">"), "{x}");
+        assert!(
+            x.contains("<testsuites name=\"stdlower\" tests=\"3\" failures=\"2\""),
+            "{x}"
+        );
+        assert!(
+            x.contains("name=\"interp-vs-jit: jit: results differ\""),
+            "{x}"
+        );
+        assert!(
+            x.contains("stdlower check out/c/findings/case4-interp-vs-jit.mlir"),
+            "{x}"
+        );
+        assert!(
+            x.contains("<testcase classname=\"campaign.oracles\" name=\"llvm-verify\">"),
+            "{x}"
+        );
     }
 
     #[test]

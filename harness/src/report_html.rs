@@ -62,10 +62,7 @@ impl Rate {
 
     /// Checks per second in each bin.
     pub fn per_second(&self) -> Vec<f64> {
-        self.counts
-            .iter()
-            .map(|&c| c as f64 / self.width)
-            .collect()
+        self.counts.iter().map(|&c| c as f64 / self.width).collect()
     }
 }
 
@@ -238,11 +235,19 @@ fn totals(h: &mut String, rep: &Report) {
         rows.push(("first finding", format!("case {c}, after {t:.1} s")));
     }
     if rep.interrupted {
-        rows.push(("interrupted", "yes: stopped by a signal before its end".into()));
+        rows.push((
+            "interrupted",
+            "yes: stopped by a signal before its end".into(),
+        ));
     }
     h.push_str("<table id=\"totals\"><tbody>\n");
     for (k, v) in rows {
-        let _ = writeln!(h, "<tr><th>{}</th><td class=\"n\">{}</td></tr>", esc(k), esc(&v));
+        let _ = writeln!(
+            h,
+            "<tr><th>{}</th><td class=\"n\">{}</td></tr>",
+            esc(k),
+            esc(&v)
+        );
     }
     h.push_str("</tbody></table>\n");
 }
@@ -376,7 +381,12 @@ fn oracles(h: &mut String, rep: &Report) {
         "<table class=\"sortable\" id=\"oracle-table\"><thead><tr><th>oracle</th><th>cases checked</th>\
          <th>findings</th><th style=\"width:30em\"></th></tr></thead><tbody>\n",
     );
-    let max = rep.per_oracle.values().map(|c| c.checked).max().unwrap_or(0);
+    let max = rep
+        .per_oracle
+        .values()
+        .map(|c| c.checked)
+        .max()
+        .unwrap_or(0);
     for (name, c) in &rep.per_oracle {
         let _ = writeln!(
             h,
@@ -399,15 +409,20 @@ fn counts(
     col: &str,
     m: &std::collections::BTreeMap<String, u64>,
 ) {
-    let _ = writeln!(h, "<h2 id=\"{id}\">{}</h2>\n<p>{}</p>", esc(title), esc(what));
+    let _ = writeln!(
+        h,
+        "<h2 id=\"{id}\">{}</h2>\n<p>{}</p>",
+        esc(title),
+        esc(what)
+    );
     if m.is_empty() {
         h.push_str("<p>None.</p>\n");
         return;
     }
-    let _ = write!(
+    let _ = writeln!(
         h,
         "<table class=\"sortable\" id=\"{id}-table\"><thead><tr><th>{}</th><th>cases</th>\
-         <th style=\"width:30em\"></th></tr></thead><tbody>\n",
+         <th style=\"width:30em\"></th></tr></thead><tbody>",
         esc(col)
     );
     let max = m.values().copied().max().unwrap_or(0);
@@ -444,7 +459,11 @@ fn known_upstream(h: &mut String, rep: &Report, base: &Path) {
     if !rep.known_upstream_files.is_empty() {
         h.push_str("<p>Their modules, unreduced:</p><ul>\n");
         for f in &rep.known_upstream_files {
-            let _ = writeln!(h, "<li><code>{}</code></li>", esc(&base.join(f).display().to_string()));
+            let _ = writeln!(
+                h,
+                "<li><code>{}</code></li>",
+                esc(&base.join(f).display().to_string())
+            );
         }
         h.push_str("</ul>\n");
     }
@@ -467,7 +486,10 @@ mod tests {
         for t in [0.2, 0.7, 1.5, 239.9] {
             r.add(t);
         }
-        assert_eq!((r.width, r.counts.len(), r.counts[0], r.counts[1]), (1.0, 240, 2, 1));
+        assert_eq!(
+            (r.width, r.counts.len(), r.counts[0], r.counts[1]),
+            (1.0, 240, 2, 1)
+        );
         r.add(240.0);
         assert_eq!(r.width, 2.0);
         assert_eq!((r.counts[0], r.counts[119], r.counts[120]), (3, 1, 1));

@@ -1282,10 +1282,13 @@ pub fn write_report_with(
 ) -> Result<(), CampaignError> {
     let text = serde_json::to_string_pretty(rep)?;
     let path = out.join("report.json");
-    std::fs::write(&path, text + "\n").map_err(|source| CampaignError::WriteReport { path, source })?;
-    crate::report_html::write(out, rep, journals, base).map_err(|source| CampaignError::WriteReport {
-        path: out.join("report.html"),
-        source,
+    std::fs::write(&path, text + "\n")
+        .map_err(|source| CampaignError::WriteReport { path, source })?;
+    crate::report_html::write(out, rep, journals, base).map_err(|source| {
+        CampaignError::WriteReport {
+            path: out.join("report.html"),
+            source,
+        }
     })
 }
 

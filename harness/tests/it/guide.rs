@@ -171,7 +171,9 @@ fn broken_links(root: &Path, docs: &[PathBuf]) -> Vec<String> {
             let at = format!("{name}:{line}: {target}");
             if target.starts_with("http://") || target.starts_with("https://") {
                 if !UPSTREAM_SITES.iter().any(|s| target.starts_with(s)) {
-                    errs.push(format!("{at}: a web link that is not an upstream project's"));
+                    errs.push(format!(
+                        "{at}: a web link that is not an upstream project's"
+                    ));
                 }
                 continue;
             }
@@ -241,7 +243,10 @@ fn broken_links_are_found() {
         "missing.md: no such file",
     ];
     for w in want {
-        assert!(errs.iter().any(|e| e.contains(w)), "{w} not found in {errs:#?}");
+        assert!(
+            errs.iter().any(|e| e.contains(w)),
+            "{w} not found in {errs:#?}"
+        );
     }
     assert_eq!(errs.len(), want.len(), "{errs:#?}");
 }
@@ -257,7 +262,10 @@ fn every_chapter_is_in_the_summary() {
         .map(|p| p.display().to_string())
         .filter(|p| p != "SUMMARY.md" && !listed.contains(p))
         .collect();
-    assert!(missing.is_empty(), "chapters not in docs/SUMMARY.md: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "chapters not in docs/SUMMARY.md: {missing:?}"
+    );
 }
 
 /// The snippets of a Markdown text in a fence whose info string is `sh run`.

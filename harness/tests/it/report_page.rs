@@ -124,7 +124,9 @@ fn problems(dom: &str, console: &[String], rep: &Report, base: &Path) -> Vec<Str
     }
     for external in ["src=\"http", "href=\"http", "<link", "@import"] {
         if d.contains(external) {
-            p.push(format!("the page loads something from elsewhere ({external})"));
+            p.push(format!(
+                "the page loads something from elsewhere ({external})"
+            ));
         }
     }
     p
@@ -173,7 +175,11 @@ fn sample_report() -> (Report, Rate) {
             }],
         },
     ];
-    for (o, c, f) in [("interp-vs-jit", 120, 4), ("llvm-verify", 120, 2), ("heap-sizes", 80, 0)] {
+    for (o, c, f) in [
+        ("interp-vs-jit", 120, 4),
+        ("llvm-verify", 120, 2),
+        ("heap-sizes", 80, 0),
+    ] {
         rep.per_oracle.insert(
             o.into(),
             OracleCounts {
@@ -182,7 +188,11 @@ fn sample_report() -> (Report, Rate) {
             },
         );
     }
-    for (f, n) in [("op_addi", 60), ("alloc_strided", 12), ("option_use_aligned_alloc", 40)] {
+    for (f, n) in [
+        ("op_addi", 60),
+        ("alloc_strided", 12),
+        ("option_use_aligned_alloc", 40),
+    ] {
         rep.per_feature.insert(f.into(), n);
     }
     rep.skipped_reasons.insert("fuel".into(), 2);
@@ -207,7 +217,9 @@ fn report_html_renders_in_chromium_and_fails_when_broken() {
     let base = Path::new("out/campaign");
     let good = render(&rep, &rate, base);
     // A bucket's row left out (the second bucket's, from its <tr> to its </tr>).
-    let start = good.find("<tr class=\"bucket\" data-signature=\"llvm-verify").expect("row");
+    let start = good
+        .find("<tr class=\"bucket\" data-signature=\"llvm-verify")
+        .expect("row");
     let end = start + good[start..].find("</tr>").unwrap() + "</tr>".len();
     let no_bucket = format!("{}{}", &good[..start], &good[end..]);
     // A script that throws before its end.
@@ -243,7 +255,10 @@ fn report_html_renders_in_chromium_and_fails_when_broken() {
                     p.iter().any(|x| x.contains("Uncaught ReferenceError")),
                     "a script error went unnoticed: {p:#?}"
                 );
-                assert!(p.iter().any(|x| x.contains("did not run to its end")), "{p:#?}");
+                assert!(
+                    p.iter().any(|x| x.contains("did not run to its end")),
+                    "{p:#?}"
+                );
             }
         }
     }
