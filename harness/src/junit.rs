@@ -139,7 +139,7 @@ pub fn of_file_tests(results: &[(PathBuf, FileResult)], seconds: f64) -> Suite {
                 Some((d, n)) => (d.to_string(), n.to_string()),
                 None => (".".to_string(), p.clone()),
             };
-            let mut c = Case::new(&dir.replace('/', "."), &name);
+            let mut c = Case::new(&dir.trim_start_matches('/').replace('/', "."), &name);
             c.output = Some(format!("{} checks", r.checks));
             if !r.failures.is_empty() {
                 let first = r.failures[0].lines().next().unwrap_or_default();

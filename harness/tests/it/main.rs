@@ -27,6 +27,7 @@ mod guide;
 mod heap_sizes_wrong;
 mod jit_cpu_features;
 mod jit_groups;
+mod junit_files;
 mod leaks_wrong;
 mod llvm_level_ciface;
 mod llvm_level_wrong;
