@@ -68,8 +68,8 @@ status=0
 echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}s per target, ${MUTANTS_SAMPLE} mutants)"
 # Not --quiet: campaign.txt gets a progress line every 10 s.
 # It writes report.json and report.html in $OUT/campaign/, and JUnit XML for CI.
-"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" \
-  --junit "$OUT/campaign-junit.xml" > "$OUT/campaign.txt" 2>&1 || status=1
+"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" --junit "$OUT/campaign-junit.xml" \
+  > "$OUT/campaign.txt" 2>&1 || status=1
 
 if [ "$FUZZ" = 0 ]; then
   echo "nightly: a budget of ${TOTAL} s leaves under 1 s per fuzz target; fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
