@@ -1,6 +1,7 @@
 //! The README and the guide in `docs/` stay true: every link resolves inside the
 //! repository (to a file that exists, and to a heading that exists when it names one;
-//! web links only to upstream projects), every chapter is in `docs/SUMMARY.md`, and
+//! web links only to upstream projects), every chapter but the upstream bug reports of
+//! `docs/findings/` is in `docs/SUMMARY.md`, and
 //! every shell snippet marked `sh run` runs, in a scratch directory, against the built
 //! binaries. Broken samples show each check can fail.
 
@@ -260,7 +261,9 @@ fn every_chapter_is_in_the_summary() {
         .iter()
         .filter_map(|p| p.strip_prefix(root.join("docs")).ok())
         .map(|p| p.display().to_string())
-        .filter(|p| p != "SUMMARY.md" && !listed.contains(p))
+        // The upstream bug reports of findings/ are listed as they come, but are not
+        // chapters every change must list (a branch adding one does not touch the guide).
+        .filter(|p| p != "SUMMARY.md" && !p.starts_with("findings/") && !listed.contains(p))
         .collect();
     assert!(
         missing.is_empty(),
