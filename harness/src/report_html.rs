@@ -255,7 +255,15 @@ fn totals(h: &mut String, rep: &Report) {
 /// Checks per second over the run, as a line over bars of the bins.
 fn rate_chart(h: &mut String, rep: &Report, rate: &Rate) {
     h.push_str("<h2 id=\"rate\">Checks per second over the run</h2>\n");
-    let per = rate.per_second();
+    let mut per = rate.per_second();
+    // The last bin is only partly run: its rate is over the part the run covered.
+    let full = rate.width * per.len().saturating_sub(1) as f64;
+    let covered = rep.seconds - full;
+    if let Some(last) = per.last_mut() {
+        if covered > 0.0 && covered < rate.width {
+            *last *= rate.width / covered;
+        }
+    }
     if per.is_empty() {
         h.push_str("<p>No journal to chart.</p>\n");
         return;
