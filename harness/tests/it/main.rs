@@ -23,11 +23,9 @@ mod diagnostics_cli;
 mod front;
 mod fuzz_coverage_scope;
 mod fuzz_targets;
-mod guide;
 mod heap_sizes_wrong;
 mod jit_cpu_features;
 mod jit_groups;
-mod junit_files;
 mod leaks_wrong;
 mod llvm_level_ciface;
 mod llvm_level_wrong;
@@ -42,7 +40,6 @@ mod printed_wrong;
 mod probe_programs;
 mod rebuilt_while_running;
 mod reduce;
-mod report_page;
 mod setup_order;
 mod translate_folds;
 mod unregistered_wrong;
@@ -52,3 +49,8 @@ mod upstream_structure;
 mod upstream_syntax;
 mod verify_abi;
 mod workflows;
+
+// The guide, report.html and the JUnit files.
+mod guide;
+mod junit_files;
+mod report_page;
