@@ -67,7 +67,8 @@ status=0
 
 echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}s per target, ${MUTANTS_SAMPLE} mutants)"
 # Not --quiet: campaign.txt gets a progress line every 10 s.
-"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" \
+# It writes report.json and report.html in $OUT/campaign/, and JUnit XML for CI.
+"$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" --junit "$OUT/campaign-junit.xml" \
   > "$OUT/campaign.txt" 2>&1 || status=1
 
 if [ "$FUZZ" = 0 ]; then
@@ -89,7 +90,7 @@ else
   echo "nightly: cargo fuzz not installed (cargo install cargo-fuzz); fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
 fi
 
-"${REGRESSIONS[@]}" > "$OUT/regressions.txt" 2>&1 || status=1
+"${REGRESSIONS[@]}" --junit "$OUT/tests-junit.xml" > "$OUT/regressions.txt" 2>&1 || status=1
 
 # Oracle strength: a sample of the lowering's mutants that rotates night by night (the
 # date seeds it). A survivor that docs/oracle-strength.md does not classify fails the

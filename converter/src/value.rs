@@ -5,7 +5,7 @@
 //! compares the two paths. The same module parses `--arg` values and the values of
 //! `// run:` expectations ([`parse_value`]).
 //!
-//! Format (DESIGN.md): `TYPE VALUE`, e.g. `i32 -7`, `i1 1`, `f32 1e-7`, `f64 -0.0`,
+//! Format (what `interp` and `run` print, one line a result): `TYPE VALUE`, e.g. `i32 -7`, `i1 1`, `f32 1e-7`, `f64 -0.0`,
 //! `f32 nan`, `vector<3xi8> [1, 2, 3]`, `memref<2x2xf32> [[1.0, 2.0], [3.0, 4.0]]`.
 
 use crate::ir::attr::sign_extend;

@@ -1,4 +1,5 @@
-//! The exit statuses of DESIGN.md, in one place, so every subcommand agrees.
+//! The exit statuses of every command, in one place, so every subcommand agrees (the
+//! guide's `docs/commands.md` lists them).
 
 /// Success.
 pub const OK: i32 = 0;

@@ -39,7 +39,7 @@ pub enum Command {
     /// Print the random module of a seed.
     Gen(cmd::gen::Args),
     /// Check generated modules with every oracle, on all cores.
-    Campaign(cmd::campaign::Args),
+    Campaign(Box<cmd::campaign::Args>),
     /// Run the differential oracles on the given modules.
     Check(cmd::check::Args),
     /// Run the file tests under the given files and directories.

@@ -1,5 +1,5 @@
 //! Coverage: over 1,000 seeds (default configuration and swarm configurations), every
-//! required feature, every Standard op of the op description (DESIGN.md's input list) and every cmpi/cmpf
+//! required feature, every Standard op of the op description (the ops the converter takes as input) and every cmpi/cmpf
 //! predicate appears at least once. Prints the counts.
 
 use crate::common;
@@ -31,7 +31,7 @@ fn every_feature_is_reached() {
     }
     eprintln!("feature counts over {n} modules:\n{line}");
     let mut missing: Vec<String> = Vec::new();
-    // Every Standard op of the op description (which is DESIGN.md's input list).
+    // Every Standard op of the op description (the ops the converter takes as input).
     let std_ops = OpKind::std_ops().map(OpKind::short_name);
     for f in REQUIRED_FEATURES.iter().copied().chain(std_ops) {
         if !counts.contains_key(f) {

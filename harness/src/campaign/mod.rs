@@ -1270,11 +1270,29 @@ fn files_in(out: &Path, sub: &str) -> Vec<String> {
     v
 }
 
-/// Writes `DIR/report.json`.
+/// Writes `DIR/report.json`, and `DIR/report.html` charting `DIR/journal.jsonl`.
 pub fn write_report(out: &Path, rep: &Report) -> Result<(), CampaignError> {
+    write_report_with(out, rep, &[out.join("journal.jsonl")], out)
+}
+
+/// [`write_report`] for a report of `journals` whose file names are relative to `base`
+/// (a merge's).
+pub fn write_report_with(
+    out: &Path,
+    rep: &Report,
+    journals: &[PathBuf],
+    base: &Path,
+) -> Result<(), CampaignError> {
     let text = serde_json::to_string_pretty(rep)?;
     let path = out.join("report.json");
-    std::fs::write(&path, text + "\n").map_err(|source| CampaignError::WriteReport { path, source })
+    std::fs::write(&path, text + "\n")
+        .map_err(|source| CampaignError::WriteReport { path, source })?;
+    crate::report_html::write(out, rep, journals, base).map_err(|source| {
+        CampaignError::WriteReport {
+            path: out.join("report.html"),
+            source,
+        }
+    })
 }
 
 /// Merges the journals of several campaign directories (shards) into one report,

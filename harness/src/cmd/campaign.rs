@@ -109,6 +109,10 @@ pub struct Args {
     /// when it is not a terminal; STDLOWER_PROGRESS_SECONDS sets the interval).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Also write a JUnit XML file: one test case per bucket of findings and one per
+    /// oracle, for a CI system to show.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     /// Lowering options forced on every case (each case's swarm configuration also
     /// picks them, and the index bit width, by itself).
     #[command(flatten)]
@@ -121,9 +125,12 @@ pub enum MergeCommand {
     Merge {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
-        /// Also write the merged report.json into this directory.
+        /// Also write the merged report.json (and report.html) into this directory.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Also write a JUnit XML file: one test case per bucket and one per oracle.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
     },
 }
 
@@ -217,12 +224,18 @@ fn config_of(args: &Args) -> CampaignConfig {
 
 /// [`run`] with `check` in place of the oracles (tests give one that fails on purpose).
 pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliError> {
-    if let Some(MergeCommand::Merge { dirs, out }) = &args.merge {
+    if let Some(MergeCommand::Merge { dirs, out, junit }) = &args.merge {
         let rep = campaign::merge(dirs)
             .map_err(|e| CliError::bad_input(format!("campaign merge: {e}")))?;
+        // The merged report's file names carry their shard's directory.
+        let base = std::path::Path::new("");
         if let Some(o) = out {
             std::fs::create_dir_all(o).map_err(CliError::bad_input)?;
-            campaign::write_report(o, &rep).map_err(CliError::bad_input)?;
+            let journals: Vec<PathBuf> = dirs.iter().map(|d| d.join("journal.jsonl")).collect();
+            campaign::write_report_with(o, &rep, &journals, base).map_err(CliError::bad_input)?;
+        }
+        if let Some(j) = junit {
+            write_junit(j, &rep, base)?;
         }
         let mut stdout = Out::new();
         stdout.line(&serde_json::to_string_pretty(&rep).unwrap_or_default());
@@ -247,9 +260,22 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
     }
     campaign::signals::install();
     let rep = campaign::run_with(&cfg, check).map_err(CliError::bad_input)?;
+    if let Some(j) = &args.junit {
+        write_junit(j, &rep, &cfg.out)?;
+    }
     let mut stdout = Out::new();
     campaign::print_summary(&rep, &cfg.out, &mut stdout);
     Ok(stdout.finish_with(campaign::exit_status(&rep)))
+}
+
+/// `--junit FILE`.
+fn write_junit(
+    path: &std::path::Path,
+    rep: &campaign::report::Report,
+    base: &std::path::Path,
+) -> Result<(), CliError> {
+    crate::junit::write(path, &crate::junit::of_campaign(rep, base))
+        .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
 }
 
 #[cfg(test)]

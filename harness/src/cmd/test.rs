@@ -34,6 +34,9 @@ pub struct Args {
     /// default 30).
     #[arg(long, default_value_t = crate::watchdog::FILE_HANG_SECONDS)]
     pub hang_seconds: u64,
+    /// Also write a JUnit XML file, one test case per file test, for a CI system to show.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<i32, CliError> {
@@ -63,9 +66,15 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
         return Ok(bless(&files, &cfg));
     }
     let hang = crate::watchdog::limit_of(args.hang_seconds);
+    let started = std::time::Instant::now();
     let results = crate::watchdog::watch_files(&files, hang, "running the file test", |wd| {
         filetest::run_all_with(&files, &cfg, run_file, wd)
     });
+    if let Some(j) = &args.junit {
+        let suite = crate::junit::of_file_tests(&results, started.elapsed().as_secs_f64());
+        crate::junit::write(j, &[suite])
+            .map_err(|e| CliError::bad_input(format!("{}: {e}", j.display())))?;
+    }
     let mut failed = 0;
     let mut checks = 0;
     let mut stdout = crate::output::Out::new();
@@ -173,6 +182,7 @@ mod tests {
             verbose: false,
             bless: false,
             hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
+            junit: None,
         };
         assert_eq!(run_with(&args, &run_file).unwrap(), exit::FAILED);
         let _ = std::fs::remove_dir_all(&dir);

@@ -49,3 +49,8 @@ mod upstream_structure;
 mod upstream_syntax;
 mod verify_abi;
 mod workflows;
+
+// The guide, report.html and the JUnit files.
+mod guide;
+mod junit_files;
+mod report_page;

@@ -1,4 +1,5 @@
-//! Every `/work/shared/conformance/*.mlir` lowers, JITs and prints its `.expect` line.
+//! Every shared conformance program (`shared/conformance/*.mlir` beside the checkout, or in
+//! `$STDLOWER_CONFORMANCE`) lowers, JITs and prints its `.expect` line.
 
 use crate::conformance_data as conformance;
 use conformance::conformance_dir;

@@ -91,7 +91,7 @@ pub fn swarm_case(
 /// Whether an `llvm.func` of `m` holds a typed pointer to other than `i8` (read from the
 /// LLVM 11 notation): today's syntax writes every pointer opaque, which a Standard
 /// module's `llvm.func`s read back as a pointer to `i8`, under the typed rules, so such
-/// a module does not survive an export to today's syntax (a documented limit, README).
+/// a module does not survive an export to today's syntax (a documented limit, docs/input.md).
 pub fn has_typed_llvm_pointers(m: &converter::ir::Module) -> bool {
     use converter::ir::{FuncKind, Type};
     fn typed(t: &Type) -> bool {
