@@ -1,0 +1,379 @@
+//! The Standard dialect's semantics, as the reference interpreter (`interp/`) implements
+//! them: integers wrap; division and remainder by zero, signed `MIN / -1`, shifts by at
+//! least the width, `fptosi` of a value that does not fit and an out-of-bounds
+//! `extract_element` are undefined behaviour; floats are IEEE 754 with rounding to
+//! nearest even; vectors are elementwise. No value is ever poison.
+
+use crate::consts::constant;
+use crate::ops::{self, FloatFn, FloatOp, IntOp};
+use crate::smt::{Smt, Stop};
+use crate::value::{scalar, vector_shape, SVal, Scalar};
+use crate::walk::{Semantics, Step};
+use converter::ir::{Attribute, Body, OpData, StdOp, Type};
+use easy_smt::SExpr;
+
+/// The Standard semantics at an `index` width.
+pub struct StdSem {
+    pub index_bits: u32,
+}
+
+/// Applies `f` to each pair of leaves of two values of one shape.
+pub fn map2(
+    a: &SVal,
+    b: &SVal,
+    f: &mut dyn FnMut(&SVal, &SVal) -> Result<SVal, Stop>,
+) -> Result<SVal, Stop> {
+    match (a, b) {
+        (SVal::Agg(xs), SVal::Agg(ys)) => Ok(SVal::Agg(
+            xs.iter()
+                .zip(ys)
+                .map(|(x, y)| map2(x, y, f))
+                .collect::<Result<_, _>>()?,
+        )),
+        _ => f(a, b),
+    }
+}
+
+/// Applies `f` to each leaf.
+pub fn map1(a: &SVal, f: &mut dyn FnMut(&SVal) -> Result<SVal, Stop>) -> Result<SVal, Stop> {
+    match a {
+        SVal::Agg(xs) => Ok(SVal::Agg(
+            xs.iter().map(|x| map1(x, f)).collect::<Result<_, _>>()?,
+        )),
+        _ => f(a),
+    }
+}
+
+pub fn int_op(k: StdOp) -> Option<IntOp> {
+    Some(match k {
+        StdOp::AddI => IntOp::Add,
+        StdOp::SubI => IntOp::Sub,
+        StdOp::MulI => IntOp::Mul,
+        StdOp::DivISigned => IntOp::DivS,
+        StdOp::DivIUnsigned => IntOp::DivU,
+        StdOp::RemISigned => IntOp::RemS,
+        StdOp::RemIUnsigned => IntOp::RemU,
+        StdOp::And => IntOp::And,
+        StdOp::Or => IntOp::Or,
+        StdOp::Xor => IntOp::Xor,
+        StdOp::ShiftLeft => IntOp::Shl,
+        StdOp::ShiftRightSigned => IntOp::ShrS,
+        StdOp::ShiftRightUnsigned => IntOp::ShrU,
+        _ => return None,
+    })
+}
+
+fn float_fn(k: StdOp) -> Option<FloatFn> {
+    Some(match k {
+        StdOp::NegF => FloatFn::Neg,
+        StdOp::AbsF => FloatFn::Abs,
+        StdOp::Sqrt => FloatFn::Sqrt,
+        StdOp::CeilF => FloatFn::Ceil,
+        StdOp::Exp => FloatFn::Opaque("exp"),
+        StdOp::Exp2 => FloatFn::Opaque("exp2"),
+        StdOp::Log => FloatFn::Opaque("log"),
+        StdOp::Log2 => FloatFn::Opaque("log2"),
+        StdOp::Log10 => FloatFn::Opaque("log10"),
+        StdOp::Sin => FloatFn::Opaque("sin"),
+        StdOp::Cos => FloatFn::Opaque("cos"),
+        _ => return None,
+    })
+}
+
+fn float_op(k: StdOp) -> Option<FloatOp> {
+    Some(match k {
+        StdOp::AddF => FloatOp::Add,
+        StdOp::SubF => FloatOp::Sub,
+        StdOp::MulF => FloatOp::Mul,
+        StdOp::DivF => FloatOp::Div,
+        StdOp::RemF => FloatOp::Rem,
+        StdOp::CopySign => FloatOp::CopySign,
+        _ => return None,
+    })
+}
+
+/// The predicate attribute of a comparison.
+pub fn predicate(op: &OpData) -> Result<&str, Stop> {
+    match op.attr("predicate") {
+        Some(Attribute::Str(s)) => Ok(s),
+        _ => Err(Stop::NotModelled(format!(
+            "'{}' without a string predicate",
+            op.name()
+        ))),
+    }
+}
+
+/// `None` when `xs` is empty, else their disjunction.
+pub fn any(smt: &Smt, xs: Vec<SExpr>) -> Option<SExpr> {
+    match xs.len() {
+        0 => None,
+        1 => Some(xs[0]),
+        _ => Some(smt.ctx.or_many(xs)),
+    }
+}
+
+impl StdSem {
+    fn scalar_of(&self, t: &Type) -> Result<Scalar, Stop> {
+        let e = match t {
+            Type::Vector(v) => &v.elem,
+            t => t,
+        };
+        scalar(e, self.index_bits).ok_or_else(|| Stop::NotModelled(format!("values of type {t:?}")))
+    }
+}
+
+impl Semantics for StdSem {
+    fn step(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        args: &[SVal],
+    ) -> Result<Step, Stop> {
+        let k = op
+            .kind
+            .std()
+            .ok_or_else(|| Stop::NotModelled(format!("'{}' in a Standard function", op.name())))?;
+        let rty = |i: usize| body.value_type(op.results[i]).clone();
+        let f = smt.ctx.false_();
+        let mut ub: Vec<SExpr> = Vec::new();
+        if let Some(iop) = int_op(k) {
+            let r = map2(&args[0], &args[1], &mut |a, b| {
+                let (SVal::Int { w, v: x, .. }, SVal::Int { v: y, .. }) = (a, b) else {
+                    return Err(Stop::NotModelled("integer op on non-integers".into()));
+                };
+                ub.extend(ops::div_undefined(smt, iop, *x, *y, *w));
+                ub.extend(ops::shift_too_far(smt, iop, *y, *w));
+                let s = smt.bv_sort(*w);
+                let v = ops::int_binary(smt, iop, *x, *y);
+                Ok(SVal::Int {
+                    w: *w,
+                    v: smt.def(s, v)?,
+                    p: f,
+                })
+            })?;
+            return Ok(Step::Values(vec![r], any(smt, ub)));
+        }
+        if let Some(fop) = float_op(k) {
+            let r = map2(&args[0], &args[1], &mut |a, b| {
+                let (SVal::Float { k, v: x, .. }, SVal::Float { v: y, .. }) = (a, b) else {
+                    return Err(Stop::NotModelled("float op on non-floats".into()));
+                };
+                let s = smt.fp_sort(*k);
+                let v = ops::float_binary(smt, fop, *x, *y);
+                Ok(SVal::Float {
+                    k: *k,
+                    v: smt.def(s, v)?,
+                    p: f,
+                })
+            })?;
+            return Ok(Step::Values(vec![r], None));
+        }
+        if let Some(ff) = float_fn(k) {
+            let r = map1(&args[0], &mut |a| float1(smt, ff, a))?;
+            return Ok(Step::Values(vec![r], None));
+        }
+        let r = match k {
+            StdOp::Rsqrt => map1(&args[0], &mut |a| {
+                let SVal::Float { k, .. } = a else {
+                    return Err(Stop::NotModelled("rsqrt of a non-float".into()));
+                };
+                let root = float1(smt, FloatFn::Sqrt, a)?;
+                let one = smt.fp_f64(*k, 1.0);
+                let v = ops::float_binary(smt, FloatOp::Div, one, root.term()?);
+                let s = smt.fp_sort(*k);
+                Ok(SVal::Float {
+                    k: *k,
+                    v: smt.def(s, v)?,
+                    p: f,
+                })
+            })?,
+            StdOp::Constant => {
+                let a = op
+                    .attr("value")
+                    .ok_or_else(|| Stop::NotModelled("a constant without a value".into()))?;
+                constant(smt, a, &rty(0), self.index_bits)?
+            }
+            StdOp::CmpI | StdOp::CmpF => {
+                let pred = predicate(op)?.to_string();
+                map2(&args[0], &args[1], &mut |a, b| {
+                    let (x, y) = (a.term()?, b.term()?);
+                    let c = if k == StdOp::CmpI {
+                        ops::icmp(smt, &pred, x, y)
+                    } else {
+                        ops::fcmp(smt, &pred, x, y)
+                    }
+                    .ok_or_else(|| Stop::NotModelled(format!("predicate '{pred}'")))?;
+                    let v = smt.bool_to_bv1(c);
+                    let s = smt.bv_sort(1);
+                    Ok(SVal::Int {
+                        w: 1,
+                        v: smt.def(s, v)?,
+                        p: f,
+                    })
+                })?
+            }
+            StdOp::Select => match &args[0] {
+                SVal::Agg(_) => {
+                    // A vector condition selects lane by lane.
+                    let mut lanes = Vec::new();
+                    for ((c, a), b) in args[0]
+                        .elems()?
+                        .iter()
+                        .zip(args[1].elems()?)
+                        .zip(args[2].elems()?)
+                    {
+                        let c = smt.bv1_to_bool(c.term()?);
+                        lanes.push(crate::value::ite(smt, c, a, b)?);
+                    }
+                    SVal::Agg(lanes)
+                }
+                c => {
+                    let c = smt.bv1_to_bool(c.term()?);
+                    crate::value::ite(smt, c, &args[1], &args[2])?
+                }
+            },
+            StdOp::IndexCast | StdOp::SExtI | StdOp::TruncI | StdOp::ZExtI => {
+                let to = self.scalar_of(&rty(0))?;
+                let Scalar::Int(tw) = to else {
+                    return Err(Stop::NotModelled("an integer cast to a float".into()));
+                };
+                let zext = k == StdOp::ZExtI;
+                map1(&args[0], &mut |a| {
+                    let SVal::Int { w, v, .. } = a else {
+                        return Err(Stop::NotModelled("an integer cast of a float".into()));
+                    };
+                    let v = int_resize(smt, *v, *w, tw, zext);
+                    let s = smt.bv_sort(tw);
+                    Ok(SVal::Int {
+                        w: tw,
+                        v: smt.def(s, v)?,
+                        p: f,
+                    })
+                })?
+            }
+            StdOp::SIToFP | StdOp::FPExt | StdOp::FPTrunc => {
+                let Scalar::Float(to) = self.scalar_of(&rty(0))? else {
+                    return Err(Stop::NotModelled("a float cast to an integer".into()));
+                };
+                map1(&args[0], &mut |a| {
+                    let v = if k == StdOp::SIToFP {
+                        ops::sitofp(smt, to, a.term()?)
+                    } else {
+                        ops::fconvert(smt, to, a.term()?)
+                    };
+                    let s = smt.fp_sort(to);
+                    Ok(SVal::Float {
+                        k: to,
+                        v: smt.def(s, v)?,
+                        p: f,
+                    })
+                })?
+            }
+            StdOp::FPToSI => {
+                let Scalar::Int(tw) = self.scalar_of(&rty(0))? else {
+                    return Err(Stop::NotModelled("fptosi to a float".into()));
+                };
+                map1(&args[0], &mut |a| {
+                    let SVal::Float { k, v, .. } = a else {
+                        return Err(Stop::NotModelled("fptosi of an integer".into()));
+                    };
+                    let (v, bad) = ops::fptosi(smt, *k, tw, *v);
+                    ub.push(bad);
+                    let s = smt.bv_sort(tw);
+                    Ok(SVal::Int {
+                        w: tw,
+                        v: smt.def(s, v)?,
+                        p: f,
+                    })
+                })?
+            }
+            StdOp::Splat => {
+                let n: u64 = vector_shape(&rty(0)).iter().product();
+                SVal::Agg(vec![args[0].clone(); n as usize])
+            }
+            StdOp::ExtractElement => {
+                let shape = vector_shape(body.value_type(op.operands[0]));
+                let (v, oob) = extract(smt, &args[0], &shape, &args[1..], self.index_bits)?;
+                ub.extend(oob);
+                v
+            }
+            StdOp::Return => return Ok(Step::Return(args.to_vec())),
+            StdOp::Br => return Ok(Step::Br),
+            StdOp::CondBr => return Ok(Step::CondBr(smt.bv1_to_bool(args[0].term()?), None)),
+            other => {
+                return Err(Stop::NotModelled(format!(
+                    "'{}' not modelled",
+                    other.kind().short_name()
+                )))
+            }
+        };
+        Ok(Step::Values(vec![r], any(smt, ub)))
+    }
+}
+
+/// One float function of a float leaf.
+fn float1(smt: &mut Smt, ff: FloatFn, a: &SVal) -> Result<SVal, Stop> {
+    let SVal::Float { k, v, p } = a else {
+        return Err(Stop::NotModelled("float op on a non-float".into()));
+    };
+    let r = ops::float_unary(smt, ff, *k, *v)?;
+    let s = smt.fp_sort(*k);
+    Ok(SVal::Float {
+        k: *k,
+        v: smt.def(s, r)?,
+        p: *p,
+    })
+}
+
+/// `v` of width `w` as width `to`: truncated, or extended (zero or sign).
+pub fn int_resize(smt: &Smt, v: SExpr, w: u32, to: u32, zext: bool) -> SExpr {
+    use std::cmp::Ordering::*;
+    match to.cmp(&w) {
+        Equal => v,
+        Less => smt.indexed("extract", &[to - 1, 0], vec![v]),
+        Greater => smt.indexed(
+            if zext { "zero_extend" } else { "sign_extend" },
+            &[to - w],
+            vec![v],
+        ),
+    }
+}
+
+/// The element of a flat (row-major) vector value of `shape` at the `index` operands,
+/// and the condition under which an index is out of bounds.
+fn extract(
+    smt: &mut Smt,
+    v: &SVal,
+    shape: &[u64],
+    idx: &[SVal],
+    index_bits: u32,
+) -> Result<(SVal, Option<SExpr>), Stop> {
+    let lanes = v.elems()?;
+    let c = &smt.ctx;
+    // The linear position, in a width where it cannot wrap.
+    let wide = 64 + index_bits;
+    let mut lin = smt.bv(wide, 0);
+    let mut oob = Vec::new();
+    for (d, i) in idx.iter().enumerate() {
+        let SVal::Int { w, v: iv, .. } = i else {
+            return Err(Stop::NotModelled("a non-integer index".into()));
+        };
+        let size = *shape
+            .get(d)
+            .ok_or_else(|| Stop::NotModelled("more indices than dimensions".into()))?;
+        oob.push(c.bvuge(*iv, smt.bv(*w, size as i128)));
+        let iw = int_resize(smt, *iv, *w, wide, true);
+        lin = c.bvadd(c.bvmul(lin, smt.bv(wide, size as i128)), iw);
+    }
+    let lin = smt.def(smt.bv_sort(wide), lin)?;
+    let mut out = lanes
+        .last()
+        .cloned()
+        .ok_or_else(|| Stop::NotModelled("an empty vector".into()))?;
+    for (j, lane) in lanes.iter().enumerate().rev().skip(1) {
+        let at = smt.ctx.eq(lin, smt.bv(wide, j as i128));
+        out = crate::value::ite(smt, at, lane, &out)?;
+    }
+    Ok((out, any(smt, oob)))
+}
