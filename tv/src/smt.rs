@@ -139,6 +139,20 @@ impl Smt {
         Ok(self.ctx.define_const(n, sort, e)?)
     }
 
+    /// Names `e` (of `sort`) by a declared constant asserted equal to it. For merges
+    /// (`ite`): z3 expands a `define-fun` into every use and simplifies again, which made
+    /// long chains of them (vector lanes selected by a dynamic index) take seconds.
+    pub fn def_eq(&mut self, sort: SExpr, e: SExpr) -> Result<SExpr, Stop> {
+        if self.ctx.get_atom(e).is_some() {
+            return Ok(e);
+        }
+        let n = self.fresh_name("m");
+        let c = self.ctx.declare_const(n, sort)?;
+        let eq = self.ctx.eq(c, e);
+        self.ctx.assert(eq)?;
+        Ok(c)
+    }
+
     /// Names a Boolean term.
     pub fn def_bool(&mut self, e: SExpr) -> Result<SExpr, Stop> {
         let s = self.ctx.bool_sort();

@@ -93,8 +93,8 @@ pub fn ite(smt: &mut Smt, c: SExpr, a: &SVal, b: &SVal) -> Result<SVal, Stop> {
             let p = smt.ctx.ite(c, *p1, *p2);
             SVal::Int {
                 w: *w,
-                v: smt.def(s, v)?,
-                p: smt.def_bool(p)?,
+                v: smt.def_eq(s, v)?,
+                p: smt.def_eq(smt.ctx.bool_sort(), p)?,
             }
         }
         (SVal::Float { k, v: v1, p: p1 }, SVal::Float { v: v2, p: p2, .. }) => {
@@ -103,8 +103,8 @@ pub fn ite(smt: &mut Smt, c: SExpr, a: &SVal, b: &SVal) -> Result<SVal, Stop> {
             let p = smt.ctx.ite(c, *p1, *p2);
             SVal::Float {
                 k: *k,
-                v: smt.def(s, v)?,
-                p: smt.def_bool(p)?,
+                v: smt.def_eq(s, v)?,
+                p: smt.def_eq(smt.ctx.bool_sort(), p)?,
             }
         }
         (SVal::Agg(xs), SVal::Agg(ys)) if xs.len() == ys.len() => SVal::Agg(

@@ -8,6 +8,7 @@ pub mod gen;
 pub mod interp;
 pub mod nightly;
 pub mod parse;
+pub mod prove;
 pub mod reduce;
 pub mod run;
 pub mod test;
