@@ -490,6 +490,7 @@ impl Semantics for LlvmSem {
                 }
                 SVal::Agg(out)
             }
+            LlvmOp::LlvmCall => return Ok(Step::Call(crate::std_sem::callee(op)?)),
             LlvmOp::LlvmReturn => return Ok(Step::Return(args.to_vec())),
             LlvmOp::LlvmBr => return Ok(Step::Br),
             LlvmOp::LlvmCondBr => {

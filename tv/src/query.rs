@@ -86,11 +86,12 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
     let s = walk::run(
         &mut smt,
         &mut StdSem { index_bits: ib },
+        src,
         body,
         src_args,
         opts.unroll,
     )?;
-    let t = walk::run(&mut smt, &mut LlvmSem, lbody, tgt_args, opts.unroll)?;
+    let t = walk::run(&mut smt, &mut LlvmSem, lowered, lbody, tgt_args, opts.unroll)?;
     let Some(s_res) = s.results else {
         return Ok(Verdict::Unknown {
             reason: format!("every path runs longer than unroll {}", opts.unroll),

@@ -298,6 +298,7 @@ impl Semantics for StdSem {
                 ub.extend(oob);
                 v
             }
+            StdOp::Call => return Ok(Step::Call(callee(op)?)),
             StdOp::Return => return Ok(Step::Return(args.to_vec())),
             StdOp::Br => return Ok(Step::Br),
             StdOp::CondBr => return Ok(Step::CondBr(smt.bv1_to_bool(args[0].term()?), None)),
@@ -376,4 +377,12 @@ fn extract(
         out = crate::value::ite(smt, at, lane, &out)?;
     }
     Ok((out, any(smt, oob)))
+}
+
+/// The callee of a direct call.
+pub fn callee(op: &OpData) -> Result<String, Stop> {
+    match op.attr("callee") {
+        Some(Attribute::SymbolRef(s)) => Ok(s.clone()),
+        _ => Err(Stop::NotModelled("an indirect call".into())),
+    }
 }

@@ -5,7 +5,7 @@
 
 use crate::smt::{Smt, Stop};
 use crate::value::{ite, SVal};
-use converter::ir::{BlockId, Body, OpData, ValueId};
+use converter::ir::{BlockId, Body, Module, OpData, ValueId};
 use easy_smt::SExpr;
 use std::collections::HashMap;
 
@@ -20,6 +20,8 @@ pub enum Step {
     /// A conditional branch on this Boolean (successor 0 when true), undefined under
     /// the second term (LLVM: a poison condition).
     CondBr(SExpr, Option<SExpr>),
+    /// A direct call of the function of this name with the op's operands: inlined.
+    Call(String),
 }
 
 /// A dialect's semantics of ops.
@@ -42,9 +44,28 @@ pub struct Outcome {
 pub fn run(
     smt: &mut Smt,
     sem: &mut dyn Semantics,
+    module: &Module,
     body: &Body,
     inputs: Vec<SVal>,
     unroll: u32,
+) -> Result<Outcome, Stop> {
+    let mut budget = 20_000;
+    run_nested(smt, sem, module, body, inputs, unroll, 0, &mut budget)
+}
+
+/// How deep calls are inlined; a deeper call is not modelled.
+pub const INLINE_DEPTH: u32 = 4;
+
+#[allow(clippy::too_many_arguments)]
+fn run_nested(
+    smt: &mut Smt,
+    sem: &mut dyn Semantics,
+    module: &Module,
+    body: &Body,
+    inputs: Vec<SVal>,
+    unroll: u32,
+    depth: u32,
+    budget: &mut u32,
 ) -> Result<Outcome, Stop> {
     let entry = body
         .entry()
@@ -52,19 +73,26 @@ pub fn run(
     let mut w = Walker {
         smt,
         sem,
+        module,
         body,
         unroll,
+        depth,
         visits: HashMap::new(),
-        budget: 20_000,
+        budget: *budget,
     };
-    w.block(entry, inputs, &HashMap::new())
+    let r = w.block(entry, inputs, &HashMap::new());
+    *budget = w.budget;
+    r
 }
 
 struct Walker<'a> {
     smt: &'a mut Smt,
     sem: &'a mut dyn Semantics,
+    module: &'a Module,
     body: &'a Body,
     unroll: u32,
+    /// How many calls deep this body is inlined.
+    depth: u32,
     visits: HashMap<BlockId, u32>,
     /// Blocks left to walk over all paths, so that a function with very many paths
     /// gives up rather than running for ever.
@@ -110,6 +138,8 @@ impl Walker<'_> {
             env.insert(*v, a);
         }
         let mut ubs: Vec<SExpr> = Vec::new();
+        // The conditions under which an inlined call was cut short by the unroll bound.
+        let mut cuts: Vec<SExpr> = Vec::new();
         for &o in &body.block(b).ops {
             let op = body.op(o);
             let vals = op
@@ -128,10 +158,45 @@ impl Walker<'_> {
                         env.insert(*r, v);
                     }
                 }
+                Step::Call(callee) => {
+                    let f = self.module.func(&callee).ok_or_else(|| {
+                        Stop::NotModelled(format!("a call of @{callee}, which is not in the module"))
+                    })?;
+                    let cb = f.body.as_ref().ok_or_else(|| {
+                        Stop::NotModelled(format!("a call of the external @{callee}"))
+                    })?;
+                    if self.depth >= INLINE_DEPTH {
+                        return Err(Stop::NotModelled(format!(
+                            "calls deeper than {INLINE_DEPTH}"
+                        )));
+                    }
+                    let o = run_nested(
+                        self.smt,
+                        self.sem,
+                        self.module,
+                        cb,
+                        vals,
+                        self.unroll,
+                        self.depth + 1,
+                        &mut self.budget,
+                    )?;
+                    ubs.push(o.ub);
+                    cuts.push(o.cut);
+                    let Some(rs) = o.results else {
+                        return Ok(Outcome {
+                            ub: self.any(&ubs)?,
+                            cut: self.smt.ctx.true_(),
+                            results: None,
+                        });
+                    };
+                    for (r, v) in op.results.iter().zip(rs) {
+                        env.insert(*r, v);
+                    }
+                }
                 Step::Return(vs) => {
                     return Ok(Outcome {
                         ub: self.any(&ubs)?,
-                        cut: self.smt.ctx.false_(),
+                        cut: self.any(&cuts)?,
                         results: Some(vs),
                     })
                 }
@@ -139,9 +204,10 @@ impl Walker<'_> {
                     let (t, targs) = self.successor(op, 0, &env)?;
                     let o = self.block(t, targs, &env)?;
                     ubs.push(o.ub);
+                    cuts.push(o.cut);
                     return Ok(Outcome {
                         ub: self.any(&ubs)?,
-                        cut: o.cut,
+                        cut: self.any(&cuts)?,
                         results: o.results,
                     });
                 }
@@ -154,8 +220,8 @@ impl Walker<'_> {
                     let c = self.smt.def_bool(c)?;
                     let ctx = &self.smt.ctx;
                     ubs.push(ctx.ite(c, ot.ub, of.ub));
-                    let cut = ctx.ite(c, ot.cut, of.cut);
-                    let cut = self.smt.def_bool(cut)?;
+                    cuts.push(ctx.ite(c, ot.cut, of.cut));
+                    let cut = self.any(&cuts)?;
                     let results = match (ot.results, of.results) {
                         (Some(a), Some(b)) => Some(
                             a.iter()
