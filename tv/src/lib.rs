@@ -14,6 +14,7 @@ mod llvm_sem;
 mod model;
 mod ops;
 mod query;
+pub mod rules;
 mod smt;
 mod std_sem;
 mod value;
