@@ -100,7 +100,7 @@ fn elem_scalar(t: &Type) -> Result<Scalar, Stop> {
         Type::Vector(v) => &v.elem,
         t => t,
     };
-    scalar(e, 64).ok_or_else(|| Stop::NotModelled(format!("values of type {t:?}")))
+    scalar(e, 64).ok_or_else(|| Stop::NotModelled(format!("values of type {t}")))
 }
 
 /// A poison value of type `t`.

@@ -155,6 +155,6 @@ fn check_type(t: &Type) -> Result<(), Stop> {
         Type::MemRef(_) | Type::UnrankedMemRef(..) => {
             Err(Stop::NotModelled("memref arguments and results".into()))
         }
-        other => Err(Stop::NotModelled(format!("arguments of type {other:?}"))),
+        other => Err(Stop::NotModelled(format!("arguments of type {other}"))),
     }
 }

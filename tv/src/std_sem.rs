@@ -118,7 +118,7 @@ impl StdSem {
             Type::Vector(v) => &v.elem,
             t => t,
         };
-        scalar(e, self.index_bits).ok_or_else(|| Stop::NotModelled(format!("values of type {t:?}")))
+        scalar(e, self.index_bits).ok_or_else(|| Stop::NotModelled(format!("values of type {t}")))
     }
 }
 

@@ -131,7 +131,7 @@ pub fn build(
     match t {
         Type::Vector(v) => {
             let s = scalar(&v.elem, index_bits)
-                .ok_or_else(|| Stop::NotModelled(format!("vectors of {:?}", v.elem)))?;
+                .ok_or_else(|| Stop::NotModelled(format!("vectors of {}", v.elem)))?;
             let n: u64 = v.shape.iter().product();
             Ok(SVal::Agg((0..n).map(|_| leaf(s)).collect::<Result<_, _>>()?))
         }
@@ -147,7 +147,7 @@ pub fn build(
         )),
         Type::MemRef(_) | Type::UnrankedMemRef(..) => Err(Stop::NotModelled("memrefs".into())),
         Type::LlvmPtr(..) => Err(Stop::NotModelled("pointers".into())),
-        other => Err(Stop::NotModelled(format!("values of type {other:?}"))),
+        other => Err(Stop::NotModelled(format!("values of type {other}"))),
     }
 }
 

@@ -9,6 +9,7 @@
 use crate::cli_error::CliError;
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::{exit, input, output};
+use converter::diag::{Diagnostic, Loc};
 use converter::ir::Module;
 use converter::lower::LowerOptions;
 use std::time::Duration;
@@ -203,9 +204,11 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
     let lowered = crate::cmd::lower::lower(&m, &lower)?;
     if let Some(n) = &a.function {
         if m.func(n).is_none_or(|f| f.body.is_none()) {
+            let loc = m.func(n).map_or(Loc::new(1, 1), |f| f.loc.or(Loc::new(1, 1)));
+            let d = Diagnostic::error(loc, format!("no function '@{n}' with a body to prove"));
             return Err(CliError::Rendered(input::Failure::new(
                 exit::BAD_INPUT,
-                format!("{file}: error: no function '@{n}' with a body to prove"),
+                input::render_in(&m, &d),
             )));
         }
     }

@@ -37,6 +37,7 @@ mod mlir_translate_batch;
 mod nightly;
 mod pass_options;
 mod printed_wrong;
+mod prove;
 mod prove_wrong;
 mod probe_programs;
 mod rebuilt_while_running;
