@@ -72,6 +72,9 @@ pub struct Replay {
     pub llvm_level: String,
     pub jit: Option<String>,
     pub reproduced: bool,
+    /// The file test that pins the reference answer on these arguments
+    /// (`// run: @f(3 : i32) -> 7 : i32`), when the reference interpreter returned.
+    pub run_line: Option<String>,
 }
 
 impl Report {
@@ -152,6 +155,7 @@ pub fn replay(
                 llvm_level: e,
                 jit: None,
                 reproduced: false,
+                run_line: None,
             };
         }
     };
@@ -160,11 +164,26 @@ pub fn replay(
     let j = (eo.timeout > Duration::ZERO).then(|| exec::run_jit(m, name, &vals, eo));
     let returns = matches!(s, Outcome::Values(_));
     let differs = !s.same_results(&l) || j.as_ref().is_some_and(|j| !s.same_results(j));
+    let run_line = match &s {
+        Outcome::Values(rs) => {
+            let typed = |t: &converter::ir::Type, v: &converter::value::RtValue| {
+                let mut out = String::new();
+                converter::value::format_value(&mut out, t, v);
+                format!("{out} : {t}")
+            };
+            let (ins, _) = exec::entry_signature(m, name).unwrap_or_default();
+            let a: Vec<String> = ins.iter().zip(&vals).map(|(t, v)| typed(t, v)).collect();
+            let r: Vec<String> = rs.iter().map(|(t, v)| typed(t, v)).collect();
+            Some(format!("// run: @{name}({}) -> {}", a.join(", "), r.join(", ")))
+        }
+        _ => None,
+    };
     Replay {
         interp: one_line(&s),
         llvm_level: one_line(&l),
         jit: j.as_ref().map(one_line),
         reproduced: returns && differs,
+        run_line,
     }
 }
 
@@ -248,6 +267,7 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
                         "llvm_level": rp.llvm_level,
                         "jit": rp.jit,
                         "reproduced": rp.reproduced,
+                        "run_line": rp.run_line,
                     });
                 }
                 o
@@ -274,6 +294,9 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
                         rp.llvm_level,
                         rp.jit.as_deref().unwrap_or("not run")
                     ));
+                    if let Some(l) = &rp.run_line {
+                        text.push_str(&format!("  file test: {l}\n"));
+                    }
                 }
             }
         }

@@ -99,6 +99,11 @@ fn sext_for_zext_is_refuted_and_replays() {
     assert!(a < 0, "only a negative i8 tells sext from zext: {a}");
     let rp = b.replay.as_ref().unwrap();
     assert_ne!(rp.llvm_level, rp.interp);
+    // The file test pins the reference answer: the zero-extended value.
+    assert_eq!(
+        rp.run_line.as_deref(),
+        Some(format!("// run: @f({a} : i8) -> {} : i32", a + 256).as_str())
+    );
 }
 
 #[test]
