@@ -129,7 +129,10 @@ fn positions(op: &OpData) -> Result<Vec<usize>, Stop> {
                 _ => Err(Stop::NotModelled("a non-integer position".into())),
             })
             .collect(),
-        _ => Err(Stop::NotModelled(format!("'{}' without a position", op.name()))),
+        _ => Err(Stop::NotModelled(format!(
+            "'{}' without a position",
+            op.name()
+        ))),
     }
 }
 

@@ -54,7 +54,11 @@ fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, Stop>
         }
         Scalar::Float(k) => {
             let bits = fp_value(smt, k, v)?;
-            let ty = if k == FKind::BF16 { Type::BF16 } else { t.clone() };
+            let ty = if k == FKind::BF16 {
+                Type::BF16
+            } else {
+                t.clone()
+            };
             Ok(converter::value::format_float(bits, &ty))
         }
     }
@@ -82,7 +86,10 @@ fn fp_value(smt: &Smt, k: FKind, v: SExpr) -> Result<u64, Stop> {
     let (eb, sb) = k.eb_sb();
     let bad = || Stop::Solver(format!("not a float literal: {}", smt.ctx.display(v)));
     let l = smt.ctx.get_list(v).ok_or_else(bad)?;
-    let head = l.first().and_then(|h| smt.ctx.get_atom(*h)).ok_or_else(bad)?;
+    let head = l
+        .first()
+        .and_then(|h| smt.ctx.get_atom(*h))
+        .ok_or_else(bad)?;
     let exp_all = ((1u64 << eb) - 1) << (sb - 1);
     let sign = 1u64 << (eb + sb - 1);
     match head {

@@ -38,7 +38,11 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         .ok_or_else(|| Stop::NotModelled("the lowered function has no body".into()))?;
     let lty = match &lf.ty {
         Type::LlvmFunc(t) => t.clone(),
-        _ => return Err(Stop::NotModelled("the lowered function is not an llvm.func".into())),
+        _ => {
+            return Err(Stop::NotModelled(
+                "the lowered function is not an llvm.func".into(),
+            ))
+        }
     };
     if lty.params.len() != ft.inputs.len() {
         return Err(Stop::NotModelled(
@@ -91,7 +95,14 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         src_args,
         opts.unroll,
     )?;
-    let t = walk::run(&mut smt, &mut LlvmSem, lowered, lbody, tgt_args, opts.unroll)?;
+    let t = walk::run(
+        &mut smt,
+        &mut LlvmSem,
+        lowered,
+        lbody,
+        tgt_args,
+        opts.unroll,
+    )?;
     let Some(s_res) = s.results else {
         return Ok(Verdict::Unknown {
             reason: format!("every path runs longer than unroll {}", opts.unroll),
@@ -116,12 +127,7 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
             wrong.push(c.not(c.eq(a.term()?, b.term()?)));
         }
     }
-    let query = c.and_many([
-        c.not(s.ub),
-        c.not(s.cut),
-        c.not(t.cut),
-        c.or_many(wrong),
-    ]);
+    let query = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut), c.or_many(wrong)]);
     smt.ctx.assert(query)?;
     match smt.ctx.check()? {
         Response::Unsat => Ok(Verdict::Proved {

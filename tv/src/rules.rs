@@ -84,11 +84,25 @@ pub fn all() -> Vec<Rule> {
     for pred in converter::ir::CMPI_PREDICATES {
         for (t, ib) in &int_types {
             let body = format!("cmpi \"{pred}\", %a0, %a1 : {t}");
-            out.push(rule("cmpi", format!("{pred} {}", label(t, *ib)), *ib, &[t, t], "i1", &body));
+            out.push(rule(
+                "cmpi",
+                format!("{pred} {}", label(t, *ib)),
+                *ib,
+                &[t, t],
+                "i1",
+                &body,
+            ));
         }
         let body = format!("cmpi \"{pred}\", %a0, %a1 : vector<3xi8>");
         let t = "vector<3xi8>";
-        out.push(rule("cmpi", format!("{pred} {t}"), 64, &[t, t], "vector<3xi1>", &body));
+        out.push(rule(
+            "cmpi",
+            format!("{pred} {t}"),
+            64,
+            &[t, t],
+            "vector<3xi1>",
+            &body,
+        ));
     }
     for op in FLOAT_BINARY {
         for t in FLOATS.iter().chain(&vec_floats) {
@@ -105,13 +119,36 @@ pub fn all() -> Vec<Rule> {
     for pred in converter::ir::CMPF_PREDICATES {
         for t in FLOATS {
             let body = format!("cmpf \"{pred}\", %a0, %a1 : {t}");
-            out.push(rule("cmpf", format!("{pred} {t}"), 64, &[t, t], "i1", &body));
+            out.push(rule(
+                "cmpf",
+                format!("{pred} {t}"),
+                64,
+                &[t, t],
+                "i1",
+                &body,
+            ));
         }
         let t = "vector<2xf32>";
         let body = format!("cmpf \"{pred}\", %a0, %a1 : {t}");
-        out.push(rule("cmpf", format!("{pred} {t}"), 64, &[t, t], "vector<2xi1>", &body));
+        out.push(rule(
+            "cmpf",
+            format!("{pred} {t}"),
+            64,
+            &[t, t],
+            "vector<2xi1>",
+            &body,
+        ));
     }
-    for t in ["i1", "i32", "i128", "f16", "f64", "index", "vector<4xf32>", "vector<2x2xi8>"] {
+    for t in [
+        "i1",
+        "i32",
+        "i128",
+        "f16",
+        "f64",
+        "index",
+        "vector<4xf32>",
+        "vector<2x2xi8>",
+    ] {
         let body = format!("select %a0, %a1, %a2 : {t}");
         out.push(rule("select", t.into(), 64, &["i1", t, t], t, &body));
     }
@@ -128,16 +165,37 @@ pub fn all() -> Vec<Rule> {
             }
             if a > b {
                 let body = format!("trunci %a0 : {ta} to {tb}");
-                out.push(rule("trunci", format!("{ta} to {tb}"), 64, &[&ta], &tb, &body));
+                out.push(rule(
+                    "trunci",
+                    format!("{ta} to {tb}"),
+                    64,
+                    &[&ta],
+                    &tb,
+                    &body,
+                ));
             }
         }
     }
     for ib in [32, 64] {
         for t in ["i8", "i32", "i64", "i128"] {
             let body = format!("index_cast %a0 : {t} to index");
-            out.push(rule("index_cast", format!("{t} to index{ib}"), ib, &[t], "index", &body));
+            out.push(rule(
+                "index_cast",
+                format!("{t} to index{ib}"),
+                ib,
+                &[t],
+                "index",
+                &body,
+            ));
             let body = format!("index_cast %a0 : index to {t}");
-            out.push(rule("index_cast", format!("index{ib} to {t}"), ib, &["index"], t, &body));
+            out.push(rule(
+                "index_cast",
+                format!("index{ib} to {t}"),
+                ib,
+                &["index"],
+                t,
+                &body,
+            ));
         }
     }
     for f in FLOATS {

@@ -42,21 +42,27 @@ impl SVal {
     pub fn term(&self) -> Result<SExpr, Stop> {
         match self {
             SVal::Int { v, .. } | SVal::Float { v, .. } => Ok(*v),
-            SVal::Agg(_) => Err(Stop::NotModelled("an aggregate where a scalar is expected".into())),
+            SVal::Agg(_) => Err(Stop::NotModelled(
+                "an aggregate where a scalar is expected".into(),
+            )),
         }
     }
     /// The poison flag of a scalar.
     pub fn poison(&self) -> Result<SExpr, Stop> {
         match self {
             SVal::Int { p, .. } | SVal::Float { p, .. } => Ok(*p),
-            SVal::Agg(_) => Err(Stop::NotModelled("an aggregate where a scalar is expected".into())),
+            SVal::Agg(_) => Err(Stop::NotModelled(
+                "an aggregate where a scalar is expected".into(),
+            )),
         }
     }
     /// The elements of an aggregate.
     pub fn elems(&self) -> Result<&[SVal], Stop> {
         match self {
             SVal::Agg(xs) => Ok(xs),
-            _ => Err(Stop::NotModelled("a scalar where an aggregate is expected".into())),
+            _ => Err(Stop::NotModelled(
+                "a scalar where an aggregate is expected".into(),
+            )),
         }
     }
     /// Every scalar leaf, in order.
@@ -113,7 +119,11 @@ pub fn ite(smt: &mut Smt, c: SExpr, a: &SVal, b: &SVal) -> Result<SVal, Stop> {
                 .map(|(x, y)| ite(smt, c, x, y))
                 .collect::<Result<_, _>>()?,
         ),
-        _ => return Err(Stop::NotModelled("values of different shapes merged".into())),
+        _ => {
+            return Err(Stop::NotModelled(
+                "values of different shapes merged".into(),
+            ))
+        }
     })
 }
 
@@ -133,7 +143,9 @@ pub fn build(
             let s = scalar(&v.elem, index_bits)
                 .ok_or_else(|| Stop::NotModelled(format!("vectors of {}", v.elem)))?;
             let n: u64 = v.shape.iter().product();
-            Ok(SVal::Agg((0..n).map(|_| leaf(s)).collect::<Result<_, _>>()?))
+            Ok(SVal::Agg(
+                (0..n).map(|_| leaf(s)).collect::<Result<_, _>>()?,
+            ))
         }
         Type::LlvmArray(n, e) => Ok(SVal::Agg(
             (0..*n)

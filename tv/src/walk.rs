@@ -26,8 +26,13 @@ pub enum Step {
 
 /// A dialect's semantics of ops.
 pub trait Semantics {
-    fn step(&mut self, smt: &mut Smt, body: &Body, op: &OpData, args: &[SVal])
-        -> Result<Step, Stop>;
+    fn step(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        args: &[SVal],
+    ) -> Result<Step, Stop>;
 }
 
 /// What running a body gives, over all paths.
@@ -146,9 +151,9 @@ impl Walker<'_> {
                 .operands
                 .iter()
                 .map(|v| {
-                    env.get(v)
-                        .cloned()
-                        .ok_or_else(|| Stop::NotModelled("a value used before it is defined".into()))
+                    env.get(v).cloned().ok_or_else(|| {
+                        Stop::NotModelled("a value used before it is defined".into())
+                    })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             match self.sem.step(self.smt, body, op, &vals)? {
@@ -160,7 +165,9 @@ impl Walker<'_> {
                 }
                 Step::Call(callee) => {
                     let f = self.module.func(&callee).ok_or_else(|| {
-                        Stop::NotModelled(format!("a call of @{callee}, which is not in the module"))
+                        Stop::NotModelled(format!(
+                            "a call of @{callee}, which is not in the module"
+                        ))
                     })?;
                     let cb = f.body.as_ref().ok_or_else(|| {
                         Stop::NotModelled(format!("a call of the external @{callee}"))

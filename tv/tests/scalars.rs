@@ -31,7 +31,10 @@ fn have_z3() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(std::env::var_os("CI").is_none(), "CI is set: z3 is not installed");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set: z3 is not installed"
+        );
         eprintln!("skipped: z3 is not installed");
     }
     ok
@@ -39,11 +42,7 @@ fn have_z3() -> bool {
 
 fn assert_all_proved(src: &str, opts: &Options) {
     for (n, v) in verdicts(src, opts) {
-        assert!(
-            matches!(v, Verdict::Proved { .. }),
-            "@{n}: {}",
-            v.render()
-        );
+        assert!(matches!(v, Verdict::Proved { .. }), "@{n}: {}", v.render());
     }
 }
 

@@ -123,7 +123,9 @@ pub fn prove_module(
         }
         let (verdict, dt) = tv::prove(m, lowered, &f.name, topts);
         let replay = match (&verdict, eopts) {
-            (Verdict::Refuted { args }, Some(eo)) => Some(replay(m, lowered, lower, &f.name, args, eo)),
+            (Verdict::Refuted { args }, Some(eo)) => {
+                Some(replay(m, lowered, lower, &f.name, args, eo))
+            }
             _ => None,
         };
         out.push(Report {
@@ -174,7 +176,11 @@ pub fn replay(
             let (ins, _) = exec::entry_signature(m, name).unwrap_or_default();
             let a: Vec<String> = ins.iter().zip(&vals).map(|(t, v)| typed(t, v)).collect();
             let r: Vec<String> = rs.iter().map(|(t, v)| typed(t, v)).collect();
-            Some(format!("// run: @{name}({}) -> {}", a.join(", "), r.join(", ")))
+            Some(format!(
+                "// run: @{name}({}) -> {}",
+                a.join(", "),
+                r.join(", ")
+            ))
         }
         _ => None,
     };
@@ -213,7 +219,10 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
     };
     if let Some(src) = &m.source {
         eo = eo.with_file_options(src).map_err(|e| {
-            CliError::Rendered(input::Failure::new(exit::BAD_INPUT, format!("{file}: error: {e}")))
+            CliError::Rendered(input::Failure::new(
+                exit::BAD_INPUT,
+                format!("{file}: error: {e}"),
+            ))
         })?;
     }
     if a.no_jit {
@@ -223,7 +232,9 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
     let lowered = crate::cmd::lower::lower(&m, &lower)?;
     if let Some(n) = &a.function {
         if m.func(n).is_none_or(|f| f.body.is_none()) {
-            let loc = m.func(n).map_or(Loc::new(1, 1), |f| f.loc.or(Loc::new(1, 1)));
+            let loc = m
+                .func(n)
+                .map_or(Loc::new(1, 1), |f| f.loc.or(Loc::new(1, 1)));
             let d = Diagnostic::error(loc, format!("no function '@{n}' with a body to prove"));
             return Err(CliError::Rendered(input::Failure::new(
                 exit::BAD_INPUT,
@@ -232,7 +243,14 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
         }
     }
     let topts = tv_options(a, eo.index_bitwidth);
-    let reports = prove_module(&m, &lowered, &lower, a.function.as_deref(), &topts, Some(&eo));
+    let reports = prove_module(
+        &m,
+        &lowered,
+        &lower,
+        a.function.as_deref(),
+        &topts,
+        Some(&eo),
+    );
     Ok(print_reports(&reports, a.json))
 }
 
@@ -331,7 +349,9 @@ fn run_rules(a: &Args) -> Result<i32, CliError> {
             };
             let m = match converter::syntax::parse_module("rule.mlir", r.text.as_bytes()) {
                 Ok(m) => m,
-                Err(d) => return unknown(format!("the rule's module does not parse: {}", d.message)),
+                Err(d) => {
+                    return unknown(format!("the rule's module does not parse: {}", d.message))
+                }
             };
             let lower = a.pass.lower_options(r.index_bits, false);
             let lowered = match crate::cmd::lower::lower(&m, &lower) {

@@ -55,7 +55,10 @@ fn prove_prints_a_verdict_per_function_and_a_summary() {
     assert_eq!(v["functions"][0]["bounds"], "unroll 4");
     let (ok, _, err) = stdlower(&["prove", f, "--function", "ext"]);
     assert!(!ok);
-    assert!(err.contains("p.mlir:6:1: error: no function '@ext' with a body to prove"), "{err}");
+    assert!(
+        err.contains("p.mlir:6:1: error: no function '@ext' with a body to prove"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -63,8 +66,15 @@ fn cvc5_gives_the_same_answers() {
     if !have_z3() {
         return;
     }
-    if std::process::Command::new("cvc5").arg("--version").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI is set: cvc5 is not installed");
+    if std::process::Command::new("cvc5")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set: cvc5 is not installed"
+        );
         eprintln!("skipped: cvc5 is not installed");
         return;
     }

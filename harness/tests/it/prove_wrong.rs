@@ -24,7 +24,10 @@ pub fn have_z3() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(std::env::var_os("CI").is_none(), "CI is set: z3 is not installed");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set: z3 is not installed"
+        );
         eprintln!("skipped: z3 is not installed (scripts/setup.sh installs it)");
     }
     ok
@@ -57,7 +60,11 @@ fn prove_mutated(text: &str, mutate: &dyn Fn(&mut Module)) -> (Report, Report) {
 fn each_op(m: &mut Module, from: OpKind, change: &dyn Fn(&mut converter::ir::OpData)) {
     let body = m.func_mut("f").unwrap().body.as_mut().unwrap();
     let mut n = 0;
-    for op in body.ops.iter_mut().filter(|o| o.kind == from && o.parent.is_some()) {
+    for op in body
+        .ops
+        .iter_mut()
+        .filter(|o| o.kind == from && o.parent.is_some())
+    {
         change(op);
         n += 1;
     }
@@ -89,10 +96,9 @@ fn sext_for_zext_is_refuted_and_replays() {
         return;
     }
     let text = "func @f(%a: i8) -> i32 {\n  %b = zexti %a : i8 to i32\n  return %b : i32\n}\n";
-    let (g, b) = prove_mutated(
-        text,
-        &|m| each_op(m, OpKind::LlvmZExt, &|op| op.kind = OpKind::LlvmSExt),
-    );
+    let (g, b) = prove_mutated(text, &|m| {
+        each_op(m, OpKind::LlvmZExt, &|op| op.kind = OpKind::LlvmSExt)
+    });
     proved(&g);
     let args = refuted(&b);
     let a: i64 = args[0].parse().expect("an integer");
@@ -112,17 +118,17 @@ fn ordered_cmpf_as_unordered_is_refuted_by_a_nan() {
         return;
     }
     let text = "func @f(%a: f32, %b: f32) -> i1 {\n  %c = cmpf \"olt\", %a, %b : f32\n  return %c : i1\n}\n";
-    let (g, b) = prove_mutated(
-        text,
-        &|m| {
-            each_op(m, OpKind::LlvmFCmp, &|op| {
-                op.set_attr("predicate", Attribute::Str("ult".into()))
-            })
-        },
-    );
+    let (g, b) = prove_mutated(text, &|m| {
+        each_op(m, OpKind::LlvmFCmp, &|op| {
+            op.set_attr("predicate", Attribute::Str("ult".into()))
+        })
+    });
     proved(&g);
     let args = refuted(&b);
-    assert!(args.iter().any(|a| a == "nan"), "a NaN tells olt from ult: {args:?}");
+    assert!(
+        args.iter().any(|a| a == "nan"),
+        "a NaN tells olt from ult: {args:?}"
+    );
 }
 
 #[test]
@@ -130,15 +136,13 @@ fn nsw_on_an_addi_that_wraps_is_refuted() {
     if !have_z3() {
         return;
     }
-    let text = "func @f(%a: i16, %b: i16) -> i16 {\n  %c = addi %a, %b : i16\n  return %c : i16\n}\n";
-    let (g, b) = prove_mutated(
-        text,
-        &|m| {
-            each_op(m, OpKind::LlvmAdd, &|op| {
-                op.set_attr("overflowFlags", Attribute::Str("nsw".into()))
-            })
-        },
-    );
+    let text =
+        "func @f(%a: i16, %b: i16) -> i16 {\n  %c = addi %a, %b : i16\n  return %c : i16\n}\n";
+    let (g, b) = prove_mutated(text, &|m| {
+        each_op(m, OpKind::LlvmAdd, &|op| {
+            op.set_attr("overflowFlags", Attribute::Str("nsw".into()))
+        })
+    });
     proved(&g);
     let args = refuted(&b);
     let (x, y): (i64, i64) = (args[0].parse().unwrap(), args[1].parse().unwrap());
@@ -147,7 +151,11 @@ fn nsw_on_an_addi_that_wraps_is_refuted() {
         "only a signed overflow makes nsw poison: {x} + {y}"
     );
     // Poison in a result is undefined behaviour at the LLVM level.
-    assert!(b.replay.as_ref().unwrap().llvm_level.contains("poison"), "{}", b.line());
+    assert!(
+        b.replay.as_ref().unwrap().llvm_level.contains("poison"),
+        "{}",
+        b.line()
+    );
 }
 
 #[test]
