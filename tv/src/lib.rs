@@ -83,6 +83,10 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> (Ver
                 format!("{what} not modelled")
             },
         },
+        // A solver that stopped past the time limit was ended by its hard limit.
+        Err(Stop::Solver(_)) if t0.elapsed() > opts.timeout => Verdict::Unknown {
+            reason: format!("the solver gave up within {:?}", opts.timeout),
+        },
         Err(Stop::Solver(e)) => Verdict::Unknown {
             reason: format!("solver error: {e}"),
         },

@@ -80,11 +80,19 @@ impl Smt {
     pub fn start(kind: SolverKind, timeout: Duration) -> Result<Smt, Stop> {
         let ms = timeout.as_millis().max(1).to_string();
         let args: Vec<String> = match kind {
-            SolverKind::Z3 => vec!["-smt2".into(), "-in".into(), format!("-t:{ms}")],
+            // `-t` bounds each check; `-T` (whole seconds) ends z3 itself, since some of
+            // its preprocessing (large float terms) does not look at `-t`.
+            SolverKind::Z3 => vec![
+                "-smt2".into(),
+                "-in".into(),
+                format!("-t:{ms}"),
+                format!("-T:{}", timeout.as_secs() * 2 + 2),
+            ],
             SolverKind::Cvc5 => vec![
                 "--lang=smt2".into(),
                 "--incremental".into(),
                 format!("--tlimit-per={ms}"),
+                format!("--tlimit={}", timeout.as_millis() * 2 + 2000),
             ],
         };
         let ctx = ContextBuilder::new()
