@@ -11,6 +11,7 @@
 
 mod consts;
 mod llvm_sem;
+mod memory;
 mod model;
 mod ops;
 mod query;

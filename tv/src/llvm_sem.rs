@@ -7,16 +7,238 @@
 //! vectors are lists of lanes, arrays and structs lists of members.
 
 use crate::consts::constant;
+use crate::memory::LlvmMem;
 use crate::ops::{self, FloatFn, FloatOp, IntOp};
 use crate::smt::{Smt, Stop};
 use crate::std_sem::{any, int_resize, map1, map2, predicate};
-use crate::value::{build, ite, scalar, sort, SVal, Scalar};
+use crate::value::{build, ite, leaf_of, scalar, sort, zero_of, SVal, Scalar};
 use crate::walk::{Semantics, Step};
 use converter::ir::{Attribute, Body, LlvmOp, OpData, Type};
 use easy_smt::SExpr;
 
 /// The LLVM semantics (`index` is already an integer of the lowered width).
-pub struct LlvmSem;
+#[derive(Default)]
+pub struct LlvmSem {
+    pub mem: LlvmMem,
+    pub saved: Vec<LlvmMem>,
+}
+
+/// The bytes a value of type `t` takes in memory: integers rounded up to a power of two
+/// bytes, floats and pointers their size, vectors and arrays their elements'. Only
+/// consistency matters to a proof (the lowered code computes every size and offset
+/// from the same types).
+fn size_of(t: &Type) -> Result<u64, Stop> {
+    Ok(match t {
+        Type::Int(w) => (w.div_ceil(8) as u64).next_power_of_two(),
+        Type::Index => 8,
+        Type::F16 | Type::BF16 => 2,
+        Type::F32 => 4,
+        Type::F64 => 8,
+        Type::LlvmPtr(..) => 8,
+        Type::Vector(v) => size_of(&v.elem)? * v.shape.iter().product::<u64>(),
+        Type::LlvmArray(n, e) => n * size_of(e)?,
+        other => return Err(Stop::NotModelled(format!("the size of {other}"))),
+    })
+}
+
+impl LlvmSem {
+    /// The LLVM memory ops.
+    fn memory(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        k: LlvmOp,
+        args: &[SVal],
+    ) -> Result<Step, Stop> {
+        let f = smt.ctx.false_();
+        let rty = |i: usize| body.value_type(op.results[i]).clone();
+        match k {
+            LlvmOp::LlvmCall => {
+                let name = crate::std_sem::callee(op)?;
+                match name.as_str() {
+                    "malloc" | "aligned_alloc" => {
+                        let size = args
+                            .last()
+                            .ok_or_else(|| Stop::NotModelled("malloc without a size".into()))?;
+                        let SVal::Int { w, v, p } = size else {
+                            return Err(Stop::NotModelled("malloc of a non-integer".into()));
+                        };
+                        let n = int_resize(smt, *v, *w, 64, true);
+                        let b = self.mem.alloc(smt, n, false);
+                        let r = SVal::Ptr {
+                            blk: Some(b),
+                            off: smt.bv(64, 0),
+                            p: f,
+                        };
+                        Ok(Step::Values(vec![r], Some(*p)))
+                    }
+                    "free" => {
+                        let SVal::Ptr { blk, off, p } = &args[0] else {
+                            return Err(Stop::NotModelled("free of a non-pointer".into()));
+                        };
+                        let c = &smt.ctx;
+                        let ub = match blk {
+                            None => c.or(*p, c.not(c.eq(*off, smt.bv(64, 0)))),
+                            Some(b) => {
+                                let blk = &mut self.mem.blocks[*b];
+                                let ub = if blk.stack {
+                                    c.true_()
+                                } else {
+                                    c.or_many([
+                                        *p,
+                                        c.not(blk.live),
+                                        c.not(c.eq(*off, smt.bv(64, 0))),
+                                    ])
+                                };
+                                blk.live = f;
+                                ub
+                            }
+                        };
+                        Ok(Step::Values(vec![], Some(ub)))
+                    }
+                    _ => Ok(Step::Call(name)),
+                }
+            }
+            LlvmOp::LlvmAlloca => {
+                let et = match op.attr("elem_type") {
+                    Some(Attribute::Type(t)) => t.clone(),
+                    _ => return Err(Stop::NotModelled("alloca without an element type".into())),
+                };
+                let SVal::Int { w, v, p } = &args[0] else {
+                    return Err(Stop::NotModelled("alloca of a non-integer count".into()));
+                };
+                let n = int_resize(smt, *v, *w, 64, false);
+                let size = smt.ctx.bvmul(n, smt.bv(64, size_of(&et)? as i128));
+                let size = smt.def(smt.bv_sort(64), size)?;
+                let b = self.mem.alloc(smt, size, true);
+                let r = SVal::Ptr {
+                    blk: Some(b),
+                    off: smt.bv(64, 0),
+                    p: f,
+                };
+                Ok(Step::Values(vec![r], Some(*p)))
+            }
+            LlvmOp::LlvmGep => {
+                let SVal::Ptr { blk, off, p } = &args[0] else {
+                    return Err(Stop::NotModelled("a getelementptr of a non-pointer".into()));
+                };
+                let mut t = match op.attr("elem_type") {
+                    Some(Attribute::Type(t)) => t.clone(),
+                    _ => return Err(Stop::NotModelled("getelementptr without a type".into())),
+                };
+                let idx = match op.attr("indices") {
+                    Some(Attribute::Array(xs)) => xs.clone(),
+                    _ => return Err(Stop::NotModelled("getelementptr without indices".into())),
+                };
+                let mut dynamic = args[1..].iter();
+                let mut off = *off;
+                let mut poison = vec![*p];
+                for (n, a) in idx.iter().enumerate() {
+                    let Attribute::Int { value, .. } = a else {
+                        return Err(Stop::NotModelled(
+                            "a non-integer getelementptr index".into(),
+                        ));
+                    };
+                    let i = if *value == i64::MIN as i128 {
+                        let SVal::Int { w, v, p } = dynamic.next().ok_or_else(|| {
+                            Stop::NotModelled("a getelementptr without its index".into())
+                        })?
+                        else {
+                            return Err(Stop::NotModelled("a non-integer index".into()));
+                        };
+                        poison.push(*p);
+                        int_resize(smt, *v, *w, 64, false)
+                    } else {
+                        smt.bv(64, *value)
+                    };
+                    if n > 0 {
+                        t = match &t {
+                            Type::LlvmArray(_, e) => (**e).clone(),
+                            Type::Vector(v) => v.elem.clone(),
+                            _ => {
+                                return Err(Stop::NotModelled(
+                                    "a getelementptr into a struct".into(),
+                                ))
+                            }
+                        };
+                    }
+                    let step = smt.ctx.bvmul(i, smt.bv(64, size_of(&t)? as i128));
+                    off = smt.ctx.bvadd(off, step);
+                }
+                let off = smt.def(smt.bv_sort(64), off)?;
+                let p = smt.ctx.or_many(poison);
+                let r = SVal::Ptr {
+                    blk: *blk,
+                    off,
+                    p: smt.def_bool(p)?,
+                };
+                Ok(Step::Values(vec![r], None))
+            }
+            LlvmOp::LlvmPtrToInt => match &args[0] {
+                SVal::Ptr { blk: None, off, p } => {
+                    let Scalar::Int(w) = elem_scalar(&rty(0))? else {
+                        return Err(Stop::NotModelled("ptrtoint to a float".into()));
+                    };
+                    let v = int_resize(smt, *off, 64, w, false);
+                    Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
+                }
+                _ => Err(Stop::NotModelled("the address of an allocation".into())),
+            },
+            LlvmOp::LlvmLoad | LlvmOp::LlvmStore => {
+                let (ptr, t) = if k == LlvmOp::LlvmLoad {
+                    (&args[0], rty(0))
+                } else {
+                    (&args[1], body.value_type(op.operands[0]).clone())
+                };
+                let s = scalar(&t, 64)
+                    .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
+                let SVal::Ptr { blk, off, p } = ptr else {
+                    return Err(Stop::NotModelled("an access through a non-pointer".into()));
+                };
+                let Some(b) = blk else {
+                    return Ok(Step::Values(
+                        if k == LlvmOp::LlvmLoad {
+                            vec![poison_of(smt, &t)?]
+                        } else {
+                            vec![]
+                        },
+                        Some(smt.ctx.true_()),
+                    ));
+                };
+                let sz = smt.bv(64, size_of(&t)? as i128);
+                let (vals, init) = self.mem.arrays(smt, *b, s)?;
+                let blk = self.mem.blocks[*b].clone();
+                let c = &smt.ctx;
+                let ub = c.or_many([
+                    *p,
+                    c.not(blk.live),
+                    c.bvult(blk.size, sz),
+                    c.bvugt(*off, c.bvsub(blk.size, sz)),
+                ]);
+                if k == LlvmOp::LlvmLoad {
+                    let v = c.select(vals, *off);
+                    let pz = c.not(c.select(init, *off));
+                    let srt = sort(smt, s);
+                    let v = smt.def(srt, v)?;
+                    let r = leaf_of(s, v, smt.def_bool(pz)?);
+                    return Ok(Step::Values(vec![r], Some(ub)));
+                }
+                // A poison value stored reads back as poison: its bytes are marked unwritten.
+                let nv = c.store(vals, *off, args[0].term()?);
+                let ni = c.store(init, *off, c.not(args[0].poison()?));
+                let srt = sort(smt, s);
+                let asort = crate::memory::array_sort(smt, srt);
+                let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
+                let nv = smt.def(asort, nv)?;
+                let ni = smt.def(bsort, ni)?;
+                self.mem.blocks[*b].arrays.insert(s, (nv, ni));
+                Ok(Step::Values(vec![], Some(ub)))
+            }
+            _ => Err(Stop::NotModelled(format!("'{}' not modelled", op.name()))),
+        }
+    }
+}
 
 #[derive(Default, Clone, Copy)]
 struct Flags {
@@ -106,17 +328,7 @@ fn elem_scalar(t: &Type) -> Result<Scalar, Stop> {
 /// A poison value of type `t`.
 fn poison_of(smt: &mut Smt, t: &Type) -> Result<SVal, Stop> {
     let tr = smt.ctx.true_();
-    let mut leaf = |s: Scalar| {
-        let v = match s {
-            Scalar::Int(w) => smt.bv(w, 0),
-            Scalar::Float(k) => smt.fp_f64(k, 0.0),
-        };
-        Ok(match s {
-            Scalar::Int(w) => SVal::Int { w, v, p: tr },
-            Scalar::Float(k) => SVal::Float { k, v, p: tr },
-        })
-    };
-    build(t, 64, &mut leaf)
+    build(t, 64, &mut |s: Scalar| Ok(leaf_of(s, zero_of(smt, s), tr)))
 }
 
 /// The members at `position` (an array of ints) inside an aggregate.
@@ -322,29 +534,13 @@ impl Semantics for LlvmSem {
                 build(&rty(0), 64, &mut |s| {
                     let srt = sort(smt, s);
                     let v = smt.fresh("undef", srt)?;
-                    Ok(match s {
-                        Scalar::Int(w) => SVal::Int { w, v, p: f },
-                        Scalar::Float(k) => SVal::Float { k, v, p: f },
-                    })
+                    Ok(leaf_of(s, v, f))
                 })?
             }
             LlvmOp::LlvmPoison => poison_of(smt, &rty(0))?,
             LlvmOp::LlvmZero => {
                 let f = smt.ctx.false_();
-                build(&rty(0), 64, &mut |s| {
-                    Ok(match s {
-                        Scalar::Int(w) => SVal::Int {
-                            w,
-                            v: smt.bv(w, 0),
-                            p: f,
-                        },
-                        Scalar::Float(k) => SVal::Float {
-                            k,
-                            v: smt.fp_f64(k, 0.0),
-                            p: f,
-                        },
-                    })
-                })?
+                build(&rty(0), 64, &mut |s| Ok(leaf_of(s, zero_of(smt, s), f)))?
             }
             LlvmOp::LlvmICmp | LlvmOp::LlvmFCmp => {
                 let pred = predicate(op)?.to_string();
@@ -493,7 +689,17 @@ impl Semantics for LlvmSem {
                 }
                 SVal::Agg(out)
             }
-            LlvmOp::LlvmCall => return Ok(Step::Call(crate::std_sem::callee(op)?)),
+            LlvmOp::LlvmCall
+            | LlvmOp::LlvmAlloca
+            | LlvmOp::LlvmGep
+            | LlvmOp::LlvmPtrToInt
+            | LlvmOp::LlvmLoad
+            | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
+            LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast
+                if matches!(args[0], SVal::Ptr { .. }) =>
+            {
+                args[0].clone()
+            }
             LlvmOp::LlvmReturn => return Ok(Step::Return(args.to_vec())),
             LlvmOp::LlvmBr => return Ok(Step::Br),
             LlvmOp::LlvmCondBr => {
@@ -505,6 +711,14 @@ impl Semantics for LlvmSem {
             }
         };
         Ok(Step::Values(vec![r], any(smt, ub)))
+    }
+
+    fn save(&mut self) -> usize {
+        self.saved.push(self.mem.clone());
+        self.saved.len() - 1
+    }
+    fn restore(&mut self, id: usize) {
+        self.mem = self.saved[id].clone();
     }
 }
 

@@ -61,6 +61,7 @@ fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, Stop>
             };
             Ok(converter::value::format_float(bits, &ty))
         }
+        Scalar::Ptr => Err(Stop::NotModelled("pointer arguments".into())),
     }
 }
 

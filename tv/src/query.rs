@@ -8,7 +8,7 @@ use crate::llvm_sem::LlvmSem;
 use crate::model::arg_text;
 use crate::smt::{Smt, Stop};
 use crate::std_sem::StdSem;
-use crate::value::{build, sort, SVal, Scalar};
+use crate::value::{build, leaf_of, sort, SVal, Scalar};
 use crate::walk;
 use crate::{Options, Verdict};
 use converter::ir::{Module, Type};
@@ -62,10 +62,7 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
             let n = format!("arg{i}_{}", leaves.len());
             let v = smt.ctx.declare_const(n, srt)?;
             leaves.push((v, s));
-            Ok(match s {
-                Scalar::Int(w) => SVal::Int { w, v, p: f_ },
-                Scalar::Float(k) => SVal::Float { k, v, p: f_ },
-            })
+            Ok(leaf_of(s, v, f_))
         })?;
         src_args.push(v);
     }
@@ -89,7 +86,7 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
 
     let s = walk::run(
         &mut smt,
-        &mut StdSem { index_bits: ib },
+        &mut StdSem::new(ib),
         src,
         body,
         src_args,
@@ -97,7 +94,7 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
     )?;
     let t = walk::run(
         &mut smt,
-        &mut LlvmSem,
+        &mut LlvmSem::default(),
         lowered,
         lbody,
         tgt_args,

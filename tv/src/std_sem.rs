@@ -5,9 +5,10 @@
 //! nearest even; vectors are elementwise. No value is ever poison.
 
 use crate::consts::constant;
+use crate::memory::StdMem;
 use crate::ops::{self, FloatFn, FloatOp, IntOp};
 use crate::smt::{Smt, Stop};
-use crate::value::{scalar, vector_shape, SVal, Scalar};
+use crate::value::{scalar, sort, vector_shape, SVal, Scalar};
 use crate::walk::{Semantics, Step};
 use converter::ir::{Attribute, Body, OpData, StdOp, Type};
 use easy_smt::SExpr;
@@ -15,6 +16,191 @@ use easy_smt::SExpr;
 /// The Standard semantics at an `index` width.
 pub struct StdSem {
     pub index_bits: u32,
+    pub mem: StdMem,
+    pub saved: Vec<StdMem>,
+}
+
+impl StdSem {
+    pub fn new(index_bits: u32) -> StdSem {
+        StdSem {
+            index_bits,
+            mem: StdMem::default(),
+            saved: Vec::new(),
+        }
+    }
+
+    /// An index operand as 64 bits (unsigned: a negative index is out of bounds).
+    fn index64(&self, smt: &Smt, v: &SVal) -> Result<SExpr, Stop> {
+        Ok(int_resize(smt, v.term()?, self.index_bits, 64, true))
+    }
+
+    /// The element position of `idx` in a memref of `sizes` (row-major), and whether
+    /// an index is out of bounds.
+    fn position(&self, smt: &Smt, sizes: &[SExpr], idx: &[SVal]) -> Result<(SExpr, SExpr), Stop> {
+        let c = &smt.ctx;
+        if sizes.len() != idx.len() {
+            return Err(Stop::NotModelled(
+                "an access with the wrong number of indices".into(),
+            ));
+        }
+        let mut lin = smt.bv(64, 0);
+        let mut oob = vec![c.false_()];
+        for (s, i) in sizes.iter().zip(idx) {
+            let i = self.index64(smt, i)?;
+            oob.push(c.bvuge(i, *s));
+            lin = c.bvadd(c.bvmul(lin, *s), i);
+        }
+        Ok((lin, c.or_many(oob)))
+    }
+
+    /// The Standard memory ops.
+    fn memory(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        k: StdOp,
+        args: &[SVal],
+    ) -> Result<Step, Stop> {
+        let c_false = smt.ctx.false_();
+        match k {
+            StdOp::Alloc | StdOp::Alloca => {
+                let Type::MemRef(mt) = body.value_type(op.results[0]) else {
+                    return Err(Stop::NotModelled("an allocation of a non-memref".into()));
+                };
+                if mt.layout != converter::ir::Layout::Identity {
+                    return Err(Stop::NotModelled("allocations with a layout".into()));
+                }
+                let elem = scalar(&mt.elem, self.index_bits)
+                    .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
+                let mut dynamic = args.iter();
+                let mut sizes = Vec::new();
+                let mut ub = Vec::new();
+                for d in &mt.shape {
+                    sizes.push(match d {
+                        Some(n) => smt.bv(64, *n as i128),
+                        None => {
+                            let v = dynamic.next().ok_or_else(|| {
+                                Stop::NotModelled("an allocation without its sizes".into())
+                            })?;
+                            let ib = self.index_bits;
+                            ub.push(smt.ctx.bvslt(v.term()?, smt.bv(ib, 0)));
+                            self.index64(smt, v)?
+                        }
+                    });
+                }
+                if dynamic.next().is_some() {
+                    return Err(Stop::NotModelled("allocations with symbols".into()));
+                }
+                let buf = self.mem.alloc(smt, elem, k == StdOp::Alloca)?;
+                Ok(Step::Values(
+                    vec![SVal::MemRef { buf, sizes }],
+                    any(smt, ub),
+                ))
+            }
+            StdOp::Load | StdOp::Store => {
+                let (m, idx) = if k == StdOp::Load {
+                    (&args[0], &args[1..])
+                } else {
+                    (&args[1], &args[2..])
+                };
+                let SVal::MemRef { buf, sizes } = m else {
+                    return Err(Stop::NotModelled("an access through a non-memref".into()));
+                };
+                let (lin, oob) = self.position(smt, sizes, idx)?;
+                let lin = smt.def(smt.bv_sort(64), lin)?;
+                let b = self.mem.bufs[*buf].clone();
+                let c = &smt.ctx;
+                let mut ub = vec![oob, c.not(b.live)];
+                if k == StdOp::Load {
+                    ub.push(c.not(c.select(b.init, lin)));
+                    let v = c.select(b.elems, lin);
+                    let s = sort(smt, b.elem);
+                    let v = smt.def(s, v)?;
+                    let r = crate::value::leaf_of(b.elem, v, c_false);
+                    return Ok(Step::Values(vec![r], any(smt, ub)));
+                }
+                let elems = c.store(b.elems, lin, args[0].term()?);
+                let init = c.store(b.init, lin, c.true_());
+                let es = sort(smt, b.elem);
+                let asort = crate::memory::array_sort(smt, es);
+                let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
+                let nb = &mut self.mem.bufs[*buf];
+                nb.elems = smt.def(asort, elems)?;
+                nb.init = smt.def(bsort, init)?;
+                Ok(Step::Values(vec![], any(smt, ub)))
+            }
+            StdOp::Dealloc => {
+                let SVal::MemRef { buf, .. } = &args[0] else {
+                    return Err(Stop::NotModelled("a dealloc of a non-memref".into()));
+                };
+                let b = &mut self.mem.bufs[*buf];
+                let ub = if b.stack {
+                    smt.ctx.true_()
+                } else {
+                    smt.ctx.not(b.live)
+                };
+                b.live = c_false;
+                Ok(Step::Values(vec![], Some(ub)))
+            }
+            StdOp::Dim => {
+                let SVal::MemRef { sizes, .. } = &args[0] else {
+                    return Err(Stop::NotModelled("dim of a non-memref".into()));
+                };
+                let ib = self.index_bits;
+                let at = |smt: &Smt, d: usize| int_resize(smt, sizes[d], 64, ib, false);
+                let (v, ub) = match (args.get(1), op.attr("index")) {
+                    (None, Some(Attribute::Int { value, .. })) => {
+                        let d = usize::try_from(*value)
+                            .ok()
+                            .filter(|d| *d < sizes.len())
+                            .ok_or_else(|| Stop::NotModelled("dim out of range".into()))?;
+                        (at(smt, d), None)
+                    }
+                    (Some(i), _) => {
+                        let i = i.term()?;
+                        let mut v = smt.bv(ib, 0);
+                        for d in (0..sizes.len()).rev() {
+                            let is = smt.ctx.eq(i, smt.bv(ib, d as i128));
+                            v = smt.ctx.ite(is, at(smt, d), v);
+                        }
+                        let oob = smt.ctx.bvuge(i, smt.bv(ib, sizes.len() as i128));
+                        (v, Some(oob))
+                    }
+                    _ => return Err(Stop::NotModelled("dim without an index".into())),
+                };
+                let v = smt.def(smt.bv_sort(ib), v)?;
+                Ok(Step::Values(
+                    vec![SVal::Int {
+                        w: ib,
+                        v,
+                        p: c_false,
+                    }],
+                    ub,
+                ))
+            }
+            StdOp::MemRefCast => match body.value_type(op.results[0]) {
+                Type::MemRef(mt) if mt.layout == converter::ir::Layout::Identity => {
+                    // A cast to a static size is undefined where the size differs.
+                    let SVal::MemRef { sizes, .. } = &args[0] else {
+                        return Err(Stop::NotModelled("memref_cast of a non-memref".into()));
+                    };
+                    let mut ub = Vec::new();
+                    for (s, d) in sizes.iter().zip(&mt.shape) {
+                        if let Some(n) = d {
+                            ub.push(smt.ctx.not(smt.ctx.eq(*s, smt.bv(64, *n as i128))));
+                        }
+                    }
+                    Ok(Step::Values(vec![args[0].clone()], any(smt, ub)))
+                }
+                _ => Err(Stop::NotModelled("memref_cast to this type".into())),
+            },
+            other => Err(Stop::NotModelled(format!(
+                "'{}' not modelled",
+                other.kind().short_name()
+            ))),
+        }
+    }
 }
 
 /// Applies `f` to each pair of leaves of two values of one shape.
@@ -299,6 +485,13 @@ impl Semantics for StdSem {
                 v
             }
             StdOp::Call => return Ok(Step::Call(callee(op)?)),
+            StdOp::Alloc
+            | StdOp::Alloca
+            | StdOp::Load
+            | StdOp::Store
+            | StdOp::Dealloc
+            | StdOp::Dim
+            | StdOp::MemRefCast => return self.memory(smt, body, op, k, args),
             StdOp::Return => return Ok(Step::Return(args.to_vec())),
             StdOp::Br => return Ok(Step::Br),
             StdOp::CondBr => return Ok(Step::CondBr(smt.bv1_to_bool(args[0].term()?), None)),
@@ -310,6 +503,14 @@ impl Semantics for StdSem {
             }
         };
         Ok(Step::Values(vec![r], any(smt, ub)))
+    }
+
+    fn save(&mut self) -> usize {
+        self.saved.push(self.mem.clone());
+        self.saved.len() - 1
+    }
+    fn restore(&mut self, id: usize) {
+        self.mem = self.saved[id].clone();
     }
 }
 

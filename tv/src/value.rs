@@ -15,13 +15,25 @@ pub enum SVal {
     Float { k: FKind, v: SExpr, p: SExpr },
     /// The elements of a vector, array or struct, in order.
     Agg(Vec<SVal>),
+    /// A Standard memref: buffer `buf` of the Standard memory, viewed with these sizes
+    /// (identity layout).
+    MemRef { buf: usize, sizes: Vec<SExpr> },
+    /// An LLVM pointer: block `blk` of the LLVM memory (`None`: no block, as the null
+    /// pointer) and a byte offset into it (64 bits).
+    Ptr {
+        blk: Option<usize>,
+        off: SExpr,
+        p: SExpr,
+    },
 }
 
 /// The scalar kind of a type, if it is a scalar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scalar {
     Int(u32),
     Float(FKind),
+    /// An LLVM pointer (only where `build` meets one).
+    Ptr,
 }
 
 /// The scalar kind of `t`, with `index` at `index_bits`.
@@ -41,8 +53,8 @@ impl SVal {
     /// The term of a scalar.
     pub fn term(&self) -> Result<SExpr, Stop> {
         match self {
-            SVal::Int { v, .. } | SVal::Float { v, .. } => Ok(*v),
-            SVal::Agg(_) => Err(Stop::NotModelled(
+            SVal::Int { v, .. } | SVal::Float { v, .. } | SVal::Ptr { off: v, .. } => Ok(*v),
+            _ => Err(Stop::NotModelled(
                 "an aggregate where a scalar is expected".into(),
             )),
         }
@@ -50,8 +62,8 @@ impl SVal {
     /// The poison flag of a scalar.
     pub fn poison(&self) -> Result<SExpr, Stop> {
         match self {
-            SVal::Int { p, .. } | SVal::Float { p, .. } => Ok(*p),
-            SVal::Agg(_) => Err(Stop::NotModelled(
+            SVal::Int { p, .. } | SVal::Float { p, .. } | SVal::Ptr { p, .. } => Ok(*p),
+            _ => Err(Stop::NotModelled(
                 "an aggregate where a scalar is expected".into(),
             )),
         }
@@ -77,7 +89,12 @@ impl SVal {
         match self {
             SVal::Int { w, .. } => SVal::Int { w: *w, v, p },
             SVal::Float { k, .. } => SVal::Float { k: *k, v, p },
-            SVal::Agg(_) => unreachable!("with() on an aggregate"),
+            SVal::Ptr { blk, .. } => SVal::Ptr {
+                blk: *blk,
+                off: v,
+                p,
+            },
+            SVal::Agg(_) | SVal::MemRef { .. } => unreachable!("with() on an aggregate"),
         }
     }
 }
@@ -87,6 +104,29 @@ pub fn sort(smt: &Smt, s: Scalar) -> SExpr {
     match s {
         Scalar::Int(w) => smt.bv_sort(w),
         Scalar::Float(k) => smt.fp_sort(k),
+        Scalar::Ptr => smt.bv_sort(64),
+    }
+}
+
+/// The leaf of kind `s` with term `v` and poison flag `p`.
+pub fn leaf_of(s: Scalar, v: SExpr, p: SExpr) -> SVal {
+    match s {
+        Scalar::Int(w) => SVal::Int { w, v, p },
+        Scalar::Float(k) => SVal::Float { k, v, p },
+        Scalar::Ptr => SVal::Ptr {
+            blk: None,
+            off: v,
+            p,
+        },
+    }
+}
+
+/// The zero of kind `s` (the null pointer for pointers).
+pub fn zero_of(smt: &Smt, s: Scalar) -> SExpr {
+    match s {
+        Scalar::Int(w) => smt.bv(w, 0),
+        Scalar::Float(k) => smt.fp_f64(k, 0.0),
+        Scalar::Ptr => smt.bv(64, 0),
     }
 }
 
@@ -158,7 +198,7 @@ pub fn build(
                 .collect::<Result<_, _>>()?,
         )),
         Type::MemRef(_) | Type::UnrankedMemRef(..) => Err(Stop::NotModelled("memrefs".into())),
-        Type::LlvmPtr(..) => Err(Stop::NotModelled("pointers".into())),
+        Type::LlvmPtr(..) => leaf(Scalar::Ptr),
         other => Err(Stop::NotModelled(format!("values of type {other}"))),
     }
 }

@@ -33,6 +33,10 @@ pub trait Semantics {
         op: &OpData,
         args: &[SVal],
     ) -> Result<Step, Stop>;
+    /// Saves the path's state (memory) before a branch; [`Semantics::restore`] brings
+    /// it back for the other side.
+    fn save(&mut self) -> usize;
+    fn restore(&mut self, id: usize);
 }
 
 /// What running a body gives, over all paths.
@@ -222,7 +226,9 @@ impl Walker<'_> {
                     ubs.extend(ub);
                     let (t, targs) = self.successor(op, 0, &env)?;
                     let (f, fargs) = self.successor(op, 1, &env)?;
+                    let saved = self.sem.save();
                     let ot = self.block(t, targs, &env)?;
+                    self.sem.restore(saved);
                     let of = self.block(f, fargs, &env)?;
                     let c = self.smt.def_bool(c)?;
                     let ctx = &self.smt.ctx;
