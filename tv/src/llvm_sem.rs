@@ -21,13 +21,16 @@ use easy_smt::SExpr;
 pub struct LlvmSem {
     pub mem: LlvmMem,
     pub saved: Vec<LlvmMem>,
+    /// The blocks of the memref arguments and their element kinds, observed at the
+    /// return.
+    pub arg_blocks: Vec<(usize, Scalar)>,
 }
 
 /// The bytes a value of type `t` takes in memory: integers rounded up to a power of two
 /// bytes, floats and pointers their size, vectors and arrays their elements'. Only
 /// consistency matters to a proof (the lowered code computes every size and offset
 /// from the same types).
-fn size_of(t: &Type) -> Result<u64, Stop> {
+pub fn size_of(t: &Type) -> Result<u64, Stop> {
     Ok(match t {
         Type::Int(w) => (w.div_ceil(8) as u64).next_power_of_two(),
         Type::Index => 8,
@@ -206,16 +209,21 @@ impl LlvmSem {
                         Some(smt.ctx.true_()),
                     ));
                 };
-                let sz = smt.bv(64, size_of(&t)? as i128);
+                let bytes = size_of(&t)?;
+                let sz = smt.bv(64, bytes as i128);
                 let (vals, init) = self.mem.arrays(smt, *b, s)?;
                 let blk = self.mem.blocks[*b].clone();
                 let c = &smt.ctx;
+                // Accesses must be naturally aligned (the lowered code's are); the
+                // arrays are indexed by element, the offset over the size.
                 let ub = c.or_many([
                     *p,
                     c.not(blk.live),
                     c.bvult(blk.size, sz),
                     c.bvugt(*off, c.bvsub(blk.size, sz)),
+                    c.not(c.eq(c.bvurem(*off, sz), smt.bv(64, 0))),
                 ]);
+                let off = &c.bvudiv(*off, sz);
                 if k == LlvmOp::LlvmLoad {
                     let v = c.select(vals, *off);
                     let pz = c.not(c.select(init, *off));
@@ -719,6 +727,17 @@ impl Semantics for LlvmSem {
     }
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
+    }
+    fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
+        let f = smt.ctx.false_();
+        let mut out = Vec::new();
+        for &(b, s) in &self.arg_blocks.clone() {
+            let (vals, init) = self.mem.arrays(smt, b, s)?;
+            let es = sort(smt, s);
+            let live = self.mem.blocks[b].live;
+            out.extend(crate::memory::observed(smt, es, vals, init, live, f));
+        }
+        Ok(out)
     }
 }
 

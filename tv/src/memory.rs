@@ -112,3 +112,33 @@ impl LlvmMem {
         Ok((vals, init))
     }
 }
+
+/// The observed state of one argument's memory: its contents, which elements are
+/// written (Standard) or not poison (LLVM), and whether it is still allocated.
+pub fn observed(
+    smt: &Smt,
+    elem_sort: SExpr,
+    vals: SExpr,
+    init: SExpr,
+    live: SExpr,
+    no: SExpr,
+) -> Vec<crate::value::SVal> {
+    use crate::value::SVal;
+    vec![
+        SVal::Term {
+            sort: array_sort(smt, elem_sort),
+            v: vals,
+            p: no,
+        },
+        SVal::Term {
+            sort: array_sort(smt, smt.ctx.bool_sort()),
+            v: init,
+            p: no,
+        },
+        SVal::Term {
+            sort: smt.ctx.bool_sort(),
+            v: live,
+            p: no,
+        },
+    ]
+}

@@ -42,7 +42,7 @@ fn nested(
     Ok(format!("[{}]", parts.join(", ")))
 }
 
-fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, Stop> {
+pub fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, Stop> {
     match s {
         Scalar::Int(w) => {
             let u = bv_value(smt, v)?;
@@ -66,7 +66,7 @@ fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, Stop>
 }
 
 /// The value of a bit-vector literal (`#b0101`, `#x1f`).
-fn bv_value(smt: &Smt, v: SExpr) -> Result<u128, Stop> {
+pub fn bv_value(smt: &Smt, v: SExpr) -> Result<u128, Stop> {
     let a = smt
         .ctx
         .get_atom(v)

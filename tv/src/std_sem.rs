@@ -18,6 +18,8 @@ pub struct StdSem {
     pub index_bits: u32,
     pub mem: StdMem,
     pub saved: Vec<StdMem>,
+    /// The buffers of the memref arguments, observed at the return.
+    pub arg_bufs: Vec<usize>,
 }
 
 impl StdSem {
@@ -26,6 +28,7 @@ impl StdSem {
             index_bits,
             mem: StdMem::default(),
             saved: Vec::new(),
+            arg_bufs: Vec::new(),
         }
     }
 
@@ -511,6 +514,18 @@ impl Semantics for StdSem {
     }
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
+    }
+    fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
+        let f = smt.ctx.false_();
+        let mut out = Vec::new();
+        for &b in &self.arg_bufs {
+            let buf = &self.mem.bufs[b];
+            let es = sort(smt, buf.elem);
+            out.extend(crate::memory::observed(
+                smt, es, buf.elems, buf.init, buf.live, f,
+            ));
+        }
+        Ok(out)
     }
 }
 

@@ -18,6 +18,8 @@ pub enum SVal {
     /// A Standard memref: buffer `buf` of the Standard memory, viewed with these sizes
     /// (identity layout).
     MemRef { buf: usize, sizes: Vec<SExpr> },
+    /// Any other term, of its sort (memory observed at a return: arrays, liveness).
+    Term { sort: SExpr, v: SExpr, p: SExpr },
     /// An LLVM pointer: block `blk` of the LLVM memory (`None`: no block, as the null
     /// pointer) and a byte offset into it (64 bits).
     Ptr {
@@ -53,7 +55,10 @@ impl SVal {
     /// The term of a scalar.
     pub fn term(&self) -> Result<SExpr, Stop> {
         match self {
-            SVal::Int { v, .. } | SVal::Float { v, .. } | SVal::Ptr { off: v, .. } => Ok(*v),
+            SVal::Int { v, .. }
+            | SVal::Float { v, .. }
+            | SVal::Ptr { off: v, .. }
+            | SVal::Term { v, .. } => Ok(*v),
             _ => Err(Stop::NotModelled(
                 "an aggregate where a scalar is expected".into(),
             )),
@@ -62,7 +67,10 @@ impl SVal {
     /// The poison flag of a scalar.
     pub fn poison(&self) -> Result<SExpr, Stop> {
         match self {
-            SVal::Int { p, .. } | SVal::Float { p, .. } | SVal::Ptr { p, .. } => Ok(*p),
+            SVal::Int { p, .. }
+            | SVal::Float { p, .. }
+            | SVal::Ptr { p, .. }
+            | SVal::Term { p, .. } => Ok(*p),
             _ => Err(Stop::NotModelled(
                 "an aggregate where a scalar is expected".into(),
             )),
@@ -89,6 +97,7 @@ impl SVal {
         match self {
             SVal::Int { w, .. } => SVal::Int { w: *w, v, p },
             SVal::Float { k, .. } => SVal::Float { k: *k, v, p },
+            SVal::Term { sort, .. } => SVal::Term { sort: *sort, v, p },
             SVal::Ptr { blk, .. } => SVal::Ptr {
                 blk: *blk,
                 off: v,

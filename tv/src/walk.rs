@@ -37,6 +37,9 @@ pub trait Semantics {
     /// it back for the other side.
     fn save(&mut self) -> usize;
     fn restore(&mut self, id: usize);
+    /// What the caller can see of the path's state when the function returns (the
+    /// memory of its memref arguments), compared as extra results.
+    fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
 }
 
 /// What running a body gives, over all paths.
@@ -204,12 +207,15 @@ impl Walker<'_> {
                         env.insert(*r, v);
                     }
                 }
-                Step::Return(vs) => {
+                Step::Return(mut vs) => {
+                    if self.depth == 0 {
+                        vs.extend(self.sem.observe(self.smt)?);
+                    }
                     return Ok(Outcome {
                         ub: self.any(&ubs)?,
                         cut: self.any(&cuts)?,
                         results: Some(vs),
-                    })
+                    });
                 }
                 Step::Br => {
                     let (t, targs) = self.successor(op, 0, &env)?;

@@ -214,3 +214,60 @@ fn a_load_from_the_wrong_address_is_refuted() {
         "only different values tell the elements apart"
     );
 }
+
+/// A memref argument's row stride read from the descriptor's size field instead: the
+/// load reads another element whenever the dynamic size is not the stride.
+#[test]
+fn a_stride_read_from_the_wrong_descriptor_field_is_refuted() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%m: memref<?x3xf32>, %i: index) -> f32 {
+  %c1 = constant 1 : index
+  %x = load %m[%i, %c1] : memref<?x3xf32>
+  return %x : f32
+}
+";
+    let (g, b) = prove_mutated(text, &|m| {
+        let body = m.func_mut("f").unwrap().body.as_mut().unwrap();
+        let stride0 = Attribute::Array(vec![
+            Attribute::Int {
+                value: 4,
+                ty: converter::ir::Type::i64(),
+            },
+            Attribute::Int {
+                value: 0,
+                ty: converter::ir::Type::i64(),
+            },
+        ]);
+        let size0 = Attribute::Array(vec![
+            Attribute::Int {
+                value: 3,
+                ty: converter::ir::Type::i64(),
+            },
+            Attribute::Int {
+                value: 0,
+                ty: converter::ir::Type::i64(),
+            },
+        ]);
+        let mut n = 0;
+        for op in body
+            .ops
+            .iter_mut()
+            .filter(|o| o.kind == OpKind::LlvmExtractValue)
+        {
+            if op.attr("position") == Some(&stride0) {
+                op.set_attr("position", size0.clone());
+                n += 1;
+            }
+        }
+        assert!(n > 0, "no read of the row stride");
+    });
+    assert!(
+        matches!(&g.verdict, Verdict::Proved { bounds } if bounds.contains("sizes <= 4")),
+        "{}",
+        g.line()
+    );
+    let args = refuted(&b);
+    assert!(args[0].starts_with('['), "a memref argument: {args:?}");
+}
