@@ -1,8 +1,9 @@
 //! The rule instances `prove --rules` proves: for each Standard op the validator models,
 //! a one-op function per type instance (integer widths: the edges 1, 2, 7, 8, 9, 16,
 //! 17, 31, 32, 33, 63, 64, 65, 127, 128, and `index` at 32 and 64 bits; `f16`, `f32`,
-//! `f64`; 1-D and n-D vectors), per predicate and per cast pair, as Standard source
-//! text. The caller lowers each and proves it.
+//! `f64`; 1-D and n-D vectors), per predicate and per cast pair, and the memory ops per
+//! element type and pass option, as Standard source text. The caller lowers each and
+//! proves it.
 
 /// One rule instance: the op, the instance (types, predicate), the `index` width to
 /// lower with, and the module.
@@ -12,6 +13,10 @@ pub struct Rule {
     pub instance: String,
     pub index_bits: u32,
     pub text: String,
+    /// Lower with `--use-aligned-alloc`.
+    pub aligned_alloc: bool,
+    /// Lower with `--use-bare-ptr-memref-call-conv`.
+    pub bare_ptr: bool,
 }
 
 /// The integer widths every integer rule is proved at: both ends, and each side of
@@ -53,6 +58,78 @@ fn rule(op: &str, instance: String, index_bits: u32, args: &[&str], res: &str, b
             "func @rule({}) -> {res} {{\n  %r = {body}\n  return %r : {res}\n}}\n",
             params.join(", ")
         ),
+        aligned_alloc: false,
+        bare_ptr: false,
+    }
+}
+
+/// The memory rules: `alloc`/`alloca` (static and dynamic sizes, under each allocation
+/// option), `store` then `load`, `dim`, `dealloc`, and memref arguments under both
+/// calling conventions, per element type.
+fn memory_rules(out: &mut Vec<Rule>) {
+    let elems = [
+        "i1", "i8", "i17", "i32", "i64", "i128", "f16", "f32", "f64", "index",
+    ];
+    for e in elems {
+        for (shape, dyn_args, dyn_ops, idx) in
+            [("4", "", "", "%i"), ("?x3", ", %n: index", "%n", "%i, %i")]
+        {
+            for alloc in ["alloc", "alloca"] {
+                for aligned in [false, true] {
+                    if aligned && alloc == "alloca" {
+                        continue;
+                    }
+                    let free = if alloc == "alloc" {
+                        format!("  dealloc %m : memref<{shape}x{e}>\n")
+                    } else {
+                        String::new()
+                    };
+                    let text = format!(
+                        "func @rule(%v: {e}, %i: index{dyn_args}) -> ({e}, index) {{\n  \
+                         %m = {alloc}({dyn_ops}) : memref<{shape}x{e}>\n  \
+                         store %v, %m[{idx}] : memref<{shape}x{e}>\n  \
+                         %r = load %m[{idx}] : memref<{shape}x{e}>\n  \
+                         %c0 = constant 0 : index\n  \
+                         %d = dim %m, 0 : memref<{shape}x{e}>\n{free}  \
+                         return %r, %d : {e}, index\n}}\n"
+                    );
+                    out.push(Rule {
+                        op: format!("{alloc}+store+load+dim"),
+                        instance: format!(
+                            "memref<{shape}x{e}>{}",
+                            if aligned { " --use-aligned-alloc" } else { "" }
+                        ),
+                        index_bits: 64,
+                        text,
+                        aligned_alloc: aligned,
+                        bare_ptr: false,
+                    });
+                }
+            }
+        }
+        for (shape, bare) in [("?x3", false), ("2x3", false), ("2x3", true)] {
+            let text = format!(
+                "func @rule(%m: memref<{shape}x{e}>, %v: {e}, %i: index, %j: index) -> {e} {{\n  \
+                 %r = load %m[%i, %j] : memref<{shape}x{e}>\n  \
+                 store %v, %m[%j, %i] : memref<{shape}x{e}>\n  \
+                 return %r : {e}\n}}\n"
+            );
+            out.push(Rule {
+                op: "load+store (argument)".into(),
+                instance: format!(
+                    "memref<{shape}x{e}>{}",
+                    if bare {
+                        " --use-bare-ptr-memref-call-conv"
+                    } else {
+                        ""
+                    }
+                ),
+                index_bits: 64,
+                text,
+                aligned_alloc: false,
+                bare_ptr: bare,
+            });
+        }
     }
 }
 
@@ -227,5 +304,6 @@ pub fn all() -> Vec<Rule> {
         let body = format!("extract_element %a0[{}] : {t}", is.join(", "));
         out.push(rule("extract_element", t.into(), 64, &args, e, &body));
     }
+    memory_rules(&mut out);
     out
 }

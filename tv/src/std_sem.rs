@@ -13,6 +13,9 @@ use crate::walk::{Semantics, Step};
 use converter::ir::{Attribute, Body, OpData, StdOp, Type};
 use easy_smt::SExpr;
 
+/// The most elements an allocation may have for a proof to claim it.
+pub const ALLOC_LIMIT: u64 = 1 << 32;
+
 /// The Standard semantics at an `index` width.
 pub struct StdSem {
     pub index_bits: u32,
@@ -94,6 +97,16 @@ impl StdSem {
                 }
                 if dynamic.next().is_some() {
                     return Err(Stop::NotModelled("allocations with symbols".into()));
+                }
+                // An allocation of more than 2^32 elements is not claimed: the
+                // interpreter refuses it, and the lowered size computation may wrap.
+                let mut len = smt.bv(128, 1);
+                let lim = smt.bv(128, ALLOC_LIMIT as i128);
+                for sz in &sizes {
+                    let wide = int_resize(smt, *sz, 64, 128, true);
+                    len = smt.ctx.bvmul(len, wide);
+                    ub.push(smt.ctx.bvugt(len, lim));
+                    len = smt.ctx.ite(smt.ctx.bvugt(len, lim), lim, len);
                 }
                 let buf = self.mem.alloc(smt, elem, k == StdOp::Alloca)?;
                 Ok(Step::Values(

@@ -352,9 +352,8 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
 }
 
 /// `prove --rules`: each op's lowering rule, for every instance `tv::rules` lists (one
-/// line per rule x instance, with its time), on all cores; pass options other than the
-/// index width change no rule the validator models (they concern memrefs), so each
-/// instance is lowered with the command line's.
+/// line per rule x instance, with its time), on all cores; each instance is lowered
+/// with the command line's pass options and those the instance names.
 fn run_rules(a: &Args) -> Result<i32, CliError> {
     use rayon::prelude::*;
     let t0 = std::time::Instant::now();
@@ -375,14 +374,18 @@ fn run_rules(a: &Args) -> Result<i32, CliError> {
                     return unknown(format!("the rule's module does not parse: {}", d.message))
                 }
             };
-            let lower = a.pass.lower_options(r.index_bits, false);
+            let pass = crate::cmd::PassOptions {
+                use_aligned_alloc: a.pass.use_aligned_alloc || r.aligned_alloc,
+                use_bare_ptr_memref_call_conv: a.pass.use_bare_ptr_memref_call_conv || r.bare_ptr,
+            };
+            let lower = pass.lower_options(r.index_bits, false);
             let lowered = match crate::cmd::lower::lower(&m, &lower) {
                 Ok(l) => l,
                 Err(f) => return unknown(format!("does not lower: {}", f.message.trim())),
             };
             let eo = ExecOptions {
                 index_bitwidth: r.index_bits,
-                pass: a.pass,
+                pass,
                 timeout: Duration::ZERO,
                 ..ExecOptions::default()
             };
