@@ -162,10 +162,18 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
                     }
                     ArgModel::MemRef {
                         sizes,
+                        strides,
+                        offset,
                         contents,
                         elem,
                         elem_ty,
-                    } => memref_text(&mut smt, sizes, *contents, *elem, elem_ty)?,
+                    } => memref_text(
+                        &mut smt,
+                        (sizes, strides, *offset),
+                        *contents,
+                        *elem,
+                        elem_ty,
+                    )?,
                 });
             }
             Ok(Verdict::Refuted { args })
@@ -181,6 +189,8 @@ enum ArgModel {
     Leaves(Vec<(SExpr, Scalar)>),
     MemRef {
         sizes: Vec<SExpr>,
+        strides: Vec<SExpr>,
+        offset: SExpr,
         contents: SExpr,
         elem: Scalar,
         elem_ty: Type,
@@ -201,9 +211,9 @@ fn memref_arg(
     mt: &converter::ir::MemRefType,
     ib: u32,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
-    if mt.layout != converter::ir::Layout::Identity || mt.memory_space != 0 {
+    if mt.memory_space != 0 {
         return Err(Stop::NotModelled(
-            "memref arguments with a layout or memory space".into(),
+            "memref arguments in a memory space".into(),
         ));
     }
     let elem = crate::value::scalar(&mt.elem, ib)
@@ -226,10 +236,36 @@ fn memref_arg(
             }
         });
     }
-    let mut len = smt.bv(64, 1);
-    for s in &sizes {
-        len = smt.ctx.bvmul(len, *s);
+    // The view: row-major for the identity layout, else the layout's static offset
+    // and strides (as `interp` and `run` build an argument of that type).
+    let (strides, offset) = if mt.layout == converter::ir::Layout::Identity {
+        crate::std_sem::row_major(smt, &sizes)?
+    } else {
+        let l = mt.strided_form().ok_or_else(|| {
+            Stop::NotModelled("memref arguments with a non-strided layout".into())
+        })?;
+        let statics: Option<Vec<i64>> = l.strides.iter().copied().collect();
+        match (l.offset, statics) {
+            (Some(o), Some(st)) if o >= 0 && st.iter().all(|s| *s >= 0) => (
+                st.iter().map(|s| smt.bv(64, *s as i128)).collect(),
+                smt.bv(64, o as i128),
+            ),
+            _ => {
+                return Err(Stop::NotModelled(
+                    "memref arguments with a dynamic or negative offset or stride".into(),
+                ))
+            }
+        }
+    };
+    // Elements the buffer holds: up to the last element the view reaches.
+    let c = &smt.ctx;
+    let mut reach = c.bvadd(offset, smt.bv(64, 1));
+    let mut empty = vec![c.false_()];
+    for (sz, st) in sizes.iter().zip(&strides) {
+        empty.push(c.eq(*sz, smt.bv(64, 0)));
+        reach = c.bvadd(reach, c.bvmul(c.bvsub(*sz, smt.bv(64, 1)), *st));
     }
+    let len = c.ite(c.or_many(empty), offset, reach);
     let len = smt.def(c64, len)?;
     let es = sort(smt, elem);
     let asort = crate::memory::array_sort(smt, es);
@@ -284,28 +320,26 @@ fn memref_arg(
         // The descriptor's fields.
         next(params, "aligned pointer")?;
         tv.push(ptr);
-        let zero = smt.bv(64, 0);
-        tv.push(int(smt, next(params, "offset")?, zero, f)?);
+        tv.push(int(smt, next(params, "offset")?, offset, f)?);
         for s in &sizes {
             tv.push(int(smt, next(params, "size")?, *s, f)?);
         }
-        let mut strides = vec![smt.bv(64, 1); sizes.len()];
-        for d in (0..sizes.len().saturating_sub(1)).rev() {
-            let st = smt.ctx.bvmul(strides[d + 1], sizes[d + 1]);
-            strides[d] = smt.def(c64, st)?;
-        }
-        for st in strides {
-            tv.push(int(smt, next(params, "stride")?, st, f)?);
+        for st in &strides {
+            tv.push(int(smt, next(params, "stride")?, *st, f)?);
         }
     }
     Ok((
         SVal::MemRef {
             buf: ssem.mem.bufs.len() - 1,
             sizes: sizes.clone(),
+            strides: strides.clone(),
+            offset,
         },
         tv,
         ArgModel::MemRef {
             sizes,
+            strides,
+            offset,
             contents,
             elem,
             elem_ty,
@@ -313,25 +347,38 @@ fn memref_arg(
     ))
 }
 
-/// The `--arg` text of a memref argument in a model: nested lists of its elements.
+/// The `--arg` text of a memref argument in a model: nested lists of its elements, in
+/// row-major order of the view.
 fn memref_text(
     smt: &mut Smt,
-    sizes: &[SExpr],
+    (sizes, strides, offset): (&[SExpr], &[SExpr], SExpr),
     contents: SExpr,
     elem: Scalar,
     elem_ty: &Type,
 ) -> Result<String, Stop> {
+    let value = |smt: &mut Smt, e: SExpr| -> Result<u64, Stop> {
+        let v = smt.ctx.get_value(vec![e])?;
+        Ok(crate::model::bv_value(smt, v[0].1)? as u64)
+    };
     let mut dims = Vec::new();
-    for s in sizes {
-        let v = smt.ctx.get_value(vec![*s])?;
-        let n = crate::model::bv_value(smt, v[0].1)? as u64;
-        dims.push(n);
+    let mut steps = Vec::new();
+    for (s, st) in sizes.iter().zip(strides) {
+        dims.push(value(smt, *s)?);
+        steps.push(value(smt, *st)?);
     }
+    let off = value(smt, offset)?;
     let total: u64 = dims.iter().product();
     let mut elems = Vec::new();
     for k in 0..total {
-        let at = smt.ctx.select(contents, smt.bv(64, k as i128));
-        let v = smt.ctx.get_value(vec![at])?;
+        // The row-major index of element k, and where the view puts it.
+        let mut rest = k;
+        let mut at = off;
+        for d in (0..dims.len()).rev() {
+            at += (rest % dims[d]) * steps[d];
+            rest /= dims[d];
+        }
+        let sel = smt.ctx.select(contents, smt.bv(64, at as i128));
+        let v = smt.ctx.get_value(vec![sel])?;
         elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
     }
     fn nest(dims: &[u64], elems: &mut std::vec::IntoIter<String>) -> String {

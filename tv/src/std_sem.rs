@@ -42,19 +42,24 @@ impl StdSem {
 
     /// The element position of `idx` in a memref of `sizes` (row-major), and whether
     /// an index is out of bounds.
-    fn position(&self, smt: &Smt, sizes: &[SExpr], idx: &[SVal]) -> Result<(SExpr, SExpr), Stop> {
+    fn position(
+        &self,
+        smt: &Smt,
+        (sizes, strides, offset): (&[SExpr], &[SExpr], SExpr),
+        idx: &[SVal],
+    ) -> Result<(SExpr, SExpr), Stop> {
         let c = &smt.ctx;
         if sizes.len() != idx.len() {
             return Err(Stop::NotModelled(
                 "an access with the wrong number of indices".into(),
             ));
         }
-        let mut lin = smt.bv(64, 0);
+        let mut lin = offset;
         let mut oob = vec![c.false_()];
-        for (s, i) in sizes.iter().zip(idx) {
+        for ((s, st), i) in sizes.iter().zip(strides).zip(idx) {
             let i = self.index64(smt, i)?;
             oob.push(c.bvuge(i, *s));
-            lin = c.bvadd(c.bvmul(lin, *s), i);
+            lin = c.bvadd(lin, c.bvmul(i, *st));
         }
         Ok((lin, c.or_many(oob)))
     }
@@ -109,8 +114,14 @@ impl StdSem {
                     len = smt.ctx.ite(smt.ctx.bvugt(len, lim), lim, len);
                 }
                 let buf = self.mem.alloc(smt, elem, k == StdOp::Alloca)?;
+                let (strides, offset) = row_major(smt, &sizes)?;
                 Ok(Step::Values(
-                    vec![SVal::MemRef { buf, sizes }],
+                    vec![SVal::MemRef {
+                        buf,
+                        sizes,
+                        strides,
+                        offset,
+                    }],
                     any(smt, ub),
                 ))
             }
@@ -120,10 +131,16 @@ impl StdSem {
                 } else {
                     (&args[1], &args[2..])
                 };
-                let SVal::MemRef { buf, sizes } = m else {
+                let SVal::MemRef {
+                    buf,
+                    sizes,
+                    strides,
+                    offset,
+                } = m
+                else {
                     return Err(Stop::NotModelled("an access through a non-memref".into()));
                 };
-                let (lin, oob) = self.position(smt, sizes, idx)?;
+                let (lin, oob) = self.position(smt, (sizes, strides, *offset), idx)?;
                 let lin = smt.def(smt.bv_sort(64), lin)?;
                 let b = self.mem.bufs[*buf].clone();
                 let c = &smt.ctx;
@@ -196,7 +213,11 @@ impl StdSem {
                 ))
             }
             StdOp::MemRefCast => match body.value_type(op.results[0]) {
-                Type::MemRef(mt) if mt.layout == converter::ir::Layout::Identity => {
+                Type::MemRef(mt)
+                    if mt.layout == converter::ir::Layout::Identity
+                        && matches!(body.value_type(op.operands[0]),
+                            Type::MemRef(src) if src.layout == converter::ir::Layout::Identity) =>
+                {
                     // A cast to a static size is undefined where the size differs.
                     let SVal::MemRef { sizes, .. } = &args[0] else {
                         return Err(Stop::NotModelled("memref_cast of a non-memref".into()));
@@ -614,4 +635,14 @@ pub fn callee(op: &OpData) -> Result<String, Stop> {
         Some(Attribute::SymbolRef(s)) => Ok(s.clone()),
         _ => Err(Stop::NotModelled("an indirect call".into())),
     }
+}
+
+/// The row-major strides of `sizes` and offset 0 (64 bits).
+pub fn row_major(smt: &mut Smt, sizes: &[SExpr]) -> Result<(Vec<SExpr>, SExpr), Stop> {
+    let mut strides = vec![smt.bv(64, 1); sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        let st = smt.ctx.bvmul(strides[d + 1], sizes[d + 1]);
+        strides[d] = smt.def(smt.bv_sort(64), st)?;
+    }
+    Ok((strides, smt.bv(64, 0)))
 }

@@ -15,9 +15,14 @@ pub enum SVal {
     Float { k: FKind, v: SExpr, p: SExpr },
     /// The elements of a vector, array or struct, in order.
     Agg(Vec<SVal>),
-    /// A Standard memref: buffer `buf` of the Standard memory, viewed with these sizes
-    /// (identity layout).
-    MemRef { buf: usize, sizes: Vec<SExpr> },
+    /// A Standard memref: buffer `buf` of the Standard memory, viewed with these sizes,
+    /// strides and offset (in elements, 64 bits).
+    MemRef {
+        buf: usize,
+        sizes: Vec<SExpr>,
+        strides: Vec<SExpr>,
+        offset: SExpr,
+    },
     /// Any other term, of its sort (memory observed at a return: arrays, liveness).
     Term { sort: SExpr, v: SExpr, p: SExpr },
     /// An LLVM pointer: block `blk` of the LLVM memory (`None`: no block, as the null
@@ -168,9 +173,70 @@ pub fn ite(smt: &mut Smt, c: SExpr, a: &SVal, b: &SVal) -> Result<SVal, Stop> {
                 .map(|(x, y)| ite(smt, c, x, y))
                 .collect::<Result<_, _>>()?,
         ),
+        (SVal::Term { sort, v: v1, p: p1 }, SVal::Term { v: v2, p: p2, .. }) => {
+            let v = smt.ctx.ite(c, *v1, *v2);
+            let p = smt.ctx.ite(c, *p1, *p2);
+            SVal::Term {
+                sort: *sort,
+                v: smt.def_eq(*sort, v)?,
+                p: smt.def_eq(smt.ctx.bool_sort(), p)?,
+            }
+        }
+        (
+            SVal::Ptr {
+                blk: k1,
+                off: o1,
+                p: p1,
+            },
+            SVal::Ptr {
+                blk: k2,
+                off: o2,
+                p: p2,
+            },
+        ) if k1 == k2 => {
+            let s = smt.bv_sort(64);
+            let v = smt.ctx.ite(c, *o1, *o2);
+            let p = smt.ctx.ite(c, *p1, *p2);
+            SVal::Ptr {
+                blk: *k1,
+                off: smt.def_eq(s, v)?,
+                p: smt.def_eq(smt.ctx.bool_sort(), p)?,
+            }
+        }
+        (
+            SVal::MemRef {
+                buf: b1,
+                sizes: s1,
+                strides: t1,
+                offset: o1,
+            },
+            SVal::MemRef {
+                buf: b2,
+                sizes: s2,
+                strides: t2,
+                offset: o2,
+            },
+        ) if b1 == b2 && s1.len() == s2.len() && t1 == t2 && o1 == o2 => {
+            let mut sizes = Vec::new();
+            for (x, y) in s1.iter().zip(s2) {
+                sizes.push(if x == y {
+                    *x
+                } else {
+                    let e = smt.ctx.ite(c, *x, *y);
+                    let srt = smt.bv_sort(64);
+                    smt.def_eq(srt, e)?
+                });
+            }
+            SVal::MemRef {
+                buf: *b1,
+                sizes,
+                strides: t1.clone(),
+                offset: *o1,
+            }
+        }
         _ => {
             return Err(Stop::NotModelled(
-                "values of different shapes merged".into(),
+                "values of different shapes (or memory blocks) merged".into(),
             ))
         }
     })

@@ -271,3 +271,48 @@ fn a_stride_read_from_the_wrong_descriptor_field_is_refuted() {
     let args = refuted(&b);
     assert!(args[0].starts_with('['), "a memref argument: {args:?}");
 }
+
+/// The descriptor's offset left out of the index linearization: with a layout whose
+/// offset is not 0, the load reads another element.
+#[test]
+fn the_offset_left_out_of_the_linearization_is_refuted() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%m: memref<2xi32, offset: 1, strides: [2]>, %i: index) -> i32 {
+  %x = load %m[%i] : memref<2xi32, offset: 1, strides: [2]>
+  return %x : i32
+}
+";
+    let (g, b) = prove_mutated(text, &|m| {
+        let body = m.func_mut("f").unwrap().body.as_mut().unwrap();
+        let offset_pos = Attribute::Array(vec![Attribute::Int {
+            value: 2,
+            ty: converter::ir::Type::i64(),
+        }]);
+        let reads_offset = |body: &converter::ir::Body, v| {
+            body.defining_op(v).is_some_and(|o| {
+                let op = body.op(o);
+                op.kind == OpKind::LlvmExtractValue && op.attr("position") == Some(&offset_pos)
+            })
+        };
+        let add = body
+            .walk_ops()
+            .find(|&o| {
+                let op = body.op(o);
+                op.kind == OpKind::LlvmAdd && op.operands.iter().any(|&v| reads_offset(body, v))
+            })
+            .expect("the offset added in");
+        let op = body.op(add);
+        let other = *op
+            .operands
+            .iter()
+            .find(|&&v| !reads_offset(body, v))
+            .unwrap();
+        let sum = op.results[0];
+        body.replace_all_uses(sum, other);
+    });
+    proved(&g);
+    let args = refuted(&b);
+    assert!(args[0].starts_with('['), "{args:?}");
+}
