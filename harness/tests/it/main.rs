@@ -44,6 +44,7 @@ mod rebuilt_while_running;
 mod reduce;
 mod setup_order;
 mod translate_folds;
+mod tv_wrong;
 mod unregistered_wrong;
 mod upstream;
 mod upstream_llinterp;
