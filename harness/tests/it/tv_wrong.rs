@@ -39,15 +39,15 @@ fn tv_finds_a_sext_for_a_zext_and_agrees_with_the_lowering() {
     };
     let (v, ran) = judge(&good, &asked);
     assert!(matches!(v, Verdict::Agree), "{v}");
-    assert!(ran.iter().any(|o| o.to_string() == "tv"), "{ran:?}");
+    assert!(ran.iter().any(|o| o.as_str() == "tv"), "{ran:?}");
     match judge(&bad, &asked).0 {
         Verdict::Finding { oracle, detail } => {
-            assert_eq!(oracle.to_string(), "tv");
+            assert_eq!(oracle.as_str(), "tv");
             assert!(detail.starts_with("@main: refuted: -"), "{detail}");
         }
         other => panic!("expected a finding of tv, got {other}"),
     }
     let (v, ran) = judge(&bad, &OracleConfig::default());
     assert!(matches!(v, Verdict::Agree), "{v}");
-    assert!(!ran.iter().any(|o| o.to_string() == "tv"), "{ran:?}");
+    assert!(!ran.iter().any(|o| o.as_str() == "tv"), "{ran:?}");
 }
