@@ -42,6 +42,8 @@ pub enum Command {
     Campaign(Box<cmd::campaign::Args>),
     /// Run the differential oracles on the given modules.
     Check(cmd::check::Args),
+    /// Prove each lowered function refines its Standard source (an SMT solver).
+    Prove(cmd::prove::Args),
     /// Run the file tests under the given files and directories.
     Test(cmd::test::Args),
     /// Prove the memref descriptor and `_mlir_ciface_` ABI against the C compilers.
@@ -121,6 +123,7 @@ pub fn run(c: &Command) -> Result<i32, CliError> {
         // `check` prints its own errors (its error type is still to come).
         Command::Check(a) => cmd::check::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
+        Command::Prove(a) => cmd::prove::run(a),
         Command::VerifyAbi(a) => cmd::verify_abi::run(a),
         Command::Reduce(a) => cmd::reduce::run(a),
         Command::Interp(a) => Ok(report(cmd::interp::outcome(a)?)),

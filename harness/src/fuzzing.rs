@@ -65,6 +65,8 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         // lowering runs instrumented, and on every new module it cost 13 % of the
         // target's exec/s (`scripts/bench_fuzz.sh --time 40 --core 1`: 943 against 1,079).
         unregistered_ops: false,
+        // A solver per function is far slower than the target's budget per input.
+        tv: false,
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Args {
     /// Skip the native path (interpreter-only oracles).
     #[arg(long)]
     pub no_jit: bool,
+    /// Also prove every function with the translation validator (oracle `tv`; needs z3).
+    #[arg(long)]
+    pub tv: bool,
     /// The bit width `index` lowers to (a file's `// stdlower-options:` line overrides it).
     #[arg(long, default_value_t = 64, value_parser = crate::cmd::index_bitwidth)]
     pub index_bitwidth: u32,
@@ -194,6 +197,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         lower_paths_deep: true,
         lower_exe: Some(crate::this_exe::path()),
         upstream_structure: structure,
+        tv: args.tv,
         exec: crate::exec::ExecOptions {
             index_bitwidth: args.index_bitwidth,
             timeout,
@@ -279,6 +283,7 @@ mod tests {
             upstream: false,
             upstream_structure: false,
             no_jit: true,
+            tv: false,
             index_bitwidth: 64,
             hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
             pass: Default::default(),

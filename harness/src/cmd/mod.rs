@@ -9,6 +9,7 @@ pub mod interp;
 pub mod nightly;
 pub mod oracles;
 pub mod parse;
+pub mod prove;
 pub mod reduce;
 pub mod run;
 pub mod test;

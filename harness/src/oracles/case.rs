@@ -156,6 +156,9 @@ pub struct OracleConfig {
     /// Probe the lowering of unregistered ops with the case's types (the
     /// `unregistered-ops` oracle).
     pub unregistered_ops: bool,
+    /// Prove every function of the case with the translation validator (the `tv`
+    /// oracle: `check --tv`; off by default, and in the fuzz target).
+    pub tv: bool,
 }
 
 impl Default for OracleConfig {
@@ -173,6 +176,7 @@ impl Default for OracleConfig {
             c_caller_every: DEFAULT_C_CALLER_EVERY,
             llvm_level: true,
             unregistered_ops: true,
+            tv: false,
         }
     }
 }
@@ -1163,6 +1167,7 @@ mod tests {
             "heap-sizes",
             "hang",
             "heap-blocks",
+            "tv",
         ];
         assert_eq!(super::super::REGISTRY.len(), names.len());
         for name in names {

@@ -13,6 +13,7 @@ pub mod heap_blocks;
 pub mod heap_sizes;
 mod name;
 pub mod registry;
+pub mod tv;
 pub mod unregistered_ops;
 
 pub use case::*;
@@ -101,6 +102,14 @@ pub static REGISTRY: &[Row] = &[
         cost: Cost::InProcess,
         what: "the lowered code leaves as many heap blocks allocated as the Standard program (JIT worker vs interpreter)",
         check: Some(&heap_blocks::HeapBlocks),
+    },
+    Row {
+        name: tv::ORACLE,
+        kind: Kind::Structural,
+        sampling: Sampling::Asked(1),
+        cost: Cost::Processes,
+        what: "the translation validator proves each lowered function refines its source for all arguments (z3); refutations replayed",
+        check: Some(&tv::Tv),
     },
     Row {
         name: Oracle::CInterface,

@@ -1,0 +1,65 @@
+//! The translation-validation oracle (`tv`): every function of the case with a body is
+//! proved, refuted or left unknown by the `tv` crate against our lowering (for all
+//! arguments, not the case's own), as `stdlower prove` does. A refutation whose
+//! arguments reproduce on the interpreters is a finding naming the function and the
+//! arguments; one that does not reproduce is a finding too (a bug of the validator).
+//! A proof or an `unknown` agrees.
+//!
+//! It starts a solver per function, so it runs only when asked (`check --tv`), never in
+//! the fuzz target. It runs at the JIT batch's stage (the stage whose registered oracles
+//! the harness runs), after the differential oracles agreed on the case's own call.
+
+use super::check::{Applies, Case, Check, Judged, Need};
+use super::Oracle;
+use std::time::Duration;
+
+/// The oracle's name.
+pub const ORACLE: Oracle = Oracle::named("tv");
+
+/// The oracle, for its registry row.
+pub struct Tv;
+
+impl Check for Tv {
+    fn name(&self) -> Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [Need] {
+        &[Need::Lowering, Need::JitBatch]
+    }
+
+    fn applies(&self, case: &Case<'_>) -> Applies {
+        if !case.cfg.tv {
+            return Applies::No("not asked (check --tv)".into());
+        }
+        if case.lowered.is_none() {
+            return Applies::No("no lowering".into());
+        }
+        Applies::Yes
+    }
+
+    fn check(&self, case: &Case<'_>) -> Judged {
+        let Some(lowered) = case.lowered else {
+            return Judged::Agree;
+        };
+        let exec = &case.cfg.exec;
+        let lower = exec.pass.lower_options(exec.index_bitwidth, false);
+        let topts = tv::Options {
+            index_bits: exec.index_bitwidth,
+            ..tv::Options::default()
+        };
+        // Replays on the interpreters only: the JIT worker is the caller's business.
+        let eo = crate::exec::ExecOptions {
+            timeout: Duration::ZERO,
+            ..exec.clone()
+        };
+        let reports =
+            crate::cmd::prove::prove_module(case.module, lowered, &lower, None, &topts, Some(&eo));
+        for r in reports {
+            if matches!(r.kind(), "refuted" | "validator-bug") {
+                return Judged::Finding(r.line());
+            }
+        }
+        Judged::Agree
+    }
+}

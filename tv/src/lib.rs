@@ -1,0 +1,96 @@
+//! Translation validation: decides, with an SMT solver, whether a lowered LLVM-dialect
+//! function refines its Standard source for all arguments.
+//!
+//! The crate holds both semantics for the solver (`std_sem`: the reference
+//! interpreter's, with undefined behaviour as a condition; `llvm_sem`: LangRef's, with
+//! poison and `undef`), a symbolic walk of a body shared by both (`walk`: loops
+//! unrolled to a bound), the refinement query (`query`) and the solver session
+//! (`smt`, through `easy-smt`). It reads both modules as `converter::ir` data and
+//! shares nothing with the converter's lowering: no type converter, no descriptor
+//! code. Counterexamples are only claims: the caller replays them.
+
+mod consts;
+mod llvm_sem;
+mod memory;
+mod model;
+mod ops;
+mod query;
+pub mod rules;
+mod smt;
+mod std_sem;
+mod value;
+mod walk;
+
+pub use smt::{SolverKind, Stop};
+
+use converter::ir::Module;
+use std::time::{Duration, Instant};
+
+/// How a proof is run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How many times a path may go round a loop (each block entered at most
+    /// `unroll + 1` times on one path).
+    pub unroll: u32,
+    /// The solver's time limit for the query of one function.
+    pub timeout: Duration,
+    pub solver: SolverKind,
+    /// The width of `index` in the source (the lowering's `--index-bitwidth`).
+    pub index_bits: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            unroll: 4,
+            timeout: Duration::from_secs(2),
+            solver: SolverKind::Z3,
+            index_bits: 64,
+        }
+    }
+}
+
+/// The answer for one function.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// No argument tells the two apart, within the stated bounds.
+    Proved { bounds: String },
+    /// These arguments (as `--arg` texts) tell them apart, according to the solver.
+    Refuted { args: Vec<String> },
+    /// Neither: a construct not modelled, or the solver gave up.
+    Unknown { reason: String },
+}
+
+impl Verdict {
+    /// The text after `@NAME: `.
+    pub fn render(&self) -> String {
+        match self {
+            Verdict::Proved { bounds } => format!("proved ({bounds})"),
+            Verdict::Refuted { args } => format!("refuted: {}", args.join(" ")),
+            Verdict::Unknown { reason } => format!("unknown: {reason}"),
+        }
+    }
+}
+
+/// Decides whether `lowered`'s `@name` refines `src`'s `@name`, and how long it took.
+pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> (Verdict, Duration) {
+    let t0 = Instant::now();
+    let v = match query::prove(src, lowered, name, opts) {
+        Ok(v) => v,
+        Err(Stop::NotModelled(what)) => Verdict::Unknown {
+            reason: if what.ends_with("not modelled") {
+                what
+            } else {
+                format!("{what} not modelled")
+            },
+        },
+        // A solver that stopped past the time limit was ended by its hard limit.
+        Err(Stop::Solver(_)) if t0.elapsed() > opts.timeout => Verdict::Unknown {
+            reason: format!("the solver gave up within {:?}", opts.timeout),
+        },
+        Err(Stop::Solver(e)) => Verdict::Unknown {
+            reason: format!("solver error: {e}"),
+        },
+    };
+    (v, t0.elapsed())
+}

@@ -1,0 +1,773 @@
+//! The LLVM dialect's semantics, as LangRef gives them (and `llinterp/` implements):
+//! poison from `nsw`/`nuw` overflow, inexact `exact` division and shifts, shifts by at
+//! least the width, `fptosi` out of range and out-of-range vector positions, propagated
+//! through every op (a `select` only from the arm it picks); undefined behaviour from
+//! division by zero or by poison, signed division overflow, and a branch on poison;
+//! `undef` a fresh value at each evaluation. Values are the Standard side's: 1-D
+//! vectors are lists of lanes, arrays and structs lists of members.
+
+use crate::consts::constant;
+use crate::memory::LlvmMem;
+use crate::ops::{self, FloatFn, FloatOp, IntOp};
+use crate::smt::{Smt, Stop};
+use crate::std_sem::{any, int_resize, map1, map2, predicate};
+use crate::value::{build, ite, leaf_of, scalar, sort, zero_of, SVal, Scalar};
+use crate::walk::{Semantics, Step};
+use converter::ir::{Attribute, Body, LlvmOp, OpData, Type};
+use easy_smt::SExpr;
+
+/// The LLVM semantics (`index` is already an integer of the lowered width).
+#[derive(Default)]
+pub struct LlvmSem {
+    pub mem: LlvmMem,
+    pub saved: Vec<LlvmMem>,
+    /// The blocks of the memref arguments and their element kinds, observed at the
+    /// return.
+    pub arg_blocks: Vec<(usize, Scalar)>,
+}
+
+/// The bytes a value of type `t` takes in memory: integers rounded up to a power of two
+/// bytes, floats and pointers their size, vectors and arrays their elements'. Only
+/// consistency matters to a proof (the lowered code computes every size and offset
+/// from the same types).
+pub fn size_of(t: &Type) -> Result<u64, Stop> {
+    Ok(match t {
+        Type::Int(w) => (w.div_ceil(8) as u64).next_power_of_two(),
+        Type::Index => 8,
+        Type::F16 | Type::BF16 => 2,
+        Type::F32 => 4,
+        Type::F64 => 8,
+        Type::LlvmPtr(..) => 8,
+        Type::Vector(v) => size_of(&v.elem)? * v.shape.iter().product::<u64>(),
+        Type::LlvmArray(n, e) => n * size_of(e)?,
+        other => return Err(Stop::NotModelled(format!("the size of {other}"))),
+    })
+}
+
+impl LlvmSem {
+    /// The LLVM memory ops.
+    fn memory(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        k: LlvmOp,
+        args: &[SVal],
+    ) -> Result<Step, Stop> {
+        let f = smt.ctx.false_();
+        let rty = |i: usize| body.value_type(op.results[i]).clone();
+        match k {
+            LlvmOp::LlvmCall => {
+                let name = crate::std_sem::callee(op)?;
+                match name.as_str() {
+                    "malloc" | "aligned_alloc" => {
+                        let size = args
+                            .last()
+                            .ok_or_else(|| Stop::NotModelled("malloc without a size".into()))?;
+                        let SVal::Int { w, v, p } = size else {
+                            return Err(Stop::NotModelled("malloc of a non-integer".into()));
+                        };
+                        let n = int_resize(smt, *v, *w, 64, true);
+                        let b = self.mem.alloc(smt, n, false);
+                        let r = SVal::Ptr {
+                            blk: Some(b),
+                            off: smt.bv(64, 0),
+                            p: f,
+                        };
+                        Ok(Step::Values(vec![r], Some(*p)))
+                    }
+                    "free" => {
+                        let SVal::Ptr { blk, off, p } = &args[0] else {
+                            return Err(Stop::NotModelled("free of a non-pointer".into()));
+                        };
+                        let c = &smt.ctx;
+                        let ub = match blk {
+                            None => c.or(*p, c.not(c.eq(*off, smt.bv(64, 0)))),
+                            Some(b) => {
+                                let blk = &mut self.mem.blocks[*b];
+                                let ub = if blk.stack {
+                                    c.true_()
+                                } else {
+                                    c.or_many([
+                                        *p,
+                                        c.not(blk.live),
+                                        c.not(c.eq(*off, smt.bv(64, 0))),
+                                    ])
+                                };
+                                blk.live = f;
+                                ub
+                            }
+                        };
+                        Ok(Step::Values(vec![], Some(ub)))
+                    }
+                    _ => Ok(Step::Call(name)),
+                }
+            }
+            LlvmOp::LlvmAlloca => {
+                let et = match op.attr("elem_type") {
+                    Some(Attribute::Type(t)) => t.clone(),
+                    _ => return Err(Stop::NotModelled("alloca without an element type".into())),
+                };
+                let SVal::Int { w, v, p } = &args[0] else {
+                    return Err(Stop::NotModelled("alloca of a non-integer count".into()));
+                };
+                let n = int_resize(smt, *v, *w, 64, false);
+                let size = smt.ctx.bvmul(n, smt.bv(64, size_of(&et)? as i128));
+                let size = smt.def(smt.bv_sort(64), size)?;
+                let b = self.mem.alloc(smt, size, true);
+                let r = SVal::Ptr {
+                    blk: Some(b),
+                    off: smt.bv(64, 0),
+                    p: f,
+                };
+                Ok(Step::Values(vec![r], Some(*p)))
+            }
+            LlvmOp::LlvmGep => {
+                let SVal::Ptr { blk, off, p } = &args[0] else {
+                    return Err(Stop::NotModelled("a getelementptr of a non-pointer".into()));
+                };
+                let mut t = match op.attr("elem_type") {
+                    Some(Attribute::Type(t)) => t.clone(),
+                    _ => return Err(Stop::NotModelled("getelementptr without a type".into())),
+                };
+                let idx = match op.attr("indices") {
+                    Some(Attribute::Array(xs)) => xs.clone(),
+                    _ => return Err(Stop::NotModelled("getelementptr without indices".into())),
+                };
+                let mut dynamic = args[1..].iter();
+                let mut off = *off;
+                let mut poison = vec![*p];
+                for (n, a) in idx.iter().enumerate() {
+                    let Attribute::Int { value, .. } = a else {
+                        return Err(Stop::NotModelled(
+                            "a non-integer getelementptr index".into(),
+                        ));
+                    };
+                    let i = if *value == i64::MIN as i128 {
+                        let SVal::Int { w, v, p } = dynamic.next().ok_or_else(|| {
+                            Stop::NotModelled("a getelementptr without its index".into())
+                        })?
+                        else {
+                            return Err(Stop::NotModelled("a non-integer index".into()));
+                        };
+                        poison.push(*p);
+                        int_resize(smt, *v, *w, 64, false)
+                    } else {
+                        smt.bv(64, *value)
+                    };
+                    if n > 0 {
+                        t = match &t {
+                            Type::LlvmArray(_, e) => (**e).clone(),
+                            Type::Vector(v) => v.elem.clone(),
+                            _ => {
+                                return Err(Stop::NotModelled(
+                                    "a getelementptr into a struct".into(),
+                                ))
+                            }
+                        };
+                    }
+                    let step = smt.ctx.bvmul(i, smt.bv(64, size_of(&t)? as i128));
+                    off = smt.ctx.bvadd(off, step);
+                }
+                let off = smt.def(smt.bv_sort(64), off)?;
+                let p = smt.ctx.or_many(poison);
+                let r = SVal::Ptr {
+                    blk: *blk,
+                    off,
+                    p: smt.def_bool(p)?,
+                };
+                Ok(Step::Values(vec![r], None))
+            }
+            LlvmOp::LlvmPtrToInt => match &args[0] {
+                SVal::Ptr { blk: None, off, p } => {
+                    let Scalar::Int(w) = elem_scalar(&rty(0))? else {
+                        return Err(Stop::NotModelled("ptrtoint to a float".into()));
+                    };
+                    let v = int_resize(smt, *off, 64, w, false);
+                    Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
+                }
+                _ => Err(Stop::NotModelled("the address of an allocation".into())),
+            },
+            LlvmOp::LlvmLoad | LlvmOp::LlvmStore => {
+                let (ptr, t) = if k == LlvmOp::LlvmLoad {
+                    (&args[0], rty(0))
+                } else {
+                    (&args[1], body.value_type(op.operands[0]).clone())
+                };
+                let s = scalar(&t, 64)
+                    .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
+                let SVal::Ptr { blk, off, p } = ptr else {
+                    return Err(Stop::NotModelled("an access through a non-pointer".into()));
+                };
+                let Some(b) = blk else {
+                    return Ok(Step::Values(
+                        if k == LlvmOp::LlvmLoad {
+                            vec![poison_of(smt, &t)?]
+                        } else {
+                            vec![]
+                        },
+                        Some(smt.ctx.true_()),
+                    ));
+                };
+                let bytes = size_of(&t)?;
+                let sz = smt.bv(64, bytes as i128);
+                let (vals, init) = self.mem.arrays(smt, *b, s)?;
+                let blk = self.mem.blocks[*b].clone();
+                let c = &smt.ctx;
+                // Accesses must be naturally aligned (the lowered code's are); the
+                // arrays are indexed by element, the offset over the size.
+                let ub = c.or_many([
+                    *p,
+                    c.not(blk.live),
+                    c.bvult(blk.size, sz),
+                    c.bvugt(*off, c.bvsub(blk.size, sz)),
+                    c.not(c.eq(c.bvurem(*off, sz), smt.bv(64, 0))),
+                ]);
+                let off = &c.bvudiv(*off, sz);
+                if k == LlvmOp::LlvmLoad {
+                    let v = c.select(vals, *off);
+                    let pz = c.not(c.select(init, *off));
+                    let srt = sort(smt, s);
+                    let v = smt.def(srt, v)?;
+                    let r = leaf_of(s, v, smt.def_bool(pz)?);
+                    return Ok(Step::Values(vec![r], Some(ub)));
+                }
+                // A poison value stored reads back as poison: its bytes are marked unwritten.
+                let nv = c.store(vals, *off, args[0].term()?);
+                let ni = c.store(init, *off, c.not(args[0].poison()?));
+                let srt = sort(smt, s);
+                let asort = crate::memory::array_sort(smt, srt);
+                let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
+                let nv = smt.def(asort, nv)?;
+                let ni = smt.def(bsort, ni)?;
+                self.mem.blocks[*b].arrays.insert(s, (nv, ni));
+                Ok(Step::Values(vec![], Some(ub)))
+            }
+            _ => Err(Stop::NotModelled(format!("'{}' not modelled", op.name()))),
+        }
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Flags {
+    nsw: bool,
+    nuw: bool,
+    exact: bool,
+}
+
+/// The `nsw`, `nuw` and `exact` flags of an op, in every spelling the IR carries.
+fn flags(op: &OpData) -> Flags {
+    let on = |a: Option<&Attribute>| !matches!(a, None | Some(Attribute::Bool(false)));
+    let mut f = Flags::default();
+    match op.attr("overflowFlags") {
+        Some(Attribute::Str(s)) => {
+            f.nsw = s.contains("nsw");
+            f.nuw = s.contains("nuw");
+        }
+        Some(Attribute::Int { value, .. }) => {
+            f.nsw = value & 1 != 0;
+            f.nuw = value & 2 != 0;
+        }
+        _ => {}
+    }
+    f.nsw |= on(op.attr("nsw"));
+    f.nuw |= on(op.attr("nuw"));
+    f.exact = on(op.attr("isExact")) || on(op.attr("exact"));
+    f
+}
+
+fn int_op(k: LlvmOp) -> Option<IntOp> {
+    Some(match k {
+        LlvmOp::LlvmAdd => IntOp::Add,
+        LlvmOp::LlvmSub => IntOp::Sub,
+        LlvmOp::LlvmMul => IntOp::Mul,
+        LlvmOp::LlvmSDiv => IntOp::DivS,
+        LlvmOp::LlvmUDiv => IntOp::DivU,
+        LlvmOp::LlvmSRem => IntOp::RemS,
+        LlvmOp::LlvmURem => IntOp::RemU,
+        LlvmOp::LlvmAnd => IntOp::And,
+        LlvmOp::LlvmOr => IntOp::Or,
+        LlvmOp::LlvmXor => IntOp::Xor,
+        LlvmOp::LlvmShl => IntOp::Shl,
+        LlvmOp::LlvmAShr => IntOp::ShrS,
+        LlvmOp::LlvmLShr => IntOp::ShrU,
+        _ => return None,
+    })
+}
+
+fn float_op(k: LlvmOp) -> Option<FloatOp> {
+    Some(match k {
+        LlvmOp::LlvmFAdd => FloatOp::Add,
+        LlvmOp::LlvmFSub => FloatOp::Sub,
+        LlvmOp::LlvmFMul => FloatOp::Mul,
+        LlvmOp::LlvmFDiv => FloatOp::Div,
+        LlvmOp::LlvmFRem => FloatOp::Rem,
+        LlvmOp::LlvmCopySign => FloatOp::CopySign,
+        _ => return None,
+    })
+}
+
+fn float_fn(k: LlvmOp) -> Option<FloatFn> {
+    Some(match k {
+        LlvmOp::LlvmFNeg => FloatFn::Neg,
+        LlvmOp::LlvmFAbs => FloatFn::Abs,
+        LlvmOp::LlvmSqrt => FloatFn::Sqrt,
+        LlvmOp::LlvmCeil => FloatFn::Ceil,
+        LlvmOp::LlvmExp => FloatFn::Opaque("exp"),
+        LlvmOp::LlvmExp2 => FloatFn::Opaque("exp2"),
+        LlvmOp::LlvmLog => FloatFn::Opaque("log"),
+        LlvmOp::LlvmLog2 => FloatFn::Opaque("log2"),
+        LlvmOp::LlvmLog10 => FloatFn::Opaque("log10"),
+        LlvmOp::LlvmSin => FloatFn::Opaque("sin"),
+        LlvmOp::LlvmCos => FloatFn::Opaque("cos"),
+        _ => return None,
+    })
+}
+
+/// The scalar kind of a (vector or) scalar LLVM type.
+fn elem_scalar(t: &Type) -> Result<Scalar, Stop> {
+    let e = match t {
+        Type::Vector(v) => &v.elem,
+        t => t,
+    };
+    scalar(e, 64).ok_or_else(|| Stop::NotModelled(format!("values of type {t}")))
+}
+
+/// A poison value of type `t`.
+fn poison_of(smt: &mut Smt, t: &Type) -> Result<SVal, Stop> {
+    let tr = smt.ctx.true_();
+    build(t, 64, &mut |s: Scalar| Ok(leaf_of(s, zero_of(smt, s), tr)))
+}
+
+/// The members at `position` (an array of ints) inside an aggregate.
+fn positions(op: &OpData) -> Result<Vec<usize>, Stop> {
+    match op.attr("position") {
+        Some(Attribute::Array(xs)) => xs
+            .iter()
+            .map(|a| match a {
+                Attribute::Int { value, .. } => Ok(*value as usize),
+                _ => Err(Stop::NotModelled("a non-integer position".into())),
+            })
+            .collect(),
+        _ => Err(Stop::NotModelled(format!(
+            "'{}' without a position",
+            op.name()
+        ))),
+    }
+}
+
+fn at_path<'v>(v: &'v SVal, path: &[usize]) -> Result<&'v SVal, Stop> {
+    let mut cur = v;
+    for &i in path {
+        cur = cur
+            .elems()?
+            .get(i)
+            .ok_or_else(|| Stop::NotModelled("a position out of range".into()))?;
+    }
+    Ok(cur)
+}
+
+fn set_path(v: &mut SVal, path: &[usize], x: SVal) -> Result<(), Stop> {
+    match path.split_first() {
+        None => {
+            *v = x;
+            Ok(())
+        }
+        Some((&i, rest)) => match v {
+            SVal::Agg(xs) => {
+                let m = xs
+                    .get_mut(i)
+                    .ok_or_else(|| Stop::NotModelled("a position out of range".into()))?;
+                set_path(m, rest, x)
+            }
+            _ => Err(Stop::NotModelled("a position into a scalar".into())),
+        },
+    }
+}
+
+/// Marks every leaf of `v` poison where `c` holds.
+fn poison_if(smt: &mut Smt, v: &SVal, c: SExpr) -> Result<SVal, Stop> {
+    map1(v, &mut |x| {
+        let p = smt.ctx.or(x.poison()?, c);
+        Ok(x.with(x.term()?, smt.def_bool(p)?))
+    })
+}
+
+impl Semantics for LlvmSem {
+    fn step(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        args: &[SVal],
+    ) -> Result<Step, Stop> {
+        let k = op
+            .kind
+            .llvm()
+            .ok_or_else(|| Stop::NotModelled(format!("'{}' in a lowered function", op.name())))?;
+        let rty = |i: usize| body.value_type(op.results[i]).clone();
+        let mut ub: Vec<SExpr> = Vec::new();
+        if let Some(iop) = int_op(k) {
+            let fl = flags(op);
+            let r = map2(&args[0], &args[1], &mut |a, b| {
+                let (SVal::Int { w, v: x, p: px }, SVal::Int { v: y, p: py, .. }) = (a, b) else {
+                    return Err(Stop::NotModelled("integer op on non-integers".into()));
+                };
+                let (w, x, y) = (*w, *x, *y);
+                let c = &smt.ctx;
+                let mut poison = vec![*px, *py];
+                if let Some(bad) = ops::div_undefined(smt, iop, x, y, w) {
+                    // Division by zero or by poison, and signed overflow, are UB.
+                    ub.push(c.or(*py, bad));
+                    poison = vec![*px];
+                }
+                poison.extend(ops::shift_too_far(smt, iop, y, w));
+                let v = ops::int_binary(smt, iop, x, y);
+                let c = &smt.ctx;
+                let (sx, sy) = (
+                    smt.indexed("sign_extend", &[1], vec![x]),
+                    smt.indexed("sign_extend", &[1], vec![y]),
+                );
+                let (zx, zy) = (
+                    smt.indexed("zero_extend", &[1], vec![x]),
+                    smt.indexed("zero_extend", &[1], vec![y]),
+                );
+                let wide = |a: SExpr, b: SExpr| match iop {
+                    IntOp::Add => Some(c.bvadd(a, b)),
+                    IntOp::Sub => Some(c.bvsub(a, b)),
+                    _ => None,
+                };
+                if fl.nsw {
+                    match iop {
+                        IntOp::Add | IntOp::Sub => {
+                            let r = wide(sx, sy).expect("add/sub");
+                            let back = smt.indexed("sign_extend", &[1], vec![v]);
+                            poison.push(c.not(c.eq(r, back)));
+                        }
+                        IntOp::Mul => {
+                            let (sx, sy) = (
+                                smt.indexed("sign_extend", &[w], vec![x]),
+                                smt.indexed("sign_extend", &[w], vec![y]),
+                            );
+                            let back = smt.indexed("sign_extend", &[w], vec![v]);
+                            poison.push(c.not(c.eq(c.bvmul(sx, sy), back)));
+                        }
+                        IntOp::Shl => {
+                            poison.push(c.not(c.eq(c.bvashr(v, y), x)));
+                        }
+                        _ => {}
+                    }
+                }
+                if fl.nuw {
+                    match iop {
+                        IntOp::Add | IntOp::Sub => {
+                            let r = wide(zx, zy).expect("add/sub");
+                            let back = smt.indexed("zero_extend", &[1], vec![v]);
+                            poison.push(c.not(c.eq(r, back)));
+                        }
+                        IntOp::Mul => {
+                            let (zx, zy) = (
+                                smt.indexed("zero_extend", &[w], vec![x]),
+                                smt.indexed("zero_extend", &[w], vec![y]),
+                            );
+                            let back = smt.indexed("zero_extend", &[w], vec![v]);
+                            poison.push(c.not(c.eq(c.bvmul(zx, zy), back)));
+                        }
+                        IntOp::Shl => {
+                            poison.push(c.not(c.eq(c.bvlshr(v, y), x)));
+                        }
+                        _ => {}
+                    }
+                }
+                if fl.exact {
+                    match iop {
+                        IntOp::DivS => poison.push(c.not(c.eq(c.bvmul(v, y), x))),
+                        IntOp::DivU => poison.push(c.not(c.eq(c.bvurem(x, y), smt.bv(w, 0)))),
+                        IntOp::ShrS => poison.push(c.not(c.eq(c.bvshl(v, y), x))),
+                        IntOp::ShrU => poison.push(c.not(c.eq(c.bvshl(v, y), x))),
+                        _ => {}
+                    }
+                }
+                let s = smt.bv_sort(w);
+                let p = smt.ctx.or_many(poison);
+                Ok(SVal::Int {
+                    w,
+                    v: smt.def(s, v)?,
+                    p: smt.def_bool(p)?,
+                })
+            })?;
+            return Ok(Step::Values(vec![r], any(smt, ub)));
+        }
+        if let Some(fop) = float_op(k) {
+            let r = map2(&args[0], &args[1], &mut |a, b| {
+                let (SVal::Float { k, v: x, p: px }, SVal::Float { v: y, p: py, .. }) = (a, b)
+                else {
+                    return Err(Stop::NotModelled("float op on non-floats".into()));
+                };
+                let s = smt.fp_sort(*k);
+                let v = ops::float_binary(smt, fop, *x, *y);
+                let p = smt.ctx.or(*px, *py);
+                Ok(SVal::Float {
+                    k: *k,
+                    v: smt.def(s, v)?,
+                    p: smt.def_bool(p)?,
+                })
+            })?;
+            return Ok(Step::Values(vec![r], None));
+        }
+        if let Some(ff) = float_fn(k) {
+            let r = map1(&args[0], &mut |a| {
+                let SVal::Float { k, v, p } = a else {
+                    return Err(Stop::NotModelled("float op on a non-float".into()));
+                };
+                let r = ops::float_unary(smt, ff, *k, *v)?;
+                let s = smt.fp_sort(*k);
+                Ok(SVal::Float {
+                    k: *k,
+                    v: smt.def(s, r)?,
+                    p: *p,
+                })
+            })?;
+            return Ok(Step::Values(vec![r], None));
+        }
+        let r = match k {
+            LlvmOp::LlvmConstant => {
+                let a = op
+                    .attr("value")
+                    .ok_or_else(|| Stop::NotModelled("a constant without a value".into()))?;
+                constant(smt, a, &rty(0), 64)?
+            }
+            LlvmOp::LlvmUndef => {
+                let f = smt.ctx.false_();
+                build(&rty(0), 64, &mut |s| {
+                    let srt = sort(smt, s);
+                    let v = smt.fresh("undef", srt)?;
+                    Ok(leaf_of(s, v, f))
+                })?
+            }
+            LlvmOp::LlvmPoison => poison_of(smt, &rty(0))?,
+            LlvmOp::LlvmZero => {
+                let f = smt.ctx.false_();
+                build(&rty(0), 64, &mut |s| Ok(leaf_of(s, zero_of(smt, s), f)))?
+            }
+            LlvmOp::LlvmICmp | LlvmOp::LlvmFCmp => {
+                let pred = predicate(op)?.to_string();
+                map2(&args[0], &args[1], &mut |a, b| {
+                    let (x, y) = (a.term()?, b.term()?);
+                    let c = if k == LlvmOp::LlvmICmp {
+                        ops::icmp(smt, &pred, x, y)
+                    } else {
+                        ops::fcmp(smt, &pred, x, y)
+                    }
+                    .ok_or_else(|| Stop::NotModelled(format!("predicate '{pred}'")))?;
+                    let v = smt.bool_to_bv1(c);
+                    let s = smt.bv_sort(1);
+                    let p = smt.ctx.or(a.poison()?, b.poison()?);
+                    Ok(SVal::Int {
+                        w: 1,
+                        v: smt.def(s, v)?,
+                        p: smt.def_bool(p)?,
+                    })
+                })?
+            }
+            LlvmOp::LlvmSelect => match &args[0] {
+                SVal::Agg(cs) => {
+                    let mut lanes = Vec::new();
+                    for ((c, a), b) in cs.iter().zip(args[1].elems()?).zip(args[2].elems()?) {
+                        let cb = smt.bv1_to_bool(c.term()?);
+                        let l = ite(smt, cb, a, b)?;
+                        lanes.push(poison_if(smt, &l, c.poison()?)?);
+                    }
+                    SVal::Agg(lanes)
+                }
+                c => {
+                    let cb = smt.bv1_to_bool(c.term()?);
+                    let v = ite(smt, cb, &args[1], &args[2])?;
+                    poison_if(smt, &v, c.poison()?)?
+                }
+            },
+            LlvmOp::LlvmSExt | LlvmOp::LlvmZExt | LlvmOp::LlvmTrunc => {
+                let Scalar::Int(tw) = elem_scalar(&rty(0))? else {
+                    return Err(Stop::NotModelled("an integer cast to a float".into()));
+                };
+                map1(&args[0], &mut |a| {
+                    let SVal::Int { w, v, p } = a else {
+                        return Err(Stop::NotModelled("an integer cast of a float".into()));
+                    };
+                    let v = int_resize(smt, *v, *w, tw, k == LlvmOp::LlvmZExt);
+                    let s = smt.bv_sort(tw);
+                    Ok(SVal::Int {
+                        w: tw,
+                        v: smt.def(s, v)?,
+                        p: *p,
+                    })
+                })?
+            }
+            LlvmOp::LlvmSIToFP | LlvmOp::LlvmFPExt | LlvmOp::LlvmFPTrunc => {
+                let Scalar::Float(to) = elem_scalar(&rty(0))? else {
+                    return Err(Stop::NotModelled("a float cast to an integer".into()));
+                };
+                map1(&args[0], &mut |a| {
+                    let v = if k == LlvmOp::LlvmSIToFP {
+                        ops::sitofp(smt, to, a.term()?)
+                    } else {
+                        ops::fconvert(smt, to, a.term()?)
+                    };
+                    let s = smt.fp_sort(to);
+                    Ok(SVal::Float {
+                        k: to,
+                        v: smt.def(s, v)?,
+                        p: a.poison()?,
+                    })
+                })?
+            }
+            LlvmOp::LlvmFPToSI => {
+                let Scalar::Int(tw) = elem_scalar(&rty(0))? else {
+                    return Err(Stop::NotModelled("fptosi to a float".into()));
+                };
+                map1(&args[0], &mut |a| {
+                    let SVal::Float { k, v, p } = a else {
+                        return Err(Stop::NotModelled("fptosi of an integer".into()));
+                    };
+                    let (v, bad) = ops::fptosi(smt, *k, tw, *v);
+                    let s = smt.bv_sort(tw);
+                    let p = smt.ctx.or(*p, bad);
+                    Ok(SVal::Int {
+                        w: tw,
+                        v: smt.def(s, v)?,
+                        p: smt.def_bool(p)?,
+                    })
+                })?
+            }
+            LlvmOp::LlvmBitcast if body.value_type(op.operands[0]) == &rty(0) => args[0].clone(),
+            LlvmOp::LlvmInsertValue => {
+                let mut agg = args[0].clone();
+                set_path(&mut agg, &positions(op)?, args[1].clone())?;
+                agg
+            }
+            LlvmOp::LlvmExtractValue => at_path(&args[0], &positions(op)?)?.clone(),
+            LlvmOp::LlvmInsertElement => {
+                let lanes = args[0].elems()?;
+                let (pos, pp, pw) = index_of(&args[2])?;
+                let mut out = Vec::new();
+                let oob = in_range(smt, (pos, pw), lanes.len());
+                for (j, lane) in lanes.iter().enumerate() {
+                    let at = at_lane(smt, (pos, pw), j);
+                    let l = ite(smt, at, &args[1], lane)?;
+                    let bad = smt.ctx.or(pp, smt.ctx.not(oob));
+                    out.push(poison_if(smt, &l, bad)?);
+                }
+                SVal::Agg(out)
+            }
+            LlvmOp::LlvmExtractElement => {
+                let lanes = args[0].elems()?;
+                let (pos, pp, pw) = index_of(&args[1])?;
+                let mut out = lanes
+                    .last()
+                    .cloned()
+                    .ok_or_else(|| Stop::NotModelled("an empty vector".into()))?;
+                for (j, lane) in lanes.iter().enumerate().rev().skip(1) {
+                    let at = at_lane(smt, (pos, pw), j);
+                    out = ite(smt, at, lane, &out)?;
+                }
+                let ok = in_range(smt, (pos, pw), lanes.len());
+                let bad = smt.ctx.or(pp, smt.ctx.not(ok));
+                poison_if(smt, &out, bad)?
+            }
+            LlvmOp::LlvmShuffleVector => {
+                let mask = match op.attr("mask") {
+                    Some(Attribute::Array(xs)) => xs
+                        .iter()
+                        .map(|a| match a {
+                            Attribute::Int { value, .. } => Ok(*value),
+                            _ => Err(Stop::NotModelled("a shuffle mask of non-integers".into())),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                    _ => return Err(Stop::NotModelled("a shufflevector without a mask".into())),
+                };
+                let mut both: Vec<SVal> = args[0].elems()?.to_vec();
+                both.extend(args[1].elems()?.iter().cloned());
+                let elem = elem_of(&rty(0))?;
+                let mut out = Vec::new();
+                for m in mask {
+                    match both.get(m as usize).filter(|_| m >= 0) {
+                        Some(v) => out.push(v.clone()),
+                        None => out.push(poison_of(smt, &elem)?),
+                    }
+                }
+                SVal::Agg(out)
+            }
+            LlvmOp::LlvmCall
+            | LlvmOp::LlvmAlloca
+            | LlvmOp::LlvmGep
+            | LlvmOp::LlvmPtrToInt
+            | LlvmOp::LlvmLoad
+            | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
+            LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast
+                if matches!(args[0], SVal::Ptr { .. }) =>
+            {
+                args[0].clone()
+            }
+            LlvmOp::LlvmReturn => return Ok(Step::Return(args.to_vec())),
+            LlvmOp::LlvmBr => return Ok(Step::Br),
+            LlvmOp::LlvmCondBr => {
+                let c = smt.bv1_to_bool(args[0].term()?);
+                return Ok(Step::CondBr(c, Some(args[0].poison()?)));
+            }
+            _ => {
+                return Err(Stop::NotModelled(format!("'{}' not modelled", op.name())));
+            }
+        };
+        Ok(Step::Values(vec![r], any(smt, ub)))
+    }
+
+    fn save(&mut self) -> usize {
+        self.saved.push(self.mem.clone());
+        self.saved.len() - 1
+    }
+    fn restore(&mut self, id: usize) {
+        self.mem = self.saved[id].clone();
+    }
+    fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
+        let f = smt.ctx.false_();
+        let mut out = Vec::new();
+        for &(b, s) in &self.arg_blocks.clone() {
+            let (vals, init) = self.mem.arrays(smt, b, s)?;
+            let es = sort(smt, s);
+            let live = self.mem.blocks[b].live;
+            out.extend(crate::memory::observed(smt, es, vals, init, live, f));
+        }
+        Ok(out)
+    }
+}
+
+fn elem_of(t: &Type) -> Result<Type, Stop> {
+    match t {
+        Type::Vector(v) => Ok(v.elem.clone()),
+        _ => Err(Stop::NotModelled("a shuffle of non-vectors".into())),
+    }
+}
+
+/// A position operand: its term, poison flag and width.
+fn index_of(v: &SVal) -> Result<(SExpr, SExpr, u32), Stop> {
+    match v {
+        SVal::Int { w, v, p } => Ok((*v, *p, *w)),
+        _ => Err(Stop::NotModelled("a non-integer position".into())),
+    }
+}
+
+/// Whether the position `pos` of width `w` is below `n`, as unsigned.
+fn in_range(smt: &Smt, (pos, w): (SExpr, u32), n: usize) -> SExpr {
+    if w < 64 && (n as u128) >= (1u128 << w) {
+        return smt.ctx.true_();
+    }
+    smt.ctx.bvult(pos, smt.bv(w, n as i128))
+}
+
+/// Whether the position `pos` of width `w` is `j`.
+fn at_lane(smt: &Smt, (pos, w): (SExpr, u32), j: usize) -> SExpr {
+    if w < 64 && (j as u128) >= (1u128 << w) {
+        return smt.ctx.false_();
+    }
+    smt.ctx.eq(pos, smt.bv(w, j as i128))
+}

@@ -1,0 +1,144 @@
+//! Memory for the solver, one model per dialect, both made of SMT arrays.
+//!
+//! - Standard (`StdMem`), as `interp/src/memory.rs` checks it: buffers of elements with
+//!   an initialisation bit each and a lifetime; an access out of bounds (per dimension),
+//!   to a freed buffer, or reading an element never written is undefined behaviour.
+//! - LLVM (`LlvmMem`), as LangRef and `llinterp/` give it: byte-addressed blocks with a
+//!   size in bytes and liveness; an access outside its block, through a dead block or
+//!   through a poison pointer is undefined behaviour; bytes never written read as poison.
+//!   A block holds one array per scalar kind stored into it (the lowered code never
+//!   reads memory as another type than it wrote), indexed by byte offset.
+//!
+//! The state belongs to one path of the walk: the walker saves it before a branch and
+//! restores it for the other side.
+
+use crate::smt::{Smt, Stop};
+use crate::value::{sort, Scalar};
+use easy_smt::SExpr;
+use std::collections::HashMap;
+
+/// An SMT array sort from 64-bit offsets to `elem`.
+pub fn array_sort(smt: &Smt, elem: SExpr) -> SExpr {
+    smt.ctx.array_sort(smt.bv_sort(64), elem)
+}
+
+/// The constant array of `v` (of sort `elem`).
+pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
+    let s = array_sort(smt, elem);
+    smt.ctx.list(vec![
+        smt.ctx
+            .list(vec![smt.ctx.atom("as"), smt.ctx.atom("const"), s]),
+        v,
+    ])
+}
+
+/// A Standard buffer.
+#[derive(Clone, Debug)]
+pub struct StdBuf {
+    pub elem: Scalar,
+    pub elems: SExpr,
+    pub init: SExpr,
+    pub live: SExpr,
+    /// `alloca` memory (a `dealloc` of it is undefined behaviour).
+    pub stack: bool,
+}
+
+/// The Standard memory of one path.
+#[derive(Clone, Debug, Default)]
+pub struct StdMem {
+    pub bufs: Vec<StdBuf>,
+}
+
+impl StdMem {
+    /// A new buffer of elements of kind `elem`, nothing initialised (its bounds are the
+    /// memref's sizes).
+    pub fn alloc(&mut self, smt: &mut Smt, elem: Scalar, stack: bool) -> Result<usize, Stop> {
+        let es = sort(smt, elem);
+        let asort = array_sort(smt, es);
+        let elems = smt.fresh("contents", asort)?;
+        let f = smt.ctx.false_();
+        let init = const_array(smt, smt.ctx.bool_sort(), f);
+        self.bufs.push(StdBuf {
+            elem,
+            elems,
+            init,
+            live: smt.ctx.true_(),
+            stack,
+        });
+        Ok(self.bufs.len() - 1)
+    }
+}
+
+/// An LLVM block.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// Its size in bytes (64 bits).
+    pub size: SExpr,
+    pub live: SExpr,
+    pub stack: bool,
+    /// Per scalar kind stored: (values by byte offset, written bits by byte offset).
+    pub arrays: HashMap<Scalar, (SExpr, SExpr)>,
+}
+
+/// The LLVM memory of one path.
+#[derive(Clone, Debug, Default)]
+pub struct LlvmMem {
+    pub blocks: Vec<Block>,
+}
+
+impl LlvmMem {
+    /// A new live block of `size` bytes.
+    pub fn alloc(&mut self, smt: &Smt, size: SExpr, stack: bool) -> usize {
+        self.blocks.push(Block {
+            size,
+            live: smt.ctx.true_(),
+            stack,
+            arrays: HashMap::new(),
+        });
+        self.blocks.len() - 1
+    }
+
+    /// The arrays of kind `s` in block `b`, made (nothing written) on first use.
+    pub fn arrays(&mut self, smt: &mut Smt, b: usize, s: Scalar) -> Result<(SExpr, SExpr), Stop> {
+        if let Some(a) = self.blocks[b].arrays.get(&s) {
+            return Ok(*a);
+        }
+        let es = sort(smt, s);
+        let asort = array_sort(smt, es);
+        let vals = smt.fresh("bytes", asort)?;
+        let f = smt.ctx.false_();
+        let init = const_array(smt, smt.ctx.bool_sort(), f);
+        self.blocks[b].arrays.insert(s, (vals, init));
+        Ok((vals, init))
+    }
+}
+
+/// The observed state of one argument's memory: its contents, which elements are
+/// written (Standard) or not poison (LLVM), and whether it is still allocated.
+pub fn observed(
+    smt: &Smt,
+    elem_sort: SExpr,
+    vals: SExpr,
+    init: SExpr,
+    live: SExpr,
+    no: SExpr,
+) -> Vec<crate::value::SVal> {
+    use crate::value::SVal;
+    vec![
+        SVal::Term {
+            sort: array_sort(smt, elem_sort),
+            v: vals,
+            p: no,
+        },
+        SVal::Term {
+            sort: array_sort(smt, smt.ctx.bool_sort()),
+            v: init,
+            p: no,
+        },
+        SVal::Term {
+            sort: smt.ctx.bool_sort(),
+            v: live,
+            p: no,
+        },
+    ]
+}

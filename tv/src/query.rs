@@ -1,0 +1,406 @@
+//! The refinement query for one function: symbolic arguments shared by both sides, both
+//! bodies run, and the question whether some input has a defined source run (within the
+//! unroll bound) whose lowered run is undefined, returns poison, returns other values,
+//! or (stated, not claimed) exceeds the bound. A model of that question is a
+//! counterexample, read back as `--arg` texts.
+
+use crate::llvm_sem::LlvmSem;
+use crate::model::arg_text;
+use crate::smt::{Smt, Stop};
+use crate::std_sem::StdSem;
+use crate::value::{build, leaf_of, sort, SVal, Scalar};
+use crate::walk;
+use crate::{Options, Verdict};
+use converter::ir::{Module, Type};
+use easy_smt::{Response, SExpr};
+
+/// Decides whether `lowered`'s `@name` refines `src`'s.
+pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Result<Verdict, Stop> {
+    let f = src
+        .func(name)
+        .ok_or_else(|| Stop::NotModelled(format!("no function @{name}")))?;
+    let ft = f
+        .std_type()
+        .ok_or_else(|| Stop::NotModelled("not a Standard function".into()))?;
+    let body = f
+        .body
+        .as_ref()
+        .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
+    for t in &ft.results {
+        check_type(t)?;
+    }
+    for t in &ft.inputs {
+        if !matches!(t, Type::MemRef(_)) {
+            check_type(t)?;
+        }
+    }
+    let lf = lowered
+        .func(name)
+        .ok_or_else(|| Stop::NotModelled(format!("no lowered function @{name}")))?;
+    let lbody = lf
+        .body
+        .as_ref()
+        .ok_or_else(|| Stop::NotModelled("the lowered function has no body".into()))?;
+    let lty = match &lf.ty {
+        Type::LlvmFunc(t) => t.clone(),
+        _ => {
+            return Err(Stop::NotModelled(
+                "the lowered function is not an llvm.func".into(),
+            ))
+        }
+    };
+    let mut smt = Smt::start(opts.solver, opts.timeout)?;
+    let ib = opts.index_bits;
+    let mut ssem = StdSem::new(ib);
+    let mut tsem = LlvmSem::default();
+    // The arguments, shared by both sides: one declared constant per scalar leaf; for
+    // a memref, its dynamic sizes (at most MEMREF_BOUND) and its contents.
+    let mut args_in: Vec<ArgModel> = Vec::new();
+    let mut src_args = Vec::new();
+    let mut tgt_args = Vec::new();
+    let mut params = lty.params.iter();
+    let f_ = smt.ctx.false_();
+    for (i, t) in ft.inputs.iter().enumerate() {
+        if let Type::MemRef(mt) = t {
+            let (sv, tv, model) =
+                memref_arg(&mut smt, &mut ssem, &mut tsem, &mut params, i, mt, ib)?;
+            src_args.push(sv);
+            tgt_args.extend(tv);
+            args_in.push(model);
+            continue;
+        }
+        let mut leaves: Vec<(SExpr, Scalar)> = Vec::new();
+        let v = build(t, ib, &mut |s| {
+            let srt = sort(&smt, s);
+            let n = format!("arg{i}_{}", leaves.len());
+            let v = smt.ctx.declare_const(n, srt)?;
+            leaves.push((v, s));
+            Ok(leaf_of(s, v, f_))
+        })?;
+        let lt = params
+            .next()
+            .ok_or_else(|| Stop::NotModelled("a lowered signature with fewer parameters".into()))?;
+        let mut ls = Vec::new();
+        v.leaves(&mut ls);
+        let mut it = ls.into_iter();
+        let tv = build(lt, 64, &mut |s| {
+            let l = it
+                .next()
+                .ok_or_else(|| Stop::NotModelled("an argument of another shape".into()))?;
+            match (s, &l) {
+                (Scalar::Int(w), SVal::Int { w: w2, .. }) if w == *w2 => Ok(l),
+                (Scalar::Float(k), SVal::Float { k: k2, .. }) if k == *k2 => Ok(l),
+                _ => Err(Stop::NotModelled("an argument of another type".into())),
+            }
+        })?;
+        src_args.push(v);
+        tgt_args.push(tv);
+        args_in.push(ArgModel::Leaves(leaves));
+    }
+    if params.next().is_some() {
+        return Err(Stop::NotModelled(
+            "a lowered signature with more parameters".into(),
+        ));
+    }
+    let has_memref = args_in.iter().any(|a| matches!(a, ArgModel::MemRef { .. }));
+
+    let s = walk::run(&mut smt, &mut ssem, src, body, src_args, opts.unroll)?;
+    let t = walk::run(&mut smt, &mut tsem, lowered, lbody, tgt_args, opts.unroll)?;
+    let Some(s_res) = s.results else {
+        return Ok(Verdict::Unknown {
+            reason: format!("every path runs longer than unroll {}", opts.unroll),
+        });
+    };
+    let mut s_leaves = Vec::new();
+    s_res.iter().for_each(|v| v.leaves(&mut s_leaves));
+    let mut t_leaves = Vec::new();
+    if let Some(tr) = &t.results {
+        tr.iter().for_each(|v| v.leaves(&mut t_leaves));
+    }
+    let c = &smt.ctx;
+    let mut wrong = vec![t.ub];
+    if t.results.is_some() {
+        if s_leaves.len() != t_leaves.len() {
+            return Err(Stop::NotModelled(
+                "lowered results of another shape than the source's".into(),
+            ));
+        }
+        for (a, b) in s_leaves.iter().zip(&t_leaves) {
+            wrong.push(b.poison()?);
+            wrong.push(c.not(c.eq(a.term()?, b.term()?)));
+        }
+    }
+    let query = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut), c.or_many(wrong)]);
+    smt.ctx.assert(query)?;
+    match smt.ctx.check()? {
+        Response::Unsat => Ok(Verdict::Proved {
+            bounds: if has_memref {
+                format!(
+                    "unroll {}, memrefs: sizes <= {MEMREF_BOUND}, distinct",
+                    opts.unroll
+                )
+            } else {
+                format!("unroll {}", opts.unroll)
+            },
+        }),
+        Response::Unknown => Ok(Verdict::Unknown {
+            reason: format!("the solver gave up within {:?}", opts.timeout),
+        }),
+        Response::Sat => {
+            let mut args = Vec::new();
+            for (a, t) in args_in.iter().zip(&ft.inputs) {
+                args.push(match a {
+                    ArgModel::Leaves(leaves) => {
+                        let vals = if leaves.is_empty() {
+                            Vec::new()
+                        } else {
+                            smt.ctx
+                                .get_value(leaves.iter().map(|(v, _)| *v).collect())?
+                        };
+                        let mut it = vals.into_iter().zip(leaves).map(|((_, v), (_, s))| (v, *s));
+                        arg_text(&smt, t, ib, &mut it)?
+                    }
+                    ArgModel::MemRef {
+                        sizes,
+                        strides,
+                        offset,
+                        contents,
+                        elem,
+                        elem_ty,
+                    } => memref_text(
+                        &mut smt,
+                        (sizes, strides, *offset),
+                        *contents,
+                        *elem,
+                        elem_ty,
+                    )?,
+                });
+            }
+            Ok(Verdict::Refuted { args })
+        }
+    }
+}
+
+/// The largest dynamic size of a memref argument a proof covers.
+pub const MEMREF_BOUND: u64 = 4;
+
+/// How an argument is read back from a model.
+enum ArgModel {
+    Leaves(Vec<(SExpr, Scalar)>),
+    MemRef {
+        sizes: Vec<SExpr>,
+        strides: Vec<SExpr>,
+        offset: SExpr,
+        contents: SExpr,
+        elem: Scalar,
+        elem_ty: Type,
+    },
+}
+
+/// A memref argument (identity layout, scalar elements): a Standard buffer whose every
+/// element is written, and an LLVM block holding the same contents, passed as the
+/// descriptor's fields (allocated and aligned pointer, offset 0, sizes, row-major
+/// strides) or, under the bare pointer convention, as the pointer alone.
+#[allow(clippy::too_many_arguments)]
+fn memref_arg(
+    smt: &mut Smt,
+    ssem: &mut StdSem,
+    tsem: &mut LlvmSem,
+    params: &mut std::slice::Iter<'_, Type>,
+    i: usize,
+    mt: &converter::ir::MemRefType,
+    ib: u32,
+) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
+    if mt.memory_space != 0 {
+        return Err(Stop::NotModelled(
+            "memref arguments in a memory space".into(),
+        ));
+    }
+    let elem = crate::value::scalar(&mt.elem, ib)
+        .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
+    let elem_ty = if mt.elem == Type::Index {
+        Type::Int(ib)
+    } else {
+        mt.elem.clone()
+    };
+    let c64 = smt.bv_sort(64);
+    let mut sizes = Vec::new();
+    for (d, dim) in mt.shape.iter().enumerate() {
+        sizes.push(match dim {
+            Some(n) => smt.bv(64, *n as i128),
+            None => {
+                let v = smt.ctx.declare_const(format!("size{i}_{d}"), c64)?;
+                let le = smt.ctx.bvule(v, smt.bv(64, MEMREF_BOUND as i128));
+                smt.ctx.assert(le)?;
+                v
+            }
+        });
+    }
+    // The view: row-major for the identity layout, else the layout's static offset
+    // and strides (as `interp` and `run` build an argument of that type).
+    let (strides, offset) = if mt.layout == converter::ir::Layout::Identity {
+        crate::std_sem::row_major(smt, &sizes)?
+    } else {
+        let l = mt.strided_form().ok_or_else(|| {
+            Stop::NotModelled("memref arguments with a non-strided layout".into())
+        })?;
+        let statics: Option<Vec<i64>> = l.strides.iter().copied().collect();
+        match (l.offset, statics) {
+            (Some(o), Some(st)) if o >= 0 && st.iter().all(|s| *s >= 0) => (
+                st.iter().map(|s| smt.bv(64, *s as i128)).collect(),
+                smt.bv(64, o as i128),
+            ),
+            _ => {
+                return Err(Stop::NotModelled(
+                    "memref arguments with a dynamic or negative offset or stride".into(),
+                ))
+            }
+        }
+    };
+    // Elements the buffer holds: up to the last element the view reaches.
+    let c = &smt.ctx;
+    let mut reach = c.bvadd(offset, smt.bv(64, 1));
+    let mut empty = vec![c.false_()];
+    for (sz, st) in sizes.iter().zip(&strides) {
+        empty.push(c.eq(*sz, smt.bv(64, 0)));
+        reach = c.bvadd(reach, c.bvmul(c.bvsub(*sz, smt.bv(64, 1)), *st));
+    }
+    let len = c.ite(c.or_many(empty), offset, reach);
+    let len = smt.def(c64, len)?;
+    let es = sort(smt, elem);
+    let asort = crate::memory::array_sort(smt, es);
+    let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
+    let t = smt.ctx.true_();
+    let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
+    ssem.mem.bufs.push(crate::memory::StdBuf {
+        elem,
+        elems: contents,
+        init: all,
+        live: t,
+        stack: false,
+    });
+    ssem.arg_bufs.push(ssem.mem.bufs.len() - 1);
+    let bytes = crate::llvm_sem::size_of(&elem_ty)?;
+    let size = smt.ctx.bvmul(len, smt.bv(64, bytes as i128));
+    let size = smt.def(c64, size)?;
+    let b = tsem.mem.alloc(smt, size, false);
+    tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
+    tsem.arg_blocks.push((b, elem));
+    let f = smt.ctx.false_();
+    let ptr = SVal::Ptr {
+        blk: Some(b),
+        off: smt.bv(64, 0),
+        p: f,
+    };
+    fn next(params: &mut std::slice::Iter<'_, Type>, what: &str) -> Result<Type, Stop> {
+        params.next().cloned().ok_or_else(|| {
+            Stop::NotModelled(format!("a lowered memref argument without its {what}"))
+        })
+    }
+    fn int(smt: &Smt, t: Type, v: SExpr, f: SExpr) -> Result<SVal, Stop> {
+        match t {
+            Type::Int(w) => Ok(SVal::Int {
+                w,
+                v: crate::std_sem::int_resize(smt, v, 64, w, false),
+                p: f,
+            }),
+            _ => Err(Stop::NotModelled(
+                "a descriptor field of another type".into(),
+            )),
+        }
+    }
+    let mut tv = vec![ptr.clone()];
+    let first = next(params, "pointer")?;
+    if !matches!(first, Type::LlvmPtr(..)) {
+        return Err(Stop::NotModelled(
+            "a memref lowered to other than pointers".into(),
+        ));
+    }
+    if matches!(params.clone().next(), Some(Type::LlvmPtr(..))) {
+        // The descriptor's fields.
+        next(params, "aligned pointer")?;
+        tv.push(ptr);
+        tv.push(int(smt, next(params, "offset")?, offset, f)?);
+        for s in &sizes {
+            tv.push(int(smt, next(params, "size")?, *s, f)?);
+        }
+        for st in &strides {
+            tv.push(int(smt, next(params, "stride")?, *st, f)?);
+        }
+    }
+    Ok((
+        SVal::MemRef {
+            buf: ssem.mem.bufs.len() - 1,
+            sizes: sizes.clone(),
+            strides: strides.clone(),
+            offset,
+        },
+        tv,
+        ArgModel::MemRef {
+            sizes,
+            strides,
+            offset,
+            contents,
+            elem,
+            elem_ty,
+        },
+    ))
+}
+
+/// The `--arg` text of a memref argument in a model: nested lists of its elements, in
+/// row-major order of the view.
+fn memref_text(
+    smt: &mut Smt,
+    (sizes, strides, offset): (&[SExpr], &[SExpr], SExpr),
+    contents: SExpr,
+    elem: Scalar,
+    elem_ty: &Type,
+) -> Result<String, Stop> {
+    let value = |smt: &mut Smt, e: SExpr| -> Result<u64, Stop> {
+        let v = smt.ctx.get_value(vec![e])?;
+        Ok(crate::model::bv_value(smt, v[0].1)? as u64)
+    };
+    let mut dims = Vec::new();
+    let mut steps = Vec::new();
+    for (s, st) in sizes.iter().zip(strides) {
+        dims.push(value(smt, *s)?);
+        steps.push(value(smt, *st)?);
+    }
+    let off = value(smt, offset)?;
+    let total: u64 = dims.iter().product();
+    let mut elems = Vec::new();
+    for k in 0..total {
+        // The row-major index of element k, and where the view puts it.
+        let mut rest = k;
+        let mut at = off;
+        for d in (0..dims.len()).rev() {
+            at += (rest % dims[d]) * steps[d];
+            rest /= dims[d];
+        }
+        let sel = smt.ctx.select(contents, smt.bv(64, at as i128));
+        let v = smt.ctx.get_value(vec![sel])?;
+        elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
+    }
+    fn nest(dims: &[u64], elems: &mut std::vec::IntoIter<String>) -> String {
+        match dims.split_first() {
+            None => elems.next().unwrap_or_default(),
+            Some((n, rest)) => {
+                let parts: Vec<String> = (0..*n).map(|_| nest(rest, elems)).collect();
+                format!("[{}]", parts.join(", "))
+            }
+        }
+    }
+    Ok(nest(&dims, &mut elems.into_iter()))
+}
+
+/// Whether the validator models values of type `t` (scalars and vectors of them).
+fn check_type(t: &Type) -> Result<(), Stop> {
+    match t {
+        Type::Int(_) | Type::Index | Type::F16 | Type::BF16 | Type::F32 | Type::F64 => Ok(()),
+        Type::Vector(v) => check_type(&v.elem),
+        Type::MemRef(_) | Type::UnrankedMemRef(..) => {
+            Err(Stop::NotModelled("memref results".into()))
+        }
+        other => Err(Stop::NotModelled(format!("arguments of type {other}"))),
+    }
+}

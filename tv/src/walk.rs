@@ -1,0 +1,294 @@
+//! Symbolic execution of one function body, the same for both dialects: every path
+//! from the entry, each block entered at most `unroll` times on a path, the two sides
+//! of every conditional branch merged with `ite`. A dialect supplies the semantics of
+//! its ops through [`Semantics`].
+
+use crate::smt::{Smt, Stop};
+use crate::value::{ite, SVal};
+use converter::ir::{BlockId, Body, Module, OpData, ValueId};
+use easy_smt::SExpr;
+use std::collections::HashMap;
+
+/// What one op does to the walk.
+pub enum Step {
+    /// An ordinary op: its results and the condition under which it is undefined.
+    Values(Vec<SVal>, Option<SExpr>),
+    /// `return` with these values.
+    Return(Vec<SVal>),
+    /// An unconditional branch: successor 0 with its arguments.
+    Br,
+    /// A conditional branch on this Boolean (successor 0 when true), undefined under
+    /// the second term (LLVM: a poison condition).
+    CondBr(SExpr, Option<SExpr>),
+    /// A direct call of the function of this name with the op's operands: inlined.
+    Call(String),
+}
+
+/// A dialect's semantics of ops.
+pub trait Semantics {
+    fn step(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        args: &[SVal],
+    ) -> Result<Step, Stop>;
+    /// Saves the path's state (memory) before a branch; [`Semantics::restore`] brings
+    /// it back for the other side.
+    fn save(&mut self) -> usize;
+    fn restore(&mut self, id: usize);
+    /// What the caller can see of the path's state when the function returns (the
+    /// memory of its memref arguments), compared as extra results.
+    fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
+}
+
+/// What running a body gives, over all paths.
+pub struct Outcome {
+    /// The inputs for which it is undefined.
+    pub ub: SExpr,
+    /// The inputs whose path enters some block more than `unroll` times (not claimed).
+    pub cut: SExpr,
+    /// The returned values (`None` when every path was cut).
+    pub results: Option<Vec<SVal>>,
+}
+
+/// Runs `body` on `inputs` (the entry block's arguments).
+pub fn run(
+    smt: &mut Smt,
+    sem: &mut dyn Semantics,
+    module: &Module,
+    body: &Body,
+    inputs: Vec<SVal>,
+    unroll: u32,
+) -> Result<Outcome, Stop> {
+    let mut budget = 20_000;
+    run_nested(smt, sem, module, body, inputs, unroll, 0, &mut budget)
+}
+
+/// How deep calls are inlined; a deeper call is not modelled.
+pub const INLINE_DEPTH: u32 = 4;
+
+#[allow(clippy::too_many_arguments)]
+fn run_nested(
+    smt: &mut Smt,
+    sem: &mut dyn Semantics,
+    module: &Module,
+    body: &Body,
+    inputs: Vec<SVal>,
+    unroll: u32,
+    depth: u32,
+    budget: &mut u32,
+) -> Result<Outcome, Stop> {
+    let entry = body
+        .entry()
+        .ok_or_else(|| Stop::NotModelled("a function without blocks".into()))?;
+    let mut w = Walker {
+        smt,
+        sem,
+        module,
+        body,
+        unroll,
+        depth,
+        visits: HashMap::new(),
+        budget: *budget,
+    };
+    let r = w.block(entry, inputs, &HashMap::new());
+    *budget = w.budget;
+    r
+}
+
+struct Walker<'a> {
+    smt: &'a mut Smt,
+    sem: &'a mut dyn Semantics,
+    module: &'a Module,
+    body: &'a Body,
+    unroll: u32,
+    /// How many calls deep this body is inlined.
+    depth: u32,
+    visits: HashMap<BlockId, u32>,
+    /// Blocks left to walk over all paths, so that a function with very many paths
+    /// gives up rather than running for ever.
+    budget: u32,
+}
+
+impl Walker<'_> {
+    fn block(
+        &mut self,
+        b: BlockId,
+        args: Vec<SVal>,
+        env: &HashMap<ValueId, SVal>,
+    ) -> Result<Outcome, Stop> {
+        let n = self.visits.entry(b).or_insert(0);
+        if *n > self.unroll {
+            return Ok(Outcome {
+                ub: self.smt.ctx.false_(),
+                cut: self.smt.ctx.true_(),
+                results: None,
+            });
+        }
+        if self.budget == 0 {
+            return Err(Stop::NotModelled(
+                "more paths than the walk budget (20,000 blocks)".into(),
+            ));
+        }
+        self.budget -= 1;
+        *n += 1;
+        let r = self.block_inner(b, args, env);
+        *self.visits.get_mut(&b).expect("visited") -= 1;
+        r
+    }
+
+    fn block_inner(
+        &mut self,
+        b: BlockId,
+        args: Vec<SVal>,
+        env: &HashMap<ValueId, SVal>,
+    ) -> Result<Outcome, Stop> {
+        let body = self.body;
+        let mut env = env.clone();
+        for (v, a) in body.block_args(b).iter().zip(args) {
+            env.insert(*v, a);
+        }
+        let mut ubs: Vec<SExpr> = Vec::new();
+        // The conditions under which an inlined call was cut short by the unroll bound.
+        let mut cuts: Vec<SExpr> = Vec::new();
+        for &o in &body.block(b).ops {
+            let op = body.op(o);
+            let vals = op
+                .operands
+                .iter()
+                .map(|v| {
+                    env.get(v).cloned().ok_or_else(|| {
+                        Stop::NotModelled("a value used before it is defined".into())
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            match self.sem.step(self.smt, body, op, &vals)? {
+                Step::Values(rs, ub) => {
+                    ubs.extend(ub);
+                    for (r, v) in op.results.iter().zip(rs) {
+                        env.insert(*r, v);
+                    }
+                }
+                Step::Call(callee) => {
+                    let f = self.module.func(&callee).ok_or_else(|| {
+                        Stop::NotModelled(format!(
+                            "a call of @{callee}, which is not in the module"
+                        ))
+                    })?;
+                    let cb = f.body.as_ref().ok_or_else(|| {
+                        Stop::NotModelled(format!("a call of the external @{callee}"))
+                    })?;
+                    if self.depth >= INLINE_DEPTH {
+                        return Err(Stop::NotModelled(format!(
+                            "calls deeper than {INLINE_DEPTH}"
+                        )));
+                    }
+                    let o = run_nested(
+                        self.smt,
+                        self.sem,
+                        self.module,
+                        cb,
+                        vals,
+                        self.unroll,
+                        self.depth + 1,
+                        &mut self.budget,
+                    )?;
+                    ubs.push(o.ub);
+                    cuts.push(o.cut);
+                    let Some(rs) = o.results else {
+                        return Ok(Outcome {
+                            ub: self.any(&ubs)?,
+                            cut: self.smt.ctx.true_(),
+                            results: None,
+                        });
+                    };
+                    for (r, v) in op.results.iter().zip(rs) {
+                        env.insert(*r, v);
+                    }
+                }
+                Step::Return(mut vs) => {
+                    if self.depth == 0 {
+                        vs.extend(self.sem.observe(self.smt)?);
+                    }
+                    return Ok(Outcome {
+                        ub: self.any(&ubs)?,
+                        cut: self.any(&cuts)?,
+                        results: Some(vs),
+                    });
+                }
+                Step::Br => {
+                    let (t, targs) = self.successor(op, 0, &env)?;
+                    let o = self.block(t, targs, &env)?;
+                    ubs.push(o.ub);
+                    cuts.push(o.cut);
+                    return Ok(Outcome {
+                        ub: self.any(&ubs)?,
+                        cut: self.any(&cuts)?,
+                        results: o.results,
+                    });
+                }
+                Step::CondBr(c, ub) => {
+                    ubs.extend(ub);
+                    let (t, targs) = self.successor(op, 0, &env)?;
+                    let (f, fargs) = self.successor(op, 1, &env)?;
+                    let saved = self.sem.save();
+                    let ot = self.block(t, targs, &env)?;
+                    self.sem.restore(saved);
+                    let of = self.block(f, fargs, &env)?;
+                    let c = self.smt.def_bool(c)?;
+                    let ctx = &self.smt.ctx;
+                    ubs.push(ctx.ite(c, ot.ub, of.ub));
+                    cuts.push(ctx.ite(c, ot.cut, of.cut));
+                    let cut = self.any(&cuts)?;
+                    let results = match (ot.results, of.results) {
+                        (Some(a), Some(b)) => Some(
+                            a.iter()
+                                .zip(&b)
+                                .map(|(x, y)| ite(self.smt, c, x, y))
+                                .collect::<Result<_, _>>()?,
+                        ),
+                        (a, b) => a.or(b),
+                    };
+                    return Ok(Outcome {
+                        ub: self.any(&ubs)?,
+                        cut,
+                        results,
+                    });
+                }
+            }
+        }
+        Err(Stop::NotModelled("a block without a terminator".into()))
+    }
+
+    fn successor(
+        &self,
+        op: &OpData,
+        i: usize,
+        env: &HashMap<ValueId, SVal>,
+    ) -> Result<(BlockId, Vec<SVal>), Stop> {
+        let s = op
+            .successors
+            .get(i)
+            .ok_or_else(|| Stop::NotModelled(format!("'{}' without successor {i}", op.name())))?;
+        let args = s
+            .args
+            .iter()
+            .map(|v| {
+                env.get(v)
+                    .cloned()
+                    .ok_or_else(|| Stop::NotModelled("a value used before it is defined".into()))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((s.block, args))
+    }
+
+    fn any(&mut self, xs: &[SExpr]) -> Result<SExpr, Stop> {
+        let e = match xs.len() {
+            0 => return Ok(self.smt.ctx.false_()),
+            1 => xs[0],
+            _ => self.smt.ctx.or_many(xs.iter().copied()),
+        };
+        self.smt.def_bool(e)
+    }
+}
