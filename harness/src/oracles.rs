@@ -607,13 +607,16 @@ fn check_module_in(
             detail,
         };
     }
-    if !cfg.exec.pass.use_bare_ptr_memref_call_conv {
-        if let Some(detail) = crate::arg_attrs::check(m, &lowered) {
-            return Verdict::Finding {
-                oracle: crate::arg_attrs::ORACLE,
-                detail,
-            };
-        }
+    let attrs = if cfg.exec.pass.use_bare_ptr_memref_call_conv {
+        crate::arg_attrs::check_bare_ptr(m, &lowered)
+    } else {
+        crate::arg_attrs::check(m, &lowered)
+    };
+    if let Some(detail) = attrs {
+        return Verdict::Finding {
+            oracle: crate::arg_attrs::ORACLE,
+            detail,
+        };
     }
     ran.push(Oracle::SuccessorSplit);
     if let Some(detail) = repeated_successor(&lowered) {
