@@ -1402,7 +1402,11 @@ fn fill_buffer(
             None if spread => run.saturating_add(1),
             None => run,
         };
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
     let offset = match layout.as_ref().map(|l| l.offset) {
         Some(Some(o)) if o < 0 => return err("negative static offset"),
@@ -1419,7 +1423,11 @@ fn fill_buffer(
             -low
         ));
     }
-    let span = if n > 0 { high as u64 + 1 } else { offset as u64 };
+    let span = if n > 0 {
+        high as u64 + 1
+    } else {
+        offset as u64
+    };
     if span > MAX_ELEMS * 4 {
         return err("memref argument layout is too large");
     }

@@ -322,7 +322,11 @@ fn fill(
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
         strides[i] = stat_strides.get(i).copied().flatten().unwrap_or(run);
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
     // Every element address the view reaches, whatever the signs of the strides; the
     // offset must leave room below it for the negative ones.
@@ -334,7 +338,11 @@ fn fill(
             -low
         ));
     }
-    let span = if n == 0 { offset as u64 } else { high as u64 + 1 };
+    let span = if n == 0 {
+        offset as u64
+    } else {
+        high as u64 + 1
+    };
     let lt = abi.conv(elem)?;
     let es = alloc_size(&lt);
     let p = mem.alloc(
@@ -603,7 +611,8 @@ pub fn results_out(
         // pointer convention covers arguments only); a lowering that returns a bare
         // pointer (MLIR 22's, under the convention) is read as one, from the type.
         let result_abi = Abi {
-            bare_ptr: abi.bare_ptr && matches!((t, parts.first()), (Type::MemRef(_), Some(Val::Ptr(_))) if parts.len() == 1),
+            bare_ptr: abi.bare_ptr
+                && matches!((t, parts.first()), (Type::MemRef(_), Some(Val::Ptr(_))) if parts.len() == 1),
             ..*abi
         };
         out.push(from_params(

@@ -81,7 +81,11 @@ fn view(m: &MemRefType, shape: &[u64], n: usize) -> (i64, Vec<i64>, u64) {
             None if spread => run.saturating_add(1),
             None => run,
         };
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
     let offset = match layout.as_ref().map(|l| l.offset) {
         Some(Some(o)) => o,
@@ -91,7 +95,11 @@ fn view(m: &MemRefType, shape: &[u64], n: usize) -> (i64, Vec<i64>, u64) {
     // Every address the view reaches, negative and zero strides included.
     let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     let high = converter::value::reach(offset, &sizes, &strides).1;
-    let span = if n > 0 { high as u64 + 1 } else { offset as u64 + 1 };
+    let span = if n > 0 {
+        high as u64 + 1
+    } else {
+        offset as u64 + 1
+    };
     (offset, strides, span)
 }
 
