@@ -663,8 +663,8 @@ fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
     )))
 }
 
-/// `alloc` or `alloca` of a memref with a dimension of size 0 (`memref<3x0x2xT>`),
-/// sometimes with a strided layout of any signs: it reaches no element, so it is never
+/// `alloc` or `alloca` of a memref with a dimension of size 0 (`memref<3x0x2xT>`, or
+/// `memref<3x?x2xT>` given 0), sometimes with a strided layout of any signs: it reaches no element, so it is never
 /// put in scope for loads and stores (their index clamp would divide by 0); its sizes
 /// are read with `dim` and a heap one is deallocated.
 fn zero_extent_alloc(g: &mut FnGen) -> Result<()> {
@@ -704,7 +704,20 @@ fn zero_extent_alloc(g: &mut FnGen) -> Result<()> {
     } else {
         OpKind::Alloc
     };
-    let m = g.emit1(NewOp::new(kind).result(t));
+    // Half of the time the empty dimension is dynamic, its size 0 given at run time:
+    // the lowering must then allocate nothing as well.
+    let (t, operands) = match (&t, g.has(Family::DynamicDims) && g.u.arbitrary()?) {
+        (Type::MemRef(mt), true) => {
+            let mut mt = (**mt).clone();
+            mt.shape[empty] = None;
+            (
+                Type::MemRef(std::sync::Arc::new(mt)),
+                vec![g.const_index(0)],
+            )
+        }
+        _ => (t, Vec::new()),
+    };
+    let m = g.emit1(NewOp::new(kind).operands(operands).result(t));
     let d = g.index(rank)?;
     let r = g.emit_dim(m, d);
     g.def_plain(r);

@@ -140,8 +140,7 @@ fn reach_count(
     for i in 0..m.rank() {
         match (m.shape[i], stride_of(i)) {
             (Some(d), Some(st)) => {
-                static_part =
-                    static_part.wrapping_add((d as i64 - 1).wrapping_mul(st).max(0));
+                static_part = static_part.wrapping_add((d as i64 - 1).wrapping_mul(st).max(0));
             }
             // A negative or zero stride reaches no higher than the offset.
             (None, Some(st)) if st <= 0 => {}
