@@ -1036,18 +1036,6 @@ fn under_aligned_wide_vector_alloc(m: &Module) -> bool {
     })
 }
 
-/// Whether a function of `m` returns a memref that the bare pointer calling convention
-/// could not pass as an argument (dynamic, unranked): MLIR 22 does not lower it.
-fn bare_ptr_dynamic_result(m: &Module) -> bool {
-    m.funcs.iter().any(|f| {
-        f.std_type().is_some_and(|ft| {
-            ft.results
-                .iter()
-                .any(|t| t.is_memref() && !crate::bare_ptr_rule::allowed(t))
-        })
-    })
-}
-
 /// Upstream's outcome: `Ok(None)` when the exporter cannot express the module or the
 /// tools are not installed, `Err` (a finding) when a tool crashes on or rejects it.
 fn upstream_outcome(
@@ -1067,12 +1055,6 @@ fn upstream_outcome(
         // MLIR 22 returns the allocated pointer of a memref under the bare pointer
         // convention (docs/findings/mlir22-bare-ptr-return-allocated.md): wrong code
         // whenever an allocation was realigned, which aligned_alloc never is.
-        return Ok(None);
-    }
-    if pass.use_bare_ptr_memref_call_conv && bare_ptr_dynamic_result(m) {
-        // MLIR 22 returns memrefs as pointers under the convention and leaves a
-        // function with a memref result that is not static unconverted (mlir-translate
-        // then fails); LLVM 11 returned descriptors (docs/upstream-differences.md).
         return Ok(None);
     }
     if under_aligned_wide_vector_alloc(m) {
