@@ -402,6 +402,25 @@ fn is_nan(bits: u64, ty: &Type) -> bool {
     }
 }
 
+/// The lowest and highest element addresses a strided view reaches, relative to its
+/// aligned pointer: `offset + sum(min(0, (size_i - 1) * stride_i))` and
+/// `offset + sum(max(0, (size_i - 1) * stride_i))`, whatever the signs of the strides
+/// (saturated to the `i64` range). A view with a dimension of size 0 (or less) reaches
+/// nothing: both are the offset, and every caller treats it as empty.
+pub fn reach(offset: i64, sizes: &[i64], strides: &[i64]) -> (i64, i64) {
+    let (mut low, mut high) = (i128::from(offset), i128::from(offset));
+    if sizes.iter().any(|&n| n <= 0) {
+        return (offset, offset);
+    }
+    for (&n, &s) in sizes.iter().zip(strides) {
+        let span = (i128::from(n) - 1) * i128::from(s);
+        low += span.min(0);
+        high += span.max(0);
+    }
+    let clamp = |x: i128| x.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+    (clamp(low), clamp(high))
+}
+
 /// Walks the elements of a strided memref in row-major order, the order in which
 /// `RtValue::MemRef` lists them. Each step gives the element's linear position,
 /// `offset + sum(index[d] * strides[d])`, in the descriptor's wrapping 64-bit

@@ -1,11 +1,12 @@
 // stdlower-options: --use-bare-ptr-memref-call-conv
 // run: @main() -> 7 : i32, 20 : i32
 // A memref allocated with malloc plus realignment (alignment 256) and returned under
-// the bare pointer calling convention: the return gives the aligned pointer, and the
-// caller's descriptor has it as both pointers. MLIR 22 returns the allocated pointer
-// instead (docs/findings/mlir22-bare-ptr-return-allocated.md), so `--via upstream`
-// reads the wrong memory here; harness/tests/upstream.rs expects that. The buffer is
-// not freed: after the call only its aligned pointer is known.
+// the bare pointer calling convention: the return gives the full descriptor (LLVM 11
+// applied the convention to arguments only; `bare_ptr_result_descriptor.mlir` also
+// frees such a buffer). MLIR 22 returns the allocated pointer instead
+// (docs/findings/mlir22-bare-ptr-return-allocated.md), which the caller takes as the
+// aligned one, so `--via upstream` reads the wrong memory here;
+// harness/tests/upstream.rs expects that.
 func @make() -> memref<4xi32> {
   %m = alloc() {alignment = 256} : memref<4xi32>
   %c0 = constant 0 : index

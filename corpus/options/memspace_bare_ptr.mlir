@@ -5,10 +5,11 @@
 // space (the merged memory-space and bare-pointer lowerings once passed !llvm.ptr<1>
 // where the callee took !llvm.ptr: found by campaign --seed 20261121, cases 20 and 693).
 // CHECK-LABEL: llvm.func @get(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i64) -> i32
-// CHECK-LABEL: llvm.func @make() -> !llvm.ptr<1>
-// CHECK: llvm.return %{{.*}} : !llvm.ptr<1>
+// A memref result stays its descriptor (LLVM 11), its pointers in that address space.
+// CHECK-LABEL: llvm.func @make() -> !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK: llvm.return %{{.*}} : !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-LABEL: llvm.func @main
-// CHECK: llvm.call @make() : () -> !llvm.ptr<1>
+// CHECK: llvm.call @make() : () -> !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>
 func @get(%m: memref<4xi32, 1>, %i: index) -> i32 {
   %v = load %m[%i] : memref<4xi32, 1>
   return %v : i32

@@ -37,9 +37,9 @@ pub struct PassOptions {
     /// realignment (LLVM 11's `use-aligned-alloc`).
     #[arg(long)]
     pub use_aligned_alloc: bool,
-    /// Pass and return memrefs with a static shape and static strides and offset as
-    /// bare pointers to their element; any other memref in a signature is an error
-    /// (LLVM 11's `use-bare-ptr-memref-call-conv`).
+    /// Pass memref arguments with a static shape and static strides and offset as bare
+    /// pointers to their element; any other memref argument is an error; results stay
+    /// descriptors (LLVM 11's `use-bare-ptr-memref-call-conv`).
     #[arg(long)]
     pub use_bare_ptr_memref_call_conv: bool,
 }

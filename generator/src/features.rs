@@ -1,7 +1,9 @@
 //! What a module exercises, as a set of names, so campaigns can count coverage:
 //! Standard op names, `cmpi_<pred>`/`cmpf_<pred>`, integer widths (`i7`), types
 //! (`f16`, `index`, `vector_2d`, `memref_rank_3`, `memref_dynamic`, `memref_vector_elem`,
-//! `unranked`, `strided_layout`, `offset_static` (nonzero), `offset_dynamic`), and constructs (`same_successor_twice`, `loop`,
+//! `unranked`, `strided_layout`, `offset_static` (nonzero), `offset_dynamic`,
+//! `stride_negative`, `stride_zero` (a broadcast dimension), `memref_zero_extent`, and
+//! `alias_same_buffer` (one memref passed twice to a call)), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
 //! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
 //! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`,
@@ -41,6 +43,10 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "unranked_cast",
     "strided_layout",
     "strided_static",
+    "stride_negative",
+    "stride_zero",
+    "memref_zero_extent",
+    "alias_same_buffer",
     "offset_static",
     "offset_dynamic",
     "same_successor_twice",
@@ -164,6 +170,15 @@ fn type_features(t: &Type, out: &mut BTreeSet<&'static str>) {
                 if s.offset.is_some() || s.strides.iter().any(|x| x.is_some() && *x != Some(1)) {
                     out.insert("strided_static");
                 }
+                if s.strides.iter().flatten().any(|&x| x < 0) {
+                    out.insert("stride_negative");
+                }
+                if s.strides.iter().flatten().any(|&x| x == 0) {
+                    out.insert("stride_zero");
+                }
+            }
+            if m.shape.contains(&Some(0)) {
+                out.insert("memref_zero_extent");
             }
             if m.elem.as_vector().is_some() {
                 out.insert("memref_vector_elem");
@@ -309,6 +324,16 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
             let od = body.op(op);
             if od.kind.is_std() {
                 out.insert(od.kind.short_name());
+            }
+            if matches!(od.kind, OpKind::Call | OpKind::CallIndirect) {
+                let memrefs: Vec<_> = od
+                    .operands
+                    .iter()
+                    .filter(|&&v| body.value_type(v).is_memref())
+                    .collect();
+                if (1..memrefs.len()).any(|i| memrefs[..i].contains(&memrefs[i])) {
+                    out.insert("alias_same_buffer");
+                }
             }
             let pred = od.attr("predicate").and_then(|a| a.as_str());
             match od.kind {

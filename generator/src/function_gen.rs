@@ -938,10 +938,9 @@ impl<'a, 'u> FnGen<'a, 'u> {
         Ok(v)
     }
 
-    /// Registers memref results of a call: the caller now owns them. Under the bare
-    /// pointer calling convention (without aligned_alloc) a returned memref comes back
-    /// as its aligned pointer only, so the caller cannot free a realigned buffer: it
-    /// does not own it, and the buffer is left to the end of the run.
+    /// Registers memref results of a call: the caller now owns them, under either
+    /// calling convention (a memref result stays its full descriptor under the bare
+    /// pointer convention, LLVM 11's rule, so a realigned buffer can be freed).
     pub fn adopt_result(&mut self, v: ValueId, hidden: Option<usize>) {
         let ty = self.ty(v);
         match &ty {
@@ -954,9 +953,6 @@ impl<'a, 'u> FnGen<'a, 'u> {
                         ..Meta::default()
                     },
                 );
-                if self.cfg.use_bare_ptr_memref_call_conv && !self.cfg.use_aligned_alloc {
-                    return;
-                }
                 let r = self.new_root(v);
                 self.meta[v.index()].root = Some(r);
             }
@@ -1448,6 +1444,17 @@ impl<'a, 'u> FnGen<'a, 'u> {
                         self.body.builder(self.cur).const_int(d as i128, t.clone())
                     }
                 }
+            } else if let Some(&same) = inputs[..i]
+                .iter()
+                .zip(&args)
+                .find(|(u, _)| *u == t && matches!(t, Type::MemRef(_)))
+                .map(|(_, a)| a)
+                .filter(|_| self.chance(30).unwrap_or(false))
+            {
+                // The same buffer passed twice (issue 39): the callee's stores through
+                // one parameter are seen through the other. Arguments are borrowed, and
+                // `llvm.noalias` only ever sits on a function's single memref parameter.
+                same
             } else if t.is_memref() {
                 self.materialize_memref(t, hidden[i], false, &mut unused)?
             } else if let Type::Function(_) = t {

@@ -180,11 +180,24 @@ impl Planner<'_, '_> {
                 _ => None,
             };
         }
-        let offset = if self.u.arbitrary()? {
+        let mut offset = if self.u.arbitrary()? {
             Some(self.u.int_in_range(1..=9i64)?)
         } else {
             None
         };
+        // With a static offset, some static strides run backwards (issue 39): the
+        // offset grows by what such a dimension reaches below it, so the harness's
+        // buffer (and every path's) starts at the lowest element.
+        if let Some(o) = offset.as_mut() {
+            for i in 0..rank {
+                if let (Some(s), Some(d)) = (strides[i], shape[i]) {
+                    if self.chance(30)? {
+                        *o += (d as i64 - 1) * s;
+                        strides[i] = Some(-s);
+                    }
+                }
+            }
+        }
         Ok(Type::memref_with_layout(
             shape,
             elem,
@@ -198,7 +211,8 @@ impl Planner<'_, '_> {
             2 if self.cfg.has(Family::Vectors) => (self.vector()?, None),
             _ => (self.scalar()?, None),
         };
-        if self.cfg.use_bare_ptr_memref_call_conv {
+        // The convention covers arguments only (LLVM 11): results keep their types.
+        if self.cfg.use_bare_ptr_memref_call_conv && for_input {
             return Ok((bare_ptr_signature_type(t, hidden), None));
         }
         Ok((t, hidden))
@@ -248,6 +262,18 @@ pub(crate) fn plan_module(u: &mut Unstructured, cfg: &GenConfig) -> Result<Modul
             if fn_param && !targets.is_empty() {
                 let k = p.u.choose_index(targets.len())?;
                 inputs.push(targets[k].fn_type());
+                input_hidden.push(None);
+                continue;
+            }
+            // Sometimes a ranked memref parameter of a type already taken, so that a
+            // call can pass the same buffer twice (issue 39: aliased arguments).
+            let again = inputs
+                .iter()
+                .rev()
+                .find(|t| matches!(t, Type::MemRef(_)))
+                .cloned();
+            if let (Some(t), true) = (again, p.chance(30)?) {
+                inputs.push(t);
                 input_hidden.push(None);
                 continue;
             }

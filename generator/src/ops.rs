@@ -8,7 +8,8 @@ use crate::function_gen::{more_dynamic_variant, strided_variant, FnGen, Meta, Ty
 use crate::ub_guards;
 use arbitrary::Result;
 use converter::ir::{
-    Layout, NewOp, OpKind, StridedLayout, Type, ValueId, CMPF_PREDICATES, CMPI_PREDICATES,
+    Layout, MemRefType, NewOp, OpKind, StridedLayout, Type, ValueId, CMPF_PREDICATES,
+    CMPI_PREDICATES,
 };
 
 /// One row of the op table.
@@ -194,6 +195,13 @@ pub(crate) const TABLE: &[OpRow] = &[
         |_| 2,
         |g| g.mems.len() < 12 && g.loop_depth == 0,
         |g| alloc(g, true)
+    ),
+    row!(
+        "alloc_zero_extent",
+        StridedAlloc,
+        |_| 1,
+        |g| g.loop_depth == 0,
+        zero_extent_alloc
     ),
     row!("load", MemRefs, |_| 12, has_memref, load),
     row!("store", MemRefs, |_| 9, has_memref, store),
@@ -581,7 +589,8 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
 
 /// An explicit strided layout for allocating a memref of identity type `t` with a
 /// static shape: a static offset, the innermost stride 1 or 2, each
-/// outer stride the inner row's extent plus a gap of 0 to 2. Half of them are rank 1
+/// outer stride the inner row's extent plus a gap of 0 to 2; then some strides
+/// negated (the offset raised to keep the view inside its buffer) or zero (broadcast). Half of them are rank 1
 /// with stride 1, the buffer whose end the lowering's size computation must get exactly
 /// right (its last element is written by the fill; a buffer too short is a write past
 /// the end, which the JIT's heap guard reports). For a rank-0 shape, half of the time an
@@ -626,6 +635,23 @@ fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
         strides[i] = s;
         extent = s * shape[i] as i64;
     }
+    // Signs (issue 39): some dimensions run backwards (a negative stride, the offset
+    // raised by what they reach below it, so the lowest element is the buffer's first),
+    // some are broadcast (stride 0: every index of that dimension is the same element,
+    // which the fill writes several times; loads see the last write).
+    let mut offset = offset;
+    if !simple {
+        for i in 0..shape.len() {
+            match g.range(0, 9)? {
+                0..=2 => {
+                    offset += (shape[i] as i64 - 1) * strides[i];
+                    strides[i] = -strides[i];
+                }
+                3 | 4 => strides[i] = 0,
+                _ => {}
+            }
+        }
+    }
     let layout = Layout::Strided(StridedLayout {
         offset: Some(offset),
         strides: strides.into_iter().map(Some).collect(),
@@ -635,6 +661,79 @@ fn strided_alloc_type(g: &mut FnGen, t: &Type) -> Result<Option<Type>> {
         mt.elem.clone(),
         layout,
     )))
+}
+
+/// `alloc` or `alloca` of a memref with a dimension of size 0 (`memref<3x0x2xT>`, or
+/// `memref<3x?x2xT>` given 0), sometimes with a strided layout of any signs: it reaches no element, so it is never
+/// put in scope for loads and stores (their index clamp would divide by 0); its sizes
+/// are read with `dim` and a heap one is deallocated.
+fn zero_extent_alloc(g: &mut FnGen) -> Result<()> {
+    // The element type and memory space of a memref type the function could make.
+    let base = g.random_memref_type()?;
+    let Some(bm) = base.as_memref() else {
+        return Ok(());
+    };
+    let (elem, space) = (bm.elem.clone(), bm.memory_space);
+    let rank = g.range(1, 3)? as usize;
+    let empty = g.index(rank)?;
+    let mut shape = Vec::with_capacity(rank);
+    for d in 0..rank {
+        shape.push(Some(if d == empty { 0 } else { g.range(1, 10)? }));
+    }
+    let t = if g.has(Family::Strided) && g.chance(50)? {
+        let mut strides = Vec::with_capacity(rank);
+        for _ in 0..rank {
+            strides.push(Some(g.range(0, 6)? as i64 - 3));
+        }
+        Layout::Strided(StridedLayout {
+            offset: Some(g.range(0, 4)? as i64),
+            strides,
+        })
+    } else {
+        Layout::Identity
+    };
+    let t = Type::MemRef(std::sync::Arc::new(MemRefType {
+        shape,
+        elem,
+        layout: t,
+        memory_space: space,
+    }));
+    let on_stack = g.has(Family::Alloca) && g.chance(40)?;
+    let kind = if on_stack {
+        OpKind::Alloca
+    } else {
+        OpKind::Alloc
+    };
+    // Half of the time the empty dimension is dynamic, its size 0 given at run time:
+    // the lowering must then allocate nothing as well.
+    let (t, operands) = match (&t, g.has(Family::DynamicDims) && g.u.arbitrary()?) {
+        (Type::MemRef(mt), true) => {
+            let mut mt = (**mt).clone();
+            mt.shape[empty] = None;
+            // Its stride not positive: the lowering's size is then a constant, with no
+            // arithmetic that the select for size 0 makes dead (a test mutates the
+            // lowering's adds and expects most mutants to change some result).
+            if let Layout::Strided(l) = &mut mt.layout {
+                if let Some(Some(s)) = l.strides.get_mut(empty) {
+                    *s = -s.abs();
+                }
+            }
+            (
+                Type::MemRef(std::sync::Arc::new(mt)),
+                vec![g.const_index(0)],
+            )
+        }
+        _ => (t, Vec::new()),
+    };
+    let m = g.emit1(NewOp::new(kind).operands(operands).result(t));
+    let d = g.index(rank)?;
+    let r = g.emit_dim(m, d);
+    g.def_plain(r);
+
+    if !on_stack {
+        g.emit(NewOp::new(OpKind::Dealloc).operands([m]));
+    }
+    Ok(())
 }
 
 /// A ranked memref in scope, if any.

@@ -364,6 +364,9 @@ pub fn interp_upstream(
     if let Err(f) = crate::exec::entry_signature(m, entry) {
         return Outcome::Error(f.message);
     }
+    if let Err(e) = bare_ptr_cannot_lower(m, opts.pass) {
+        return error_outcome(m, e);
+    }
     let text = match export_with_locs(m).and_then(|e| {
         llvm_dialect_of_text(
             &e,
@@ -385,7 +388,35 @@ pub fn interp_upstream(
 
 /// The module through the whole upstream pipeline: its LLVM IR text.
 pub fn to_llvm_ir(m: &Module, opts: &ExecOptions) -> Result<String, UpstreamError> {
+    bare_ptr_cannot_lower(m, opts.pass)?;
     lower_text_with(&export(m)?, opts.index_bitwidth, opts.pass)
+}
+
+/// Under the bare pointer calling convention MLIR 22 returns memrefs as pointers and
+/// leaves a function whose memref result has no pointer form (a dynamic or unranked
+/// one) unconverted; LLVM 11 and we return descriptors (docs/upstream-differences.md).
+/// Such a module is not expressible upstream.
+fn bare_ptr_cannot_lower(m: &Module, pass: crate::cmd::PassOptions) -> Result<(), UpstreamError> {
+    if !pass.use_bare_ptr_memref_call_conv {
+        return Ok(());
+    }
+    let f = m.funcs.iter().find(|f| {
+        f.std_type().is_some_and(|ft| {
+            ft.results
+                .iter()
+                .any(|t| t.is_memref() && !crate::bare_ptr_rule::allowed(t))
+        })
+    });
+    match f {
+        Some(f) => {
+            let d = converter::diag::Diagnostic::error(
+                f.loc,
+                "MLIR 22 cannot lower a memref result without a bare pointer form under the bare pointer calling convention (LLVM 11 returned the descriptor)",
+            );
+            Err(UpstreamError::Export(crate::input::render_in(m, &d)))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Runs `entry` of upstream LLVM IR `ir` (of the Standard module `m`) in this thread's

@@ -205,6 +205,26 @@ impl Memory {
                     .unwrap_or(i64::MAX);
             }
         }
+        // The lowest: a negative stride reaches below the offset. A static layout that
+        // reaches before the buffer is a verifier error; with dynamic sizes, UB here.
+        if extent > 0 {
+            let low = sizes
+                .iter()
+                .zip(&strides)
+                .fold(offset as i128, |a, (&s, &st)| {
+                    a + ((s as i128 - 1) * st as i128).min(0)
+                });
+            if low < 0 {
+                return Err(AllocError::Ub(Ub::new(
+                    rules::BEFORE_BUFFER,
+                    format!(
+                        "allocation of sizes {sizes:?} whose layout (offset {offset}, strides \
+                         {strides:?}) reaches {} elements before its buffer",
+                        -low
+                    ),
+                )));
+            }
+        }
         let cells = extent.saturating_mul(lanes as i64);
         let elements = if sizes.contains(&0) {
             0

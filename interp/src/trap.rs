@@ -44,6 +44,8 @@ pub mod rules {
     pub const DIM: &str = "invalid dim";
     pub const CAST: &str = "invalid memref_cast";
     pub const NEGATIVE_SIZE: &str = "negative size";
+    /// An allocation (of dynamic sizes) whose layout reaches before its buffer.
+    pub const BEFORE_BUFFER: &str = "layout reaches before its buffer";
 }
 
 /// Undefined behaviour detected by a helper that does not know where it is; the

@@ -162,7 +162,7 @@ pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Resul
                     let mut run = 1i64;
                     for i in (0..sizes.len()).rev() {
                         strides[i] = check.strides.get(i).copied().flatten().unwrap_or(run);
-                        run = run.max(strides[i].saturating_mul(sizes[i].max(1)));
+                        run = run.max(strides[i].saturating_abs().saturating_mul(sizes[i].max(1)));
                     }
                     Some((check.offset.unwrap_or(0), strides))
                 }

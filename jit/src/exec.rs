@@ -74,9 +74,10 @@ pub struct RunOptions {
     pub emit_c_interface: bool,
     /// Lower `alloc` to `aligned_alloc` (the converter's `use_aligned_alloc`).
     pub use_aligned_alloc: bool,
-    /// The bare pointer calling convention: memref arguments and results of the entry
-    /// are one aligned pointer each, their offset, sizes and strides the static ones
-    /// of the type (the converter's `use_bare_ptr_memref_call_conv`).
+    /// The bare pointer calling convention: memref arguments of the entry are one
+    /// aligned pointer each, their offset, sizes and strides the static ones of the
+    /// type (the converter's `use_bare_ptr_memref_call_conv`); results stay descriptors
+    /// (LLVM 11), unless the lowered entry returns fewer values (MLIR 22's pointers).
     pub use_bare_ptr_memref_call_conv: bool,
 }
 
@@ -1397,14 +1398,15 @@ fn fill_buffer(
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
         strides[i] = match fixed(i) {
-            Some(s) if s < 0 => {
-                return err("negative static strides are not supported for arguments")
-            }
             Some(s) => s,
             None if spread => run.saturating_add(1),
             None => run,
         };
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
     let offset = match layout.as_ref().map(|l| l.offset) {
         Some(Some(o)) if o < 0 => return err("negative static offset"),
@@ -1412,12 +1414,20 @@ fn fill_buffer(
         Some(None) if spread => 1 + (elems.len() % 5) as i64,
         _ => 0,
     };
-    let mut span = offset as u64 + 1;
-    if n > 0 {
-        for (d, s) in shape.iter().zip(&strides) {
-            span = span.saturating_add((d - 1).saturating_mul(*s as u64));
-        }
+    // The buffer covers every element address the view reaches, whatever the signs of
+    // the strides; the offset must leave room below it for the negative ones.
+    let (low, high) = converter::value::reach(offset, &shape_i64(shape), &strides);
+    if low < 0 {
+        return err(format!(
+            "memref argument layout reaches {} elements before its buffer",
+            -low
+        ));
     }
+    let span = if n > 0 {
+        high as u64 + 1
+    } else {
+        offset as u64
+    };
     if span > MAX_ELEMS * 4 {
         return err("memref argument layout is too large");
     }
@@ -1434,6 +1444,10 @@ fn fill_buffer(
         encode_elem(lay, elem, e, &mut buf[at..at + es])?;
     }
     Ok((p, offset, strides))
+}
+
+fn shape_i64(shape: &[u64]) -> Vec<i64> {
+    shape.iter().map(|&d| d as i64).collect()
 }
 
 /// Reads the view of a memref (aligned pointer, offset, sizes, strides) row-major.
@@ -1469,6 +1483,18 @@ fn read_view(
         shape: sizes.iter().map(|&s| s as u64).collect(),
         elems,
     })
+}
+
+/// The slots (leaves) a result of Standard type `t` takes: a memref's descriptor
+/// fields, or with `bare` its one pointer.
+fn result_slots(t: &Type, bare: bool) -> usize {
+    match t {
+        Type::Vector(vt) => vt.num_elements() as usize * result_slots(&vt.elem, bare),
+        Type::MemRef(_) if bare => 1,
+        Type::MemRef(m) => 3 + 2 * m.rank(),
+        Type::UnrankedMemRef(..) => 2,
+        _ => 1,
+    }
 }
 
 /// Decodes one result of Standard type `t` from the leaf stream.
@@ -1925,10 +1951,22 @@ pub(crate) fn call_thunk(
         let f: extern "C" fn(*const u128, *mut u128, u64) = std::mem::transmute(addr);
         f(arg_buf.as_ptr(), res_buf.as_mut_ptr(), which as u64);
     }
+    // A memref result is its descriptor under either convention (LLVM 11's bare
+    // pointer convention covers arguments only); a lowering whose results take fewer
+    // slots than descriptors would (MLIR 22's bare pointer results) is read as that.
+    let descriptor_slots: usize = sig.results.iter().map(|t| result_slots(t, false)).sum();
+    let res_lay = Layout {
+        ctx: lay.ctx,
+        td: lay.td,
+        index_bits: lay.index_bits,
+        bare_ptr: lay.bare_ptr
+            && n_res_slots != descriptor_slots
+            && n_res_slots == sig.results.iter().map(|t| result_slots(t, true)).sum(),
+    };
     let mut it = res_buf[..n_res_slots].iter();
     let mut results = Vec::new();
     for t in &sig.results {
-        results.push(result_value(lay, t, &mut it, names)?);
+        results.push(result_value(&res_lay, t, &mut it, names)?);
     }
     if it.next().is_some() {
         return err("the lowered signature has more results than expected");

@@ -166,9 +166,15 @@ pub fn c_interface_out(
 
 /// The lowered value of a memref an external function returned: a fresh heap buffer
 /// with its elements (the program's to free, as the Standard interpreter's is), as the
-/// lowered function returns it: the descriptor struct, the aligned pointer under the
-/// bare pointer convention, or an unranked memref's rank and pointer to a descriptor.
+/// lowered function returns it: the descriptor struct (also under the bare pointer
+/// convention, which LLVM 11 applied to arguments only), or an unranked memref's rank
+/// and pointer to a descriptor.
 fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
+    // Results are descriptors under either convention (LLVM 11).
+    let abi = &Abi {
+        bare_ptr: false,
+        ..*abi
+    };
     Ok(memref_in(mem, abi, t, v, true)?.value(abi))
 }
 
@@ -316,20 +322,27 @@ fn fill(
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
         strides[i] = stat_strides.get(i).copied().flatten().unwrap_or(run);
-        if strides[i] < 0 || offset < 0 {
-            return Err(
-                "negative static strides or offsets are not supported for arguments".into(),
-            );
-        }
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
-    let mut span = offset as u64 + 1;
-    for (d, s) in shape.iter().zip(&strides) {
-        span = span.saturating_add(d.saturating_sub(1).saturating_mul(*s as u64));
+    // Every element address the view reaches, whatever the signs of the strides; the
+    // offset must leave room below it for the negative ones.
+    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    let (low, high) = converter::value::reach(offset, &sizes, &strides);
+    if low < 0 {
+        return Err(format!(
+            "a memref argument whose layout reaches {} elements before its buffer",
+            -low
+        ));
     }
-    if n == 0 {
-        span = offset as u64;
-    }
+    let span = if n == 0 {
+        offset as u64
+    } else {
+        high as u64 + 1
+    };
     let lt = abi.conv(elem)?;
     let es = alloc_size(&lt);
     let p = mem.alloc(
@@ -338,7 +351,6 @@ fn fill(
         align_of(&lt).max(64),
         converter::Loc::UNKNOWN,
     )?;
-    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     for (e, lin) in elems
         .iter()
         .zip(converter::value::RowMajor::new(offset, &sizes, &strides))
@@ -595,9 +607,17 @@ pub fn results_out(
                 .find(|(p, _)| p == v)
                 .map(|(_, n)| n.clone())
         };
+        // A memref result is its descriptor under either convention (LLVM 11's bare
+        // pointer convention covers arguments only); a lowering that returns a bare
+        // pointer (MLIR 22's, under the convention) is read as one, from the type.
+        let result_abi = Abi {
+            bare_ptr: abi.bare_ptr
+                && matches!((t, parts.first()), (Type::MemRef(_), Some(Val::Ptr(_))) if parts.len() == 1),
+            ..*abi
+        };
         out.push(from_params(
             &mut m.mem,
-            abi,
+            &result_abi,
             t,
             &mut parts.into_iter(),
             false,

@@ -14,7 +14,8 @@
 //!   own translation rejected them on the offset, size and stride integers, and they
 //!   describe the data the function reads and writes, which is reached through the
 //!   aligned pointer (the allocated pointer is only handed to `free`, and is not
-//!   aligned as `llvm.align` says).
+//!   aligned as `llvm.align` says). Under the bare pointer calling convention the
+//!   memref is that one pointer, which keeps the whole dictionary (LLVM 11 and MLIR 22).
 //! - An unranked memref argument's dictionary goes onto its rank and its descriptor
 //!   pointer, without the pointer attributes (the Standard verifier rejects those on
 //!   an unranked memref: the pointer is the ranked descriptor's, not the data's).
@@ -145,8 +146,12 @@ pub fn expanded_arg_attrs<'a>(
     let mut any = false;
     for (i, t) in inputs.iter().enumerate() {
         let d = normalize(dict(i));
-        for (j, ft) in fields(t).iter().enumerate() {
-            let aligned_ptr = j == 1 && matches!(t, Type::MemRef(_));
+        let fs = fields(t);
+        // The aligned pointer: the second field of a descriptor, or the one pointer a
+        // memref becomes under the bare pointer calling convention.
+        let aligned_pos = if fs.len() == 1 { 0 } else { 1 };
+        for (j, ft) in fs.iter().enumerate() {
+            let aligned_ptr = j == aligned_pos && matches!(t, Type::MemRef(_));
             let mut fd = fitting(&d, ft);
             if t.is_memref() && !aligned_ptr {
                 fd.retain(|a| !is_pointer_attr(&a.name));

@@ -98,15 +98,10 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         .and_then(|a| a.as_symbol())
         .map(str::to_string);
     let mut elems = Vec::new();
-    let mut descs = Vec::new();
     let bare = fl.ctx.tc.bare_ptr();
     for t in &result_types {
         elems.push(match t {
             Type::UnrankedMemRef(..) => Some(fl.elem_ptr(t, op.loc)?),
-            _ => None,
-        });
-        descs.push(match t {
-            Type::MemRef(m) if bare => Some((fl.conv(t, op.loc)?, m.clone())),
             _ => None,
         });
     }
@@ -132,13 +127,9 @@ pub fn call(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
             em.body.op_mut(call).attrs.extend(extra);
         }
     }
+    // Results are descriptors under either convention (LLVM 11's bare pointer
+    // convention covers arguments only).
     let mut results = unpack_results(&mut em, result_types.len(), r);
-    // A bare pointer result becomes a descriptor again (static sizes and strides).
-    for (i, d) in descs.iter().enumerate() {
-        if let (Some((dty, m)), Some(v)) = (d, results.get(i).copied()) {
-            results[i] = MemRefDescriptor::from_static_shape(&mut em, dty, m, v).value;
-        }
-    }
     for (i, e) in elems.iter().enumerate() {
         if let (Some(e), Some(v)) = (e, results.get(i).copied()) {
             results[i] = copy_unranked(
@@ -176,14 +167,6 @@ pub fn ret(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     }
     let ctx = &mut *fl.ctx;
     let mut em = Emitter::new(&mut fl.new, fl.block, op.loc, ctx.tc.index());
-    if ctx.tc.bare_ptr() {
-        // The bare pointer calling convention returns a memref's aligned pointer.
-        for (i, t) in std_types.iter().enumerate() {
-            if let Type::MemRef(m) = t {
-                values[i] = MemRefDescriptor::new(values[i], m.rank()).aligned(&mut em);
-            }
-        }
-    }
     for (i, e) in elems.iter().enumerate() {
         if let Some(e) = e {
             values[i] = copy_unranked(

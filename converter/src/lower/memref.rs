@@ -110,11 +110,73 @@ fn memref_of<'t>(t: &'t Type, op: &OpData) -> Result<&'t MemRefType, Diagnostic>
         .ok_or_else(|| Diagnostic::error(op.loc, format!("expected a ranked memref, got {t}")))
 }
 
+/// The number of elements a buffer needs for a layout that is not the identity: one
+/// past the highest element address it can reach,
+/// `offset + 1 + sum(max(0, (size_i - 1) * stride_i))`, whatever the signs of the
+/// strides (a negative one reaches below the offset, a zero one stays put), and 0 when
+/// a dimension has no extent (the view reaches nothing). The lowest reachable address,
+/// `offset + sum(min(0, (size_i - 1) * stride_i))`, must not lie before the buffer: the
+/// verifier rejects a static layout where it would, and with dynamic sizes it is the
+/// program's undefined behaviour (the Standard interpreter reports it at the `alloc`;
+/// `docs/upstream-differences.md`).
+fn reach_count(
+    em: &mut Emitter,
+    m: &MemRefType,
+    sizes: &[ValueId],
+    strides: &[ValueId],
+    static_offset: i64,
+) -> ValueId {
+    if m.shape.contains(&Some(0)) {
+        return em.const_index(0);
+    }
+    let layout = m.strided_form();
+    let stride_of = |i: usize| {
+        layout
+            .as_ref()
+            .and_then(|l| l.strides.get(i).copied().flatten())
+    };
+    let mut static_part = static_offset.wrapping_add(1);
+    let mut n: Option<ValueId> = None;
+    for i in 0..m.rank() {
+        match (m.shape[i], stride_of(i)) {
+            (Some(d), Some(st)) => {
+                static_part = static_part.wrapping_add((d as i64 - 1).wrapping_mul(st).max(0));
+            }
+            // A negative or zero stride reaches no higher than the offset.
+            (None, Some(st)) if st <= 0 => {}
+            _ => {
+                // (size - 1) * stride with a positive stride (a dynamic one is the
+                // row-major stride, never negative).
+                let one = em.const_index(1);
+                let less = em.binary(OpKind::LlvmSub, sizes[i], one);
+                let t = em.mul(less, strides[i]);
+                n = Some(match n {
+                    Some(a) => em.add(a, t),
+                    None => t,
+                });
+            }
+        }
+    }
+    let base = em.const_index(static_part);
+    let mut count = match n {
+        Some(a) => em.add(a, base),
+        None => base,
+    };
+    // A dynamic size of 0: the view reaches nothing.
+    for (i, d) in m.shape.iter().enumerate() {
+        if d.is_none() {
+            let zero = em.const_index(0);
+            let empty = em.icmp("eq", sizes[i], zero);
+            count = em.select(empty, zero, count);
+        }
+    }
+    count
+}
+
 /// `alloc`/`alloca`: sizes from the static shape and the dynamic size operands,
 /// strides from a static strided layout or row-major, offset from the layout or 0.
-/// The buffer holds the product of the sizes for identity layouts, and
-/// `offset + sum(size_i * stride_i)` elements (an upper bound of the largest
-/// linearized index + 1) for other layouts.
+/// The buffer holds the product of the sizes for identity layouts, and every element
+/// address the layout can reach for other layouts ([`reach_count`]).
 pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
     let rt = fl.old_ty(op.results[0]);
     let m = memref_of(rt, op)?;
@@ -192,12 +254,7 @@ pub fn alloc(fl: &mut FnLower, op: &OpData) -> Result<(), Diagnostic> {
         }
         n
     } else {
-        let mut n = em.const_index(static_offset + 1);
-        for i in 0..m.rank() {
-            let t = em.mul(sizes[i], strides[i]);
-            n = em.add(n, t);
-        }
-        n
+        reach_count(&mut em, m, &sizes, &strides, static_offset)
     };
     let (allocated, aligned) = if is_alloca {
         let p = em.alloca_in(count, &elem, align_attr.max(over_aligned(&elem)), space);

@@ -48,9 +48,10 @@ pub struct LowerOptions {
     /// (size rounded up to a multiple of the alignment) instead of `malloc` plus
     /// realignment; see `memref::alloc`.
     pub use_aligned_alloc: bool,
-    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memrefs with a static shape and
-    /// static strides and offset are passed and returned as the bare aligned pointer;
-    /// any other memref in a signature is an error. No C wrappers are emitted under it
+    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memref arguments with a static shape
+    /// and static strides and offset are passed as the bare aligned pointer; any other
+    /// memref argument is an error. Results stay descriptors (LLVM 11 applied the
+    /// convention to arguments only). No C wrappers are emitted under it
     /// (LLVM 11's bare-pointer function lowering made none).
     pub use_bare_ptr_memref_call_conv: bool,
 }

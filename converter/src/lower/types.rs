@@ -14,8 +14,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct TypeConverter {
     index_bits: u32,
-    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memrefs in signatures (and in the
-    /// function types of function-typed values) are bare pointers to their element.
+    /// LLVM 11's `use-bare-ptr-memref-call-conv`: memref arguments in signatures (and in
+    /// the function types of function-typed values) are bare pointers to their element;
+    /// results are not affected.
     bare_ptr: bool,
     /// `{i64, ptr<i8>}`, built once.
     unranked: Type,
@@ -183,16 +184,12 @@ impl TypeConverter {
     }
 
     /// The single LLVM result type of a function with these results: void, the one
-    /// converted type, or a struct of the converted types (under the bare pointer
-    /// calling convention a memref result is its aligned pointer, as MLIR 22 returns it).
+    /// converted type, or a struct of the converted types. The bare pointer calling
+    /// convention does not change results: LLVM 11 applied it to arguments only, so a
+    /// memref result stays its full descriptor, whatever its shape and layout (MLIR 22
+    /// returns a pointer instead; `docs/upstream-differences.md`).
     pub fn func_result(&self, results: &[Type]) -> Result<Type, String> {
-        let one = |t: &Type| {
-            if self.bare_ptr {
-                self.bare_ptr_type(t)
-            } else {
-                self.convert(t)
-            }
-        };
+        let one = |t: &Type| self.convert(t);
         match results {
             [] => Ok(Type::LlvmVoid),
             [t] => one(t),

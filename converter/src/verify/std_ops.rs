@@ -483,6 +483,41 @@ fn alloc(c: &mut OpCheck) {
             _ => c.err("'alignment' must be a positive power of two"),
         }
     }
+    if let Some(low) = static_lowest_reach(m).filter(|&l| l < 0) {
+        c.err(format_args!(
+            "the layout of {r} reaches {} element{} before the buffer it allocates (offset + \
+             sum(min(0, (size - 1) * stride)) = {low}): give it an offset of at least {}",
+            -low,
+            super::plural((-low) as usize),
+            offset_needed(m, low)
+        ));
+    }
+}
+
+/// The lowest element address a memref of a static shape and static strided layout can
+/// reach, relative to its buffer: `offset + sum(min(0, (size_i - 1) * stride_i))`.
+/// `None` when the shape or layout is not static, or a dimension has no extent (such a
+/// view reaches nothing).
+fn static_lowest_reach(m: &MemRefType) -> Option<i128> {
+    if m.has_identity_layout() {
+        return None;
+    }
+    let l = m.strided_form()?;
+    let mut low = i128::from(l.offset?);
+    for (d, s) in m.shape.iter().zip(&l.strides) {
+        let (d, s) = ((*d)?, (*s)?);
+        if d == 0 {
+            return None;
+        }
+        low += ((i128::from(d) - 1) * i128::from(s)).min(0);
+    }
+    Some(low)
+}
+
+/// The offset that makes a layout whose lowest reach is `low` start at its buffer.
+fn offset_needed(m: &MemRefType, low: i128) -> i128 {
+    let offset = m.strided_form().and_then(|l| l.offset).unwrap_or(0);
+    i128::from(offset) - low
 }
 
 /// The number of symbols of an affine map written as `(d0, d1)[s0, s1] -> (...)`.

@@ -77,23 +77,29 @@ fn view(m: &MemRefType, shape: &[u64], n: usize) -> (i64, Vec<i64>, u64) {
     let mut run = 1i64;
     for i in (0..shape.len()).rev() {
         strides[i] = match fixed(i) {
-            Some(s) => s.max(0),
+            Some(s) => s,
             None if spread => run.saturating_add(1),
             None => run,
         };
-        run = run.max(strides[i].saturating_mul(shape[i].max(1) as i64));
+        run = run.max(
+            strides[i]
+                .saturating_abs()
+                .saturating_mul(shape[i].max(1) as i64),
+        );
     }
     let offset = match layout.as_ref().map(|l| l.offset) {
-        Some(Some(o)) => o.max(0),
+        Some(Some(o)) => o,
         Some(None) if spread => 1 + (n % 5) as i64,
         _ => 0,
     };
-    let mut span = offset as u64 + 1;
-    if n > 0 {
-        for (d, s) in shape.iter().zip(&strides) {
-            span += (d - 1) * *s as u64;
-        }
-    }
+    // Every address the view reaches, negative and zero strides included.
+    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    let high = converter::value::reach(offset, &sizes, &strides).1;
+    let span = if n > 0 {
+        high as u64 + 1
+    } else {
+        offset as u64 + 1
+    };
     (offset, strides, span)
 }
 
@@ -227,11 +233,11 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                     );
                     let mut at = vec![0u64; shape.len()];
                     for v in elems {
-                        let lin = offset as u64
+                        let lin = offset
                             + at.iter()
                                 .zip(&strides)
-                                .map(|(a, s)| a * *s as u64)
-                                .sum::<u64>();
+                                .map(|(a, s)| *a as i64 * s)
+                                .sum::<i64>();
                         let _ = writeln!(
                             main,
                             "    b{i}[{lin}] = {};",

@@ -19,8 +19,9 @@
 //!   result's LLVM type); with more results, none;
 //! - a function where no argument (result) has an attribute has no dictionaries.
 //!
-//! Checked on every case without the bare pointer calling convention (where a memref is
-//! one pointer).
+//! Under the bare pointer calling convention a ranked memref argument is one pointer,
+//! which carries the whole dictionary (pointer attributes included), as LLVM 11 and
+//! MLIR 22 both lower it.
 //!
 //! Call sites too, on every case: a Standard `call` or `call_indirect` keeps its
 //! discardable attributes (all but `callee`) on its `llvm.call`, which carries no others
@@ -116,11 +117,14 @@ fn scalar_slot(t: &Type) -> Slot {
 }
 
 /// The expected argument dictionaries of the lowering of Standard function `f`.
-fn expected_args(f: &Func, inputs: &[Type]) -> Vec<Vec<NamedAttr>> {
+/// Under the bare pointer calling convention (`bare`) a ranked memref is one pointer,
+/// which keeps the whole dictionary.
+fn expected_args(f: &Func, inputs: &[Type], bare: bool) -> Vec<Vec<NamedAttr>> {
     let mut out = Vec::new();
     for (i, t) in inputs.iter().enumerate() {
         let d = spelled(f.arg_attr_dict(i));
         match t {
+            Type::MemRef(_) if bare => out.push(keep(&d, Slot::Pointer, true)),
             Type::MemRef(m) => {
                 let n = 3 + 2 * m.shape.len();
                 for k in 0..n {
@@ -369,13 +373,24 @@ fn expected_wrapper_args(f: &Func, inputs: &[Type], results: &[Type]) -> Vec<Vec
 /// one, carries the expected argument and result dictionaries, else what differs,
 /// first function first.
 pub fn check(m: &Module, lowered: &Module) -> Option<String> {
+    check_under(m, lowered, false)
+}
+
+/// [`check`] for a module lowered under the bare pointer calling convention, where a
+/// ranked memref argument is one pointer carrying its whole dictionary (LLVM 11 and
+/// MLIR 22) and no function has a C wrapper.
+pub fn check_bare_ptr(m: &Module, lowered: &Module) -> Option<String> {
+    check_under(m, lowered, true)
+}
+
+fn check_under(m: &Module, lowered: &Module, bare: bool) -> Option<String> {
     for f in m.funcs.iter().filter(|f| f.kind == FuncKind::Std) {
         let Some(ft) = f.std_type() else { continue };
         let Some(l) = lowered.func(&f.name) else {
             return Some(format!("@{}: missing from the lowered module", f.name));
         };
         let (want_a, want_r) = (
-            expected_args(f, &ft.inputs),
+            expected_args(f, &ft.inputs, bare),
             expected_results(f, &ft.results),
         );
         if sorted(&want_a) != sorted(&l.arg_attrs) {
@@ -463,6 +478,30 @@ mod tests {
         let (m, mut l) = lowered();
         l.func_mut("f").unwrap().res_attrs.clear();
         assert!(check(&m, &l).unwrap().contains("result attributes"));
+    }
+
+    #[test]
+    fn bare_pointer_arguments_keep_the_whole_dictionary() {
+        // An unranked memref has no bare pointer form: the function without it.
+        let src = SRC.replace(", %u: memref<*xf32> {dialect.u}", "");
+        let m2 = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        let opts = LowerOptions {
+            use_bare_ptr_memref_call_conv: true,
+            ..LowerOptions::default()
+        };
+        let l = lower_module(&m2, &opts).unwrap();
+        assert_eq!(check_bare_ptr(&m2, &l), None);
+        let f = l.func("f").unwrap();
+        let names: Vec<&str> = f.arg_attr_dict(1).iter().map(|a| a.name.as_ref()).collect();
+        assert_eq!(names, ["llvm.noalias", "llvm.align"]);
+        // Issue 39: the pointer attributes dropped from the one pointer.
+        let mut wrong = l.clone();
+        wrong.func_mut("f").unwrap().arg_attrs[1].clear();
+        assert!(check_bare_ptr(&m2, &wrong)
+            .unwrap()
+            .contains("argument attributes"));
+        // The descriptor rule does not apply under the convention.
+        assert!(check(&m2, &l).is_some());
     }
 
     #[test]

@@ -12,6 +12,10 @@
 //! dynamic offset, a dynamic stride, a dynamic size, and unranked. The expectation is
 //! this module's own reading of the rule, from the Standard type alone; a lowering that
 //! accepts where it says no, or refuses where it says yes, is a finding.
+//!
+//! Results are outside the rule: LLVM 11 applied the convention to arguments only, so
+//! each variant is also probed as a result (`func private @probe() -> T`), which must
+//! lower, to the full descriptor (a later LLVM's bare pointer result is a finding).
 
 use converter::ir::types::{Layout, MemRefType, StridedLayout};
 use converter::ir::{Module, Type};
@@ -128,6 +132,65 @@ pub fn check(m: &Module, opts: &LowerOptions) -> Option<String> {
     check_with(m, opts, &|probe, o| {
         crate::oracles::lower_probe(probe, o).map(|_| ())
     })
+    .or_else(|| check_results_with(m, opts, &crate::oracles::lower_probe))
+}
+
+/// Whether LLVM type `t` is the descriptor a memref result of Standard type `std`
+/// stays under the convention (LLVM 11 applied it to arguments only): a struct of two
+/// pointers, the offset and, for a rank above 0, the size and stride arrays; an
+/// unranked memref's `{i64, ptr}`.
+fn is_descriptor(std: &Type, t: &Type) -> bool {
+    let Type::LlvmStruct(fs) = t else {
+        return false;
+    };
+    match std {
+        Type::MemRef(m) => {
+            let n = if m.shape.is_empty() { 3 } else { 5 };
+            fs.len() == n && fs[..2].iter().all(|f| matches!(f, Type::LlvmPtr(..)))
+        }
+        _ => fs.len() == 2 && matches!(fs[1], Type::LlvmPtr(..)),
+    }
+}
+
+/// The result half of the rule: every variant of the case's memref types (static or
+/// dynamic, ranked or unranked) may be a result, and stays its full descriptor. Probed
+/// as `func private @probe() -> T`, lowered with `lower`.
+pub fn check_results_with(
+    m: &Module,
+    opts: &LowerOptions,
+    lower: &dyn Fn(&Module, &LowerOptions) -> Result<Module, String>,
+) -> Option<String> {
+    for mt in memref_types(m).iter().take(TYPES_PROBED) {
+        for t in variants(mt) {
+            let text = format!("func private @probe() -> {t}\n");
+            let Ok(probe) = converter::syntax::parse_module("probe.mlir", text.as_bytes()) else {
+                continue;
+            };
+            let lowered = match lower(&probe, opts) {
+                Ok(l) => l,
+                Err(e) => {
+                    return Some(format!(
+                        "the lowering refused, under the bare pointer calling convention, a \
+                         memref result with {}, which the convention leaves alone\n'{t}': {e}",
+                        feature(&t)
+                    ))
+                }
+            };
+            let result = match lowered.func("probe").map(|f| &f.ty) {
+                Some(Type::LlvmFunc(ft)) => ft.result.clone(),
+                _ => continue,
+            };
+            if !is_descriptor(&t, &result) {
+                return Some(format!(
+                    "the lowering returned, under the bare pointer calling convention, a \
+                     memref result with {} as {result}, not its descriptor (LLVM 11 applied \
+                     the convention to arguments only)\n'{t}'",
+                    feature(&t)
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// [`check`] with the lowering to probe given (tests give a wrong one).
@@ -221,6 +284,48 @@ mod tests {
         ] {
             assert_eq!(feature(&ty(t)), what, "{t}");
         }
+    }
+
+    #[test]
+    fn results_stay_descriptors_and_a_bare_pointer_result_is_found() {
+        let m = converter::syntax::parse_module(
+            "t.mlir",
+            b"func private @f(%a: memref<2x3xf32>) -> memref<?x3xf32>\n" as &[u8],
+        )
+        .unwrap();
+        let opts = LowerOptions {
+            use_bare_ptr_memref_call_conv: true,
+            ..LowerOptions::default()
+        };
+        assert_eq!(
+            check_results_with(&m, &opts, &crate::oracles::lower_probe),
+            None
+        );
+        // A later LLVM's rule: the memref result becomes its aligned pointer.
+        let later = |p: &Module, o: &LowerOptions| {
+            let mut l = crate::oracles::lower_probe(p, o)?;
+            if let Some(Type::LlvmFunc(ft)) = l.func_mut("probe").map(|f| &mut f.ty) {
+                let mut ft2 = (**ft).clone();
+                ft2.result = Type::llvm_ptr(Type::F32);
+                *ft = Arc::new(ft2);
+            }
+            Ok(l)
+        };
+        let found = check_results_with(&m, &opts, &later).unwrap();
+        assert!(found.contains("not its descriptor"), "{found}");
+        // A lowering that refuses dynamic memref results (the rule of arguments).
+        let strict = |p: &Module, o: &LowerOptions| {
+            let dynamic = p.funcs.iter().any(|f| match &f.ty {
+                Type::Function(ft) => ft.results.iter().any(|t| !allowed(t)),
+                _ => false,
+            });
+            if dynamic {
+                return Err("not static".to_string());
+            }
+            crate::oracles::lower_probe(p, o)
+        };
+        let found = check_results_with(&m, &opts, &strict).unwrap();
+        assert!(found.contains("refused"), "{found}");
     }
 
     #[test]

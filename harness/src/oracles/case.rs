@@ -481,9 +481,11 @@ fn form_checks(c: &Lowered<'_>, ran: &mut Vec<Oracle>) -> Verdict {
         crate::arg_attrs::check_calls(m, lowered)
             .or_else(|| crate::arg_attrs::check_kept_op_attrs(m, lowered))
             .or_else(|| {
-                (!bare)
-                    .then(|| crate::arg_attrs::check(m, lowered))
-                    .flatten()
+                if bare {
+                    crate::arg_attrs::check_bare_ptr(m, lowered)
+                } else {
+                    crate::arg_attrs::check(m, lowered)
+                }
             })
     };
     answers.push((crate::arg_attrs::ORACLE, &arg_attrs));

@@ -15,9 +15,11 @@
 //! layout (`llinterp::layout`), never from the converter.
 //!
 //! The rules (LLVM 11's `AllocOpLowering`, with stdlower's documented additions):
-//! - an `alloc` of `n` elements (the product of the sizes; for a strided layout
-//!   `offset + 1 + sum(size_i * stride_i)`) of LLVM type `T` needs `b = n * sizeof(T)`
-//!   bytes, `sizeof` being the allocation size (GEP's stride);
+//! - an `alloc` of `n` elements (the product of the sizes; for a strided layout one past
+//!   the highest element address it can reach, `offset + 1 + sum(max(0, (size_i - 1) *
+//!   stride_i))`, whatever the signs of the strides, and 0 when a dimension has no
+//!   extent) of LLVM type `T` needs `b = n * sizeof(T)` bytes, `sizeof` being the
+//!   allocation size (GEP's stride);
 //! - without `--use-aligned-alloc`: `malloc(b)`, or `malloc(b + a - 1)` when the
 //!   alignment `a` is above 1: `a` is the `alignment` attribute, raised to the element's
 //!   ABI alignment when that exceeds the 16 bytes `malloc` guarantees;
@@ -104,13 +106,16 @@ pub fn expected(e: &HeapEvent, index_bits: u32, aligned_alloc: bool) -> Option<H
         } => {
             let count: i128 = match layout {
                 None => sizes.iter().map(|&s| s as i128).product(),
+                // Every element address the layout can reach, whatever the signs of the
+                // strides; nothing when a dimension has no extent.
+                Some(_) if sizes.contains(&0) => 0,
                 Some((offset, strides)) => {
-                    let spread: i128 = sizes
+                    let highest: i128 = sizes
                         .iter()
                         .zip(strides)
-                        .map(|(&s, &st)| s as i128 * st as i128)
+                        .map(|(&s, &st)| ((s as i128 - 1) * st as i128).max(0))
                         .sum();
-                    *offset as i128 + 1 + spread
+                    *offset as i128 + 1 + highest
                 }
             };
             let ty = stored_type(elem, index_bits);
@@ -277,8 +282,29 @@ mod tests {
             layout: Some((3, vec![4, 2])),
             alignment: None,
         };
-        // docs/upstream-differences.md: 16 i64s.
-        assert_eq!(expected(&ev, 64, false), Some(malloc(128)));
+        // docs/upstream-differences.md: 3 + 1 + 1 * 4 + 1 * 2 = 10 i64s.
+        assert_eq!(expected(&ev, 64, false), Some(malloc(80)));
+        // A negative stride reaches below the offset, not above it (issue 39: `offset
+        // 3, strides [-1]` of 4 elements needs 4, not 0), a zero one stays put, and a
+        // dimension without extent reaches nothing.
+        let with = |sizes: Vec<i64>, offset: i64, strides: Vec<i64>| HeapEvent::Alloc {
+            elem: Type::F32,
+            sizes,
+            layout: Some((offset, strides)),
+            alignment: None,
+        };
+        assert_eq!(
+            expected(&with(vec![4], 3, vec![-1]), 64, false),
+            Some(malloc(16))
+        );
+        assert_eq!(
+            expected(&with(vec![3, 5], 10, vec![-5, 0]), 64, false),
+            Some(malloc(44))
+        );
+        assert_eq!(
+            expected(&with(vec![10, 0, 2], 0, vec![1, 1, 1]), 64, false),
+            Some(malloc(0))
+        );
     }
 
     #[test]

@@ -129,6 +129,54 @@ pub fn normalize(ours: &mut [Func], up: &mut [Func], std: &StdInfo) {
     wrapper_descriptor_pointer_attributes(up);
 }
 
+/// The name of the normalization for the bare pointer calling convention's results
+/// ([`bare_ptr_result_is_descriptor`]).
+pub const BARE_PTR_RESULT: &str = "bare_ptr_result_is_descriptor";
+
+/// The pointer type of a memref descriptor's first field, `!llvm.ptr` or
+/// `!llvm.ptr<N>`, from the canonical spelling of a descriptor struct type.
+fn descriptor_pointer(ty: &str) -> Option<String> {
+    let fields = ty.strip_prefix("!llvm.struct<(")?.strip_suffix(")>")?;
+    let mut it = fields.split(',');
+    let (first, second, offset) = (it.next()?, it.next()?, it.next()?);
+    (first.starts_with("ptr") && first == second && offset.starts_with('i'))
+        .then(|| format!("!llvm.{first}"))
+}
+
+/// Under the bare pointer calling convention LLVM 11 (and our lowering) return a memref
+/// result as its full descriptor, MLIR 22 as one pointer (docs/upstream-differences.md,
+/// "The bare pointer calling convention"). On our side, a function with exactly one
+/// memref result (`memref_results[name]`) and every call of it read its descriptor
+/// result as the descriptor's pointer type. Only for modules lowered under the
+/// convention (`bare`); the dictionaries stay.
+pub fn bare_ptr_result_is_descriptor(
+    ours: &mut [Func],
+    memref_results: &BTreeMap<String, bool>,
+    bare: bool,
+) {
+    if !bare {
+        return;
+    }
+    let one = |name: &str| memref_results.get(name).copied().unwrap_or(false);
+    let fix = |slot: &mut Option<Slot>| {
+        if let Some(s) = slot.as_mut() {
+            if let Some(p) = descriptor_pointer(&s.ty) {
+                s.ty = p;
+            }
+        }
+    };
+    for f in ours.iter_mut() {
+        if one(&f.name) {
+            fix(&mut f.result);
+        }
+        for c in f.calls.iter_mut() {
+            if c.callee.as_deref().is_some_and(one) {
+                fix(&mut c.result);
+            }
+        }
+    }
+}
+
 /// The LLVM-dialect attributes that describe what a pointer points to.
 const POINTER_ATTRS: [&str; 9] = [
     "llvm.noalias",
@@ -544,6 +592,23 @@ func @plain(i32) -> i32
         assert_eq!(up[0].params[1].attrs.len(), 1);
         assert_eq!(up[1].params[0].attrs.len(), 1);
         assert!(up[1].calls[0].params[0].attrs.is_empty());
+    }
+
+    #[test]
+    fn bare_pointer_memref_results_read_as_upstreams_pointer() {
+        let text = "llvm.func @make() -> !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>\n\
+             llvm.func @two() -> !llvm.struct<(i32, i64)>\n\
+             llvm.func @main() {\n  %0 = llvm.call @make() : () -> !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>\n}\n";
+        let memref_results: BTreeMap<String, bool> =
+            [("make".to_string(), true), ("two".to_string(), false)].into();
+        let mut ours = read(text);
+        bare_ptr_result_is_descriptor(&mut ours, &memref_results, false);
+        assert_eq!(ours, read(text), "without the convention nothing changes");
+        bare_ptr_result_is_descriptor(&mut ours, &memref_results, true);
+        assert_eq!(ours[0].result.as_ref().unwrap().ty, "!llvm.ptr<1>");
+        assert_eq!(ours[2].calls[0].result.as_ref().unwrap().ty, "!llvm.ptr<1>");
+        // Not a memref result: the struct stays.
+        assert_eq!(ours[1].result, read(text)[1].result);
     }
 
     #[test]

@@ -67,7 +67,7 @@ fn always_fails(_: &converter::ir::Module, _: &OracleConfig) -> harness::campaig
             },
             ran: vec![Oracle::LlvmVerify, Oracle::ArgAttrs],
         },
-        None,
+        Default::default(),
     ))
 }
 

@@ -92,11 +92,14 @@ fn generated_modules_agree_at_both_levels() {
 
 /// The comparison catches a wrong lowering: with every `llvm.add` of the lowered module
 /// turned into an `llvm.sub` (built here, in the test), most cases that have one must
-/// stop agreeing with the Standard interpreter.
+/// stop agreeing with the Standard interpreter. 400 seeds (0.3 s): over 200, the share
+/// sat at the 80 % bar (160 of 199 before issue 39's generator features, 157 of 199
+/// after, the zero-extent allocations changing which modules the seeds give; with them
+/// left out, 160 again); over 400, 326 of 398.
 #[test]
 fn a_wrong_lowering_is_caught() {
     let (mut mutated, mut caught) = (0u32, 0u32);
-    for seed in 0..200u64 {
+    for seed in 0..400u64 {
         let cfg = GenConfig::default();
         let m = generate_from_seed(seed, &cfg);
         let lower = LowerOptions::default();
