@@ -29,6 +29,7 @@ pub mod temp_cleanup;
 pub mod this_exe;
 pub mod unregistered_ops;
 pub mod upstream;
+pub mod upstream_release;
 pub mod upstream_structure;
 pub mod watchdog;
 

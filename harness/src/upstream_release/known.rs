@@ -1,0 +1,75 @@
+//! Bugs of older upstream releases that a later release fixed (`fixed-upstream`) or
+//! that MLIR 22 still has (`known-upstream`), each documented in `docs/findings/`: a
+//! tool failure of the upstream path whose message carries a bug's signature, from a
+//! release the bug is in, is that bug rather than a finding against our converter.
+
+use converter::syntax::Release;
+
+/// One documented bug of upstream releases.
+#[derive(Debug)]
+pub struct ReleaseBug {
+    /// Text `mlir-opt` prints when it hits the bug.
+    pub signature: &'static str,
+    /// The releases that have it: from `first` to before `fixed_in` (`None`: MLIR 22
+    /// still has it).
+    pub first: u32,
+    pub fixed_in: Option<u32>,
+    /// The file documenting it, relative to the repository root.
+    pub doc: &'static str,
+    /// The documentation's text (it must quote the signature).
+    pub doc_text: &'static str,
+}
+
+impl ReleaseBug {
+    /// `fixed-upstream` or `known-upstream`.
+    pub fn status(&self) -> &'static str {
+        match self.fixed_in {
+            Some(_) => "fixed-upstream",
+            None => "known-upstream",
+        }
+    }
+
+    /// Whether release `r` has the bug.
+    pub fn in_release(&self, r: Release) -> bool {
+        r.major() >= self.first && self.fixed_in.is_none_or(|f| r.major() < f)
+    }
+}
+
+/// The documented bugs of older releases.
+pub const KNOWN: &[ReleaseBug] = &[ReleaseBug {
+    signature: "'llvm.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results",
+    first: 13,
+    fixed_in: Some(15),
+    doc: "docs/findings/mlir13-multi-result-res-attrs.md",
+    doc_text: include_str!("../../../docs/findings/mlir13-multi-result-res-attrs.md"),
+}];
+
+/// The documented bug of release `r` that a tool failure's message `msg` shows, if any.
+pub fn classify(r: Release, msg: &str) -> Option<&'static ReleaseBug> {
+    KNOWN
+        .iter()
+        .find(|b| b.in_release(r) && msg.contains(b.signature))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bug_is_quoted_by_its_document_and_bounded_by_releases() {
+        for b in KNOWN {
+            assert!(b.doc_text.contains(b.signature), "{}", b.doc);
+            assert!(b.doc_text.contains(b.status()), "{}", b.doc);
+        }
+        let msg = format!(
+            "x.mlir:2:3: error: {}, got 2, but expected 1",
+            KNOWN[0].signature
+        );
+        assert!(classify(Release::MLIR13, &msg).is_some());
+        assert!(classify(Release::new(14).unwrap(), &msg).is_some());
+        // Fixed in 15: the same message from a later release is not this bug.
+        assert!(classify(Release::new(15).unwrap(), &msg).is_none());
+        assert!(classify(Release::MLIR22, &msg).is_none());
+        assert!(classify(Release::MLIR13, "error: something else").is_none());
+    }
+}

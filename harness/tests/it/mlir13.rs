@@ -1,0 +1,162 @@
+//! MLIR 13 as an upstream peer (`harness/src/upstream_release.rs`): every corpus module
+//! our lowering lowers, and generated modules, exported in MLIR 13's syntax
+//! (`export_for(.., Release::MLIR13, ..)`), are lowered by `mlir-opt-13`'s own
+//! `-convert-std-to-llvm` pipeline, all in a few `--split-input-file` processes
+//! (`lower_batch`); a batch with a broken case still gives each other case its
+//! result. The LLVM dialect MLIR 13 prints (typed pointers) reads back and verifies.
+//! Skipped without `mlir-opt-13`, a failure under `CI`.
+
+use converter::lower::{lower_module, LowerOptions};
+use converter::syntax::{export_for, parse_module, Release};
+use harness::upstream_release::{self, Toolchain};
+
+/// MLIR 13's toolchain (the directory of `mlir-opt-13` on `PATH`), or `None` with a note
+/// (a failure under `CI`).
+fn mlir13() -> Option<Toolchain> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("mlir-opt-13"))
+            .find(|p| p.is_file())
+    });
+    let dir = found
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
+    match dir.map(|d| upstream_release::resolve(Some(&d))) {
+        Some(Ok(t)) => {
+            assert_eq!(t.release, Release::MLIR13, "{t:?}");
+            Some(t)
+        }
+        other => {
+            let why = format!("mlir-opt-13 is not installed (scripts/setup.sh): {other:?}");
+            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
+            eprintln!("skipped: {why}");
+            None
+        }
+    }
+}
+
+fn pipeline13() -> Vec<String> {
+    let dl = harness::upstream::host_data_layout().expect("host data layout");
+    upstream_release::pipeline(Release::MLIR13, 64, Default::default(), dl)
+}
+
+/// Whether MLIR 13 has a reason of its own not to lower `m` (what MLIR 22's path
+/// refuses too: `upstream_cannot_lower`, and unregistered ops, which no pipeline lowers).
+fn not_for_upstream(m: &converter::ir::Module) -> bool {
+    harness::upstream::upstream_cannot_lower(m).is_some()
+        || m.funcs.iter().filter_map(|f| f.body.as_ref()).any(|b| {
+            b.walk_ops()
+                .any(|o| b.op(o).kind == converter::ir::OpKind::Unregistered)
+        })
+}
+
+#[test]
+fn mlir_opt_13_lowers_every_exported_module_in_batches() {
+    let Some(t) = mlir13() else { return };
+    let mut texts = Vec::new();
+    let mut names = Vec::new();
+    let mut refused = Vec::new();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut modules = Vec::new();
+    for f in harness::filetest::discover(&[root.to_string()]) {
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let name = f.display().to_string();
+        let Ok(m) = parse_module(&name, &bytes) else {
+            continue;
+        };
+        if converter::verify::verify_module(&m).is_err()
+            || lower_module(&m, &LowerOptions::default()).is_err()
+            || crate::common::expects_errors(&bytes)
+        {
+            continue;
+        }
+        modules.push((name, m));
+    }
+    for seed in 0..40 {
+        let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
+        modules.push((format!("gen --seed {seed}"), m));
+    }
+    for (name, m) in modules {
+        if not_for_upstream(&m) {
+            continue;
+        }
+        match export_for(&m, Release::MLIR13, false) {
+            Ok(text) => {
+                texts.push(text);
+                names.push(name);
+            }
+            Err(d) => refused.push(format!("{name}: {d}")),
+        }
+    }
+    let start = std::time::Instant::now();
+    let mut failures = Vec::new();
+    let mut known = Vec::new();
+    let mut lowered = 0;
+    for (chunk, chunk_names) in texts.chunks(64).zip(names.chunks(64)) {
+        for (r, name) in upstream_release::lower_batch(&t, chunk, &pipeline13())
+            .into_iter()
+            .zip(chunk_names)
+        {
+            match r {
+                Ok(out) if !out.contains("unrealized_conversion_cast") => lowered += 1,
+                Ok(out) => failures.push(format!("{name}: left unconverted:\n{out}")),
+                Err(e) => match upstream_release::known::classify(Release::MLIR13, &e) {
+                    Some(b) => known.push(format!("{name}: {} ({})", b.status(), b.doc)),
+                    None => failures.push(format!("{name}: {e}")),
+                },
+            }
+        }
+    }
+    eprintln!(
+        "{lowered} modules lowered by mlir-opt-13 in {:.2} s; {} hit a documented MLIR 13 bug:\n{}\nthe exporter refused {}:\n{}",
+        start.elapsed().as_secs_f64(),
+        known.len(),
+        known.join("\n"),
+        refused.len(),
+        refused.join("\n")
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(lowered > 100, "only {lowered} modules lowered");
+}
+
+#[test]
+fn a_broken_case_in_a_batch_keeps_the_others_results() {
+    let Some(t) = mlir13() else { return };
+    let good = |n: i32| {
+        format!("func @f{n}() -> i32 {{\n  %c = constant {n} : i32\n  return %c : i32\n}}\n")
+    };
+    let bad = "func @g() -> i32 {\n  %c = constant 1 : i64\n  return %c : i32\n}\n".to_string();
+    let texts = vec![good(1), bad.clone(), good(3), bad, good(5)];
+    let r = upstream_release::lower_batch(&t, &texts, &pipeline13());
+    assert_eq!(r.len(), 5);
+    for (i, n) in [(0, 1), (2, 3), (4, 5)] {
+        let out = r[i].as_ref().expect("lowered");
+        assert!(
+            out.contains(&format!("llvm.func @f{n}()")) && out.contains(&format!("({n} : i32)")),
+            "case {i}: {out}"
+        );
+    }
+    for i in [1, 3] {
+        let e = r[i].as_ref().expect_err("the broken case fails");
+        assert!(e.contains("expects different type"), "case {i}: {e}");
+    }
+}
+
+#[test]
+fn mlir_13_lowering_reads_back_with_typed_pointers() {
+    let Some(t) = mlir13() else { return };
+    let src = "func @main() -> f32 {\n  %m = alloc() : memref<4xf32>\n  %i = constant 1 : index\n  %f = constant 1.5 : f32\n  store %f, %m[%i] : memref<4xf32>\n  %l = load %m[%i] : memref<4xf32>\n  dealloc %m : memref<4xf32>\n  return %l : f32\n}\n";
+    let m = parse_module("t.mlir", src.as_bytes()).unwrap();
+    let text = export_for(&m, Release::MLIR13, false).unwrap();
+    let out = upstream_release::lower_batch(&t, &[text], &pipeline13())
+        .pop()
+        .unwrap()
+        .expect("lowered");
+    assert!(out.contains("!llvm.ptr<f32>"), "{out}");
+    let lowered = parse_module("lowered.mlir", out.as_bytes()).expect("reads back");
+    converter::verify::verify_llvm_module(&lowered).expect("verifies with typed pointers");
+    let f = lowered.funcs.iter().find(|f| f.name == "main");
+    assert!(f.is_some_and(|f| f.body.is_some()));
+}
