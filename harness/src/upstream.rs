@@ -246,7 +246,7 @@ pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> 
                 return t.as_memref().filter(|mt| !mt.has_identity_layout()).map(|_| {
                     converter::diag::Diagnostic::error(
                         op.loc,
-                        format!("MLIR 22 cannot lower '{}' of a memref with a non-identity layout ({t})", op.name()),
+                        format!("{} cannot lower '{}' of a memref with a non-identity layout ({t})", crate::upstream_release::selected_release(), op.name()),
                     )
                 });
             }
@@ -254,7 +254,7 @@ pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> 
             (op.kind == OpKind::Dealloc && t.memory_space() != Some(0)).then(|| {
                 converter::diag::Diagnostic::error(
                     op.loc,
-                    format!("MLIR 22 cannot lower 'dealloc' of a memref in a nonzero memory space ({t}): it passes the pointer in that address space to 'free'"),
+                    format!("{} cannot lower 'dealloc' of a memref in a nonzero memory space ({t}): it passes the pointer in that address space to 'free'", crate::upstream_release::selected_release()),
                 )
             })
         })

@@ -184,11 +184,12 @@ pub fn pipeline(
 }
 
 /// `mlir-opt`'s LLVM dialect made comparable with our modern printing for the
-/// structural oracle: the selected release's typed pointers made opaque
-/// ([`typed::opaque_pointers`]), nothing changed for the releases of opaque pointers.
+/// structural oracle: the selected release's typed pointers made opaque and its
+/// indirect calls typed as today's ([`typed`]), nothing changed for the releases of
+/// opaque pointers.
 pub fn comparable(upstream: String) -> String {
     if selected_release().typed_pointers() {
-        typed::opaque_pointers(&upstream)
+        typed::indirect_call_types(&typed::opaque_pointers(&upstream))
     } else {
         upstream
     }

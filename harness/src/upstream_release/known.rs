@@ -3,21 +3,18 @@
 //! tool failure of the upstream path whose message carries a bug's signature, from a
 //! release the bug is in, is that bug rather than a finding against our converter.
 
+use crate::known_upstream::KnownBug;
 use converter::syntax::Release;
 
-/// One documented bug of upstream releases.
+/// One documented bug of upstream releases: its signature (text `mlir-opt` prints when
+/// it hits the bug) and document, as campaigns count them (`known_upstream_by_doc`).
 #[derive(Debug)]
 pub struct ReleaseBug {
-    /// Text `mlir-opt` prints when it hits the bug.
-    pub signature: &'static str,
+    pub bug: KnownBug,
     /// The releases that have it: from `first` to before `fixed_in` (`None`: MLIR 22
     /// still has it).
     pub first: u32,
     pub fixed_in: Option<u32>,
-    /// The file documenting it, relative to the repository root.
-    pub doc: &'static str,
-    /// The documentation's text (it must quote the signature).
-    pub doc_text: &'static str,
 }
 
 impl ReleaseBug {
@@ -37,18 +34,29 @@ impl ReleaseBug {
 
 /// The documented bugs of older releases.
 pub const KNOWN: &[ReleaseBug] = &[ReleaseBug {
-    signature: "'llvm.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results",
+    bug: KnownBug {
+        signature: "'llvm.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results",
+        doc: "docs/findings/mlir13-multi-result-res-attrs.md",
+        doc_text: include_str!("../../../docs/findings/mlir13-multi-result-res-attrs.md"),
+    },
     first: 13,
     fixed_in: Some(15),
-    doc: "docs/findings/mlir13-multi-result-res-attrs.md",
-    doc_text: include_str!("../../../docs/findings/mlir13-multi-result-res-attrs.md"),
 }];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.
 pub fn classify(r: Release, msg: &str) -> Option<&'static ReleaseBug> {
     KNOWN
         .iter()
-        .find(|b| b.in_release(r) && msg.contains(b.signature))
+        .find(|b| b.in_release(r) && msg.contains(b.bug.signature))
+}
+
+/// For `known_upstream::classify`: the documented bug of the selected release an
+/// `upstream` finding (a tool failure, `upstream tools failed on a module we lower`) is.
+pub fn classify_finding(detail: &str) -> Option<&'static KnownBug> {
+    if !detail.starts_with("upstream tools failed") {
+        return None;
+    }
+    classify(super::selected_release(), detail).map(|b| &b.bug)
 }
 
 #[cfg(test)]
@@ -58,12 +66,12 @@ mod tests {
     #[test]
     fn each_bug_is_quoted_by_its_document_and_bounded_by_releases() {
         for b in KNOWN {
-            assert!(b.doc_text.contains(b.signature), "{}", b.doc);
-            assert!(b.doc_text.contains(b.status()), "{}", b.doc);
+            assert!(b.bug.doc_text.contains(b.bug.signature), "{}", b.bug.doc);
+            assert!(b.bug.doc_text.contains(b.status()), "{}", b.bug.doc);
         }
         let msg = format!(
             "x.mlir:2:3: error: {}, got 2, but expected 1",
-            KNOWN[0].signature
+            KNOWN[0].bug.signature
         );
         assert!(classify(Release::MLIR13, &msg).is_some());
         assert!(classify(Release::new(14).unwrap(), &msg).is_some());

@@ -1,9 +1,29 @@
-//! Normalization `typed_pointers`, for the structural comparison with MLIR 13 to 16:
+//! Normalizations `typed_pointers` and `indirect_call_types`, for the structural
+//! comparison with MLIR 13 to 16. `typed_pointers`:
 //! those releases print a pointer with its pointee (`!llvm.ptr<f32>`, `ptr<f32, 3>` in a
 //! struct, `!llvm.ptr<func<i32 (i64)>>`), our modern printing and MLIR 22 print opaque
 //! pointers (`!llvm.ptr`, `!llvm.ptr<3>`). The pointee is what execution of LLVM IR
 //! cannot see either (LLVM 22 reads typed IR as opaque): it is dropped from upstream's
-//! text before the two are read, and the address space kept.
+//! text before the two are read, and the address space kept. `indirect_call_types`:
+//! those releases type an indirect call by its function type alone (`llvm.call %f(%a) :
+//! (i64) -> i64`), today's syntax puts the callee's pointer type first (`llvm.call
+//! %f(%a) : !llvm.ptr, (i64) -> i64`), which is what the structural reader reads.
+
+/// `text` with each indirect `llvm.call` typed as today's syntax types it.
+pub fn indirect_call_types(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for l in text.split_inclusive('\n') {
+        match l.find("llvm.call %") {
+            Some(at) => {
+                let (head, tail) = l.split_at(at);
+                out.push_str(head);
+                out.push_str(&tail.replacen(") : (", ") : !llvm.ptr, (", 1));
+            }
+            None => out.push_str(l),
+        }
+    }
+    out
+}
 
 /// `text` with every typed pointer type made opaque: `!llvm.ptr<T>` becomes `!llvm.ptr`,
 /// `!llvm.ptr<T, N>` becomes `!llvm.ptr<N>`, and the same inside aggregates (`ptr<T>`
@@ -83,7 +103,17 @@ fn top_level_comma(inner: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::opaque_pointers;
+    use super::{indirect_call_types, opaque_pointers};
+
+    #[test]
+    fn indirect_calls_get_the_callee_pointer_type() {
+        assert_eq!(
+            indirect_call_types("    %24 = llvm.call %5(%16) : (i64) -> i64 loc(#loc3)\n"),
+            "    %24 = llvm.call %5(%16) : !llvm.ptr, (i64) -> i64 loc(#loc3)\n"
+        );
+        let direct = "    %2 = llvm.call @f(%1) : (i64) -> i64\n";
+        assert_eq!(indirect_call_types(direct), direct);
+    }
 
     #[test]
     fn typed_pointers_become_opaque_and_keep_their_address_space() {

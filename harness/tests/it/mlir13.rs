@@ -103,7 +103,7 @@ fn mlir_opt_13_lowers_every_exported_module_in_batches() {
                 Ok(out) if !out.contains("unrealized_conversion_cast") => lowered += 1,
                 Ok(out) => failures.push(format!("{name}: left unconverted:\n{out}")),
                 Err(e) => match upstream_release::known::classify(Release::MLIR13, &e) {
-                    Some(b) => known.push(format!("{name}: {} ({})", b.status(), b.doc)),
+                    Some(b) => known.push(format!("{name}: {} ({})", b.status(), b.bug.doc)),
                     None => failures.push(format!("{name}: {e}")),
                 },
             }
