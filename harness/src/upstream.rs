@@ -333,16 +333,22 @@ pub fn read_llvm_dialect(m: &Module, text: &str) -> Result<Module, String> {
     let render =
         |d: &converter::diag::Diagnostic| d.render(&name, Some(text)).trim_end().to_string();
     // Checked with the text's own positions, so that an error points into the text.
-    let checked =
+    let mut checked =
         converter::syntax::parse_module(&name, text.as_bytes()).map_err(|d| render(&d))?;
-    if crate::upstream_release::selected_release().typed_pointers() {
+    let typed = crate::upstream_release::selected_release().typed_pointers();
+    if typed {
+        crate::upstream_release::read::legalize(&mut checked);
         converter::verify::verify_llvm_module(&checked)
     } else {
         converter::verify::verify_opaque_llvm_module(&checked)
     }
     .map_err(|ds| ds.first().map(render).unwrap_or_default())?;
-    converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
-        .map_err(|d| render(&d))
+    let mut m = converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
+        .map_err(|d| render(&d))?;
+    if typed {
+        crate::upstream_release::read::legalize(&mut m);
+    }
+    Ok(m)
 }
 
 /// `stdlower interp --via upstream`: export, lower with `mlir-opt` as

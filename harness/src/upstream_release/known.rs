@@ -33,7 +33,8 @@ impl ReleaseBug {
 }
 
 /// The documented bugs of older releases.
-pub const KNOWN: &[ReleaseBug] = &[ReleaseBug {
+pub const KNOWN: &[ReleaseBug] = &[
+    ReleaseBug {
     bug: KnownBug {
         signature: "'llvm.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results",
         doc: "docs/findings/mlir13-multi-result-res-attrs.md",
@@ -41,7 +42,53 @@ pub const KNOWN: &[ReleaseBug] = &[ReleaseBug {
     },
     first: 13,
     fixed_in: Some(15),
-}];
+},
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "Invalid bitcast",
+            doc: "docs/findings/mlir13-alloc-memspace-bitcast.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-alloc-memspace-bitcast.md"),
+        },
+        first: 13,
+        fixed_in: Some(19),
+    },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "'llvm.func' op expects argument attribute array `arg_attrs` to have the same number of elements as the number of function arguments",
+            doc: "docs/findings/mlir13-ciface-arg-attrs-shift.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-ciface-arg-attrs-shift.md"),
+        },
+        first: 13,
+        fixed_in: Some(15),
+    },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "'llvm.extractvalue' op Type mismatch: extracting from",
+            doc: "docs/findings/mlir13-bare-ptr-multi-result.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-bare-ptr-multi-result.md"),
+        },
+        first: 13,
+        fixed_in: Some(16),
+    },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "attribute attached to LLVM non-pointer argument",
+            doc: "docs/findings/mlir13-memref-arg-noalias-every-field.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-memref-arg-noalias-every-field.md"),
+        },
+        first: 13,
+        fixed_in: Some(16),
+    },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "error: expected integer number of results",
+            doc: "docs/findings/mlir13-terminator-attrs-unparsable.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-terminator-attrs-unparsable.md"),
+        },
+        first: 13,
+        fixed_in: Some(15),
+    },
+];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.
 pub fn classify(r: Release, msg: &str) -> Option<&'static ReleaseBug> {

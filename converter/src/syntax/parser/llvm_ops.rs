@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
             LlvmShuffleVector => {
                 let a = self.parse_use()?;
                 let b = self.comma_use()?;
-                let mask = self.parse_int_list("the mask")?;
+                let mask = self.parse_int_list_typed("the mask", true)?;
                 s.attrs = self.parse_opt_attr_dict()?;
                 let (tloc, vty) = self.colon_type()?;
                 let elem = vty
@@ -407,6 +407,12 @@ impl<'a> Parser<'a> {
 
     /// `[1, -2, 3]`: a bracketed list of integers (possibly empty).
     fn parse_int_list(&mut self, what: &str) -> PResult<Vec<i64>> {
+        self.parse_int_list_typed(what, false)
+    }
+
+    /// [`Self::parse_int_list`], where `typed` also reads MLIR 13's `0 : i32` entries
+    /// (its printing of a shuffle mask, `[0 : i32, 1 : i32]`).
+    fn parse_int_list_typed(&mut self, what: &str, typed: bool) -> PResult<Vec<i64>> {
         self.expect(Tok::LSquare, &format!("'[' to start {what}"))?;
         let mut v = Vec::new();
         if self.eat(Tok::RSquare) {
@@ -419,6 +425,13 @@ impl<'a> Parser<'a> {
             }
             let t = self.advance();
             v.push(self.parse_i64_literal(t, neg)?);
+            if typed && self.tok.kind == Tok::Colon {
+                self.advance();
+                let loc = self.tok.loc;
+                if self.parse_type()? != Type::i32() {
+                    return Err(self.err_at(loc, format!("expected i32 entries in {what}")));
+                }
+            }
             if !self.eat(Tok::Comma) {
                 break;
             }
