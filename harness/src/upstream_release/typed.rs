@@ -17,7 +17,8 @@ pub fn indirect_call_types(text: &str) -> String {
             Some(at) => {
                 let (head, tail) = l.split_at(at);
                 out.push_str(head);
-                out.push_str(&tail.replacen(") : (", ") : !llvm.ptr, (", 1));
+                // After the operands and the call's attributes, if any.
+                out.push_str(&tail.replacen(" : (", " : !llvm.ptr, (", 1));
             }
             None => out.push_str(l),
         }
@@ -110,6 +111,10 @@ mod tests {
         assert_eq!(
             indirect_call_types("    %24 = llvm.call %5(%16) : (i64) -> i64 loc(#loc3)\n"),
             "    %24 = llvm.call %5(%16) : !llvm.ptr, (i64) -> i64 loc(#loc3)\n"
+        );
+        assert_eq!(
+            indirect_call_types("llvm.call %3() {stdlower.n = 2 : i64} : () -> ()\n"),
+            "llvm.call %3() {stdlower.n = 2 : i64} : !llvm.ptr, () -> ()\n"
         );
         let direct = "    %2 = llvm.call @f(%1) : (i64) -> i64\n";
         assert_eq!(indirect_call_types(direct), direct);
