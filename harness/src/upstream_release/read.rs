@@ -6,12 +6,13 @@
 //!   can express; its `mlir-translate` splits such edges before translating (LLVM IR
 //!   export's legalization). So does [`legalize`], with the lowering's own splitting
 //!   (`converter::lower::successors`): a new block per repeated use, branching on.
-//! - Constant GEP indices. Before constant GEP indices became attributes, every index was an operand, so MLIR 13 indexes a struct with the value of
-//! an `llvm.mlir.constant` (`llvm.getelementptr %p[%c0, %c1] : (!llvm.ptr<struct<(i64,
-//! ptr<i8>)>>, i64, i32) -> ...`), which LLVM IR requires to be a constant and our
-//! verifier requires to be one of the op's constant `indices`. [`fold_constant_indices`]
-//! moves each dynamic index defined by an `llvm.mlir.constant` that fits 32 bits into
-//! `indices`: the same address, in the form today's LLVM dialect writes.
+//! - Constant GEP indices. Before they became attributes (MLIR 14), every index was an
+//!   operand, so MLIR 13 indexes a struct with the value of an `llvm.mlir.constant`
+//!   (`llvm.getelementptr %p[%c0, %c1] : (!llvm.ptr<struct<(i64, ptr<i8>)>>, i64, i32)
+//!   -> ...`), which LLVM IR requires to be a constant and our verifier requires to be
+//!   one of the op's constant `indices`. [`fold_constant_indices`] moves each dynamic
+//!   index defined by an `llvm.mlir.constant` that fits 32 bits into `indices`: the same
+//!   address, in the form today's LLVM dialect writes.
 
 use converter::ir::{Attribute, Module, OpKind, Type};
 use converter::lower::emit::DYNAMIC_INDEX;
