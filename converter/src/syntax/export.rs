@@ -52,7 +52,14 @@ fn export(m: &Module, loc_file: Option<String>, release: Release) -> Result<Stri
             .next()
             .unwrap_or_else(|| Diagnostic::error(Loc::UNKNOWN, "the module does not verify")));
     }
-    let _hex = super::printer::DenseHexScope::new(m.dense_hex_if_larger);
+    // Dense constants in hex only for today's release: MLIR 13 reads a one-byte buffer
+    // of a small i1 vector (`dense<"0x01"> : vector<2x1xi1>`, packed bits to MLIR 22 and
+    // to us) as a splat of its first element (found by the MLIR 13 campaign); the list
+    // form means the same to every release.
+    let hex = (release == Release::MLIR22)
+        .then_some(m.dense_hex_if_larger)
+        .flatten();
+    let _hex = super::printer::DenseHexScope::new(hex);
     let mut x = Exporter {
         out: String::with_capacity(4096),
         err: None,

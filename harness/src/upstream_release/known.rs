@@ -88,6 +88,15 @@ pub const KNOWN: &[ReleaseBug] = &[
         first: 13,
         fixed_in: Some(15),
     },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "Invalid InsertValueInst operands!",
+            doc: "docs/findings/mlir13-alloca-memspace-descriptor.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-alloca-memspace-descriptor.md"),
+        },
+        first: 13,
+        fixed_in: Some(15),
+    },
 ];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.

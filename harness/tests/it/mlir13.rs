@@ -249,3 +249,134 @@ fn the_structure_of_mlir_13s_lowering_is_ours_and_a_wrong_one_is_caught() {
         "{d}"
     );
 }
+
+/// The single `i32`, `i64` or `f32` result type of a file's `// run: @main() -> V : T`
+/// line, if it has one (what `mlir-cpu-runner -entry-point-result` can return).
+fn cpu_runner_result(src: &str) -> Option<&'static str> {
+    let line = src.lines().find(|l| l.starts_with("// run: @main() -> "))?;
+    let rest = line.strip_prefix("// run: @main() -> ")?;
+    let (value, ty) = rest.split_once(" : ")?;
+    if value.contains(',') || value.contains('[') {
+        return None;
+    }
+    ["i32", "i64", "f32"].into_iter().find(|t| ty.trim() == *t)
+}
+
+#[test]
+fn corpus_programs_agree_through_mlir_13_with_llinterp_and_mlir_cpu_runner() {
+    let Some(t) = mlir13() else { return };
+    let runner = t.tools.mlir_opt.with_file_name("mlir-cpu-runner");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut cases = Vec::new();
+    for f in harness::filetest::discover(&[root.to_string()]) {
+        let Ok(src) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Some(ty) = cpu_runner_result(&src) else {
+            continue;
+        };
+        if src.contains("stdlower-options") {
+            continue;
+        }
+        let name = f.display().to_string();
+        let Ok(m) = parse_module(&name, src.as_bytes()) else {
+            continue;
+        };
+        if not_for_upstream(&m) {
+            continue;
+        }
+        if let Ok(text) = export_for(&m, Release::MLIR13, true) {
+            cases.push((name, m, text, ty));
+        }
+    }
+    let texts: Vec<String> = cases.iter().map(|c| c.2.clone()).collect();
+    let mut args = pipeline13();
+    args.push("--mlir-print-debuginfo".into());
+    let lowered = upstream_release::lower_batch(&t, &texts, &args);
+    let opts = harness::exec::ExecOptions::default();
+    let lower = LowerOptions::default();
+    let (mut llinterp_runs, mut runner_runs, mut known) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for (k, ((name, m, _, ty), up)) in cases.iter().zip(lowered).enumerate() {
+        let up = match up {
+            Ok(up) => up,
+            Err(e) if upstream_release::known::classify(Release::MLIR13, &e).is_some() => {
+                known += 1;
+                continue;
+            }
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let traced = harness::exec::run_interp_traced(m, "main", &[], &opts);
+        let fuel = traced
+            .steps
+            .map_or(20_000_000, harness::oracles::llvm_level_fuel);
+        let want = traced.outcome;
+        // llinterp on MLIR 13's lowering, read back as `interp --via upstream` reads it.
+        let got = parse_module_with_locs_13(name, &up)
+            .map(|l| harness::exec::run_llvm_level(m, &l, &lower, "main", &[], fuel));
+        match got {
+            Ok(o) if o.same_results(&want) => llinterp_runs += 1,
+            Ok(o) => failures.push(format!(
+                "{name}: llinterp on MLIR 13's lowering:\n{}interp:\n{}",
+                o.render(),
+                want.render()
+            )),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+        // mlir-cpu-runner on every third program (a process each).
+        if k % 3 != 0 || !runner.is_file() {
+            continue;
+        }
+        let out = harness::upstream::run_tool(
+            &runner,
+            &[
+                "-e".into(),
+                "main".into(),
+                format!("-entry-point-result={ty}"),
+            ],
+            &up,
+            harness::upstream::TOOL_TIMEOUT,
+        );
+        let value = want.render();
+        let value = value.split_whitespace().nth(1).unwrap_or("");
+        // mlir-cpu-runner 13 prints an infinity as `INF` whatever its sign (and so
+        // `corpus/probe/ret_f32_ninf.mlir`'s -inf): non-finite values compare by class.
+        let same = |printed: &str| match *ty {
+            "f32" => match (printed.parse::<f32>(), value.parse::<f32>()) {
+                (Ok(p), Ok(v)) if !v.is_finite() => p.is_nan() == v.is_nan(),
+                (p, v) => p.ok() == v.ok(),
+            },
+            _ => printed.trim() == value,
+        };
+        match out {
+            Ok(printed) if same(printed.trim()) => runner_runs += 1,
+            Ok(printed) => failures.push(format!(
+                "{name}: mlir-cpu-runner printed {printed:?}, interp {value}"
+            )),
+            Err(e) if upstream_release::known::classify(Release::MLIR13, &e).is_some() => {
+                known += 1
+            }
+            Err(e) => failures.push(format!("{name}: mlir-cpu-runner: {e}")),
+        }
+    }
+    eprintln!(
+        "{} corpus programs: {llinterp_runs} agree with llinterp on MLIR 13's lowering, \
+         {runner_runs} with mlir-cpu-runner; {known} hit a documented MLIR 13 bug",
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(llinterp_runs >= 50, "only {llinterp_runs} programs ran");
+}
+
+/// MLIR 13's printing of a lowering of `file`, read back with its locations and made
+/// what our verifier checks (`upstream_release::read::legalize`).
+fn parse_module_with_locs_13(file: &str, text: &str) -> Result<converter::ir::Module, String> {
+    let mut l = converter::syntax::parse_module_with_locs("lowered.mlir", text.as_bytes(), file)
+        .map_err(|d| d.to_string())?;
+    upstream_release::read::legalize(&mut l);
+    converter::verify::verify_llvm_module(&l).map_err(|ds| ds[0].to_string())?;
+    Ok(l)
+}
