@@ -10,7 +10,7 @@
 //!   -convert-std-to-llvm` (the spec's own pass, its `data-layout` option the host's);
 //! - 14: the same with `-convert-arith-to-llvm` before the Standard pass, then
 //!   `-reconcile-unrealized-casts`;
-//! - 15, 16: `-convert-cf-to-llvm` and `-convert-func-to-llvm` in place of the Standard pass;
+//! - 15, 16: `-convert-func-to-llvm` then `-convert-cf-to-llvm` in place of the Standard pass;
 //! - 17 on: MLIR 22's pipeline (`upstream::PASSES`).
 //!
 //! Releases 13 to 16 print typed pointers (`!llvm.ptr<f32>`): their output is read back
@@ -173,10 +173,13 @@ pub fn pipeline(
             "--convert-std-to-llvm=index-bitwidth={ib} data-layout={data_layout}{bare}"
         ));
     } else {
-        args.push(format!("--convert-cf-to-llvm=index-bitwidth={ib}"));
+        // The function pass first: before it has typed the blocks' arguments, MLIR 15's
+        // cf pass gives branches operands of the wrong type ("type mismatch for bb
+        // argument", found exporting the corpus for 15).
         args.push(format!(
             "--convert-func-to-llvm=index-bitwidth={ib} data-layout={data_layout}{bare}"
         ));
+        args.push(format!("--convert-cf-to-llvm=index-bitwidth={ib}"));
     }
     if release.major() >= 14 {
         args.push("--reconcile-unrealized-casts".to_string());

@@ -431,3 +431,68 @@ fn the_command_line_exports_per_release_and_points_at_any_mlir() {
         assert_eq!(got, wrong, "{how}");
     }
 }
+
+/// The toolchain of `mlir-opt-N` on `PATH`, if installed (releases 14 to 16 are not
+/// in `scripts/setup.sh`: their tests skip without them, under `CI` too).
+fn installed(n: u32) -> Option<Toolchain> {
+    let p = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(format!("mlir-opt-{n}")))
+            .find(|p| p.is_file())
+    })?;
+    let dir = std::fs::canonicalize(p).ok()?.parent()?.to_path_buf();
+    upstream_release::resolve(Some(&dir)).ok()
+}
+
+#[test]
+fn releases_14_to_16_lower_the_corpus_exported_in_their_syntax() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut modules = Vec::new();
+    for f in harness::filetest::discover(&[root.to_string()]) {
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let name = f.display().to_string();
+        let Ok(m) = parse_module(&name, &bytes) else {
+            continue;
+        };
+        if converter::verify::verify_module(&m).is_ok()
+            && lower_module(&m, &LowerOptions::default()).is_ok()
+            && !crate::common::expects_errors(&bytes)
+            && !not_for_upstream(&m)
+        {
+            modules.push((name, m));
+        }
+    }
+    let dl = harness::upstream::host_data_layout().expect("host data layout");
+    for n in [14, 15, 16] {
+        let Some(t) = installed(n) else {
+            eprintln!("mlir-opt-{n} not installed: skipped");
+            continue;
+        };
+        let (names, texts): (Vec<&String>, Vec<String>) = modules
+            .iter()
+            .filter_map(|(name, m)| Some((name, export_for(m, t.release, false).ok()?)))
+            .unzip();
+        let args = upstream_release::pipeline(t.release, 64, Default::default(), dl);
+        let mut failures = Vec::new();
+        let mut lowered = 0;
+        for (name, r) in names
+            .iter()
+            .zip(upstream_release::lower_batch(&t, &texts, &args))
+        {
+            match r {
+                Ok(out) if !out.contains("unrealized_conversion_cast") => lowered += 1,
+                Ok(_) => failures.push(format!("{name}: left unconverted")),
+                Err(e) if upstream_release::known::classify(t.release, &e).is_some() => {}
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+        eprintln!(
+            "MLIR {n}: {lowered} of {} exported modules lowered",
+            texts.len()
+        );
+        assert!(failures.is_empty(), "MLIR {n}:\n{}", failures.join("\n\n"));
+        assert!(lowered > 200, "MLIR {n}: only {lowered} lowered");
+    }
+}
