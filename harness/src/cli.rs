@@ -1,5 +1,5 @@
 //! The `stdlower` command line: parses arguments (clap), dispatches to the subcommand
-//! modules in `cmd/`, prints, and maps outcomes to the exit statuses of DESIGN.md.
+//! modules in `cmd/`, prints, and maps outcomes to the exit statuses (`crate::exit`).
 //! Every subcommand returns its status or a [`CliError`], printed here.
 
 use crate::cli_error::CliError;
@@ -53,6 +53,8 @@ pub enum Command {
     VerifyAbi(cmd::verify_abi::Args),
     /// Shrink a module while the same failure still happens; print it as a file test.
     Reduce(cmd::reduce::Args),
+    /// List the oracles: name, kind, default sampling, cost, what each checks.
+    Oracles(cmd::oracles::Args),
     /// Internal to scripts/nightly.sh: a budget in seconds, and the night's report.
     Nightly(cmd::nightly::Args),
     /// Internal: the JIT worker process that `run` and the oracles talk to over a pipe.
@@ -76,6 +78,7 @@ pub fn text_output(c: &Command) -> Option<Result<String, Failure>> {
         Command::Translate(a) => Some(cmd::run::translate_output(a)),
         Command::Export(a) => Some(cmd::export::output(a)),
         Command::Gen(a) => Some(Ok(cmd::gen::output(a))),
+        Command::Oracles(a) => Some(Ok(cmd::oracles::output(a))),
         _ => None,
     }
 }

@@ -80,7 +80,8 @@ impl Outcome {
             | Outcome::Error(m) => format!("{m}\n"),
         }
     }
-    /// The exit status of DESIGN.md for this outcome.
+    /// The exit status of this outcome (`stdlower --help` lists them: 3 UB, 4 crash or
+    /// timeout, 5 out of fuel).
     pub fn status(&self) -> i32 {
         match self {
             Outcome::Values(_) => exit::OK,
@@ -174,7 +175,7 @@ pub struct ExecOptions {
     pub opt_level: u8,
     pub timeout: Duration,
     /// The converter's pass options (`--use-aligned-alloc`, `--use-bare-ptr-memref-call-conv`).
-    pub pass: crate::cmd::PassOptions,
+    pub pass: stdlower_front::options::PassOptions,
 }
 
 impl Default for ExecOptions {
@@ -184,7 +185,7 @@ impl Default for ExecOptions {
             index_bitwidth: 64,
             opt_level: 0,
             timeout: Duration::from_secs(10),
-            pass: crate::cmd::PassOptions::default(),
+            pass: stdlower_front::options::PassOptions::default(),
         }
     }
 }
@@ -201,7 +202,7 @@ impl ExecOptions {
     pub fn for_case(&self, g: &generator::GenConfig) -> ExecOptions {
         ExecOptions {
             index_bitwidth: g.index_bitwidth,
-            pass: crate::cmd::PassOptions {
+            pass: stdlower_front::options::PassOptions {
                 use_aligned_alloc: g.use_aligned_alloc,
                 use_bare_ptr_memref_call_conv: g.use_bare_ptr_memref_call_conv,
             },
@@ -239,7 +240,7 @@ impl ExecOptions {
                     }
                     "--index-bitwidth" => {
                         let v = words.next().unwrap_or("");
-                        o.index_bitwidth = crate::cmd::index_bitwidth(v)
+                        o.index_bitwidth = stdlower_front::options::index_bitwidth(v)
                             .map_err(|e| format!("line {}: {e}", n + 1))?;
                     }
                     other => {
@@ -261,7 +262,7 @@ pub fn run_interp(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions)
 }
 
 /// [`run_interp`], and the heap blocks the call left allocated when it returned (see
-/// `leaks`).
+/// `oracles::heap_blocks`).
 pub fn run_interp_counted(
     m: &Module,
     entry: &str,
@@ -276,7 +277,7 @@ pub fn run_interp_counted(
 #[derive(Clone, Debug)]
 pub struct InterpRun {
     pub outcome: Outcome,
-    /// The heap blocks the call left allocated, when it returned (see `leaks`).
+    /// The heap blocks the call left allocated, when it returned (see `oracles::heap_blocks`).
     pub heap_blocks: Option<i64>,
     /// Instructions executed, when it returned.
     pub steps: Option<u64>,

@@ -28,7 +28,7 @@ pub fn worker_command() -> Command {
 /// Lowers in this process first, so a conversion error is reported against the user's
 /// file (the worker only sees the module as re-printed text).
 fn lowers(m: &Module, opts: &ExecOptions) -> Result<(), Outcome> {
-    crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false))
+    stdlower_front::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false))
         .map(|_| ())
         .map_err(|f| Outcome::Error(f.message))?;
     match unregistered_op(m).or_else(|| foreign_memory_space(m)) {
@@ -528,7 +528,8 @@ pub fn run_ir_in_process(
         Err(f) => return Outcome::Error(f.message),
     };
     let lowered =
-        match crate::cmd::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false)) {
+        match stdlower_front::lower::lower(m, &opts.pass.lower_options(opts.index_bitwidth, false))
+        {
             Ok(l) => l,
             Err(f) => return Outcome::Error(f.message),
         };

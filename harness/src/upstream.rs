@@ -97,7 +97,7 @@ pub fn host_data_layout() -> Result<&'static str, UpstreamError> {
 /// target's LLVM data layout string.
 pub fn pipeline(
     index_bitwidth: u32,
-    pass: crate::cmd::PassOptions,
+    pass: stdlower_front::options::PassOptions,
     data_layout: &str,
 ) -> Vec<String> {
     let mut args = vec![format!(
@@ -271,7 +271,7 @@ pub fn lower_text(text: &str, index_bitwidth: u32) -> Result<String, UpstreamErr
 pub fn lower_text_with(
     text: &str,
     index_bitwidth: u32,
-    pass: crate::cmd::PassOptions,
+    pass: stdlower_front::options::PassOptions,
 ) -> Result<String, UpstreamError> {
     let t = tools()?;
     let llvm_dialect = llvm_dialect_of_text(text, index_bitwidth, pass, &[])?;
@@ -290,7 +290,7 @@ pub fn lower_text_with(
 pub fn llvm_dialect_of_text(
     text: &str,
     index_bitwidth: u32,
-    pass: crate::cmd::PassOptions,
+    pass: stdlower_front::options::PassOptions,
     extra: &[&str],
 ) -> Result<String, UpstreamError> {
     let t = tools()?;

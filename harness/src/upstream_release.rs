@@ -143,7 +143,7 @@ pub fn use_mlir_bin(dir: Option<&Path>) {
 pub fn pipeline(
     release: Release,
     index_bitwidth: u32,
-    pass: crate::cmd::PassOptions,
+    pass: stdlower_front::options::PassOptions,
     data_layout: &str,
 ) -> Vec<String> {
     if release.major() >= 17 {
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn each_release_gets_its_own_pipeline() {
-        let p = crate::cmd::PassOptions {
+        let p = stdlower_front::options::PassOptions {
             use_aligned_alloc: true,
             use_bare_ptr_memref_call_conv: true,
         };

@@ -592,7 +592,7 @@ pub fn expected_checks(sel: &Selection) -> Vec<(String, String, String)> {
 /// Parses, verifies and lowers the generated Standard module.
 fn lowered_module(text: &str) -> Result<converter::ir::Module, crate::input::Failure> {
     let m = crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes())?;
-    crate::cmd::lower::lower(&m, &converter::lower::LowerOptions::default())
+    stdlower_front::lower::lower(&m, &converter::lower::LowerOptions::default())
 }
 
 /// The types of the live module's wrappers against the C interfaces derived from the

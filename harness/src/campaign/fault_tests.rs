@@ -64,7 +64,7 @@ fn panics_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
             verdict: Verdict::Agree,
             ran: vec![Oracle::LlvmVerify],
         },
-        None,
+        Default::default(),
     ))
 }
 
@@ -160,7 +160,7 @@ fn always_fails(m: &Module, _: &OracleConfig) -> CaseChecked {
             verdict,
             ran: vec![Oracle::LlvmVerify],
         },
-        None,
+        Default::default(),
     ))
 }
 
@@ -232,7 +232,7 @@ fn slow_panic(m: &Module, _: &OracleConfig) -> CaseChecked {
     if crate::reduce::count_ops(m) >= 3 {
         panic!("slow and wrong")
     }
-    Ok((CheckReport::of(Verdict::Agree), None))
+    Ok((CheckReport::of(Verdict::Agree), Default::default()))
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn hangs_once_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
     if has_addi(m) && !HUNG_ONCE.swap(true, Ordering::Relaxed) {
         spin(Duration::from_millis(2500));
     }
-    Ok((CheckReport::of(Verdict::Agree), None))
+    Ok((CheckReport::of(Verdict::Agree), Default::default()))
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn never_returns_on_addi(m: &Module, _: &OracleConfig) -> CaseChecked {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
-    Ok((CheckReport::of(Verdict::Agree), None))
+    Ok((CheckReport::of(Verdict::Agree), Default::default()))
 }
 
 /// The environment variable that makes [`cases_that_never_return_end_the_campaign_on_time`]

@@ -27,7 +27,7 @@ pub mod report;
 pub mod signals;
 pub mod translate_queue;
 
-use crate::oracles::{self, CheckReport, DeferredTranslate, Oracle, OracleConfig, Verdict};
+use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
@@ -116,12 +116,6 @@ pub enum CampaignError {
 /// How many sampled modules go through one `mlir-translate` process.
 pub const TRANSLATE_BATCH: u64 = 32;
 
-/// The default sampling of the `upstream-structure` oracle (every Nth case).
-pub const STRUCTURE_EVERY: u64 = 100;
-
-/// The default sampling of the `llvm-level` oracle (every Nth case).
-pub const LLVM_LEVEL_EVERY: u64 = 1;
-
 /// The default for [`CampaignConfig::jit_group`]: the most cases whose modules one JIT
 /// worker compiles together (`--jit-group`). 16 over 8: alternating rounds of
 /// `campaign --count 4000 --jobs 2` gave 598 against 575 checks/s and 3.13 against 3.21
@@ -180,7 +174,7 @@ pub type CaseCheck = dyn Fn(&Module, &OracleConfig) -> CaseChecked + Sync;
 
 /// What a [`CaseCheck`] gives: the report and the `mlir-translate` check left to run,
 /// or the panic of the check with the oracles that had started.
-pub type CaseChecked = Result<(CheckReport, Option<DeferredTranslate>), oracles::Panicked>;
+pub type CaseChecked = Result<(CheckReport, oracles::Deferred), oracles::Panicked>;
 
 /// The campaign's check: every oracle.
 pub fn default_check(m: &Module, cfg: &OracleConfig) -> CaseChecked {
@@ -230,6 +224,9 @@ pub struct Checked {
     pub deferred: Option<oracles::DeferredTranslate>,
     /// The `upstream-structure` comparison, waiting for `mlir-opt`.
     pub structure: Option<crate::upstream_structure::Pending>,
+    /// Its outcome, once `mlir-opt` answered (folded into the report with the
+    /// `mlir-translate` answer, [`oracles::check::fold_late`]).
+    structure_answer: Option<crate::upstream_structure::Outcome>,
 }
 
 /// The module of case seed `seed` with the lowering options given on the command line
@@ -347,9 +344,11 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             crate::watchdog::phase(crate::watchdog::Phase::Checking);
             // A panic is the case's finding (the check catches its own, with the
             // oracles that had started).
+            let mut lowered = None;
             let mut report = match panics::catch(|| check(&m, &ocfg)) {
                 Ok(Ok((report, d))) => {
-                    deferred = d;
+                    deferred = d.translate;
+                    lowered = d.lowered;
                     report
                 }
                 Ok(Err(p)) => p.into_report(),
@@ -366,7 +365,9 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
                 crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);
-                match panics::catch(|| crate::upstream_structure::prepare_case(&m, &ocfg)) {
+                match panics::catch(|| {
+                    crate::upstream_structure::prepare_case(&m, lowered.as_ref(), &ocfg)
+                }) {
                     Ok(Ok(p)) => structure = Some(p),
                     Ok(Err(counted)) => report.ran.extend(counted),
                     Err(_) => {}
@@ -393,11 +394,12 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         ms: start.elapsed().as_secs_f64() * 1e3,
         deferred,
         structure,
+        structure_answer: None,
     }
 }
 
 /// Runs the waiting `upstream-structure` comparisons of `cases` (one `mlir-opt` process
-/// for them all) and folds each outcome into its case's verdict.
+/// for them all) and keeps each outcome for its case's [`finish_case`].
 pub fn resolve_structure(cases: &mut [Checked]) {
     let waiting: Vec<usize> = (0..cases.len())
         .filter(|&k| cases[k].structure.is_some())
@@ -410,9 +412,7 @@ pub fn resolve_structure(cases: &mut [Checked]) {
     for (k, answer) in waiting.into_iter().zip(answers) {
         let c = &mut cases[k];
         if let Some(p) = c.structure.take() {
-            let outcome = crate::upstream_structure::resolve(&p, answer);
-            let report = std::mem::replace(&mut c.report, CheckReport::of(Verdict::Agree));
-            c.report = crate::upstream_structure::apply(outcome, report, &mut c.ocfg);
+            c.structure_answer = Some(crate::upstream_structure::resolve(&p, answer));
         }
     }
 }
@@ -524,16 +524,19 @@ pub fn finish_case(
         case,
         seed,
         module: m,
-        ocfg,
-        mut report,
+        mut ocfg,
+        report,
         features,
         ms,
         deferred,
         structure: _,
+        structure_answer,
     } = c;
-    if let (Some(d), Some(answer)) = (deferred, translate) {
-        report = d.resolve(report, answer);
-    }
+    let late = oracles::check::Late {
+        translate: deferred.zip(translate),
+        structure: structure_answer,
+    };
+    let report = oracles::check::fold_late(report, late, &mut ocfg);
     let CheckReport { verdict, ran } = report;
     let mut entry = Entry {
         case,

@@ -10,7 +10,8 @@ use crate::campaign::{self, CampaignConfig};
 use crate::cli_error::CliError;
 use crate::exec::ExecOptions;
 use crate::exit;
-use crate::oracles::OracleConfig;
+use crate::oracles::registry::{self, default_every as every};
+use crate::oracles::{Oracle, OracleConfig};
 use crate::output::Out;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -176,16 +177,21 @@ fn config_of(args: &Args) -> CampaignConfig {
         out: args.out.clone(),
         shard: args.shard.unwrap_or((0, 1)),
         resume: args.resume,
-        mlir_translate_every: args.mlir_translate_every.unwrap_or(25),
+        mlir_translate_every: args
+            .mlir_translate_every
+            .unwrap_or(every(Oracle::MlirTranslate)),
         mlir_translate_batch: args.mlir_translate_batch as usize,
         upstream_every: if args.upstream {
-            args.upstream_sample.unwrap_or(10)
+            args.upstream_sample
+                .unwrap_or(registry::asked_every(Oracle::Upstream))
         } else {
             0
         },
-        lower_paths_every: args.lower_paths_every.unwrap_or(8),
-        structure_every: args.structure_every.unwrap_or(campaign::STRUCTURE_EVERY),
-        llvm_level_every: args.llvm_level_every.unwrap_or(campaign::LLVM_LEVEL_EVERY),
+        lower_paths_every: args.lower_paths_every.unwrap_or(every(Oracle::LowerPaths)),
+        structure_every: args
+            .structure_every
+            .unwrap_or(every(Oracle::UpstreamStructure)),
+        llvm_level_every: args.llvm_level_every.unwrap_or(every(Oracle::LlvmLevel)),
         jit_group: args.jit_group as usize,
         progress: !args.quiet,
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),

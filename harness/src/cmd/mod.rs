@@ -7,6 +7,7 @@ pub mod export;
 pub mod gen;
 pub mod interp;
 pub mod nightly;
+pub mod oracles;
 pub mod parse;
 pub mod reduce;
 pub mod run;

@@ -210,14 +210,17 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
             Some(o)
                 if o == GENERATOR_ORACLE
                     || *o == panics::ORACLE
-                    || oracles::ORACLES.iter().any(|k| k == o.as_str()) =>
+                    || oracles::registry::oracles().any(|k| k == o.as_str()) =>
             {
                 o.clone()
             }
             Some(o) => {
                 return Err(CliError::usage(format!(
                     "unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
-                    oracles::ORACLES.map(Oracle::as_str).join(", "),
+                    oracles::registry::oracles()
+                        .map(Oracle::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     panics::ORACLE
                 )));
             }

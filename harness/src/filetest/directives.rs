@@ -1,4 +1,4 @@
-//! The expectations a `.mlir` file test carries in its comments (DESIGN.md):
+//! The expectations a `.mlir` file test carries in its comments:
 //! - `// RUN: lower --syntax legacy` (or `parse`, `translate`, `export`), whose output the file's
 //!   `CHECK` lines must match; `--check-prefix=P` selects other check lines;
 //! - `// run: @main(3 : i32) -> 7 : i32`: executed by the Standard interpreter, the

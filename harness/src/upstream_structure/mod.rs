@@ -89,7 +89,7 @@ pub enum PrepareError {
 pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, PrepareError> {
     // Only the default pass options are compared (see [`compared`]).
     let opts: LowerOptions =
-        crate::cmd::PassOptions::default().lower_options(index_bitwidth, false);
+        stdlower_front::options::PassOptions::default().lower_options(index_bitwidth, false);
     let lowered = lower_module(m, &opts).map_err(PrepareError::Lower)?;
     Ok(prepare_lowered(m, &lowered, index_bitwidth)?)
 }
@@ -347,7 +347,7 @@ pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, 
         Ok(dl) => crate::upstream_release::pipeline(
             release,
             index_bitwidth,
-            crate::cmd::PassOptions::default(),
+            stdlower_front::options::PassOptions::default(),
             dl,
         ),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
@@ -466,9 +466,12 @@ fn split_output(out: &str) -> Vec<String> {
 /// A campaign case's comparison, prepared (its lowering printed, its export made) to
 /// wait for a batch, or why there is none: `Err(Some(UNSUPPORTED))`, to count, when the
 /// exporter cannot express it; `Err(None)` when there is nothing to compare or `mlir-opt`
-/// is missing.
+/// is missing. `lowered` is the case's lowering the oracles checked (under the case's
+/// options, which are the default ones whenever the case is compared); without it the
+/// module is lowered here.
 pub fn prepare_case(
     m: &Module,
+    lowered: Option<&Module>,
     cfg: &crate::oracles::OracleConfig,
 ) -> Result<Pending, Option<crate::oracles::Oracle>> {
     if !available() {
@@ -477,7 +480,11 @@ pub fn prepare_case(
     if !compared(&cfg.exec) {
         return Err(Some(UNSUPPORTED));
     }
-    prepare(m, cfg.exec.index_bitwidth).map_err(|_| Some(UNSUPPORTED))
+    let ib = cfg.exec.index_bitwidth;
+    match lowered {
+        Some(l) => prepare_lowered(m, l, ib).map_err(|_| Some(UNSUPPORTED)),
+        None => prepare(m, ib).map_err(|_| Some(UNSUPPORTED)),
+    }
 }
 
 /// `mlir-opt`'s lowering of each pending module, one process per index width.
@@ -496,32 +503,6 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
     answers
 }
 
-/// Folds a comparison's outcome into a case checked by the other oracles: a finding
-/// replaces an agreement (and `cfg` then asks for this oracle, so the reducer
-/// reproduces it); the report records that the oracle ran, or could not compare.
-pub fn apply(
-    outcome: Outcome,
-    mut report: crate::oracles::CheckReport,
-    cfg: &mut crate::oracles::OracleConfig,
-) -> crate::oracles::CheckReport {
-    use crate::oracles::Verdict;
-    match outcome {
-        Outcome::Unsupported(_) => report.ran.push(UNSUPPORTED),
-        Outcome::Agree => report.ran.push(ORACLE),
-        Outcome::Finding(detail) => {
-            report.ran.push(ORACLE);
-            if !report.verdict.is_finding() {
-                report.verdict = Verdict::Finding {
-                    oracle: ORACLE,
-                    detail,
-                };
-                cfg.upstream_structure = true;
-            }
-        }
-    }
-    report
-}
-
 /// Whether the oracle compares a case run with these options: only with the default
 /// pass options. `--use-bare-ptr-memref-call-conv` and `--use-aligned-alloc` change
 /// signatures and runtime declarations in ways whose upstream counterparts have known
@@ -529,7 +510,7 @@ pub fn apply(
 /// mlir22-index32-alloc-truncates.md) and no normalization here yet; such cases count as
 /// not compared.
 pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
-    exec.pass == crate::cmd::PassOptions::default()
+    exec.pass == stdlower_front::options::PassOptions::default()
 }
 
 /// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle

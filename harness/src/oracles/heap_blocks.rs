@@ -1,4 +1,4 @@
-//! The heap-block oracle: at the end of a call, the number of heap blocks the Standard
+//! The heap-block oracle (`heap-blocks`): at the end of a call, the number of heap blocks the Standard
 //! program leaves allocated as the interpreter counts them (`alloc`s minus `dealloc`s,
 //! [`interp::RunOutput::heap_blocks`]) against the lowered code's count in the JIT
 //! (blocks from `malloc`/`aligned_alloc` minus those passed to `free`,
@@ -25,8 +25,44 @@
 //!   timeout), and only for the isolated worker's batch path (the in-process JIT does
 //!   not report a count).
 
-use crate::oracles::Verdict;
+use super::check::{Applies, Case, Check, Judged, Need};
+use super::{Oracle, Verdict};
 use converter::ir::{FuncKind, Module, OpKind};
+
+/// The oracle's name.
+pub const ORACLE: Oracle = Oracle::named("heap-blocks");
+
+/// The oracle, for its registry row.
+pub struct HeapBlocks;
+
+impl Check for HeapBlocks {
+    fn name(&self) -> Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [Need] {
+        &[Need::InterpRun, Need::JitBatch]
+    }
+
+    fn applies(&self, case: &Case<'_>) -> Applies {
+        if case.interp_heap_blocks.is_none() || case.jit_heap_blocks.is_none() {
+            return Applies::No("no count of heap blocks from both paths".into());
+        }
+        if !comparable(case.module) {
+            return Applies::NotComparable(
+                "an llvm.func body calls what the interpreter cannot see".into(),
+            );
+        }
+        Applies::Yes
+    }
+
+    fn check(&self, case: &Case<'_>) -> Judged {
+        match compare(case.module, case.interp_heap_blocks, case.jit_heap_blocks) {
+            Some(Verdict::Finding { detail, .. }) => Judged::Finding(detail),
+            _ => Judged::Agree,
+        }
+    }
+}
 
 /// Whether the module is one whose heap blocks the interpreter sees all of: no
 /// `llvm.func` body calls anything.
@@ -49,7 +85,7 @@ pub fn compare(m: &Module, interp: Option<i64>, jit: Option<i64>) -> Option<Verd
     }
     let what = if j > i { "leaks" } else { "frees" };
     Some(Verdict::Finding {
-        oracle: crate::oracles::Oracle::InterpVsJit,
+        oracle: ORACLE,
         detail: format!(
             "heap blocks left allocated at exit: interp {i}, jit {j} (the lowered code {what} {} block(s))\n",
             (j - i).abs()

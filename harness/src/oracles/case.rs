@@ -1,167 +1,17 @@
-//! The differential oracles every checked module goes through, and the classification
-//! of each case (agree / finding / skipped), in the manner of Wasmtime's oracles:
-//! 1. interp vs JIT: every result, memref contents included, bit-exact (NaN = NaN);
-//! 2. the lowered module passes our LLVM-dialect verifier, and `mlir-translate` accepts
-//!    it when asked (it is a process, so callers sample it);
-//! 3. successor splitting: no lowered terminator repeats a successor, and the Standard
-//!    module after the splitting step alone interprets to the same results as before;
-//! 4. the C interface: functions with `llvm.emit_c_interface` called through their
-//!    `_mlir_ciface_` wrappers as C does ([`crate::ciface`]);
-//! 5. upstream (when asked, it costs processes): upstream MLIR's lowering of the same
-//!    module, run natively, gives the same results as the interpreter and our JIT; a
-//!    finding names the path that disagrees with the other two;
-//! 6. upstream structure (when asked, it costs an `mlir-opt` run): our lowering's
-//!    signatures, attributes, calls and declarations against upstream's
-//!    ([`crate::upstream_structure`]);
-//! 7. the LLVM level (`llvm-level`): the lowered module interpreted with LLVM's
-//!    semantics (`llinterp`) must return what the Standard interpreter returned,
-//!    bit-exact (equality), and must be free of undefined behaviour and poison where the
-//!    Standard run was (refinement); a finding says which path the JIT sides with.
+//! One case through the oracles: the order they run in on a verified Standard module
+//! (which is the precedence of their findings: the first one that does not agree is the
+//! case's verdict), the artifacts they share (the lowering, the Standard interpreter's
+//! run, the LLVM-level run, the JIT batch, upstream's outcome), and the classification
+//! of the case (agree / finding / skipped), in the manner of Wasmtime's oracles. What
+//! each oracle checks is in its row of [`super::REGISTRY`] (`stdlower oracles`).
 
+use super::Oracle;
 use crate::exec::{self, ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind, Successor};
 use converter::lower::{lower_module, split_repeated_successors};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
-
-/// An oracle, or a name counted in its place (`upstream-unsupported`,
-/// `upstream-structure-unsupported`: asked for but could not compare). Serialised as the
-/// names the journal, `report.json`, finding file names and `--oracle` have always used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Oracle {
-    /// Interpreter and JIT agree on every result.
-    InterpVsJit,
-    /// The lowering succeeds and its output verifies.
-    LlvmVerify,
-    /// `mlir-translate` accepts the lowered module.
-    MlirTranslate,
-    /// No lowered terminator repeats a successor; splitting preserves meaning.
-    SuccessorSplit,
-    /// The `_mlir_ciface_` wrappers, called as C calls them ([`crate::ciface`]).
-    CInterface,
-    /// Upstream MLIR's lowering, run natively.
-    Upstream,
-    /// `stdlower lower`'s one-function-at-a-time paths ([`crate::lower_paths`]).
-    LowerPaths,
-    /// The structure of upstream's lowering ([`crate::upstream_structure`]).
-    UpstreamStructure,
-    /// Argument attributes ([`crate::arg_attrs`]).
-    ArgAttrs,
-    /// The generated module verifies and is free of undefined behaviour.
-    Generator,
-    /// Something panicked ([`crate::panics`]).
-    Panic,
-    /// The upstream oracle was asked for, but the exporter cannot express the module.
-    UpstreamUnsupported,
-    /// The upstream-structure oracle was asked for, but could not compare.
-    UpstreamStructureUnsupported,
-    /// The lowered module, interpreted at the LLVM level (`llinterp`), against the
-    /// Standard interpreter: equal results, and no UB or poison where the Standard run
-    /// has none.
-    LlvmLevel,
-    /// The `llvm-level` oracle was asked for, but the LLVM level could not run the case
-    /// (a construct it does not model, fuel, call depth).
-    LlvmLevelSkipped,
-    /// Under the bare pointer calling convention, which memref types a signature may
-    /// hold ([`crate::bare_ptr_rule`]).
-    BarePtrSignatures,
-    /// Unregistered ops are kept with converted types, the same attributes and the
-    /// right operands ([`crate::unregistered_ops`]).
-    UnregisteredOps,
-    /// The lowered code's `malloc`/`aligned_alloc` calls ask for what the Standard
-    /// program's allocations need ([`crate::heap_sizes`]).
-    HeapSizes,
-    /// A case's in-process work went on past the campaign's hang limit
-    /// ([`crate::watchdog`]).
-    Hang,
-}
-
-impl Oracle {
-    /// Every name, in declaration order.
-    pub const ALL: [Oracle; 19] = [
-        Oracle::InterpVsJit,
-        Oracle::LlvmVerify,
-        Oracle::MlirTranslate,
-        Oracle::SuccessorSplit,
-        Oracle::CInterface,
-        Oracle::Upstream,
-        Oracle::LowerPaths,
-        Oracle::UpstreamStructure,
-        Oracle::ArgAttrs,
-        Oracle::Generator,
-        Oracle::Panic,
-        Oracle::UpstreamUnsupported,
-        Oracle::UpstreamStructureUnsupported,
-        Oracle::LlvmLevel,
-        Oracle::LlvmLevelSkipped,
-        Oracle::BarePtrSignatures,
-        Oracle::UnregisteredOps,
-        Oracle::HeapSizes,
-        Oracle::Hang,
-    ];
-
-    /// The name, as serialised.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Oracle::InterpVsJit => "interp-vs-jit",
-            Oracle::LlvmVerify => "llvm-verify",
-            Oracle::MlirTranslate => "mlir-translate",
-            Oracle::SuccessorSplit => "successor-split",
-            Oracle::CInterface => "c-interface",
-            Oracle::Upstream => "upstream",
-            Oracle::LowerPaths => "lower-paths",
-            Oracle::UpstreamStructure => "upstream-structure",
-            Oracle::ArgAttrs => "arg-attrs",
-            Oracle::Generator => "generator",
-            Oracle::Panic => "panic",
-            Oracle::UpstreamUnsupported => "upstream-unsupported",
-            Oracle::UpstreamStructureUnsupported => "upstream-structure-unsupported",
-            Oracle::LlvmLevel => "llvm-level",
-            Oracle::LlvmLevelSkipped => "llvm-level-skipped",
-            Oracle::BarePtrSignatures => "bare-ptr-signatures",
-            Oracle::UnregisteredOps => "unregistered-ops",
-            Oracle::HeapSizes => "heap-sizes",
-            Oracle::Hang => "hang",
-        }
-    }
-
-    /// The oracle of a name.
-    pub fn from_name(name: &str) -> Option<Oracle> {
-        Oracle::ALL.into_iter().find(|o| o.as_str() == name)
-    }
-}
-
-impl fmt::Display for Oracle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl PartialEq<str> for Oracle {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Oracle {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<Oracle> for &str {
-    fn eq(&self, other: &Oracle) -> bool {
-        *self == other.as_str()
-    }
-}
-
-impl PartialEq<Oracle> for String {
-    fn eq(&self, other: &Oracle) -> bool {
-        self == other.as_str()
-    }
-}
 
 /// Diagnostics as one line, `; `-separated (a finding's detail).
 pub fn joined(ds: &[converter::diag::Diagnostic]) -> String {
@@ -191,23 +41,6 @@ pub fn module_types(m: &Module) -> impl Iterator<Item = &converter::ir::Type> {
         sig.into_iter().flatten().chain(values)
     })
 }
-
-/// The oracles `--oracle` accepts and reports count by.
-pub const ORACLES: [Oracle; 13] = [
-    Oracle::InterpVsJit,
-    Oracle::LlvmVerify,
-    Oracle::MlirTranslate,
-    Oracle::SuccessorSplit,
-    Oracle::CInterface,
-    Oracle::Upstream,
-    Oracle::LowerPaths,
-    Oracle::UpstreamStructure,
-    Oracle::ArgAttrs,
-    Oracle::LlvmLevel,
-    Oracle::BarePtrSignatures,
-    Oracle::UnregisteredOps,
-    Oracle::HeapSizes,
-];
 
 /// The name counted when the upstream oracle was asked for but the exporter cannot
 /// express the module (a limit of ours, not a disagreement).
@@ -438,6 +271,7 @@ impl DeferredTranslate {
     /// The case's report once `mlir-translate` has answered: a rejection is the
     /// verdict the check would have given in its place (it runs before the interpreter,
     /// so the oracles after it leave `ran`); an acceptance leaves the report as it is.
+    /// The campaign folds it with [`super::check::fold_late`].
     pub fn resolve(self, mut report: CheckReport, answer: Result<(), String>) -> CheckReport {
         if let Err(detail) = answer {
             report.ran.truncate(self.ran_upto);
@@ -458,8 +292,8 @@ impl DeferredTranslate {
 pub fn check_generated_deferring(
     m: &Module,
     cfg: &OracleConfig,
-) -> Result<(CheckReport, Option<DeferredTranslate>), Panicked> {
-    let mut deferred = None;
+) -> Result<(CheckReport, Deferred), Panicked> {
+    let mut deferred = Deferred::default();
     let report = caught(|ran| check_generated_in(m, cfg, ran, Some(&mut deferred)))?;
     Ok((report, deferred))
 }
@@ -468,7 +302,7 @@ fn check_generated_in(
     m: &Module,
     cfg: &OracleConfig,
     ran: &mut Vec<Oracle>,
-    deferred: Option<&mut Option<DeferredTranslate>>,
+    deferred: Option<&mut Deferred>,
 ) -> Verdict {
     ran.push(Oracle::Generator);
     if let Err(ds) = converter::verify::verify_module(m) {
@@ -535,15 +369,38 @@ fn interp_skip(before: &Outcome) -> Option<Verdict> {
     Some(Verdict::Skipped { kind, reason })
 }
 
+/// What a campaign's check hands back, to be finished in batches with other cases'.
+#[derive(Debug, Default)]
+pub struct Deferred {
+    /// The `mlir-translate` check, when the case was sampled for it and got that far.
+    pub translate: Option<DeferredTranslate>,
+    /// Our lowering of the case, when it lowered: the checks made later from it
+    /// (`upstream-structure`) read it instead of lowering the module again.
+    pub lowered: Option<Module>,
+}
+
+/// A case past its lowering: what the stages after it read.
+struct Lowered<'a> {
+    m: &'a Module,
+    entry: &'a str,
+    args: &'a [converter::value::RtValue],
+    cfg: &'a OracleConfig,
+    lopts: &'a converter::lower::LowerOptions,
+    lowered: &'a Module,
+}
+
+/// The oracles on `entry(args)` of `m`, in their order (the first that does not agree
+/// is the verdict): the lowering (`llvm-verify`), the checks of its form, `mlir-translate`
+/// (deferred into `deferred` when given), then the runs and their comparisons.
 fn check_module_in(
     m: &Module,
     entry: &str,
     args: &[converter::value::RtValue],
     cfg: &OracleConfig,
     ran: &mut Vec<Oracle>,
-    deferred: Option<&mut Option<DeferredTranslate>>,
+    mut deferred: Option<&mut Deferred>,
 ) -> Verdict {
-    // Oracle 2: the lowering succeeds and its output verifies (`lower_module` runs
+    // llvm-verify: the lowering succeeds and its output verifies (`lower_module` runs
     // `verify_llvm_module` on its output and fails with an "internal error: the lowered
     // module is invalid" diagnostic, so the module is verified once, there).
     ran.push(Oracle::LlvmVerify);
@@ -557,248 +414,342 @@ fn check_module_in(
             }
         }
     };
-    if cfg.lower_paths {
-        ran.push(crate::lower_paths::ORACLE);
-        // One or two threads, modern or legacy syntax: all four over the cases.
-        let (jobs, syntax) = match m.funcs.len() % 4 {
-            0 => (1, converter::llvm_print::Syntax::Modern),
-            1 => (2, converter::llvm_print::Syntax::Legacy),
-            2 => (2, converter::llvm_print::Syntax::Modern),
-            _ => (1, converter::llvm_print::Syntax::Legacy),
-        };
-        let found = crate::lower_paths::check(m, &lowered, &lopts, syntax, jobs)
-            .or_else(|| crate::lower_paths::clash_is_rejected(m, &lopts))
-            .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, &lowered, &lopts))
-            .or_else(|| {
-                let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
-                crate::lower_paths::big_variant_is_lowered(m, &lopts, syntax, exe)
-            });
-        if let Some(detail) = found {
-            return Verdict::Finding {
-                oracle: crate::lower_paths::ORACLE,
-                detail,
-            };
-        }
+    let case = Lowered {
+        m,
+        entry,
+        args,
+        cfg,
+        lopts: &lopts,
+        lowered: &lowered,
+    };
+    let verdict = match form_checks(&case, ran) {
+        Verdict::Agree => match translate_check(&case, ran, deferred.as_deref_mut()) {
+            Verdict::Agree => run_paths(&case, ran),
+            v => v,
+        },
+        v => v,
+    };
+    if let Some(d) = deferred {
+        d.lowered = Some(lowered);
     }
-    if cfg.exec.pass.use_bare_ptr_memref_call_conv {
-        ran.push(crate::bare_ptr_rule::ORACLE);
-        if let Some(detail) = crate::bare_ptr_rule::check(m, &lopts) {
-            return Verdict::Finding {
-                oracle: crate::bare_ptr_rule::ORACLE,
-                detail,
-            };
-        }
-    }
-    if cfg.unregistered_ops {
-        ran.push(crate::unregistered_ops::ORACLE);
-        if let Some(detail) = crate::unregistered_ops::check(m, &lopts) {
-            return Verdict::Finding {
-                oracle: crate::unregistered_ops::ORACLE,
-                detail,
-            };
-        }
-    }
-    ran.push(crate::arg_attrs::ORACLE);
-    if let Some(detail) = crate::arg_attrs::check_calls(m, &lowered)
-        .or_else(|| crate::arg_attrs::check_kept_op_attrs(m, &lowered))
-    {
-        return Verdict::Finding {
-            oracle: crate::arg_attrs::ORACLE,
-            detail,
-        };
-    }
-    if !cfg.exec.pass.use_bare_ptr_memref_call_conv {
-        if let Some(detail) = crate::arg_attrs::check(m, &lowered) {
-            return Verdict::Finding {
-                oracle: crate::arg_attrs::ORACLE,
-                detail,
-            };
-        }
-    }
-    ran.push(Oracle::SuccessorSplit);
-    if let Some(detail) = repeated_successor(&lowered) {
-        return Verdict::Finding {
-            oracle: Oracle::SuccessorSplit,
-            detail,
-        };
-    }
-    if cfg.mlir_translate {
-        ran.push(Oracle::MlirTranslate);
-        if let Some(slot) = deferred.filter(|_| crate::mlir_translate::tool_path().is_some()) {
-            *slot = Some(DeferredTranslate {
-                text: crate::mlir_translate::text_of(&lowered),
-                ran_upto: ran.len(),
-            });
-        } else if let Err(e) = mlir_translate_accepts(&lowered) {
-            return Verdict::Finding {
-                oracle: Oracle::MlirTranslate,
-                detail: e,
-            };
-        }
-    }
+    verdict
+}
 
-    // Oracle 3: splitting alone preserves meaning on the interpreter.
-    let interp_started = std::time::Instant::now();
-    let exec::InterpRun {
-        outcome: before,
-        heap_blocks: interp_heap,
-        steps: interp_steps,
-        heap_events,
-    } = exec::run_interp_traced(m, entry, args, &cfg.exec);
-    let interp_time = interp_started.elapsed();
-    if let Some(skip) = interp_skip(&before) {
-        return skip;
+/// The `lower-paths` oracle's finding on a lowered case.
+fn lower_paths_finding(c: &Lowered<'_>) -> Option<String> {
+    let (m, lowered, lopts, cfg) = (c.m, c.lowered, c.lopts, c.cfg);
+    // One or two threads, modern or legacy syntax: all four over the cases.
+    let (jobs, syntax) = match m.funcs.len() % 4 {
+        0 => (1, converter::llvm_print::Syntax::Modern),
+        1 => (2, converter::llvm_print::Syntax::Legacy),
+        2 => (2, converter::llvm_print::Syntax::Modern),
+        _ => (1, converter::llvm_print::Syntax::Legacy),
+    };
+    crate::lower_paths::check(m, lowered, lopts, syntax, jobs)
+        .or_else(|| crate::lower_paths::clash_is_rejected(m, lopts))
+        .or_else(|| crate::lower_paths::runtime_clash_is_rejected(m, lowered, lopts))
+        .or_else(|| {
+            let exe = cfg.lower_exe.as_deref().filter(|_| cfg.lower_paths_deep)?;
+            crate::lower_paths::big_variant_is_lowered(m, lopts, syntax, exe)
+        })
+}
+
+/// The oracles on the lowered module's form, in their order: `lower-paths`,
+/// `bare-ptr-signatures`, `unregistered-ops`, `arg-attrs`, `successor-split` (no
+/// repeated successor).
+fn form_checks(c: &Lowered<'_>, ran: &mut Vec<Oracle>) -> Verdict {
+    let (m, lowered, lopts, cfg) = (c.m, c.lowered, c.lopts, c.cfg);
+    let bare = cfg.exec.pass.use_bare_ptr_memref_call_conv;
+    let mut answers: Vec<(Oracle, &dyn Fn() -> Option<String>)> = Vec::new();
+    let lower_paths = || lower_paths_finding(c);
+    if cfg.lower_paths {
+        answers.push((crate::lower_paths::ORACLE, &lower_paths));
     }
+    let bare_ptr = || crate::bare_ptr_rule::check(m, lopts);
+    if bare {
+        answers.push((crate::bare_ptr_rule::ORACLE, &bare_ptr));
+    }
+    let unregistered = || crate::unregistered_ops::check(m, lopts);
+    if cfg.unregistered_ops {
+        answers.push((crate::unregistered_ops::ORACLE, &unregistered));
+    }
+    let arg_attrs = || {
+        crate::arg_attrs::check_calls(m, lowered)
+            .or_else(|| crate::arg_attrs::check_kept_op_attrs(m, lowered))
+            .or_else(|| {
+                (!bare)
+                    .then(|| crate::arg_attrs::check(m, lowered))
+                    .flatten()
+            })
+    };
+    answers.push((crate::arg_attrs::ORACLE, &arg_attrs));
+    let repeated = || repeated_successor(lowered);
+    answers.push((Oracle::SuccessorSplit, &repeated));
+    super::check::fold(answers.into_iter().map(|(o, answer)| {
+        ran.push(o);
+        (o, super::check::Judged::of(answer()))
+    }))
+}
+
+/// The `mlir-translate` oracle, when asked for: deferred into `deferred` when given
+/// (and the tool is installed), else run here.
+fn translate_check(
+    c: &Lowered<'_>,
+    ran: &mut Vec<Oracle>,
+    deferred: Option<&mut Deferred>,
+) -> Verdict {
+    if !c.cfg.mlir_translate {
+        return Verdict::Agree;
+    }
+    ran.push(Oracle::MlirTranslate);
+    if let Some(slot) = deferred.filter(|_| crate::mlir_translate::tool_path().is_some()) {
+        slot.translate = Some(DeferredTranslate {
+            text: crate::mlir_translate::text_of(c.lowered),
+            ran_upto: ran.len(),
+        });
+        return Verdict::Agree;
+    }
+    match mlir_translate_accepts(c.lowered) {
+        Ok(()) => Verdict::Agree,
+        Err(e) => Verdict::Finding {
+            oracle: Oracle::MlirTranslate,
+            detail: e,
+        },
+    }
+}
+
+/// The Standard interpreter's run of the case, timed (a UB, fuel or depth limit is the
+/// case's skip), then `successor-split`'s run of the split module against it.
+fn interp_and_split(c: &Lowered<'_>) -> Result<(exec::InterpRun, Duration), Verdict> {
+    let (m, entry, args, cfg) = (c.m, c.entry, c.args, c.cfg);
+    let interp_started = std::time::Instant::now();
+    let run = exec::run_interp_traced(m, entry, args, &cfg.exec);
+    let interp_time = interp_started.elapsed();
+    if let Some(skip) = interp_skip(&run.outcome) {
+        return Err(skip);
+    }
+    let before = &run.outcome;
     let mut split = m.clone();
     split_repeated_successors(&mut split);
     if let Err(ds) = converter::verify::verify_module(&split) {
-        return Verdict::Finding {
+        return Err(Verdict::Finding {
             oracle: Oracle::SuccessorSplit,
             detail: format!("the split module does not verify: {}", joined(&ds)),
-        };
+        });
     }
     // Checked on the split itself, so that a split that does nothing cannot pass by
     // comparing the module with itself.
     if let Some(detail) = repeated_successor(&split) {
-        return Verdict::Finding {
+        return Err(Verdict::Finding {
             oracle: Oracle::SuccessorSplit,
             detail: format!("the split module still repeats a successor: {detail}"),
-        };
+        });
     }
     let after = exec::run_interp(&split, entry, args, &cfg.exec);
     if !before.same_results(&after) {
-        return Verdict::Finding {
+        return Err(Verdict::Finding {
             oracle: Oracle::SuccessorSplit,
             detail: format!(
                 "before splitting:\n{}after splitting:\n{}",
                 before.render(),
                 after.render()
             ),
-        };
+        });
     }
+    Ok((run, interp_time))
+}
 
-    // Oracle 7: the LLVM level runs here, on the lowered module the other oracles
-    // check; it is judged after them (a skip of its own when it cannot run).
-    let (llvm_level, heap_calls) = if cfg.llvm_level {
-        llvm_level_outcome(m, &lowered, &lopts, entry, args, interp_steps, ran)
-    } else {
-        (None, None)
+/// The JIT batch (when `cfg.jit`): the entry's outcome, the C-interface calls' answers
+/// and, from the isolated worker, the heap blocks the entry left allocated.
+struct JitBatch {
+    entry: Option<Outcome>,
+    ciface: Vec<Option<Outcome>>,
+    heap_blocks: Option<i64>,
+}
+
+/// Runs the JIT batch of the case: the entry, then the C-interface oracle's calls, in
+/// one compilation of the module.
+fn jit_batch(c: &Lowered<'_>, ciface: &crate::ciface::Plan, ran: &mut Vec<Oracle>) -> JitBatch {
+    let (m, lowered, entry, args, cfg) = (c.m, c.lowered, c.entry, c.args, c.cfg);
+    let mut batch = JitBatch {
+        entry: None,
+        ciface: Vec::new(),
+        heap_blocks: None,
     };
-
-    // Oracle 1: interp vs JIT. The C-interface oracle's calls (oracle 4) are made in
-    // the same compilation of the module, after this one; their answers wait below.
-    let ciface = crate::ciface::plan(m, cfg);
-    let mut ciface_answers = Vec::new();
-    let mut jit_heap = None;
-    let native = cfg.jit.then(|| {
-        ran.push(Oracle::InterpVsJit);
-        let mut calls = vec![(entry, args)];
-        calls.extend(ciface.calls());
-        let mut answers = if cfg.jit_in_process {
-            crate::native::run_lowered_jit_batch_in_process(m, &lowered, &calls, &cfg.exec)
-        } else {
-            let (answers, heap_blocks) =
-                crate::native::run_jit_batch(m, &lowered, &calls, &cfg.exec);
-            jit_heap = heap_blocks;
-            answers
-        };
-        ciface_answers = answers.split_off(1.min(answers.len()));
-        match answers.pop().flatten() {
-            Some(o) => o,
-            None => exec::run_jit(m, entry, args, &cfg.exec),
-        }
+    if !cfg.jit {
+        return batch;
+    }
+    ran.push(Oracle::InterpVsJit);
+    let mut calls = vec![(entry, args)];
+    calls.extend(ciface.calls());
+    let mut answers = if cfg.jit_in_process {
+        crate::native::run_lowered_jit_batch_in_process(m, lowered, &calls, &cfg.exec)
+    } else {
+        let (answers, heap_blocks) = crate::native::run_jit_batch(m, lowered, &calls, &cfg.exec);
+        batch.heap_blocks = heap_blocks;
+        answers
+    };
+    batch.ciface = answers.split_off(1.min(answers.len()));
+    batch.entry = Some(match answers.pop().flatten() {
+        Some(o) => o,
+        None => exec::run_jit(m, entry, args, &cfg.exec),
     });
-    // Oracle 5: upstream's lowering.
-    let upstream = if cfg.upstream {
-        match upstream_outcome(m, entry, args, cfg) {
-            Ok(Some(o)) => {
-                ran.push(Oracle::Upstream);
-                Some(o)
-            }
-            Ok(None) => {
-                ran.push(UPSTREAM_UNSUPPORTED);
-                None
-            }
-            Err(detail) => {
-                ran.push(Oracle::Upstream);
-                return Verdict::Finding {
-                    oracle: Oracle::Upstream,
-                    detail,
-                };
-            }
+    batch
+}
+
+/// The `upstream` oracle's run, when asked for (`Err`: its finding).
+fn upstream_run(c: &Lowered<'_>, ran: &mut Vec<Oracle>) -> Result<Option<Outcome>, Verdict> {
+    if !c.cfg.upstream {
+        return Ok(None);
+    }
+    match upstream_outcome(c.m, c.entry, c.args, c.cfg) {
+        Ok(Some(o)) => {
+            ran.push(Oracle::Upstream);
+            Ok(Some(o))
         }
-    } else {
-        None
-    };
-    // A native path that ran out of time or stack says nothing about the code — unless
-    // it timed out on a program the interpreter, far slower than native code, finished
-    // in under half the native budget: then the lowered code loops where the source
-    // does not, a finding.
+        Ok(None) => {
+            ran.push(UPSTREAM_UNSUPPORTED);
+            Ok(None)
+        }
+        Err(detail) => {
+            ran.push(Oracle::Upstream);
+            Err(Verdict::Finding {
+                oracle: Oracle::Upstream,
+                detail,
+            })
+        }
+    }
+}
+
+/// A native path that ran out of time or stack says nothing about the code — unless it
+/// timed out on a program the interpreter, far slower than native code, finished in
+/// under half the native budget: then the lowered code loops where the source does
+/// not, a finding.
+fn native_limits(
+    jit: Option<&Outcome>,
+    upstream: Option<&Outcome>,
+    before: &Outcome,
+    interp_time: Duration,
+    cfg: &OracleConfig,
+) -> Option<Verdict> {
     let limits = [
-        ("jit", Oracle::InterpVsJit, native.as_ref()),
-        ("upstream", Oracle::Upstream, upstream.as_ref()),
+        ("jit", Oracle::InterpVsJit, jit),
+        ("upstream", Oracle::Upstream, upstream),
     ];
     for (path, oracle, o) in limits {
         if let Some(limit) = o.and_then(crate::native::resource_limit) {
             if timeout_is_finding(limit, interp_time, cfg.exec.timeout) {
-                return Verdict::Finding {
+                return Some(Verdict::Finding {
                     oracle,
                     detail: format!(
                         "{path}: {limit}, where the interpreter finished in {:.3} s:\n{}",
                         interp_time.as_secs_f64(),
                         before.render()
                     ),
-                };
+                });
             }
-            return Verdict::Skipped {
+            return Some(Verdict::Skipped {
                 kind: SkipKind::of_limit(limit),
                 reason: format!("{path}: {limit}"),
-            };
+            });
         }
+    }
+    None
+}
+
+/// The stages that run the case: the Standard interpreter (and `successor-split`), the
+/// LLVM level, the JIT batch, upstream; then the judgements, in order: the native
+/// paths' limits, `interp-vs-jit`/`upstream`, the registered oracles of the JIT batch
+/// (`heap-blocks`), `c-interface`, `upstream-structure` (in place, when asked),
+/// `llvm-level`, `heap-sizes`.
+fn run_paths(c: &Lowered<'_>, ran: &mut Vec<Oracle>) -> Verdict {
+    let (m, cfg) = (c.m, c.cfg);
+    let (run, interp_time) = match interp_and_split(c) {
+        Ok(r) => r,
+        Err(v) => return v,
+    };
+    let before = &run.outcome;
+    // llvm-level: the LLVM level runs here, on the lowered module the other oracles
+    // check; it is judged after them (a skip of its own when it cannot run).
+    let (llvm_level, heap_calls) = if cfg.llvm_level {
+        llvm_level_outcome(m, c.lowered, c.lopts, c.entry, c.args, run.steps, ran)
+    } else {
+        (None, None)
+    };
+    let ciface = crate::ciface::plan(m, cfg);
+    let jit = jit_batch(c, &ciface, ran);
+    let native = jit.entry.as_ref();
+    let upstream = match upstream_run(c, ran) {
+        Ok(u) => u,
+        Err(v) => return v,
+    };
+    if let Some(v) = native_limits(native, upstream.as_ref(), before, interp_time, cfg) {
+        return v;
     }
     // Where the JIT disagrees, the LLVM level's outcome says which path is wrong.
     let ll_shown = llvm_level
         .as_ref()
-        .map(|l| llvm_level_section(&before, l, native.as_ref()))
+        .map(|l| llvm_level_section(before, l, native))
         .unwrap_or_default();
-    let verdict = match (&native, upstream) {
-        (Some(j), None) if !before.same_results(j) => interp_vs_jit(&before, j, &ll_shown),
-        (j, Some(u)) => three_way(&before, j.as_ref(), &u, &ll_shown),
+    let verdict = match (native, upstream) {
+        (Some(j), None) if !before.same_results(j) => interp_vs_jit(before, j, &ll_shown),
+        (j, Some(u)) => three_way(before, j, &u, &ll_shown),
         _ => Verdict::Agree,
     };
     if !matches!(verdict, Verdict::Agree) {
         return verdict;
     }
-    if let Some(f) = crate::leaks::compare(m, interp_heap, jit_heap) {
-        return f;
+    // The registered oracles that need the JIT batch (heap-blocks).
+    let case = super::check::Case {
+        lowered: Some(c.lowered),
+        interp: Some(before),
+        interp_heap_blocks: run.heap_blocks,
+        jit: native,
+        jit_heap_blocks: jit.heap_blocks,
+        ..super::check::Case::new(m, c.entry, c.args, cfg)
+    };
+    let verdict = super::check::run_ready(super::check::Need::JitBatch, &case, ran);
+    if !matches!(verdict, Verdict::Agree) {
+        return verdict;
     }
-
-    // Oracle 4: the C wrappers, called as C calls them.
-    let part = crate::ciface::check_planned(m, &lowered, cfg, &ciface, &ciface_answers);
-    ran.extend(part.ran);
-    if !matches!(part.verdict, Verdict::Agree) {
-        return part.verdict;
+    let verdict = after_native(c, &ciface, &jit.ciface, ran);
+    if !matches!(verdict, Verdict::Agree) {
+        return verdict;
     }
-    // Oracle 6: the structure of upstream's lowering.
-    if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
-        ran.push(crate::upstream_structure::UNSUPPORTED);
-    } else if cfg.upstream_structure {
-        let ib = cfg.exec.index_bitwidth;
-        let part = crate::upstream_structure::check_lowered(m, &lowered, ib);
-        ran.extend(part.ran);
-        if !matches!(part.verdict, Verdict::Agree) {
-            return part.verdict;
-        }
-    }
-    // Oracle 7, judged after every other oracle agrees.
+    // llvm-level, judged after every other oracle agrees.
     if let Some(l) = &llvm_level {
-        let v = llvm_level_verdict(&before, l, native.as_ref());
+        let v = llvm_level_verdict(before, l, native);
         if !matches!(v, Verdict::Agree) {
             return v;
         }
     }
     // The heap calls, once both levels agree on the values.
-    heap_sizes_verdict(m, heap_events, heap_calls, &lopts, ran)
+    heap_sizes_verdict(m, run.heap_events, heap_calls, c.lopts, ran)
+}
+
+/// `c-interface` (the C wrappers, called as C calls them, from the JIT batch's
+/// answers), then `upstream-structure` when asked for in place.
+fn after_native(
+    c: &Lowered<'_>,
+    ciface: &crate::ciface::Plan,
+    ciface_answers: &[Option<Outcome>],
+    ran: &mut Vec<Oracle>,
+) -> Verdict {
+    let (m, lowered, cfg) = (c.m, c.lowered, c.cfg);
+    let part = crate::ciface::check_planned(m, lowered, cfg, ciface, ciface_answers);
+    ran.extend(part.ran);
+    if !matches!(part.verdict, Verdict::Agree) {
+        return part.verdict;
+    }
+    if cfg.upstream_structure && !crate::upstream_structure::compared(&cfg.exec) {
+        ran.push(crate::upstream_structure::UNSUPPORTED);
+    } else if cfg.upstream_structure {
+        let ib = cfg.exec.index_bitwidth;
+        let part = crate::upstream_structure::check_lowered(m, lowered, ib);
+        ran.extend(part.ran);
+        return part.verdict;
+    }
+    Verdict::Agree
 }
 
 /// The `heap-sizes` oracle ([`crate::heap_sizes`]) on the Standard run's heap events
@@ -1211,9 +1162,11 @@ mod tests {
             "unregistered-ops",
             "heap-sizes",
             "hang",
+            "heap-blocks",
         ];
-        assert_eq!(Oracle::ALL.len(), names.len());
-        for (o, name) in Oracle::ALL.into_iter().zip(names) {
+        assert_eq!(super::super::REGISTRY.len(), names.len());
+        for name in names {
+            let o = Oracle::from_name(name).expect("registered");
             assert_eq!(o.as_str(), name);
             assert_eq!(o.to_string(), name);
             assert_eq!(serde_json::to_string(&o).unwrap(), format!("\"{name}\""));
@@ -1221,7 +1174,6 @@ mod tests {
                 serde_json::from_str::<Oracle>(&format!("\"{name}\"")).unwrap(),
                 o
             );
-            assert_eq!(Oracle::from_name(name), Some(o));
         }
         assert_eq!(Oracle::from_name("interp"), None);
     }

@@ -31,7 +31,7 @@
 //!
 //! Only the entry call is compared, only when both levels returned values, and not in
 //! a module whose `llvm.func` bodies call anything (they could call `malloc` where the
-//! Standard interpreter cannot see it: `leaks::comparable`).
+//! Standard interpreter cannot see it: `heap_blocks::comparable`).
 
 use crate::oracles::Oracle;
 use converter::ir::{Module, Type};
@@ -189,7 +189,7 @@ pub fn check(
     aligned_alloc: bool,
 ) -> Option<String> {
     let (events, calls) = (events?, calls?);
-    if !crate::leaks::comparable(m) {
+    if !crate::oracles::heap_blocks::comparable(m) {
         return None;
     }
     for (i, e) in events.iter().enumerate() {

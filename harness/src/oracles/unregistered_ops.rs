@@ -311,6 +311,18 @@ fn check_lowered(
             keep.attrs, std_keep.attrs
         ));
     }
+    kept_op_takes_the_arguments(keep, args, params, bare)?;
+    branch_reaches_the_sink(body, keep, (args, &results), params, (bits, bare))
+}
+
+/// That each operand of the kept op that is one lowered argument is that very argument,
+/// and that the lowered function takes as many arguments as the probe's lower to.
+fn kept_op_takes_the_arguments(
+    keep: &converter::ir::OpData,
+    args: &[Type],
+    params: &[ValueId],
+    bare: bool,
+) -> Result<(), String> {
     let mut position = 0;
     for (i, t) in args.iter().enumerate() {
         let width = arg_width(t, bare);
@@ -332,6 +344,19 @@ fn check_lowered(
         ));
     }
 
+    Ok(())
+}
+
+/// That the branch is the terminator of the kept op's block, on the first `i1` argument,
+/// to three distinct successors that all reach the sink's block with the kept op's
+/// results, and that the sink takes that block's arguments and then argument %a0.
+fn branch_reaches_the_sink(
+    body: &Body,
+    keep: &converter::ir::OpData,
+    (args, results): (&[Type], &[&Type]),
+    params: &[ValueId],
+    (bits, bare): (u32, bool),
+) -> Result<(), String> {
     // The terminator: after the kept op, on the first `i1` argument, to three distinct
     // successors that all reach the sink's block with the kept op's results.
     let branch_id = only(body, BRANCH)?;
@@ -358,13 +383,7 @@ fn check_lowered(
 
     // The sink: the block's arguments, of the results' types, then argument %a0 again.
     let bb_args = body.block_args(sink_block);
-    types_match(
-        body,
-        bb_args,
-        &results,
-        bits,
-        "argument of the sink's block",
-    )?;
+    types_match(body, bb_args, results, bits, "argument of the sink's block")?;
     let mut want: Vec<ValueId> = bb_args.to_vec();
     want.push(keep.operands[0]);
     if sink.operands != want {

@@ -1,16 +1,30 @@
-//! The heap-block oracle against a deliberately leaking lowering, built in the test from
+//! The `heap-blocks` oracle against a deliberately leaking lowering, built in the test from
 //! a correct one: a caller of a function returning an unranked memref that never frees
 //! the callee's heap copy of the descriptor (what the mutant deleting
 //! `Type::UnrankedMemRef` from `lower/calls.rs` produces). Every value is the same; only
-//! the count of heap blocks left allocated differs, and [`harness::leaks::compare`]
-//! reports it. The correct lowering agrees with the interpreter, and so does an entry
+//! the count of heap blocks left allocated differs, and the oracle, run from its
+//! registry row as the harness runs it ([`harness::oracles::check::run_ready`]), reports it. The correct lowering agrees with the interpreter, and so does an entry
 //! that itself returns an unranked memref (whose copy the JIT's caller side frees).
 
 use converter::ir::{Module, OpKind};
 use converter::lower::{lower_module, LowerOptions};
 use converter::value::RtValue;
-use harness::leaks::compare;
-use harness::oracles::Verdict;
+use harness::oracles::check::{run_ready, Case, Need};
+use harness::oracles::{OracleConfig, Verdict};
+
+/// The verdict of the registered oracles that need the JIT batch, given the two paths'
+/// counts of heap blocks, and the oracles that ran.
+fn compare(m: &Module, interp: Option<i64>, jit: Option<i64>) -> (Verdict, Vec<String>) {
+    let cfg = OracleConfig::default();
+    let case = Case {
+        interp_heap_blocks: interp,
+        jit_heap_blocks: jit,
+        ..Case::new(m, "main", &[], &cfg)
+    };
+    let mut ran = Vec::new();
+    let v = run_ready(Need::JitBatch, &case, &mut ran);
+    (v, ran.iter().map(|o| o.to_string()).collect())
+}
 
 const MODULE: &str = r#"
 func @make(%n: index) -> memref<*xf32> {
@@ -94,16 +108,18 @@ fn a_caller_that_never_frees_the_unranked_copy_is_a_finding() {
 
     let (good_vals, good) = jit_blocks(&m, &lowered, "main");
     assert_eq!(good, 0);
-    assert!(compare(&m, Some(interp), Some(good)).is_none());
+    let (v, ran) = compare(&m, Some(interp), Some(good));
+    assert!(matches!(v, Verdict::Agree), "{v}");
+    assert_eq!(ran, ["heap-blocks"]);
 
     let mut wrong = lowered.clone();
     drop_first_free(&mut wrong, "main");
     let (wrong_vals, leaked) = jit_blocks(&m, &wrong, "main");
     assert_eq!(wrong_vals, good_vals, "the leak changes no value");
     assert_eq!(leaked, 1);
-    match compare(&m, Some(interp), Some(leaked)) {
-        Some(Verdict::Finding { oracle, detail }) => {
-            assert_eq!(oracle, "interp-vs-jit");
+    match compare(&m, Some(interp), Some(leaked)).0 {
+        Verdict::Finding { oracle, detail } => {
+            assert_eq!(oracle, "heap-blocks");
             assert!(detail.contains("interp 0, jit 1"), "{detail}");
         }
         other => panic!("expected a finding, got {other:?}"),
@@ -118,5 +134,11 @@ fn an_entry_returning_an_unranked_memref_agrees() {
     assert_eq!(interp, 1, "the returned buffer stays allocated");
     let (_, jit) = jit_blocks(&m, &lowered, "keep");
     assert_eq!(jit, interp);
-    assert!(compare(&m, Some(interp), Some(jit)).is_none());
+    assert!(matches!(
+        compare(&m, Some(interp), Some(jit)).0,
+        Verdict::Agree
+    ));
+    // Without the worker's count (the in-process JIT) the oracle does not apply.
+    let (v, ran) = compare(&m, Some(interp), None);
+    assert!(matches!(v, Verdict::Agree) && ran.is_empty(), "{v} {ran:?}");
 }
