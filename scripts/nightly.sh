@@ -46,6 +46,22 @@ fi
 MUTANTS_SAMPLE=$(( MUTANTS_SLICE / 150 ))
 CAMPAIGN=$(( TOTAL - 2 * FUZZ_SLICE - MUTANTS_SLICE - 60 ))
 [ "$CAMPAIGN" -gt 30 ] || CAMPAIGN=30
+# The release matrix: an upstream campaign on every case (--upstream-sample 1) against
+# each installed MLIR release, 5% of the budget each, taken from the campaign's share:
+# MLIR 22 (the default) and MLIR 13 (mlir-opt-13's directory, the spec's own
+# -convert-std-to-llvm), where installed. A finding there is triaged against
+# docs/findings/ (known-upstream, fixed-upstream).
+RELEASES=()
+if command -v mlir-opt-13 >/dev/null 2>&1; then
+  RELEASES+=("13:$(dirname "$(readlink -f "$(command -v mlir-opt-13)")")")
+fi
+if [ -n "$(command -v llvm-config-22)" ] && [ -x "$(llvm-config-22 --bindir)/mlir-opt" ]; then
+  RELEASES+=("22:$(llvm-config-22 --bindir)")
+fi
+MATRIX_SLICE=$(( TOTAL / 20 ))
+if [ "$MATRIX_SLICE" -lt 10 ]; then RELEASES=(); fi
+CAMPAIGN=$(( CAMPAIGN - ${#RELEASES[@]} * MATRIX_SLICE ))
+[ "$CAMPAIGN" -gt 30 ] || CAMPAIGN=30
 DATE=$(date -u +%Y-%m-%dT%H%M%SZ)
 OUT="out/nightly/$DATE"
 # corpus/ holds corpus/regressions/: one run of the whole corpus runs each file once.
@@ -60,6 +76,10 @@ if [ "$PLAN" = 1 ]; then
   fi
   echo "file tests: ${REGRESSIONS[*]}"
   echo "mutants: ${MUTANTS_SAMPLE}"
+  for r in "${RELEASES[@]}"; do
+    echo "release ${r%%:*}: ${MATRIX_SLICE} s: $BIN campaign --upstream --upstream-sample 1 --mlir-bin ${r#*:} --time ${MATRIX_SLICE}s --out $OUT/upstream-${r%%:*}"
+  done
+  [ "${#RELEASES[@]}" -gt 0 ] || echo "release matrix: skipped (no mlir-opt installed, or a budget under 200 s)"
   exit 0
 fi
 mkdir -p "$OUT"
@@ -70,6 +90,11 @@ echo "nightly $DATE: budget ${TOTAL}s (campaign ${CAMPAIGN}s, fuzz ${FUZZ_SLICE}
 # It writes report.json and report.html in $OUT/campaign/, and JUnit XML for CI.
 "$BIN" campaign --time "${CAMPAIGN}s" --seed "$(date -u +%Y%m%d)" --out "$OUT/campaign" --junit "$OUT/campaign-junit.xml" \
   > "$OUT/campaign.txt" 2>&1 || status=1
+
+for r in "${RELEASES[@]}"; do
+  "$BIN" campaign --upstream --upstream-sample 1 --mlir-bin "${r#*:}" --time "${MATRIX_SLICE}s" \
+    --seed "$(date -u +%Y%m%d)" --out "$OUT/upstream-${r%%:*}" > "$OUT/upstream-${r%%:*}.txt" 2>&1 || status=1
+done
 
 if [ "$FUZZ" = 0 ]; then
   echo "nightly: a budget of ${TOTAL} s leaves under 1 s per fuzz target; fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what stdlower needs on a Debian machine, and nothing that is already there:
 # LLVM 22 and MLIR 22 (the JIT, the default upstream peer), MLIR 13 (the upstream peer of
-# the spec's own era: `-convert-std-to-llvm`), z3 and cvc5 (the solvers of `stdlower
+# the spec's own era: `-convert-std-to-llvm`; its llvm-as carries its typed-pointer LLVM IR
+# to the JIT as bitcode), z3 and cvc5 (the solvers of `stdlower
 # prove`), and Chromium (the test that renders a campaign's report.html).
 # Idempotent: a second run only checks. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 PKGS=(llvm-22-dev libpolly-22-dev libzstd-dev clang-22 mlir-22-tools libmlir-22-dev
-  mlir-13-tools z3 cvc5 chromium)
+  mlir-13-tools llvm-13 z3 cvc5 chromium)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -20,6 +20,11 @@ use output::Out;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The `bin` directory of the MLIR the upstream paths use (`mlir-opt`,
+    /// `mlir-translate`; the release read from `mlir-opt --version`); also
+    /// `STDLOWER_MLIR_BIN`. Default: the installed MLIR 22.
+    #[arg(long = "mlir-bin", global = true, value_name = "DIR")]
+    pub mlir_bin: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -105,6 +110,7 @@ pub fn main() {
             std::process::exit(status);
         }
     };
+    crate::upstream_release::use_mlir_bin(cli.mlir_bin.as_deref());
     let status = match run(&cli.command) {
         Ok(status) => status,
         Err(e) => fail(e),

@@ -38,6 +38,10 @@ pub fn classify(v: &Verdict) -> Option<&'static KnownBug> {
     let Verdict::Finding { oracle, detail } = v else {
         return None;
     };
+    if *oracle == crate::oracles::Oracle::Upstream {
+        // A tool failure that is a documented bug of the selected upstream release.
+        return crate::upstream_release::known::classify_finding(detail);
+    }
     if !matches!(
         *oracle,
         crate::oracles::Oracle::InterpVsJit | crate::oracles::Oracle::CInterface

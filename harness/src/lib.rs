@@ -26,6 +26,7 @@ pub mod report_html;
 pub mod temp_cleanup;
 pub mod this_exe;
 pub mod upstream;
+pub mod upstream_release;
 pub mod upstream_structure;
 pub mod watchdog;
 

@@ -75,24 +75,10 @@ pub fn find_tool(name: &str) -> Option<PathBuf> {
     })
 }
 
-/// `mlir-opt` and `mlir-translate` ([`find_tool`], looked up once per process).
+/// `mlir-opt` and `mlir-translate`: `--mlir-bin`'s, else [`find_tool`]'s (looked up once
+/// per process, [`crate::upstream_release::selected`]).
 pub fn tools() -> Result<&'static Tools, UpstreamError> {
-    static TOOLS: OnceLock<Option<Tools>> = OnceLock::new();
-    TOOLS
-        .get_or_init(|| {
-            Some(Tools {
-                mlir_opt: find_tool("mlir-opt")?,
-                mlir_translate: find_tool("mlir-translate")?,
-            })
-        })
-        .as_ref()
-        .ok_or_else(|| {
-            UpstreamError::NotInstalled(
-                "mlir-opt/mlir-translate 22 are not installed (neither in \
-                 `llvm-config-22 --bindir` nor on PATH; scripts/setup.sh installs them)"
-                    .into(),
-            )
-        })
+    crate::upstream_release::selected().map(|t| &t.tools)
 }
 
 /// The host's LLVM data layout (looked up once per process). Upstream folds the sizes
@@ -224,23 +210,24 @@ fn run_tool_waiting(
 /// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter, for
 /// the upstream pipeline: also refused when MLIR 22 cannot lower what it exports.
 pub fn export(m: &Module) -> Result<String, UpstreamError> {
-    export_with(m, converter::syntax::export_upstream)
+    export_with(m, false)
 }
 
 /// [`export`] with each op's location in `m`'s file (`loc(...)`), which `mlir-opt
 /// --mlir-print-debuginfo` carries to the ops it lowers it to.
 pub fn export_with_locs(m: &Module) -> Result<String, UpstreamError> {
-    export_with(m, converter::syntax::export_upstream_with_locs)
+    export_with(m, true)
 }
 
-fn export_with(
-    m: &Module,
-    exporter: fn(&Module) -> Result<String, converter::diag::Diagnostic>,
-) -> Result<String, UpstreamError> {
+/// In the syntax of the selected toolchain's release
+/// ([`crate::upstream_release::selected_release`]).
+fn export_with(m: &Module, with_locs: bool) -> Result<String, UpstreamError> {
     if let Some(d) = upstream_cannot_lower(m) {
         return Err(UpstreamError::Export(crate::input::render_in(m, &d)));
     }
-    exporter(m).map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
+    let release = crate::upstream_release::selected_release();
+    converter::syntax::export_for(m, release, with_locs)
+        .map_err(|d| UpstreamError::Export(crate::input::render_in(m, &d)))
 }
 
 /// The first construct that exports to valid upstream MLIR which MLIR 22's own
@@ -259,7 +246,7 @@ pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> 
                 return t.as_memref().filter(|mt| !mt.has_identity_layout()).map(|_| {
                     converter::diag::Diagnostic::error(
                         op.loc,
-                        format!("MLIR 22 cannot lower '{}' of a memref with a non-identity layout ({t})", op.name()),
+                        format!("{} cannot lower '{}' of a memref with a non-identity layout ({t})", crate::upstream_release::selected_release(), op.name()),
                     )
                 });
             }
@@ -267,7 +254,7 @@ pub fn upstream_cannot_lower(m: &Module) -> Option<converter::diag::Diagnostic> 
             (op.kind == OpKind::Dealloc && t.memory_space() != Some(0)).then(|| {
                 converter::diag::Diagnostic::error(
                     op.loc,
-                    format!("MLIR 22 cannot lower 'dealloc' of a memref in a nonzero memory space ({t}): it passes the pointer in that address space to 'free'"),
+                    format!("{} cannot lower 'dealloc' of a memref in a nonzero memory space ({t}): it passes the pointer in that address space to 'free'", crate::upstream_release::selected_release()),
                 )
             })
         })
@@ -288,13 +275,14 @@ pub fn lower_text_with(
 ) -> Result<String, UpstreamError> {
     let t = tools()?;
     let llvm_dialect = llvm_dialect_of_text(text, index_bitwidth, pass, &[])?;
-    run_tool(
+    let ir = run_tool(
         &t.mlir_translate,
         &["--mlir-to-llvmir".to_string()],
         &llvm_dialect,
         TOOL_TIMEOUT,
     )
-    .map_err(UpstreamError::Tool)
+    .map_err(UpstreamError::Tool)?;
+    crate::upstream_release::native_ir(crate::upstream_release::selected()?, ir)
 }
 
 /// Upstream-syntax text lowered by `mlir-opt` ([`pipeline`]) to the LLVM dialect, as
@@ -306,7 +294,9 @@ pub fn llvm_dialect_of_text(
     extra: &[&str],
 ) -> Result<String, UpstreamError> {
     let t = tools()?;
-    let mut args = pipeline(index_bitwidth, pass, host_data_layout()?);
+    let release = crate::upstream_release::selected_release();
+    let mut args =
+        crate::upstream_release::pipeline(release, index_bitwidth, pass, host_data_layout()?);
     args.extend(extra.iter().map(|a| a.to_string()));
     run_tool(&t.mlir_opt, &args, text, TOOL_TIMEOUT).map_err(UpstreamError::Tool)
 }
@@ -343,12 +333,22 @@ pub fn read_llvm_dialect(m: &Module, text: &str) -> Result<Module, String> {
     let render =
         |d: &converter::diag::Diagnostic| d.render(&name, Some(text)).trim_end().to_string();
     // Checked with the text's own positions, so that an error points into the text.
-    let checked =
+    let mut checked =
         converter::syntax::parse_module(&name, text.as_bytes()).map_err(|d| render(&d))?;
-    converter::verify::verify_opaque_llvm_module(&checked)
-        .map_err(|ds| ds.first().map(render).unwrap_or_default())?;
-    converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
-        .map_err(|d| render(&d))
+    let typed = crate::upstream_release::selected_release().typed_pointers();
+    if typed {
+        crate::upstream_release::read::legalize(&mut checked);
+        converter::verify::verify_llvm_module(&checked)
+    } else {
+        converter::verify::verify_opaque_llvm_module(&checked)
+    }
+    .map_err(|ds| ds.first().map(render).unwrap_or_default())?;
+    let mut m = converter::syntax::parse_module_with_locs(&name, text.as_bytes(), &m.file)
+        .map_err(|d| render(&d))?;
+    if typed {
+        crate::upstream_release::read::legalize(&mut m);
+    }
+    Ok(m)
 }
 
 /// `stdlower interp --via upstream`: export, lower with `mlir-opt` as

@@ -15,7 +15,8 @@
 use super::format::{format, Format};
 use super::lexer::escape_into;
 use super::printer::{float_text, write_symbol};
-use super::upstream::{upstream_name, SEMANTIC_ATTRS};
+use super::release::Release;
+use super::upstream::SEMANTIC_ATTRS;
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{
     Attribute, Body, Func, FuncKind, Layout, Module, NamedAttr, OpData, OpKind, StridedLayout,
@@ -27,29 +28,44 @@ use std::fmt::Write;
 /// cannot express. The module must verify (the exporter relies on op shapes); an
 /// unverified one gives the verifier's first error.
 pub fn export_upstream(m: &Module) -> Result<String, Diagnostic> {
-    export(m, None)
+    export(m, None, Release::MLIR22)
 }
 
 /// [`export_upstream`] with every op, and every function, followed by its location in
 /// `m`'s file (`loc("FILE":LINE:COL)`), so that `mlir-opt --mlir-print-debuginfo` prints
 /// the lowered ops with the locations of the Standard ops they come from.
 pub fn export_upstream_with_locs(m: &Module) -> Result<String, Diagnostic> {
-    export(m, Some(m.file.to_string()))
+    export(m, Some(m.file.to_string()), Release::MLIR22)
 }
 
-fn export(m: &Module, loc_file: Option<String>) -> Result<String, Diagnostic> {
+/// The module in the syntax of upstream `release` ([`super::release`]), with
+/// locations when `with_locs` (as [`export_upstream_with_locs`]); an error at the first
+/// construct that release cannot express.
+pub fn export_for(m: &Module, release: Release, with_locs: bool) -> Result<String, Diagnostic> {
+    export(m, with_locs.then(|| m.file.to_string()), release)
+}
+
+fn export(m: &Module, loc_file: Option<String>, release: Release) -> Result<String, Diagnostic> {
     if let Err(ds) = crate::verify::verify_module(m) {
         return Err(ds
             .into_iter()
             .next()
             .unwrap_or_else(|| Diagnostic::error(Loc::UNKNOWN, "the module does not verify")));
     }
-    let _hex = super::printer::DenseHexScope::new(m.dense_hex_if_larger);
+    // Dense constants in hex only for today's release: MLIR 13 reads a one-byte buffer
+    // of a small i1 vector (`dense<"0x01"> : vector<2x1xi1>`, packed bits to MLIR 22 and
+    // to us) as a splat of its first element (found by the MLIR 13 campaign); the list
+    // form means the same to every release.
+    let hex = (release == Release::MLIR22)
+        .then_some(m.dense_hex_if_larger)
+        .flatten();
+    let _hex = super::printer::DenseHexScope::new(hex);
     let mut x = Exporter {
         out: String::with_capacity(4096),
         err: None,
         loc_file,
         cur_loc: Loc::UNKNOWN,
+        release,
     };
     x.out.push_str("module");
     if let Some(Attribute::Str(n)) = crate::ir::attr::find_attr(&m.attrs, "sym_name") {
@@ -84,6 +100,8 @@ struct Exporter {
     loc_file: Option<String>,
     /// The location of the op being written.
     cur_loc: Loc,
+    /// The release whose syntax is written.
+    release: Release,
 }
 
 /// Writes a stride or offset: a number or `?`.
@@ -110,6 +128,42 @@ fn write_strided(out: &mut String, s: &StridedLayout) {
         opt_int(out, s.offset);
     }
     out.push('>');
+}
+
+/// A strided layout as the affine map releases before 16 write it: `(d0, d1)[s0, s1]
+/// -> (s0 + d0 * s1 + d1)`, a symbol for the offset and for each stride that is dynamic.
+fn write_strided_map(out: &mut String, s: &StridedLayout) {
+    let n = s.strides.len();
+    let dims: Vec<String> = (0..n).map(|i| format!("d{i}")).collect();
+    let mut syms = 0;
+    let mut terms = Vec::new();
+    match s.offset {
+        None => {
+            terms.push(format!("s{syms}"));
+            syms += 1;
+        }
+        Some(0) => {}
+        Some(o) => terms.push(o.to_string()),
+    }
+    for (i, st) in s.strides.iter().enumerate() {
+        match st {
+            None => {
+                terms.push(format!("d{i} * s{syms}"));
+                syms += 1;
+            }
+            Some(1) => terms.push(format!("d{i}")),
+            Some(v) => terms.push(format!("d{i} * {v}")),
+        }
+    }
+    if terms.is_empty() {
+        terms.push("0".into());
+    }
+    let _ = write!(out, "affine_map<({})", dims.join(", "));
+    if syms > 0 {
+        let s: Vec<String> = (0..syms).map(|i| format!("s{i}")).collect();
+        let _ = write!(out, "[{}]", s.join(", "));
+    }
+    let _ = write!(out, " -> ({})>", terms.join(" + "));
 }
 
 impl Exporter {
@@ -150,13 +204,17 @@ impl Exporter {
                 self.write_ty(out, &m.elem, loc);
                 match &m.layout {
                     Layout::Identity => {}
+                    Layout::Strided(s) if !self.release.strided_layouts() => {
+                        out.push_str(", ");
+                        write_strided_map(out, s);
+                    }
                     Layout::Strided(s) => {
                         out.push_str(", ");
                         write_strided(out, s);
                     }
                     Layout::Affine {
                         strided: Some(s), ..
-                    } => {
+                    } if self.release.strided_layouts() => {
                         out.push_str(", ");
                         write_strided(out, s);
                     }
@@ -288,10 +346,24 @@ impl Exporter {
     fn func(&mut self, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
             // An `llvm.func` the module was given: today's LLVM dialect is upstream's.
+            // Releases of typed pointers read it where it has no pointer.
+            if self.release.typed_pointers() && (mentions_pointer(f) || f.body.is_some()) {
+                let why = match f.body {
+                    Some(_) => "its body is written in today's LLVM dialect syntax, which that release does not read",
+                    None => "that release's LLVM dialect has typed pointers",
+                };
+                self.fail(
+                    f.loc,
+                    format!("cannot export this llvm.func for {}: {why}", self.release),
+                );
+                return;
+            }
             crate::llvm_print::write_func(&mut self.out, f, crate::llvm_print::Syntax::Modern);
             return;
         };
-        self.out.push_str("  func.func ");
+        self.out.push_str("  ");
+        self.out.push_str(self.release.func_keyword());
+        self.out.push(' ');
         let vis = f.attr("sym_visibility").and_then(|a| a.as_str());
         match (vis, &f.body) {
             // Upstream declarations may not be public; for an external function the
@@ -355,11 +427,12 @@ impl Exporter {
             }
             Some(body) => {
                 self.out.push_str(" {\n");
-                let names = Names::new(body);
+                let names = Names::new(body, self.release);
                 let mut b = BodyExporter {
                     x: self,
                     body,
                     names,
+                    cur_ex: String::new(),
                 };
                 b.body();
                 self.out.push_str("  }");
@@ -368,6 +441,24 @@ impl Exporter {
             }
         }
     }
+}
+
+/// Whether an `llvm.func`'s signature or body has a pointer anywhere in its types.
+fn mentions_pointer(f: &Func) -> bool {
+    fn has(t: &Type) -> bool {
+        match t {
+            Type::LlvmPtr(..) => true,
+            Type::LlvmStruct(fs) => fs.iter().any(has),
+            Type::LlvmArray(_, e) => has(e),
+            Type::LlvmFunc(ft) => has(&ft.result) || ft.params.iter().any(has),
+            Type::Function(ft) => ft.inputs.iter().chain(&ft.results).any(has),
+            _ => false,
+        }
+    }
+    has(&f.ty)
+        || f.body
+            .as_ref()
+            .is_some_and(|b| b.values.iter().any(|v| has(&v.ty)))
 }
 
 /// The index constant `v` is defined by, if any.
@@ -408,6 +499,20 @@ fn cascade_values(shape: &[u64], dynamic_outer: &[usize]) -> u64 {
     }
 }
 
+/// Whether each extract of an `extract_element` goes through a row: releases whose
+/// `vector.extract` takes static positions only write a dynamic last position as
+/// `vector.extractelement` of the row `vector.extract` gives (a value of its own) at
+/// rank 2 and more.
+fn extract_needs_row(release: Release, shape: &[u64], positions: &[Option<u64>]) -> bool {
+    !release.dynamic_vector_extract() && shape.len() > 1 && positions.last() == Some(&None)
+}
+
+/// Whether a dynamic last position needs an `index_cast` to `i64` first: MLIR 13's
+/// `vector.extractelement` takes a signless integer position, not an index.
+fn extract_needs_cast(release: Release, positions: &[Option<u64>]) -> bool {
+    release.std_arith() && positions.last() == Some(&None)
+}
+
 /// The dynamic positions on outer dimensions of an extract (indexes into the shape).
 fn dynamic_outer(positions: &[Option<u64>]) -> Vec<usize> {
     let n = positions.len();
@@ -428,7 +533,7 @@ struct Names {
 }
 
 impl Names {
-    fn new(body: &Body) -> Names {
+    fn new(body: &Body, release: Release) -> Names {
         let mut name = vec![None; body.values.len()];
         let mut extra_base = vec![0; body.ops.len()];
         let mut hidden = vec![false; body.ops.len()];
@@ -486,8 +591,12 @@ impl Names {
                             .as_vector()
                             .map(|v| v.shape.clone())
                             .unwrap_or_default();
-                        let dy = dynamic_outer(&static_positions(body, od));
-                        (cascade_values(&shape, &dy) - 1) as u32
+                        let positions = static_positions(body, od);
+                        let dy = dynamic_outer(&positions);
+                        let per_leaf = u64::from(extract_needs_row(release, &shape, &positions))
+                            + u64::from(extract_needs_cast(release, &positions));
+                        let tmps = per_leaf * dy.iter().map(|&k| shape[k]).product::<u64>();
+                        (cascade_values(&shape, &dy) - 1 + tmps) as u32
                     }
                     _ => 0,
                 };
@@ -518,6 +627,8 @@ struct BodyExporter<'x, 'b> {
     x: &'x mut Exporter,
     body: &'b Body,
     names: Names,
+    /// The attribute dictionary (` {...}` or empty) of the extract being written.
+    cur_ex: String,
 }
 
 impl BodyExporter<'_, '_> {
@@ -665,7 +776,8 @@ impl BodyExporter<'_, '_> {
             self.line(&format!("{lhs}{text}"));
             return;
         }
-        let name = upstream_name(op.kind).unwrap_or("");
+        let release = self.x.release;
+        let name = release.op_name(op.kind).unwrap_or("");
         let ty0 = |s: &mut Self| {
             if o.is_empty() {
                 String::new()
@@ -685,24 +797,25 @@ impl BodyExporter<'_, '_> {
                 let ex = self.extras(op, &["value"]);
                 match op.attr("value") {
                     Some(Attribute::SymbolRef(s)) => {
-                        let mut t = format!("func.constant{ex} ");
+                        let mut t = format!("{}{ex} ", release.func_constant());
                         write_symbol(&mut t, s);
                         let rt = self.vty(op.results[0], loc);
                         let _ = write!(t, " : {rt}");
                         t
                     }
-                    Some(Attribute::Bool(b)) => format!("arith.constant{ex} {b}"),
+                    Some(Attribute::Bool(b)) => format!("{}{ex} {b}", release.constant()),
                     Some(Attribute::Int { value, ty }) if *ty == Type::i1() => {
-                        format!("arith.constant{ex} {}", *value != 0)
+                        format!("{}{ex} {}", release.constant(), *value != 0)
                     }
                     Some(Attribute::Int { value, ty }) => {
-                        format!("arith.constant{ex} {value} : {ty}")
+                        format!("{}{ex} {value} : {ty}", release.constant())
                     }
                     Some(Attribute::Float { bits, ty }) => {
-                        format!("arith.constant{ex} {} : {ty}", float_text(*bits, ty))
+                        let c = release.constant();
+                        format!("{c}{ex} {} : {ty}", float_text(*bits, ty))
                     }
                     Some(a @ Attribute::Dense { .. }) => {
-                        let mut t = format!("arith.constant{ex} ");
+                        let mut t = format!("{}{ex} ", release.constant());
                         super::printer::write_attr(&mut t, a);
                         t
                     }
@@ -795,7 +908,7 @@ impl BodyExporter<'_, '_> {
                         return;
                     };
                     let c = format!("%{}", self.names.extra_base[id]);
-                    self.line(&format!("{c} = arith.constant {value} : index"));
+                    self.line(&format!("{c} = {} {value} : index", release.constant()));
                     let ex = self.extras(op, &["index"]);
                     format!("{name}{ex} {}, {c} : {t}", self.v(o[0]))
                 }
@@ -804,7 +917,12 @@ impl BodyExporter<'_, '_> {
                 let ex = self.extras(op, &[]);
                 let from = ty0(self);
                 let to = self.vty(op.results[0], loc);
-                format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
+                if name == "splat" {
+                    // The Standard `splat` of 13 and 14 names the result type alone.
+                    format!("{name} {}{ex} : {to}", self.v(o[0]))
+                } else {
+                    format!("{name} {}{ex} : {from} to {to}", self.v(o[0]))
+                }
             }
             Format::ExtractElement => {
                 self.extract(id, op, &lhs);
@@ -899,6 +1017,13 @@ impl BodyExporter<'_, '_> {
         let mut next = self.names.extra_base[id];
         let mut fixed: Vec<Option<u64>> = positions.clone();
         let _ = lhs;
+        let suffix = if self.x.release.dynamic_vector_extract() {
+            format!("{ex} : {elem} from {vts}")
+        } else {
+            format!("{ex} : {vts}")
+        };
+        self.cur_ex = ex.clone();
+        let row = extract_needs_row(self.x.release, &v.shape, &positions);
         self.cascade(
             op,
             &v.shape,
@@ -906,7 +1031,8 @@ impl BodyExporter<'_, '_> {
             &mut fixed,
             &mut next,
             Some(&result),
-            &format!("{ex} : {elem} from {vts}"),
+            &suffix,
+            row,
         );
     }
 
@@ -922,6 +1048,7 @@ impl BodyExporter<'_, '_> {
         next: &mut u32,
         top: Option<&str>,
         suffix: &str,
+        row: bool,
     ) -> String {
         let fresh = |next: &mut u32| {
             *next += 1;
@@ -940,12 +1067,48 @@ impl BodyExporter<'_, '_> {
                     None => self.v(op.operands[i + 1]).to_string(),
                 })
                 .collect();
-            let line = format!(
-                "{name} = vector.extract {}[{}]{suffix}",
-                self.v(op.operands[0]),
-                pos.join(", ")
-            );
-            self.line(&line);
+            let vector = self.v(op.operands[0]).to_string();
+            if self.x.release.dynamic_vector_extract() || fixed.last() != Some(&None) {
+                let line = format!(
+                    "{name} = vector.extract {vector}[{}]{suffix}",
+                    pos.join(", ")
+                );
+                self.line(&line);
+                return name;
+            }
+            // A dynamic last position before `vector.extract` took one: the row (at
+            // rank 2 and more), then `vector.extractelement` of it.
+            let vt = self.body.value_type(op.operands[0]).clone();
+            let (last, outer) = pos.split_last().unwrap_or((&name, &[]));
+            let last = last.clone();
+            let (row_value, row_type) = if row {
+                let row_name = fresh(next);
+                let row_ty = vt
+                    .as_vector()
+                    .map(|v| Type::vector(vec![*v.shape.last().unwrap_or(&1)], v.elem.clone()));
+                let row_ty = self.x.ty(&row_ty.unwrap_or(vt.clone()), op.loc);
+                let vts = self.x.ty(&vt, op.loc);
+                let ex = self.cur_ex.clone();
+                self.line(&format!(
+                    "{row_name} = vector.extract {vector}[{}]{ex} : {vts}",
+                    outer.join(", ")
+                ));
+                (row_name, row_ty)
+            } else {
+                (vector, self.x.ty(&vt, op.loc))
+            };
+            let ex = self.cur_ex.clone();
+            let (last, last_ty) = match extract_needs_cast(self.x.release, fixed) {
+                true => {
+                    let c = fresh(next);
+                    self.line(&format!("{c} = index_cast {last} : index to i64"));
+                    (c, "i64")
+                }
+                false => (last, "index"),
+            };
+            self.line(&format!(
+                "{name} = vector.extractelement {row_value}[{last} : {last_ty}]{ex} : {row_type}"
+            ));
             return name;
         };
         let n = shape[k];
@@ -953,7 +1116,7 @@ impl BodyExporter<'_, '_> {
         for j in 0..n {
             fixed[k] = Some(j);
             let t = if n == 1 { top } else { None };
-            vals.push(self.cascade(op, shape, rest, fixed, next, t, suffix));
+            vals.push(self.cascade(op, shape, rest, fixed, next, t, suffix, row));
         }
         fixed[k] = None;
         let elem = self.body.value_type(op.results[0]).clone();
@@ -961,15 +1124,19 @@ impl BodyExporter<'_, '_> {
         let idx = self.v(op.operands[k + 1]).to_string();
         let mut acc = vals[0].clone();
         for (j, val) in vals.iter().enumerate().skip(1) {
+            let release = self.x.release;
             let c = fresh(next);
-            self.line(&format!("{c} = arith.constant {j} : index"));
+            self.line(&format!("{c} = {} {j} : index", release.constant()));
             let p = fresh(next);
-            self.line(&format!("{p} = arith.cmpi eq, {idx}, {c} : index"));
+            self.line(&format!("{p} = {} eq, {idx}, {c} : index", release.cmpi()));
             let s = match top {
                 Some(t) if j as u64 == n - 1 => t.to_string(),
                 _ => fresh(next),
             };
-            self.line(&format!("{s} = arith.select {p}, {val}, {acc} : {elem}"));
+            self.line(&format!(
+                "{s} = {} {p}, {val}, {acc} : {elem}",
+                release.select()
+            ));
             acc = s;
         }
         acc

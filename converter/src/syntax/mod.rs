@@ -8,7 +8,8 @@
 //! at a time), `affine` (affine-map layouts), `printer`; `format` (the custom format
 //! of each Standard op, which the parser, the printer and the exporter dispatch on).
 //! Today's upstream syntax: `upstream` (the op-name table), `export` (IR to upstream
-//! text, [`export_upstream`]).
+//! text, [`export_upstream`]); `release` (how each upstream release from 13 on spells
+//! the ops, [`export_for`]).
 
 pub mod affine;
 pub mod export;
@@ -16,11 +17,13 @@ mod format;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
+pub mod release;
 pub mod upstream;
 
-pub use export::{export_upstream, export_upstream_with_locs};
+pub use export::{export_for, export_upstream, export_upstream_with_locs};
 pub use parser::skim::{skim_module, BodyReader, FuncBodies};
 pub use printer::{float_text, print_module, PrintOptions};
+pub use release::Release;
 
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Module, Type};

@@ -240,3 +240,45 @@ fn legacy_memory_ops_need_a_typed_pointer() {
         );
     }
 }
+
+/// MLIR 13 to 16's typed pointers (`!llvm.ptr<f32>`, `ptr<i8, 3>` in a struct, pointers
+/// to functions) read into the same typed IR as LLVM 11's notation, and their op forms
+/// with them: a load typed by its pointer, a GEP without its element type, a shuffle
+/// mask of typed entries.
+#[test]
+fn mlir_13s_typed_pointers_read_into_the_typed_ir() {
+    let src = "llvm.func @f(%arg0: !llvm.ptr<f32, 3>, %arg1: !llvm.struct<(ptr<i8>, i64)>, %arg2: !llvm.ptr<func<void (i32)>>, %arg3: vector<2xf32>) -> f32 {
+  %0 = llvm.mlir.constant(1 : index) : i64
+  %1 = llvm.getelementptr %arg0[%0] : (!llvm.ptr<f32, 3>, i64) -> !llvm.ptr<f32, 3>
+  %2 = llvm.load %1 : !llvm.ptr<f32, 3>
+  %3 = llvm.shufflevector %arg3, %arg3 [0 : i32, 0 : i32] : vector<2xf32>, vector<2xf32>
+  llvm.return %2 : f32
+}
+";
+    let m = parse_module("t.mlir", src.as_bytes()).unwrap();
+    let f = &m.funcs[0];
+    let Type::LlvmFunc(ft) = &f.ty else {
+        panic!("{:?}", f.ty)
+    };
+    assert_eq!(ft.params[0], Type::llvm_ptr_in(Type::F32, 3));
+    assert_eq!(
+        ft.params[1],
+        Type::llvm_struct(vec![Type::llvm_ptr(Type::i8()), Type::i64()])
+    );
+    assert_eq!(
+        ft.params[2],
+        Type::llvm_ptr(Type::llvm_func(Type::LlvmVoid, vec![Type::i32()]))
+    );
+    let b = f.body.as_ref().unwrap();
+    let kinds: Vec<OpKind> = b.walk_ops().map(|o| b.op(o).kind).collect();
+    assert!(kinds.contains(&OpKind::LlvmGep) && kinds.contains(&OpKind::LlvmShuffleVector));
+    let load = b
+        .walk_ops()
+        .find(|&o| b.op(o).kind == OpKind::LlvmLoad)
+        .unwrap();
+    assert_eq!(*b.value_type(b.op(load).results[0]), Type::F32);
+    assert!(crate::verify::verify_llvm_module(&m).is_ok());
+    // A mask entry of another type is an error.
+    let bad = src.replace("[0 : i32, 0 : i32]", "[0 : i64, 0 : i32]");
+    assert!(parse_module("t.mlir", bad.as_bytes()).is_err());
+}

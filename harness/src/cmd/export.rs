@@ -12,12 +12,17 @@ pub struct Args {
     /// Write the upstream module here instead of standard output.
     #[arg(short = 'o', long = "output")]
     pub output: Option<String>,
+    /// The upstream MLIR release whose syntax to write (13 and later; default 22).
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(13..))]
+    pub release: u32,
 }
 
 /// The upstream text of the file's module.
 pub fn output(args: &Args) -> Result<String, Failure> {
     let m = input::load(&args.file)?;
-    converter::syntax::export_upstream(&m)
+    let release = converter::syntax::Release::new(args.release)
+        .map_err(|e| Failure::new(exit::USAGE, format!("error: {e}")))?;
+    converter::syntax::export_for(&m, release, false)
         .map_err(|d| Failure::from_diags(&args.file, m.source.as_deref(), &[d]))
 }
 

@@ -101,7 +101,7 @@ pub fn resolve(p: &Pending, upstream: Result<String, String>) -> Outcome {
         Ok(text) if !fully_lowered(&text) => Outcome::Unsupported(
             "mlir-opt left ops unlowered (it reported a pattern failure, e.g. a module's own malloc of another type than it calls)".into(),
         ),
-        Ok(text) => match compare_texts(&p.std, &p.ours, &text) {
+        Ok(text) => match compare_texts(&p.std, &p.ours, &crate::upstream_release::comparable(text)) {
             Ok(()) => Outcome::Agree,
             Err(detail) => Outcome::Finding(detail),
         },
@@ -342,14 +342,22 @@ pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, 
         Ok(t) => t,
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
+    let release = crate::upstream_release::selected_release();
     let args = match crate::upstream::host_data_layout() {
-        Ok(dl) => crate::upstream::pipeline(
+        Ok(dl) => crate::upstream_release::pipeline(
+            release,
             index_bitwidth,
             stdlower_front::options::PassOptions::default(),
             dl,
         ),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
+    if let (true, Ok(t)) = (
+        release != converter::syntax::Release::MLIR22,
+        crate::upstream_release::selected(),
+    ) {
+        return crate::upstream_release::lower_batch(t, texts, &args);
+    }
     let alone = |t: &String| {
         crate::upstream::run_tool(&tools.mlir_opt, &args, t, crate::upstream::TOOL_TIMEOUT)
     };

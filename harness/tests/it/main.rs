@@ -31,6 +31,7 @@ mod llvm_level_ciface;
 mod llvm_level_wrong;
 mod lower_paths_deep;
 mod lower_streaming;
+mod mlir13;
 mod mlir_opt_upstream;
 mod mlir_translate;
 mod mlir_translate_batch;

@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
             LlvmShuffleVector => {
                 let a = self.parse_use()?;
                 let b = self.comma_use()?;
-                let mask = self.parse_int_list("the mask")?;
+                let mask = self.parse_int_list_typed("the mask", true)?;
                 s.attrs = self.parse_opt_attr_dict()?;
                 let (tloc, vty) = self.colon_type()?;
                 let elem = vty
@@ -407,6 +407,12 @@ impl<'a> Parser<'a> {
 
     /// `[1, -2, 3]`: a bracketed list of integers (possibly empty).
     fn parse_int_list(&mut self, what: &str) -> PResult<Vec<i64>> {
+        self.parse_int_list_typed(what, false)
+    }
+
+    /// [`Self::parse_int_list`], where `typed` also reads MLIR 13's `0 : i32` entries
+    /// (its printing of a shuffle mask, `[0 : i32, 1 : i32]`).
+    fn parse_int_list_typed(&mut self, what: &str, typed: bool) -> PResult<Vec<i64>> {
         self.expect(Tok::LSquare, &format!("'[' to start {what}"))?;
         let mut v = Vec::new();
         if self.eat(Tok::RSquare) {
@@ -419,6 +425,13 @@ impl<'a> Parser<'a> {
             }
             let t = self.advance();
             v.push(self.parse_i64_literal(t, neg)?);
+            if typed && self.tok.kind == Tok::Colon {
+                self.advance();
+                let loc = self.tok.loc;
+                if self.parse_type()? != Type::i32() {
+                    return Err(self.err_at(loc, format!("expected i32 entries in {what}")));
+                }
+            }
             if !self.eat(Tok::Comma) {
                 break;
             }
@@ -669,6 +682,9 @@ impl<'a> Parser<'a> {
                 if !self.eat(Tok::Less) {
                     return Ok(Type::llvm_ptr(Type::i8()));
                 }
+                if self.tok.kind != Tok::Int {
+                    return self.typed_ptr_after_less();
+                }
                 let loc = self.tok.loc;
                 let space = self.parse_u64("an address space")?;
                 let space = u32::try_from(space)
@@ -703,6 +719,44 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The rest of a typed pointer, as MLIR 13 to 16 print it, after `!llvm.ptr<`:
+    /// `f32>`, `ptr<i8>>`, `struct<(...)>, 3>`, `func<i32 (i64)>>`. It counts as a
+    /// type in LLVM 11's notation ([`Parser::legacy_types_read`]), which typed pointers
+    /// come with: a `load` typed by its pointer alone, a `getelementptr` without its
+    /// element type.
+    fn typed_ptr_after_less(&mut self) -> PResult<Type> {
+        let pointee = self.parse_llvm_field_type()?;
+        let mut space = 0;
+        if self.eat(Tok::Comma) {
+            let loc = self.tok.loc;
+            let s = self.parse_u64("an address space")?;
+            space = u32::try_from(s)
+                .map_err(|_| self.err_at(loc, "the address space does not fit 32 bits"))?;
+        }
+        self.expect(Tok::Greater, "'>' after the pointee type")?;
+        self.legacy_types += 1;
+        Ok(Type::llvm_ptr_in(pointee, space))
+    }
+
+    /// `func<R (A, B)>` of a typed function pointer, after `func`.
+    fn llvm_func_type_after(&mut self) -> PResult<Type> {
+        self.expect(Tok::Less, "'<' after func")?;
+        let result = self.parse_llvm_field_type()?;
+        self.expect(Tok::LParen, "'(' and the parameter types")?;
+        let mut params = Vec::new();
+        if !self.eat(Tok::RParen) {
+            loop {
+                params.push(self.parse_llvm_field_type()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' or ',' in the parameter types")?;
+        }
+        self.expect(Tok::Greater, "'>' to end the function type")?;
+        Ok(Type::llvm_func(result, params))
+    }
+
     /// A type inside an LLVM struct or array, where LLVM types drop their `!llvm.`.
     fn parse_llvm_field_type(&mut self) -> PResult<Type> {
         if self.tok.kind == Tok::BareIdent {
@@ -710,6 +764,14 @@ impl<'a> Parser<'a> {
             if matches!(s, "ptr" | "struct" | "array") {
                 self.advance();
                 return self.llvm_type_after(s);
+            }
+            if s == "func" {
+                self.advance();
+                return self.llvm_func_type_after();
+            }
+            if s == "void" {
+                self.advance();
+                return Ok(Type::LlvmVoid);
             }
         }
         self.enter()?;

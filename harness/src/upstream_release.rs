@@ -1,0 +1,279 @@
+//! Which upstream MLIR the upstream paths use, and how to drive each release. The
+//! default is the installed MLIR 22 (`llvm-config-22 --bindir`, else `PATH`);
+//! `--mlir-bin DIR` (any command) or `STDLOWER_MLIR_BIN=DIR` points at another build's
+//! `bin` directory (`/usr/lib/llvm-13/bin`, a user's own build). The release is read
+//! from `mlir-opt --version` ("LLVM version 13.0.1"), and with it come the syntax the
+//! module is exported in ([`converter::syntax::Release`]) and the `mlir-opt` pipeline
+//! that lowers it ([`pipeline`]):
+//!
+//! - 13: `-convert-vector-to-llvm -convert-math-to-llvm -convert-memref-to-llvm
+//!   -convert-std-to-llvm` (the spec's own pass, its `data-layout` option the host's);
+//! - 14: the same with `-convert-arith-to-llvm` before the Standard pass, then
+//!   `-reconcile-unrealized-casts`;
+//! - 15, 16: `-convert-func-to-llvm` then `-convert-cf-to-llvm` in place of the Standard pass;
+//! - 17 on: MLIR 22's pipeline (`upstream::PASSES`).
+//!
+//! Releases 13 to 16 print typed pointers (`!llvm.ptr<f32>`): their output is read back
+//! by the same parser as LLVM 11's notation and checked by the typed verifier. Their
+//! LLVM IR is typed too, which LLVM 22 (our JIT) no longer reads as text: it goes
+//! through the release's own `llvm-as` to bitcode, which LLVM 22 reads and upgrades,
+//! and `llvm-dis` 22 prints it back as text ([`native_ir`]).
+
+pub mod batch;
+pub mod known;
+pub mod read;
+pub mod typed;
+
+pub use batch::lower_batch;
+
+use crate::upstream::{Tools, UpstreamError};
+use converter::syntax::Release;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The environment variable naming the directory of the `mlir-opt` to use.
+pub const MLIR_BIN_ENV: &str = "STDLOWER_MLIR_BIN";
+
+/// An upstream toolchain: its tools and their release.
+#[derive(Clone, Debug)]
+pub struct Toolchain {
+    pub tools: Tools,
+    pub release: Release,
+}
+
+/// The release of an `mlir-opt`, from its `--version` output.
+pub fn detect_release(mlir_opt: &Path) -> Result<Release, String> {
+    let out = std::process::Command::new(mlir_opt)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", mlir_opt.display()))?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    release_of_version_text(&text)
+        .ok_or_else(|| {
+            format!(
+                "cannot tell the release of {} from its --version output: {}",
+                mlir_opt.display(),
+                text.trim()
+            )
+        })
+        .and_then(Release::new)
+}
+
+/// The major version in `mlir-opt --version`'s text ("LLVM version 13.0.1", also
+/// "MLIR version 22.1.0git" of some builds).
+pub fn release_of_version_text(text: &str) -> Option<u32> {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .find(|w| w[0] == "version")
+        .and_then(|w| w[1].split('.').next())
+        .and_then(|m| m.parse().ok())
+}
+
+/// The toolchain in `dir` (`mlir-opt` and `mlir-translate` there, the release read from
+/// the first), or the default MLIR 22 when `dir` is `None`.
+pub fn resolve(dir: Option<&Path>) -> Result<Toolchain, UpstreamError> {
+    let Some(dir) = dir else {
+        let tools = Tools {
+            mlir_opt: crate::upstream::find_tool("mlir-opt").ok_or_else(not_installed)?,
+            mlir_translate: crate::upstream::find_tool("mlir-translate")
+                .ok_or_else(not_installed)?,
+        };
+        let release = detect_release(&tools.mlir_opt).unwrap_or(Release::MLIR22);
+        return Ok(Toolchain { tools, release });
+    };
+    let tool = |name: &str| {
+        let p = dir.join(name);
+        if p.is_file() {
+            Ok(p)
+        } else {
+            Err(UpstreamError::NotInstalled(format!(
+                "{name} not found in {} (--mlir-bin / {MLIR_BIN_ENV})",
+                dir.display()
+            )))
+        }
+    };
+    let tools = Tools {
+        mlir_opt: tool("mlir-opt")?,
+        mlir_translate: tool("mlir-translate")?,
+    };
+    let release = detect_release(&tools.mlir_opt).map_err(UpstreamError::NotInstalled)?;
+    Ok(Toolchain { tools, release })
+}
+
+fn not_installed() -> UpstreamError {
+    UpstreamError::NotInstalled(
+        "mlir-opt/mlir-translate 22 are not installed (neither in `llvm-config-22 --bindir` \
+         nor on PATH; scripts/setup.sh installs them)"
+            .into(),
+    )
+}
+
+/// The toolchain this process uses: `STDLOWER_MLIR_BIN`'s (which `--mlir-bin` sets), else
+/// the default (resolved once per process).
+pub fn selected() -> Result<&'static Toolchain, UpstreamError> {
+    static SELECTED: OnceLock<Result<Toolchain, UpstreamError>> = OnceLock::new();
+    SELECTED
+        .get_or_init(|| {
+            let dir = std::env::var_os(MLIR_BIN_ENV)
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from);
+            resolve(dir.as_deref())
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The release of the selected toolchain (MLIR 22 when none is installed).
+pub fn selected_release() -> Release {
+    selected().map_or(Release::MLIR22, |t| t.release)
+}
+
+/// Applies `--mlir-bin DIR`: sets [`MLIR_BIN_ENV`] for this process and the processes it
+/// starts (JIT workers, campaign children), before anything looks the tools up.
+pub fn use_mlir_bin(dir: Option<&Path>) {
+    if let Some(dir) = dir {
+        std::env::set_var(MLIR_BIN_ENV, dir);
+    }
+}
+
+/// The `mlir-opt` arguments that lower a module exported for `release` to the LLVM
+/// dialect, with the index bit width, the pass options and the target's data layout.
+pub fn pipeline(
+    release: Release,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+    data_layout: &str,
+) -> Vec<String> {
+    if release.major() >= 17 {
+        return crate::upstream::pipeline(index_bitwidth, pass, data_layout);
+    }
+    let ib = index_bitwidth;
+    let aligned = if pass.use_aligned_alloc {
+        " use-aligned-alloc=1"
+    } else {
+        ""
+    };
+    let bare = if pass.use_bare_ptr_memref_call_conv {
+        " use-bare-ptr-memref-call-conv=1"
+    } else {
+        ""
+    };
+    let mut args = vec![
+        "--convert-vector-to-llvm".to_string(),
+        "--convert-math-to-llvm".to_string(),
+        format!("--convert-memref-to-llvm=index-bitwidth={ib}{aligned}"),
+    ];
+    if release.major() >= 14 {
+        args.push(format!("--convert-arith-to-llvm=index-bitwidth={ib}"));
+    }
+    if release.std_func() {
+        args.push(format!(
+            "--convert-std-to-llvm=index-bitwidth={ib} data-layout={data_layout}{bare}"
+        ));
+    } else {
+        // The function pass first: before it has typed the blocks' arguments, MLIR 15's
+        // cf pass gives branches operands of the wrong type ("type mismatch for bb
+        // argument", found exporting the corpus for 15).
+        args.push(format!(
+            "--convert-func-to-llvm=index-bitwidth={ib} data-layout={data_layout}{bare}"
+        ));
+        args.push(format!("--convert-cf-to-llvm=index-bitwidth={ib}"));
+    }
+    if release.major() >= 14 {
+        args.push("--reconcile-unrealized-casts".to_string());
+    }
+    args
+}
+
+/// `mlir-opt`'s LLVM dialect made comparable with our modern printing for the
+/// structural oracle: the selected release's typed pointers made opaque and its
+/// indirect calls typed as today's ([`typed`]), nothing changed for the releases of
+/// opaque pointers.
+pub fn comparable(upstream: String) -> String {
+    if selected_release().typed_pointers() {
+        typed::indirect_call_types(&typed::opaque_pointers(&upstream))
+    } else {
+        upstream
+    }
+}
+
+/// The `llvm-as` of a typed-pointer release (`llvm-as-13` on `PATH`, or beside its
+/// `mlir-opt`), and LLVM 22's `llvm-dis`.
+fn bitcode_tools(t: &Toolchain) -> Result<(PathBuf, PathBuf), UpstreamError> {
+    let major = t.release.major();
+    let beside = t.tools.mlir_opt.parent().map(|d| d.join("llvm-as"));
+    let llvm_as = beside
+        .filter(|p| p.is_file())
+        .or_else(|| crate::upstream::find_tool(&format!("llvm-as-{major}")))
+        .ok_or_else(|| {
+            UpstreamError::NotInstalled(format!(
+                "llvm-as {major} is not installed (it turns MLIR {major}'s typed-pointer LLVM IR \
+                 into bitcode that LLVM 22 reads; Debian's llvm-{major})"
+            ))
+        })?;
+    let llvm_dis = crate::upstream::find_tool("llvm-dis")
+        .ok_or_else(|| UpstreamError::NotInstalled("llvm-dis 22 is not installed".into()))?;
+    Ok((llvm_as, llvm_dis))
+}
+
+/// LLVM IR text of `mlir-translate`'s output `ir` that LLVM 22 reads: `ir` itself from
+/// opaque-pointer releases; from typed-pointer ones, `ir` assembled to bitcode by the
+/// release's `llvm-as` and printed back by LLVM 22's `llvm-dis`.
+pub fn native_ir(t: &Toolchain, ir: String) -> Result<String, UpstreamError> {
+    if !t.release.typed_pointers() {
+        return Ok(ir);
+    }
+    let (llvm_as, llvm_dis) = bitcode_tools(t)?;
+    // One pipe, bitcode never through this process: `sh -c 'AS -o - | DIS -o -'`.
+    let script = "\"$0\" -o - | \"$1\" -o -".to_string();
+    let args = [
+        "-c".to_string(),
+        script,
+        llvm_as.to_string_lossy().into_owned(),
+        llvm_dis.to_string_lossy().into_owned(),
+    ];
+    crate::upstream::run_tool(Path::new("sh"), &args, &ir, crate::upstream::TOOL_TIMEOUT)
+        .map_err(UpstreamError::Tool)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_release_is_read_from_the_version_text() {
+        let v13 = "LLVM (http://llvm.org/):\n  LLVM version 13.0.1\n  \n  Optimized build.\n";
+        assert_eq!(release_of_version_text(v13), Some(13));
+        assert_eq!(
+            release_of_version_text("Debian LLVM version 22.1.8\n  Optimized build."),
+            Some(22)
+        );
+        assert_eq!(release_of_version_text("MLIR version 19.0.0git"), Some(19));
+        assert_eq!(release_of_version_text("no version here"), None);
+    }
+
+    #[test]
+    fn each_release_gets_its_own_pipeline() {
+        let p = stdlower_front::options::PassOptions {
+            use_aligned_alloc: true,
+            use_bare_ptr_memref_call_conv: true,
+        };
+        let r13 = pipeline(Release::MLIR13, 32, p, "e-m:e");
+        assert_eq!(
+            r13,
+            [
+                "--convert-vector-to-llvm",
+                "--convert-math-to-llvm",
+                "--convert-memref-to-llvm=index-bitwidth=32 use-aligned-alloc=1",
+                "--convert-std-to-llvm=index-bitwidth=32 data-layout=e-m:e use-bare-ptr-memref-call-conv=1",
+            ]
+        );
+        let r15 = pipeline(Release::new(15).unwrap(), 64, Default::default(), "e");
+        assert!(r15.contains(&"--convert-func-to-llvm=index-bitwidth=64 data-layout=e".into()));
+        assert!(r15.contains(&"--reconcile-unrealized-casts".into()));
+        let r22 = pipeline(Release::MLIR22, 64, Default::default(), "e");
+        assert_eq!(r22, crate::upstream::pipeline(64, Default::default(), "e"));
+    }
+}

@@ -1,0 +1,212 @@
+//! Many cases through one `mlir-opt` process (`--split-input-file`), for any release:
+//! a process costs tens of milliseconds to start against a few of work per case.
+//!
+//! What `mlir-opt` does with split input (13 and 22 alike, checked by running them):
+//! every chunk is lowered even after one fails, and the exit status is 1 when any
+//! failed; each diagnostic of a chunk is prefixed `within split at <stdin>:LINE offset`,
+//! `LINE` the line of the marker that opens the chunk (1 for the first); the modules of
+//! the chunks that lowered are printed one after the other, each from a line `module`
+//! (22 puts the marker between them, 13 a blank line). So the printed modules belong,
+//! in order, to the chunks no diagnostic names. A crash or a timeout ends the process
+//! mid-way: then (and whenever the output does not match the chunks) each case is
+//! lowered on its own, so that one case's failure is never lost among the others nor
+//! blamed on them.
+
+use super::Toolchain;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The marker `--split-input-file` splits on, alone on a line.
+const SPLIT_MARKER: &str = "// -----";
+
+/// Lowers each text with `mlir-opt args` (one process for all, see the module's doc):
+/// per text, in order, its output or the diagnostics that name its chunk.
+pub fn lower_batch(
+    t: &Toolchain,
+    texts: &[String],
+    args: &[String],
+) -> Vec<Result<String, String>> {
+    let mut answers: Vec<Option<Result<String, String>>> = vec![None; texts.len()];
+    // A text holding the marker would be split: it goes alone.
+    let batched: Vec<usize> = (0..texts.len())
+        .filter(|&k| !texts[k].contains(SPLIT_MARKER))
+        .collect();
+    if batched.len() > 1 {
+        for (k, a) in batch_of(t, texts, &batched, args) {
+            answers[k] = Some(a);
+        }
+    }
+    answers
+        .into_iter()
+        .zip(texts)
+        .map(|(a, x)| a.unwrap_or_else(|| lower_one(t, x, args)))
+        .collect()
+}
+
+/// The answers of one split process for the texts `batched` (indexes into `texts`);
+/// none when the process crashed, timed out, or its output does not match.
+fn batch_of(
+    t: &Toolchain,
+    texts: &[String],
+    batched: &[usize],
+    args: &[String],
+) -> Vec<(usize, Result<String, String>)> {
+    let mut input = String::new();
+    let mut starts = Vec::with_capacity(batched.len());
+    let mut line = 1usize;
+    for (i, &k) in batched.iter().enumerate() {
+        if i > 0 {
+            input.push_str(SPLIT_MARKER);
+            input.push('\n');
+        }
+        starts.push(line);
+        if i > 0 {
+            line += 1;
+        }
+        let x = &texts[k];
+        input.push_str(x);
+        if !x.ends_with('\n') {
+            input.push('\n');
+        }
+        line += x.lines().count();
+    }
+    let mut all = args.to_vec();
+    all.push("--split-input-file".into());
+    let timeout = crate::upstream::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
+    let Some((stdout, stderr)) = run_split(&t.tools.mlir_opt, &all, &input, timeout) else {
+        return Vec::new();
+    };
+    // The diagnostics of each chunk, by the marker line their prefix names.
+    let mut errors: Vec<String> = vec![String::new(); batched.len()];
+    let mut current: Option<usize> = None;
+    for l in stderr.lines() {
+        if let Some(rest) = l.split("within split at <stdin>:").nth(1) {
+            let n: Option<usize> = rest.split(' ').next().and_then(|n| n.parse().ok());
+            current = n.and_then(|n| starts.iter().position(|&s| s == n));
+        }
+        if let Some(c) = current {
+            errors[c].push_str(l);
+            errors[c].push('\n');
+        }
+    }
+    let modules = split_modules(&stdout);
+    if modules.len() != errors.iter().filter(|e| e.is_empty()).count() {
+        return Vec::new();
+    }
+    let name = crate::this_exe::name_of(&t.tools.mlir_opt);
+    let mut modules = modules.into_iter();
+    batched
+        .iter()
+        .zip(errors)
+        .map(|(&k, e)| {
+            let a = match e.is_empty() {
+                true => Ok(modules.next().unwrap_or_default()),
+                false => Err(format!(
+                    "{name} {} failed:\n{}",
+                    args.join(" "),
+                    e.trim_end()
+                )),
+            };
+            (k, a)
+        })
+        .collect()
+}
+
+/// One text through `mlir-opt args`.
+fn lower_one(t: &Toolchain, text: &str, args: &[String]) -> Result<String, String> {
+    crate::upstream::run_tool(&t.tools.mlir_opt, args, text, crate::upstream::TOOL_TIMEOUT)
+}
+
+/// The modules of `mlir-opt`'s output, each from its line `module` to the next (the
+/// marker 22 writes between them dropped).
+fn split_modules(out: &str) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for l in out.split_inclusive('\n') {
+        if l.starts_with("module") {
+            v.push(String::new());
+        }
+        if l.trim_end() == SPLIT_MARKER {
+            continue;
+        }
+        if let Some(last) = v.last_mut() {
+            last.push_str(l);
+        }
+    }
+    v
+}
+
+/// Runs `tool args` on `input`: its stdout and stderr when it exited by itself (with
+/// success or not), `None` when it could not start, crashed or outlived `timeout`.
+fn run_split(
+    tool: &Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Option<(String, String)> {
+    // A child process with a timeout: not the calling campaign thread's own work.
+    crate::watchdog::outside(|| run_split_waiting(tool, args, input, timeout))
+}
+
+fn run_split_waiting(
+    tool: &Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Option<(String, String)> {
+    use std::io::{Read, Write};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let stdin = child.stdin.take();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        if let Some(mut s) = stdin {
+            let _ = s.write_all(input.as_bytes());
+        }
+    });
+    let read = |r: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut s);
+            }
+            String::from_utf8_lossy(&s).into_owned()
+        })
+    };
+    let out = read(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = read(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    };
+    let _ = writer.join();
+    let (stdout, stderr) = (out.join().ok()?, err.join().ok()?);
+    if status.signal().is_some() {
+        return None;
+    }
+    Some((stdout, stderr))
+}
