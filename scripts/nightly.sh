@@ -80,6 +80,7 @@ if [ "$PLAN" = 1 ]; then
     echo "release ${r%%:*}: ${MATRIX_SLICE} s: $BIN campaign --upstream --upstream-sample 1 --mlir-bin ${r#*:} --time ${MATRIX_SLICE}s --out $OUT/upstream-${r%%:*}"
   done
   [ "${#RELEASES[@]}" -gt 0 ] || echo "release matrix: skipped (no mlir-opt installed, or a budget under 200 s)"
+  echo "rule proofs: $BIN prove --rules --json > $OUT/prove-rules.json"
   exit 0
 fi
 mkdir -p "$OUT"
@@ -114,6 +115,10 @@ elif cargo fuzz --version >/dev/null 2>&1; then
 else
   echo "nightly: cargo fuzz not installed (cargo install cargo-fuzz); fuzz slices skipped" | tee "$OUT/fuzz-skipped.txt"
 fi
+
+# The rule proofs: every op's lowering, for every type instance and pass option, proved
+# by the solver for all inputs (docs/prove.md; about 20 s). A refuted rule fails the night.
+"$BIN" prove --rules --json > "$OUT/prove-rules.json" 2> "$OUT/prove-rules.txt" || status=1
 
 "${REGRESSIONS[@]}" --junit "$OUT/tests-junit.xml" > "$OUT/regressions.txt" 2>&1 || status=1
 

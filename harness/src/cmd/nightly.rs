@@ -2,7 +2,7 @@
 //! `scripts/nightly.sh` computes besides running the steps. `seconds` turns the
 //! `--budget` into whole seconds (the durations every flag takes, `values::duration`);
 //! `report` summarizes the night's directory (the campaign's `report.json`, the fuzz
-//! targets' libFuzzer logs and artifacts, `regressions.txt`, `mutants/report.json`)
+//! targets' libFuzzer logs and artifacts, `regressions.txt`, `mutants/report.json`, the rule proofs' `prove-rules.json`)
 //! into `nightly.json` and `nightly.txt`, and prints `nightly.txt`. The campaign's
 //! totals add up: checked = agreed + findings + known-upstream + skipped.
 
@@ -279,6 +279,10 @@ pub fn report(out: &Path, status: i32) -> Result<String, ReportError> {
     if let Some(m) = &mutants {
         summary["mutants"] = m.clone();
     }
+    let rules = read_json(&out.join("prove-rules.json"))?.map(|p| rule_proofs(&p));
+    if let Some(r) = &rules {
+        summary["rule_proofs"] = r.clone();
+    }
     let pretty = serde_json::to_string_pretty(&summary).map_err(ReportError::Serialize)?;
     write(out.join("nightly.json"), &pretty)?;
 
@@ -334,6 +338,17 @@ pub fn report(out: &Path, status: i32) -> Result<String, ReportError> {
             shown(&mu["unviable"])
         );
     }
+    if let Some(r) = &rules {
+        f += &format!(
+            "rule proofs: {} proved, {} refuted, {} unknown\n",
+            shown(&r["proved"]),
+            shown(&r["refuted"]),
+            shown(&r["unknown"])
+        );
+        for x in r["refuted_rules"].as_array().into_iter().flatten() {
+            f += &format!("rule refuted: {}\n", shown(x));
+        }
+    }
     if let Some(k) = summary["campaign_known_upstream"].as_object() {
         for (doc, n) in k {
             f += &format!("known upstream: {} x {doc}\n", shown(n));
@@ -357,9 +372,61 @@ pub fn report(out: &Path, status: i32) -> Result<String, ReportError> {
     Ok(f)
 }
 
+/// The night's rule proofs (`prove --rules --json`, its `functions`: one per rule x
+/// instance, each with its `verdict`): how many were proved, refuted and unknown, and
+/// the names of the refuted ones.
+fn rule_proofs(p: &Value) -> Value {
+    let rows = p["functions"].as_array().cloned().unwrap_or_default();
+    let count = |v: &str| rows.iter().filter(|r| r["verdict"] == v).count();
+    let refuted: Vec<Value> = rows
+        .iter()
+        .filter(|r| r["verdict"] == "refuted")
+        .map(|r| r["name"].clone())
+        .collect();
+    json!({
+        "instances": rows.len(),
+        "proved": count("proved"),
+        "refuted": count("refuted"),
+        "unknown": count("unknown"),
+        "refuted_rules": refuted,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_proofs_are_counted_and_refuted_rules_named() {
+        let p = json!({"functions": [
+            {"name": "addi i1", "verdict": "proved"},
+            {"name": "zexti i8 i16", "verdict": "refuted", "args": "i8 -1"},
+            {"name": "extract_element", "verdict": "unknown"},
+            {"name": "addi i2", "verdict": "proved"},
+        ]});
+        let r = rule_proofs(&p);
+        assert_eq!(r["instances"], 4);
+        assert_eq!(
+            (
+                r["proved"].clone(),
+                r["refuted"].clone(),
+                r["unknown"].clone()
+            ),
+            (json!(2), json!(1), json!(1))
+        );
+        assert_eq!(r["refuted_rules"], json!(["zexti i8 i16"]));
+        let dir = std::env::temp_dir().join(format!("stdlower-rules-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("prove-rules.json"), p.to_string()).unwrap();
+        let text = report(&dir, 1).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            text.contains("rule proofs: 2 proved, 1 refuted, 1 unknown\n"),
+            "{text}"
+        );
+        assert!(text.contains("rule refuted: zexti i8 i16\n"), "{text}");
+    }
 
     #[test]
     fn libfuzzer_logs_give_their_last_counts() {
