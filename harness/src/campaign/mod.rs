@@ -345,9 +345,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 }
                 .into_report(),
             };
-            if cfg.every.sampled(Oracle::UpstreamStructure, case)
-                && !report.verdict.is_finding()
-            {
+            if cfg.every.sampled(Oracle::UpstreamStructure, case) && !report.verdict.is_finding() {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
                 crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);

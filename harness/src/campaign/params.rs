@@ -220,3 +220,62 @@ pub fn save(dir: &Path, params: &Params) -> Result<(), ParamsError> {
         .and_then(|()| std::fs::rename(&tmp, &path))
         .map_err(|source| ParamsError::Write { path, source })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(dir: &Path, text: &str) -> Params {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("campaign.json"), text).unwrap();
+        load(dir).unwrap().expect("stored")
+    }
+
+    /// A campaign.json of a stdlower before the map reads into the map; the map is
+    /// written back, and read back equal.
+    #[test]
+    fn old_fields_read_into_the_map_and_the_map_round_trips() {
+        let dir = std::env::temp_dir().join(format!("stdlower-params-{}", std::process::id()));
+        let old = r#"{"journal":2,"seed":5,"shard":"0/1","count":20,"time_seconds":null,
+            "mlir_translate_every":3,"upstream_every":0,"lower_paths_every":8,
+            "structure_every":100,"llvm_level_every":1,"c_caller_every":1000,
+            "use_aligned_alloc":false,"use_bare_ptr_memref_call_conv":false}"#;
+        let p = stored(&dir, old);
+        let tv = crate::oracles::tv::ORACLE;
+        let got: Vec<(Oracle, u64)> = p.every.entries().collect();
+        assert_eq!(
+            got,
+            vec![
+                (Oracle::MlirTranslate, 3),
+                (Oracle::Upstream, 0),
+                (Oracle::LowerPaths, 8),
+                (Oracle::UpstreamStructure, 100),
+                (Oracle::LlvmLevel, 1),
+                (tv, 0),
+            ]
+        );
+        // Before llvm-level, the field was absent: the oracle did not run.
+        let older = stored(&dir, &old.replace(r#""llvm_level_every":1,"#, ""));
+        assert_eq!(older.every.get(Oracle::LlvmLevel), 0);
+        let mut p = p;
+        p.every.set(tv, 20);
+        save(&dir, &p).unwrap();
+        let text = std::fs::read_to_string(dir.join("campaign.json")).unwrap();
+        assert!(text.contains("\"every\"") && !text.contains("mlir_translate_every"));
+        assert_eq!(load(&dir).unwrap(), Some(p.clone()));
+        let mut q = p.clone();
+        q.every.set(tv, 0);
+        assert_eq!(
+            resume_conflict(&p, &q).as_deref(),
+            Some(
+                "--every tv=0 contradicts the campaign being resumed (--every tv=20): leave \
+                 --every tv out to reuse it, or start another campaign in another --out"
+            )
+        );
+        assert_eq!(
+            merge_conflict(&p, &q).as_deref(),
+            Some("--every tv=20 and --every tv=0 differ")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -43,7 +43,12 @@ impl Default for Every {
 impl Every {
     /// Every sampled oracle at 0.
     pub fn off() -> Every {
-        Every(SAMPLED.iter().map(|o| (o.as_str().to_string(), 0)).collect())
+        Every(
+            SAMPLED
+                .iter()
+                .map(|o| (o.as_str().to_string(), 0))
+                .collect(),
+        )
     }
 
     /// Every how-many-th case `oracle` runs on (0: never).
@@ -152,7 +157,10 @@ mod tests {
         assert!(e.contains("interp-vs-jit") && e.contains("tv"), "{e}");
         let e = parse_entry("interp-vs-jit=2").unwrap_err();
         assert!(e.contains("not sampled"), "{e}");
-        assert!(parse_entry("generator=1").is_err(), "a check is not an oracle");
+        assert!(
+            parse_entry("generator=1").is_err(),
+            "a check is not an oracle"
+        );
         assert!(parse_entry("tv").is_err());
         assert!(parse_entry("tv=-1").is_err());
     }
