@@ -147,6 +147,22 @@ mod tests {
         assert_eq!(d.get(Oracle::MlirTranslate), 25);
     }
 
+    /// An oracle whose row samples it is in the map (a row's sampling that nothing
+    /// applied would be a false statement of `stdlower oracles`).
+    #[test]
+    fn every_sampled_row_is_in_the_map() {
+        for o in registry::oracles() {
+            let sampled = registry::row(o).sampling != registry::Sampling::Always;
+            assert!(
+                !sampled || SAMPLED.contains(&o),
+                "{o}: add it to SAMPLED and apply"
+            );
+        }
+        for o in SAMPLED {
+            assert!(registry::oracles().any(|r| r == *o), "{o} is not an oracle");
+        }
+    }
+
     #[test]
     fn lists_parse_and_unknown_names_are_refused() {
         let m = Every::off().with_list(" tv=1, llvm-level=3 ,").unwrap();
