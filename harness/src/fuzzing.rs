@@ -9,14 +9,17 @@
 //!   generation is most of a check's cost, runs on a deterministic sample of new modules
 //!   ([`jit_sampled`]: one in [`DEFAULT_JIT_EVERY`] by a hash of the module,
 //!   `STDLOWER_FUZZ_JIT_EVERY=N` to change it, 1 for every module, 0 for none).
-//!   With `STDLOWER_FUZZ_UPSTREAM=N`, every Nth input also goes through the upstream
-//!   oracle (`mlir-opt` + `mlir-translate` + a worker process: slow, so sampled).
+//!   The sampled oracles follow one map, oracle name -> every N ([`fuzz_every`]),
+//!   read from `STDLOWER_FUZZ_EVERY="tv=1,llvm-level=1"` (by default `llvm-level` on
+//!   every new module and the others off; `STDLOWER_FUZZ_UPSTREAM=N` is an alias of
+//!   `upstream=N`): the Nth new modules a process checks run them.
 //! - [`fuzz_parse`]: arbitrary bytes into the front end: never a panic; whatever parses
 //!   and verifies prints back to a fixed point and lowers without panicking.
 
 use crate::exec::ExecOptions;
 use crate::known_upstream;
-use crate::oracles::{self, OracleConfig, Verdict};
+use crate::oracles::every::Every;
+use crate::oracles::{self, Oracle, OracleConfig, Verdict};
 use arbitrary::Unstructured;
 use converter::syntax::{parse_module, print_module, PrintOptions};
 use std::collections::HashSet;
@@ -43,8 +46,15 @@ pub fn serve_worker_if_asked() {
 
 /// The oracle configuration fuzzing uses: in-process JIT, small fuel, and the
 /// LLVM-dialect interpreter on every module (about 0.08 ms of a ~3 ms check,
-/// `case_cost --corpus fuzz/seeds/lowering`).
+/// `case_cost --corpus fuzz/seeds/lowering`); the sampled oracles as [`fuzz_every`]
+/// has them for the first module (each one not at 0 is on).
 pub fn fuzz_oracle_config() -> OracleConfig {
+    let mut cfg = fuzz_base_config();
+    fuzz_every().apply(0, &mut cfg);
+    cfg
+}
+
+fn fuzz_base_config() -> OracleConfig {
     OracleConfig {
         exec: ExecOptions {
             fuel: 2_000_000,
@@ -65,9 +75,51 @@ pub fn fuzz_oracle_config() -> OracleConfig {
         // lowering runs instrumented, and on every new module it cost 13 % of the
         // target's exec/s (`scripts/bench_fuzz.sh --time 40 --core 1`: 943 against 1,079).
         unregistered_ops: false,
-        // A solver per function is far slower than the target's budget per input.
+        // A solver per function is far slower than the target's budget per input:
+        // only with `STDLOWER_FUZZ_EVERY=tv=N`.
         tv: false,
     }
+}
+
+/// The fuzz target's default sampling: the LLVM-level interpreter on every new module
+/// (cheap), every other sampled oracle off (processes or a solver per module).
+fn fuzz_default_every() -> Every {
+    let mut m = Every::off();
+    m.set(Oracle::LlvmLevel, 1);
+    m
+}
+
+/// The fuzz target's sampling map from the values of `STDLOWER_FUZZ_EVERY`
+/// (`NAME=N,...`) and `STDLOWER_FUZZ_UPSTREAM` (`N`, an alias of `upstream=N`, applied
+/// first), on top of its defaults.
+pub fn fuzz_every_of(every: Option<&str>, upstream: Option<&str>) -> Result<Every, String> {
+    let mut m = fuzz_default_every();
+    if let Some(n) = upstream {
+        let n = n
+            .trim()
+            .parse()
+            .map_err(|e| format!("STDLOWER_FUZZ_UPSTREAM={n}: {e}"))?;
+        m.set(Oracle::Upstream, n);
+    }
+    m.with_list(every.unwrap_or(""))
+        .map_err(|e| format!("STDLOWER_FUZZ_EVERY: {e}"))
+}
+
+/// The fuzz target's sampling map, read once from the environment ([`fuzz_every_of`]).
+/// A value that does not parse ends the process with the reason (exit 2).
+pub fn fuzz_every() -> &'static Every {
+    static EVERY: OnceLock<Every> = OnceLock::new();
+    EVERY.get_or_init(|| {
+        let var = |name| std::env::var(name).ok();
+        fuzz_every_of(
+            var("STDLOWER_FUZZ_EVERY").as_deref(),
+            var("STDLOWER_FUZZ_UPSTREAM").as_deref(),
+        )
+        .unwrap_or_else(|e| {
+            eprintln!("stdlower fuzz: error: {e}");
+            std::process::exit(2)
+        })
+    })
 }
 
 /// One new module in this many is JIT-compiled by default. Chosen by measurement
@@ -98,18 +150,12 @@ fn sampled_one_in(key: u128, every: u64) -> bool {
     every > 0 && (key as u64).is_multiple_of(every)
 }
 
-/// True for every Nth call when `STDLOWER_FUZZ_UPSTREAM=N` (N > 0) is set.
-fn upstream_sampled() -> bool {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static EVERY: OnceLock<u64> = OnceLock::new();
-    static CALLS: AtomicU64 = AtomicU64::new(0);
-    let every = *EVERY.get_or_init(|| {
-        std::env::var("STDLOWER_FUZZ_UPSTREAM")
-            .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(0)
-    });
-    every > 0 && CALLS.fetch_add(1, Ordering::Relaxed).is_multiple_of(every)
+/// The sampled oracles of the `n`th new module this process checks, and
+/// `upstream-structure` (in place here; a campaign batches it).
+fn sample(n: u64, cfg: &mut OracleConfig) {
+    let every = fuzz_every();
+    every.apply(n, cfg);
+    cfg.upstream_structure = every.sampled(Oracle::UpstreamStructure, n);
 }
 
 /// The module a lowering-fuzz input stands for: the bytes choose the swarm
@@ -308,10 +354,11 @@ pub fn fuzz_lowering(data: &[u8]) {
     let Some(jit) = jit else {
         return;
     };
+    static NEW: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let mut cfg = fuzz_oracle_config();
     cfg.jit = jit;
     cfg.unregistered_ops = jit;
-    cfg.upstream = upstream_sampled();
+    sample(NEW.fetch_add(1, Ordering::Relaxed), &mut cfg);
     cfg.exec = cfg.exec.for_case(&gcfg);
     let v = check_or_print_panic(
         &m,
@@ -373,6 +420,39 @@ pub fn fuzz_parse(data: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `STDLOWER_FUZZ_EVERY` sets the map over the target's defaults, after
+    /// `STDLOWER_FUZZ_UPSTREAM`; a bad value is an error naming the variable.
+    #[test]
+    fn the_environment_sets_the_fuzz_sampling_map() {
+        let tv = crate::oracles::tv::ORACLE;
+        let d = fuzz_every_of(None, None).unwrap();
+        assert_eq!(
+            (d.get(Oracle::LlvmLevel), d.get(tv), d.get(Oracle::Upstream)),
+            (1, 0, 0)
+        );
+        let m = fuzz_every_of(Some("tv=1,llvm-level=0"), Some("7")).unwrap();
+        assert_eq!(
+            (m.get(Oracle::LlvmLevel), m.get(tv), m.get(Oracle::Upstream)),
+            (0, 1, 7)
+        );
+        let m = fuzz_every_of(Some("upstream=3"), Some("7")).unwrap();
+        assert_eq!(
+            m.get(Oracle::Upstream),
+            3,
+            "the map's entry wins over the alias"
+        );
+        let mut cfg = fuzz_base_config();
+        fuzz_every_of(Some("tv=1,upstream-structure=2"), None)
+            .unwrap()
+            .apply(0, &mut cfg);
+        assert!(cfg.tv && cfg.llvm_level && !cfg.upstream);
+        let e = fuzz_every_of(Some("tv=x"), None).unwrap_err();
+        assert!(e.starts_with("STDLOWER_FUZZ_EVERY: "), "{e}");
+        let e = fuzz_every_of(Some("jit=1"), None).unwrap_err();
+        assert!(e.contains("interp-vs-jit"), "{e}");
+        assert!(fuzz_every_of(None, Some("many")).is_err());
+    }
 
     /// Defaults go first, before the user's flags, and never beside a flag the user
     /// gave (whatever its value).

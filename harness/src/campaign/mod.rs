@@ -134,20 +134,13 @@ pub struct CampaignConfig {
     /// `(I, N)`: this machine runs the cases with `case % N == I`.
     pub shard: (u64, u64),
     pub resume: bool,
-    /// Run `mlir-translate` on every Nth case (0 = never).
-    pub mlir_translate_every: u64,
-    /// How many of those modules one `mlir-translate` process checks
+    /// Oracle name -> run it on every Nth case (0 = never): `mlir-translate`,
+    /// `upstream`, `lower-paths`, `upstream-structure` (its cases wait in the
+    /// [`translate_queue`] and share one `mlir-opt` process a batch), `llvm-level`, `tv`.
+    pub every: crate::oracles::every::Every,
+    /// How many modules one `mlir-translate` process checks
     /// ([`TRANSLATE_BATCH`] by default).
     pub mlir_translate_batch: usize,
-    /// Run the upstream oracle on every Nth case (it costs processes; 0 = never).
-    pub upstream_every: u64,
-    /// Check `stdlower lower`'s one-function-at-a-time paths on every Nth case (0 = never).
-    pub lower_paths_every: u64,
-    /// Run the `upstream-structure` oracle on every Nth case (0 = never); its cases
-    /// wait in the [`translate_queue`] and share one `mlir-opt` process a batch.
-    pub structure_every: u64,
-    /// Run the `llvm-level` oracle on every Nth case (0 = never).
-    pub llvm_level_every: u64,
     /// The most cases whose modules a JIT worker compiles together (1: each alone).
     /// Above 1, the `jobs` workers are shared by `jobs * jit_group` checking threads, of
     /// which `jobs` check at a time ([`crate::jit_pool`]), so that cases wait for the
@@ -307,7 +300,7 @@ fn hang_entry(
 /// in a process of its own on the case made big (`lower_paths::big_variant`: about
 /// 50 ms of CPU with the process start, so one case in 2,048 by default costs under 1 %);
 /// case 0 is always one.
-pub const LOWER_PATHS_DEEP_EVERY: u64 = 256;
+pub use crate::oracles::every::LOWER_PATHS_DEEP_EVERY;
 
 /// How long a hang's file test may take to write (it runs the interpreter for the
 /// `run:` line, on a thread of its own).
@@ -318,13 +311,7 @@ const HANG_FILE_SECONDS: Duration = Duration::from_secs(2);
 pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck) -> Checked {
     let start = Instant::now();
     let mut ocfg = cfg.oracle.clone();
-    ocfg.mlir_translate =
-        cfg.mlir_translate_every > 0 && case.is_multiple_of(cfg.mlir_translate_every);
-    ocfg.upstream = cfg.upstream_every > 0 && case.is_multiple_of(cfg.upstream_every);
-    ocfg.lower_paths = cfg.lower_paths_every > 0 && case.is_multiple_of(cfg.lower_paths_every);
-    ocfg.lower_paths_deep = ocfg.lower_paths
-        && case.is_multiple_of(cfg.lower_paths_every.saturating_mul(LOWER_PATHS_DEEP_EVERY));
-    ocfg.llvm_level = cfg.llvm_level_every > 0 && case.is_multiple_of(cfg.llvm_level_every);
+    cfg.every.apply(case, &mut ocfg);
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.
@@ -358,10 +345,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 }
                 .into_report(),
             };
-            if cfg.structure_every > 0
-                && case.is_multiple_of(cfg.structure_every)
-                && !report.verdict.is_finding()
-            {
+            if cfg.every.sampled(Oracle::UpstreamStructure, case) && !report.verdict.is_finding() {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
                 crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);

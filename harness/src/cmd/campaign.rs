@@ -1,7 +1,10 @@
 //! `stdlower campaign [--count N | --time DURATION] [--seed S] [--jobs J] [--out DIR]
-//! [--shard I/N] [--resume] [--upstream [--upstream-sample N]] [--structure-every N]
-//! [--llvm-level-every N]` and
+//! [--shard I/N] [--resume] [--every NAME=N]... [--upstream [--upstream-sample N]]
+//! [--structure-every N] [--llvm-level-every N]` and
 //! `stdlower campaign merge DIR...`.
+//!
+//! The sampling is one map, oracle name -> every N ([`crate::oracles::every`]):
+//! `--every NAME=N` sets an entry, and the per-oracle flags are aliases of it.
 //!
 //! `--resume` reuses the parameters stored in `DIR/campaign.json` that are not given
 //! again, and refuses one given with another value (exit 2).
@@ -10,7 +13,8 @@ use crate::campaign::{self, CampaignConfig};
 use crate::cli_error::CliError;
 use crate::exec::ExecOptions;
 use crate::exit;
-use crate::oracles::registry::{self, default_every as every};
+use crate::oracles::every::{self, Every};
+use crate::oracles::registry;
 use crate::oracles::{Oracle, OracleConfig};
 use crate::output::Out;
 use std::io::IsTerminal;
@@ -45,6 +49,15 @@ pub struct Args {
     /// Continue the campaign in --out, skipping the cases its journal already holds.
     #[arg(long)]
     pub resume: bool,
+    /// Run the oracle NAME on every Nth case (0: never), e.g. `--every tv=20`;
+    /// repeatable. The sampled oracles: mlir-translate, upstream, lower-paths,
+    /// upstream-structure, llvm-level, tv (their defaults: `stdlower oracles`). The
+    /// per-oracle flags below set the same entries.
+    #[arg(long = "every", value_name = "NAME=N", value_parser = every::parse_entry)]
+    pub every: Vec<(Oracle, u64)>,
+    /// The map stored in the campaign being resumed (`--resume`).
+    #[arg(skip)]
+    pub stored_every: Option<Every>,
     /// Feed every Nth lowered module to mlir-translate (0: never). They go through it
     /// in batches (--mlir-translate-batch), ~4 ms of CPU each: every 25th costs
     /// ~0.16 ms a case, a quarter of what every 50th cost with a process each
@@ -154,18 +167,39 @@ fn resumed(args: &Args) -> Result<Args, campaign::params::ParamsError> {
     }
     a.seed.get_or_insert(p.seed);
     a.shard.get_or_insert(p.shard());
-    a.mlir_translate_every.get_or_insert(p.mlir_translate_every);
-    if p.upstream_every > 0 && !a.upstream {
-        a.upstream = true;
-        a.upstream_sample.get_or_insert(p.upstream_every);
-    }
-    a.lower_paths_every.get_or_insert(p.lower_paths_every);
-    a.structure_every.get_or_insert(p.structure_every);
-    a.llvm_level_every.get_or_insert(p.llvm_level_every);
+    a.stored_every = Some(p.every);
     a.c_caller_every.get_or_insert(p.c_caller_every);
     a.pass.use_aligned_alloc |= p.use_aligned_alloc;
     a.pass.use_bare_ptr_memref_call_conv |= p.use_bare_ptr_memref_call_conv;
     Ok(a)
+}
+
+/// The sampling map `args` ask for: the resumed campaign's, or the registry's
+/// defaults; then the per-oracle flags (aliases), then each `--every`.
+fn every_of(args: &Args) -> Every {
+    let mut m = args.stored_every.clone().unwrap_or_default();
+    let aliases = [
+        (Oracle::MlirTranslate, args.mlir_translate_every),
+        (Oracle::LowerPaths, args.lower_paths_every),
+        (Oracle::UpstreamStructure, args.structure_every),
+        (Oracle::LlvmLevel, args.llvm_level_every),
+        (
+            Oracle::Upstream,
+            args.upstream.then(|| {
+                args.upstream_sample
+                    .unwrap_or(registry::asked_every(Oracle::Upstream))
+            }),
+        ),
+    ];
+    for (o, n) in aliases {
+        if let Some(n) = n {
+            m.set(o, n);
+        }
+    }
+    for &(o, n) in &args.every {
+        m.set(o, n);
+    }
+    m
 }
 
 /// The campaign `args` ask for, every default filled in (`args` already resumed).
@@ -184,21 +218,8 @@ fn config_of(args: &Args) -> CampaignConfig {
         out: args.out.clone(),
         shard: args.shard.unwrap_or((0, 1)),
         resume: args.resume,
-        mlir_translate_every: args
-            .mlir_translate_every
-            .unwrap_or(every(Oracle::MlirTranslate)),
+        every: every_of(args),
         mlir_translate_batch: args.mlir_translate_batch as usize,
-        upstream_every: if args.upstream {
-            args.upstream_sample
-                .unwrap_or(registry::asked_every(Oracle::Upstream))
-        } else {
-            0
-        },
-        lower_paths_every: args.lower_paths_every.unwrap_or(every(Oracle::LowerPaths)),
-        structure_every: args
-            .structure_every
-            .unwrap_or(every(Oracle::UpstreamStructure)),
-        llvm_level_every: args.llvm_level_every.unwrap_or(every(Oracle::LlvmLevel)),
         jit_group: args.jit_group as usize,
         progress: !args.quiet,
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
@@ -246,10 +267,10 @@ pub fn run_with(args: &Args, check: &campaign::CaseCheck) -> Result<i32, CliErro
         }));
     }
     let args = &resumed(args).map_err(CliError::bad_input)?;
-    if args.upstream {
+    let cfg = config_of(args);
+    if cfg.every.get(Oracle::Upstream) > 0 {
         crate::upstream::tools().map_err(CliError::bad_input)?;
     }
-    let cfg = config_of(args);
     if args.resume {
         let now = campaign::params::Params::of(&cfg);
         if let Some(was) = campaign::params::load(&cfg.out).map_err(CliError::bad_input)? {
@@ -318,17 +339,29 @@ mod tests {
             ("out", plain.out.display().to_string()),
             (
                 "mlir_translate_every",
-                plain.mlir_translate_every.to_string(),
+                plain.every.get(Oracle::MlirTranslate).to_string(),
             ),
             (
                 "mlir_translate_batch",
                 plain.mlir_translate_batch.to_string(),
             ),
             ("c_caller_every", plain.oracle.c_caller_every.to_string()),
-            ("upstream_sample", upstream.upstream_every.to_string()),
-            ("lower_paths_every", plain.lower_paths_every.to_string()),
-            ("structure_every", plain.structure_every.to_string()),
-            ("llvm_level_every", plain.llvm_level_every.to_string()),
+            (
+                "upstream_sample",
+                upstream.every.get(Oracle::Upstream).to_string(),
+            ),
+            (
+                "lower_paths_every",
+                plain.every.get(Oracle::LowerPaths).to_string(),
+            ),
+            (
+                "structure_every",
+                plain.every.get(Oracle::UpstreamStructure).to_string(),
+            ),
+            (
+                "llvm_level_every",
+                plain.every.get(Oracle::LlvmLevel).to_string(),
+            ),
             ("jit_group", plain.jit_group.to_string()),
             ("reduce_seconds", plain.reduce_seconds.to_string()),
             ("reduce_per_bucket", plain.reduce_per_bucket.to_string()),

@@ -9,6 +9,7 @@ pub mod arg_attrs;
 pub mod bare_ptr_rule;
 pub mod case;
 pub mod check;
+pub mod every;
 pub mod heap_blocks;
 pub mod heap_sizes;
 mod name;

@@ -5,8 +5,8 @@
 //! arguments; one that does not reproduce is a finding too (a bug of the validator).
 //! A proof or an `unknown` agrees.
 //!
-//! It starts a solver per function, so it runs only when asked (`check --tv`), never in
-//! the fuzz target. It runs at the JIT batch's stage (the stage whose registered oracles
+//! It starts a solver per function, so it runs only when asked: `check --tv`, a
+//! campaign's `--every tv=N`, the fuzz target's `STDLOWER_FUZZ_EVERY=tv=N`. It runs at the JIT batch's stage (the stage whose registered oracles
 //! the harness runs), after the differential oracles agreed on the case's own call.
 
 use super::check::{Applies, Case, Check, Judged, Need};
@@ -30,7 +30,7 @@ impl Check for Tv {
 
     fn applies(&self, case: &Case<'_>) -> Applies {
         if !case.cfg.tv {
-            return Applies::No("not asked (check --tv)".into());
+            return Applies::No("not asked (check --tv, --every tv=N)".into());
         }
         if case.lowered.is_none() {
             return Applies::No("no lowering".into());

@@ -135,8 +135,9 @@ fn resume_reuses_the_parameters_and_refuses_a_contradiction() {
         (&["--count", "10"][..], "--count 10"),
         (
             &["--mlir-translate-every", "3"][..],
-            "--mlir-translate-every 3",
+            "--every mlir-translate=3 contradicts",
         ),
+        (&["--every", "tv=2"][..], "--every tv=2 contradicts"),
         (&["--use-aligned-alloc"][..], "--use-aligned-alloc"),
     ] {
         let mut argv = vec!["--resume"];

@@ -8,6 +8,7 @@ mod bare_ptr_wrong;
 mod batch;
 mod bless;
 mod campaign;
+mod campaign_every;
 mod campaign_journal;
 mod cflite_local;
 mod check_limits;
