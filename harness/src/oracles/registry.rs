@@ -108,8 +108,9 @@ impl Sampling {
     fn label(self) -> String {
         match self {
             Sampling::Always => "every case".into(),
-            Sampling::Every(n) => format!("every {n}th case"),
-            Sampling::Asked(n) => format!("when asked, every {n}th case"),
+            Sampling::Every(n) => format!("one case in {n}"),
+            Sampling::Asked(1) => "when asked, every case".into(),
+            Sampling::Asked(n) => format!("when asked, one case in {n}"),
         }
     }
 }
