@@ -140,13 +140,64 @@ fn run_tool_waiting(
     timeout: Duration,
 ) -> Result<String, String> {
     let name = crate::this_exe::name_of(tool);
+    let done = match run_process(tool, args, input, timeout) {
+        Ok(done) => done,
+        Err(ProcessError::Start(e)) => return Err(format!("cannot start {}: {e}", tool.display())),
+        Err(ProcessError::Wait(e)) => return Err(format!("{name}: {e}")),
+        Err(ProcessError::Timeout) => {
+            return Err(format!(
+                "{name} timed out after {} s",
+                timeout.as_secs_f64()
+            ))
+        }
+    };
+    if done.status.success() {
+        return Ok(done.stdout);
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let how = match done.status.signal() {
+        Some(sig) => format!("crashed with {}", jit::worker::signal_name(sig)),
+        None => format!("failed ({})", done.status),
+    };
+    Err(format!(
+        "{name} {} {how}:\n{}",
+        args.join(" "),
+        done.stderr.trim_end()
+    ))
+}
+
+/// A tool process that ended by itself: its exit status, stdout and stderr.
+pub struct Exited {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Why [`run_process`] has no [`Exited`]: the tool could not start, waiting for it
+/// failed, or it outlived its timeout (then it was killed).
+pub enum ProcessError {
+    Start(std::io::Error),
+    Wait(std::io::Error),
+    Timeout,
+}
+
+/// Runs `tool args` with `input` on stdin, reading stdout and stderr as it runs (so that
+/// neither pipe fills), and kills it when it outlives `timeout`. The one way the upstream
+/// drivers run a tool; callers outside a campaign's watchdog wrap it in
+/// [`crate::watchdog::outside`].
+pub fn run_process(
+    tool: &std::path::Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Result<Exited, ProcessError> {
     let mut child = Command::new(tool)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", tool.display()))?;
+        .map_err(ProcessError::Start)?;
     let reader = |r: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
             let mut s = Vec::new();
@@ -168,12 +219,12 @@ fn run_tool_waiting(
             .take()
             .map(|s| Box::new(s) as Box<dyn Read + Send>),
     );
-    if let Some(mut stdin) = child.stdin.take() {
+    let writer = child.stdin.take().map(|mut stdin| {
         let input = input.to_string();
         std::thread::spawn(move || {
             let _ = stdin.write_all(input.as_bytes());
-        });
-    }
+        })
+    });
     let deadline = Instant::now() + timeout;
     let status = loop {
         match child.try_wait() {
@@ -182,29 +233,23 @@ fn run_tool_waiting(
             Ok(None) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!(
-                    "{name} timed out after {} s",
-                    timeout.as_secs_f64()
-                ));
+                return Err(ProcessError::Timeout);
             }
-            Err(e) => return Err(format!("{name}: {e}")),
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(ProcessError::Wait(e));
+            }
         }
     };
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
-    if status.success() {
-        return Ok(stdout);
+    if let Some(w) = writer {
+        let _ = w.join();
     }
-    use std::os::unix::process::ExitStatusExt;
-    let how = match status.signal() {
-        Some(sig) => format!("crashed with {}", jit::worker::signal_name(sig)),
-        None => format!("failed ({status})"),
-    };
-    Err(format!(
-        "{name} {} {how}:\n{}",
-        args.join(" "),
-        stderr.trim_end()
-    ))
+    Ok(Exited {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    })
 }
 
 /// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter, for

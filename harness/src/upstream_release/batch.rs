@@ -14,7 +14,7 @@
 
 use super::Toolchain;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The marker `--split-input-file` splits on, alone on a line.
 const SPLIT_MARKER: &str = "// -----";
@@ -153,60 +153,10 @@ fn run_split_waiting(
     input: &str,
     timeout: Duration,
 ) -> Option<(String, String)> {
-    use std::io::{Read, Write};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    let stdin = child.stdin.take();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        if let Some(mut s) = stdin {
-            let _ = s.write_all(input.as_bytes());
-        }
-    });
-    let read = |r: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            if let Some(mut r) = r {
-                let _ = r.read_to_end(&mut s);
-            }
-            String::from_utf8_lossy(&s).into_owned()
-        })
-    };
-    let out = read(
-        child
-            .stdout
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let err = read(
-        child
-            .stderr
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
-        }
-    };
-    let _ = writer.join();
-    let (stdout, stderr) = (out.join().ok()?, err.join().ok()?);
-    if status.signal().is_some() {
-        return None;
-    }
-    Some((stdout, stderr))
+    let done = crate::upstream::run_process(tool, args, input, timeout).ok()?;
+    done.status
+        .signal()
+        .is_none()
+        .then_some((done.stdout, done.stderr))
 }

@@ -408,45 +408,9 @@ fn run_split(tool: &std::path::Path, args: &[String], input: &str) -> Option<Str
 }
 
 fn run_split_waiting(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
-    use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let stdin = child.stdin.take();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        if let Some(mut s) = stdin {
-            let _ = s.write_all(input.as_bytes());
-        }
-    });
-    let mut stdout = child.stdout.take()?;
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stdout.read_to_end(&mut s);
-        String::from_utf8_lossy(&s).into_owned()
-    });
-    let deadline = std::time::Instant::now() + crate::upstream::TOOL_TIMEOUT * 4;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if std::time::Instant::now() < deadline => {
-                std::thread::sleep(std::time::Duration::from_millis(2))
-            }
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
-        }
-    };
-    let _ = writer.join();
-    let out = reader.join().ok()?;
-    (status.code() == Some(0) || status.code() == Some(1)).then_some(out)
+    let timeout = crate::upstream::TOOL_TIMEOUT * 4;
+    let done = crate::upstream::run_process(tool, args, input, timeout).ok()?;
+    matches!(done.status.code(), Some(0 | 1)).then_some(done.stdout)
 }
 
 /// The chunks of a `--split-input-file` output, split on the marker lines.
