@@ -6,8 +6,14 @@
 
 use super::*;
 use crate::cmd::campaign::{run_with as cmd_run_with, Args};
+use crate::oracles::{CheckReport, Oracle, OracleConfig, Verdict};
 use clap::Parser;
+use converter::ir::Module;
+use journal::Entry;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
