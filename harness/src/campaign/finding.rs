@@ -18,7 +18,7 @@ pub struct Finisher<'a> {
     pub(super) buckets: &'a Buckets,
     /// When the campaign's `--time` is up (reductions stop there).
     pub(super) deadline: Option<Instant>,
-    pub(super) reducing: AtomicUsize,
+    reducing: AtomicUsize,
 }
 
 /// A thread's turn to reduce (see [`Finisher::reduction_turn`]), given back on drop.
@@ -57,6 +57,11 @@ impl<'a> Finisher<'a> {
         crate::watchdog::hold(crate::watchdog::Token::ReductionTurn);
         let turn = ReductionTurn(&self.reducing);
         (self.reducing.fetch_add(1, Ordering::Relaxed) < most).then_some(turn)
+    }
+
+    /// Gives back the reduction turn of a thread abandoned in a hang.
+    pub(super) fn give_back_reduction_turn(&self) {
+        self.reducing.fetch_sub(1, Ordering::Relaxed);
     }
 
     /// Seconds a reduction may take now: `reduce_seconds`, cut to what is left of the

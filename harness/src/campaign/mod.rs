@@ -32,7 +32,9 @@ mod publish;
 pub mod report;
 mod scheduler;
 pub mod signals;
+mod start;
 pub mod translate_queue;
+mod watcher;
 
 use crate::oracles::{self, CheckReport, OracleConfig};
 pub use case::*;
@@ -44,7 +46,7 @@ pub use params::parse_shard;
 pub use progress::*;
 pub use publish::*;
 use report::Report;
-pub use scheduler::*;
+pub use scheduler::run_with;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,6 +1,7 @@
 //! Progress while a campaign runs: the tally of verdicts, the bar, the progress lines.
 
-use super::*;
+use super::journal::CaseVerdict;
+use super::CampaignConfig;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,30 @@ pub(super) struct Tally {
     pub(super) found: AtomicU64,
     pub(super) skipped: AtomicU64,
     pub(super) known: AtomicU64,
+}
+
+impl Tally {
+    /// Counts a verdict.
+    pub(super) fn count(&self, verdict: CaseVerdict) {
+        match verdict {
+            CaseVerdict::Agree => &self.agreed,
+            CaseVerdict::Finding => &self.found,
+            CaseVerdict::KnownUpstream => &self.known,
+            CaseVerdict::Skipped => &self.skipped,
+        }
+        .fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// One more case on the bar, with the counts so far.
+    pub(super) fn show(&self, bar: &indicatif::ProgressBar) {
+        bar.inc(1);
+        bar.set_message(format!(
+            "{} findings, {} known-upstream, {} skipped",
+            self.found.load(Ordering::Relaxed),
+            self.known.load(Ordering::Relaxed),
+            self.skipped.load(Ordering::Relaxed)
+        ));
+    }
 }
 
 /// A progress line: cases done in this run, findings, rate, and elapsed campaign time
