@@ -1,11 +1,12 @@
 //! One case of a campaign: its seed, its module, and its check by the oracles up to the
 //! answers that wait for a batch (`mlir-translate`, `upstream-structure`).
 
-use super::*;
+use super::journal::Entry;
+use super::{finish_case, CampaignConfig, CaseCheck, Finisher};
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use converter::ir::Module;
-use journal::Entry;
+
 use std::time::Instant;
 
 /// The seed of case `case` of a campaign with base seed `base` (SplitMix64 finalizer,
@@ -19,7 +20,7 @@ pub fn case_seed(base: u64, case: u64) -> u64 {
 
 /// The module of case seed `seed` with the lowering options given on the command line
 /// forced on top of the case's own, and its swarm configuration.
-pub(super) fn generate_case(seed: u64, oracle: &OracleConfig) -> (generator::GenConfig, Module) {
+pub fn generate_case(seed: u64, oracle: &OracleConfig) -> (generator::GenConfig, Module) {
     let forced = oracle.exec.pass;
     generator::generate_swarm_from_seed_with(seed, |g| {
         g.use_aligned_alloc |= forced.use_aligned_alloc;
@@ -124,7 +125,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
 }
 
 /// The lowering options of a case, as report features (`per_feature` counts them).
-pub(super) fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<String> {
+fn option_features(exec: &crate::exec::ExecOptions, features: &[String]) -> Vec<String> {
     let mut v = Vec::new();
     if exec.index_bitwidth == 32 {
         v.push("option_index_bitwidth_32".to_string());
@@ -177,7 +178,7 @@ pub fn run_case(case: u64, seed: u64, fin: &Finisher<'_>) -> (Entry, Option<Stri
 }
 
 /// A panic as the finding of a case.
-pub(super) fn panic_verdict(p: &Panic) -> Verdict {
+fn panic_verdict(p: &Panic) -> Verdict {
     Verdict::Finding {
         oracle: panics::ORACLE,
         detail: p.detail(),

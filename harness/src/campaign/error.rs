@@ -1,6 +1,6 @@
 //! What stops a campaign, or a merge of campaigns, from running or finishing.
 
-use super::*;
+use super::{journal, params};
 use std::path::PathBuf;
 
 /// Why a campaign (or a merge of campaigns) could not run or finish.

@@ -1,12 +1,13 @@
 //! What happens to a checked case: its journal entry and, for a finding, its bucket,
 //! its reduction and its file test (a hang's too).
 
-use super::*;
+use super::journal::{CaseVerdict, Entry};
+use super::{buckets, generate_case, CampaignConfig, CaseCheck, Checked};
+use crate::known_upstream::KnownBug;
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
-use journal::{CaseVerdict, Entry};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -22,7 +23,7 @@ pub struct Finisher<'a> {
 }
 
 /// A thread's turn to reduce (see [`Finisher::reduction_turn`]), given back on drop.
-pub(super) struct ReductionTurn<'a>(&'a AtomicUsize);
+struct ReductionTurn<'a>(&'a AtomicUsize);
 
 impl Drop for ReductionTurn<'_> {
     fn drop(&mut self) {
@@ -116,66 +117,97 @@ pub fn finish_case(
         ms: 0.0,
         at_s: 0.0,
     };
-    let mut file = None;
-    match &verdict {
-        Verdict::Agree => entry.verdict = CaseVerdict::Agree,
+    let file = match &verdict {
+        Verdict::Agree => None,
         Verdict::Skipped { kind, .. } => {
             entry.verdict = CaseVerdict::Skipped;
             entry.reason = Some(kind.as_str().into());
+            None
         }
-        Verdict::Finding { oracle, detail } => {
-            let known = crate::known_upstream::classify(&verdict);
-            entry.oracle = Some(*oracle);
-            entry.reason = Some(journal_reason(detail));
-            // A known upstream bug is kept as generated: no time spent reducing it.
-            let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
-            let save = if let Some(k) = known {
-                entry.verdict = CaseVerdict::KnownUpstream;
-                entry.known = Some(k.doc.to_string());
-                true
-            } else {
-                entry.verdict = CaseVerdict::Finding;
-                let sig = buckets::signature(*oracle, detail);
-                let save = fin.buckets.save(&sig, turn.is_some());
-                entry.bucket = Some(sig);
-                save
-            };
-            if save {
-                let budget = if turn.is_some() {
-                    fin.reduce_budget()
-                } else {
-                    Duration::ZERO
-                };
-                let mut text = format!(
-                    "// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n"
-                );
-                if let Some(k) = known {
-                    text.push_str(&format!("// known upstream LLVM bug: {}\n", k.doc));
-                }
-                text.push_str(&match &m {
-                    Some(m) => {
-                        let reduced = crate::watchdog::extended(
-                            budget,
-                            crate::watchdog::Phase::Reducing,
-                            || reduce_hook(m, *oracle, detail, &ocfg, budget, fin.check),
-                        );
-                        file_test(&reduced, &verdict, &ocfg)
-                    }
-                    None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
-                });
-                let dir = if known.is_some() {
-                    "known-upstream"
-                } else {
-                    "findings"
-                };
-                drop(turn);
-                entry.file = Some(format!("{dir}/case{case}-{oracle}.mlir"));
-                file = Some(text);
-            }
-        }
-    }
+        Verdict::Finding { .. } => finish_finding(&mut entry, m.as_ref(), &verdict, &ocfg, fin),
+    };
     entry.ms = ms + start.elapsed().as_secs_f64() * 1e3;
     (entry, file)
+}
+
+/// A finding's journal fields (its oracle, reason, and known upstream bug or bucket)
+/// and, when it is saved, its file test (reduced when this thread has a turn).
+fn finish_finding(
+    entry: &mut Entry,
+    m: Option<&Module>,
+    verdict: &Verdict,
+    ocfg: &OracleConfig,
+    fin: &Finisher<'_>,
+) -> Option<String> {
+    let Verdict::Finding { oracle, detail } = verdict else {
+        return None;
+    };
+    let known = crate::known_upstream::classify(verdict);
+    entry.oracle = Some(*oracle);
+    entry.reason = Some(journal_reason(detail));
+    // A known upstream bug is kept as generated: no time spent reducing it.
+    let turn = known.is_none().then(|| fin.reduction_turn()).flatten();
+    let save = if let Some(k) = known {
+        entry.verdict = CaseVerdict::KnownUpstream;
+        entry.known = Some(k.doc.to_string());
+        true
+    } else {
+        entry.verdict = CaseVerdict::Finding;
+        let sig = buckets::signature(*oracle, detail);
+        let save = fin.buckets.save(&sig, turn.is_some());
+        entry.bucket = Some(sig);
+        save
+    };
+    if !save {
+        return None;
+    }
+    let budget = if turn.is_some() {
+        fin.reduce_budget()
+    } else {
+        Duration::ZERO
+    };
+    let text = finding_text(entry, known, m, verdict, ocfg, budget, fin.check);
+    let dir = if known.is_some() {
+        "known-upstream"
+    } else {
+        "findings"
+    };
+    drop(turn);
+    entry.file = Some(format!("{dir}/case{}-{oracle}.mlir", entry.case));
+    Some(text)
+}
+
+/// A saved finding's file: how to regenerate it, the known upstream bug it is (if
+/// one), and its module reduced for at most `budget`, as a file test.
+fn finding_text(
+    entry: &Entry,
+    known: Option<&KnownBug>,
+    m: Option<&Module>,
+    verdict: &Verdict,
+    ocfg: &OracleConfig,
+    budget: Duration,
+    check: &CaseCheck,
+) -> String {
+    let (case, seed) = (entry.case, entry.seed);
+    let mut text =
+        format!("// stdlower campaign case {case}: stdlower gen --swarm --seed {seed}\n");
+    if let Some(k) = known {
+        text.push_str(&format!("// known upstream LLVM bug: {}\n", k.doc));
+    }
+    let Verdict::Finding { oracle, detail } = verdict else {
+        return text;
+    };
+    text.push_str(&match m {
+        Some(m) => {
+            let reduced =
+                crate::watchdog::extended(budget, crate::watchdog::Phase::Reducing, || {
+                    reduce_hook(m, *oracle, detail, ocfg, budget, check)
+                });
+            file_test(&reduced, verdict, ocfg)
+        }
+        None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
+    });
+    text
 }
 
 /// [`finish_case`], where a panic (of the harness: the oracles ran already) is the
@@ -207,7 +239,7 @@ pub(super) fn finish_caught(
 }
 
 /// What the journal keeps of a finding's detail: its first line, at most 300 characters.
-pub(super) fn journal_reason(detail: &str) -> String {
+fn journal_reason(detail: &str) -> String {
     detail
         .lines()
         .next()
@@ -283,10 +315,10 @@ pub(super) fn hang_entry(
 
 /// How long a hang's file test may take to write (it runs the interpreter for the
 /// `run:` line, on a thread of its own).
-pub(super) const HANG_FILE_SECONDS: Duration = Duration::from_secs(2);
+const HANG_FILE_SECONDS: Duration = Duration::from_secs(2);
 
 /// `text` as `// ` comment lines.
-pub(super) fn comment_lines(text: &str) -> String {
+fn comment_lines(text: &str) -> String {
     text.lines().map(|l| format!("// {l}\n")).collect()
 }
 

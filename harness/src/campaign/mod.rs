@@ -37,14 +37,14 @@ pub mod translate_queue;
 mod watcher;
 
 use crate::oracles::{self, CheckReport, OracleConfig};
-pub use case::*;
+pub use case::{case_seed, check_case, generate_case, resolve_structure, run_case, Checked};
 use converter::ir::Module;
-pub use error::*;
-pub use finding::*;
-pub use merge::*;
+pub use error::CampaignError;
+pub use finding::{file_test, finish_case, reduce_hook, Finisher};
+pub use merge::merge;
 pub use params::parse_shard;
-pub use progress::*;
-pub use publish::*;
+pub use progress::PROGRESS_SECONDS;
+pub use publish::{exit_status, print_summary, write_report, write_report_with};
 use report::Report;
 pub use scheduler::run_with;
 use std::path::PathBuf;
@@ -117,9 +117,6 @@ pub fn default_check(m: &Module, cfg: &OracleConfig) -> CaseChecked {
 /// case 0 is always one.
 pub use crate::oracles::every::LOWER_PATHS_DEEP_EVERY;
 
-/// Parses `--time` (the rule of every duration flag).
-pub use crate::cmd::values::duration as parse_duration;
-
 /// Runs a campaign; returns the report of everything in the journal.
 pub fn run(cfg: &CampaignConfig) -> Result<Report, CampaignError> {
     run_with(cfg, &default_check)
@@ -138,9 +135,6 @@ pub const DEADLINE_GRACE: Duration = Duration::from_secs(3);
 /// case is a finding of oracle `hang` ([`crate::watchdog`]). A generated case's own
 /// in-process work is bounded by the interpreters' fuel (5 M Standard steps), far below.
 pub const HANG_SECONDS: u64 = 30;
-
-#[cfg(test)]
-mod fault_tests;
 
 #[cfg(test)]
 mod tests {

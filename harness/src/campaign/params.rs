@@ -67,7 +67,7 @@ impl Params {
 
     /// `(I, N)` of the shard.
     pub fn shard(&self) -> (u64, u64) {
-        super::parse_shard(&self.shard).unwrap_or((0, 1))
+        parse_shard(&self.shard).unwrap_or((0, 1))
     }
 
     /// An older file's per-oracle fields moved into the map.

@@ -21,10 +21,10 @@ pub(super) fn progress_interval() -> Duration {
 /// The verdicts so far, for the progress bar.
 #[derive(Default)]
 pub(super) struct Tally {
-    pub(super) agreed: AtomicU64,
-    pub(super) found: AtomicU64,
-    pub(super) skipped: AtomicU64,
-    pub(super) known: AtomicU64,
+    agreed: AtomicU64,
+    found: AtomicU64,
+    skipped: AtomicU64,
+    known: AtomicU64,
 }
 
 impl Tally {

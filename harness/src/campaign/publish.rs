@@ -1,8 +1,8 @@
 //! What a campaign leaves behind: `report.json`, `report.html`, the summary on standard
 //! output, and its exit status.
 
-use super::*;
-use report::Report;
+use super::report::Report;
+use super::{signals, CampaignError};
 use std::path::{Path, PathBuf};
 
 /// Writes `DIR/report.json`, and `DIR/report.html` charting `DIR/journal.jsonl`.

@@ -4,13 +4,15 @@
 //! batches still waiting. The watcher beside them is [`super::watcher`].
 
 use super::buckets::Buckets;
+use super::finding::finish_caught;
 use super::journal::{Entry, Journal};
+use super::merge::{files_in, finding_files};
 use super::progress::{progress_bar, Tally};
 use super::report::{self, Report};
 use super::translate_queue::TranslateQueue;
 use super::{
-    case_seed, check_case, files_in, finding_files, finish_caught, print_summary, signals, start,
-    write_report, CampaignConfig, CampaignError, CaseCheck, Checked, Finisher,
+    case_seed, check_case, print_summary, signals, start, write_report, CampaignConfig,
+    CampaignError, CaseCheck, Checked, Finisher,
 };
 use crate::jit_pool::{JitPool, Turn};
 use crate::watchdog::{self, Attached, Token, Watchdog};

@@ -3,9 +3,10 @@
 //! stops on SIGTERM/SIGINT, ends the campaign [`DEADLINE_GRACE`] past its `--time`,
 //! and prints the progress lines.
 
+use super::finding::hang_entry;
 use super::progress::{progress_interval, progress_line};
 use super::scheduler::Run;
-use super::{hang_entry, signals, DEADLINE_GRACE, SIGNAL_GRACE};
+use super::{signals, DEADLINE_GRACE, SIGNAL_GRACE};
 use crate::watchdog::Token;
 use std::sync::atomic::Ordering;
 use std::thread::Scope;

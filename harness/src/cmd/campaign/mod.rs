@@ -300,6 +300,9 @@ fn write_junit(
 }
 
 #[cfg(test)]
+mod fault_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use clap::{Args as _, FromArgMatches};

@@ -1,15 +1,18 @@
 //! Campaigns over a check that fails on purpose (the check is a parameter of
-//! [`super::run_with`] and [`crate::cmd::campaign::run_with`]): a panic is a finding
+//! [`crate::campaign::run_with`] and [`super::run_with`]): a panic is a finding
 //! with its location and the campaign goes on; a flood of one finding is one bucket,
 //! of which only the first few are reduced; a campaign stops at its `--time` even when
 //! every case is a finding.
 
-use super::*;
-use crate::cmd::campaign::{run_with as cmd_run_with, Args};
+use super::{run_with as cmd_run_with, Args};
+use crate::campaign::journal::{self, Entry};
+use crate::campaign::{
+    buckets, case_seed, generate_case, run_with, CampaignConfig, CaseChecked, DEADLINE_GRACE,
+    HANG_SECONDS,
+};
 use crate::oracles::{CheckReport, Oracle, OracleConfig, Verdict};
 use clap::Parser;
 use converter::ir::Module;
-use journal::Entry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering;
@@ -367,7 +370,7 @@ fn cases_that_never_return_end_the_campaign_on_time() {
         let mut child = std::process::Command::new(&exe)
             .args([
                 "--exact",
-                "campaign::fault_tests::cases_that_never_return_end_the_campaign_on_time",
+                "cmd::campaign::fault_tests::cases_that_never_return_end_the_campaign_on_time",
                 "--nocapture",
             ])
             .env(CHILD, format!("{}|{hang}", out.display()))
