@@ -3,7 +3,8 @@
 //! Every subcommand returns its status or a [`CliError`], printed here.
 
 use crate::cli_error::CliError;
-use crate::{cmd, exec, exit, input, native, output};
+use crate::process::output;
+use crate::{cmd, exec, exit, input, native};
 
 use clap::{Parser, Subcommand};
 use input::Failure;
@@ -115,7 +116,7 @@ pub fn main() {
         Ok(status) => status,
         Err(e) => fail(e),
     };
-    crate::temp_cleanup::exit(status);
+    crate::process::temp_cleanup::exit(status);
 }
 
 /// Runs a subcommand: the exit status of a command that did its work (it printed its

@@ -379,7 +379,7 @@ pub fn fuzz_lowering(data: &[u8]) {
 
 /// Runs `check` on `m`; when it panics, hands the module as the file test of a `panic`
 /// finding to `print`, then lets the panic go on. libFuzzer's panic hook aborts before
-/// unwinding; inside [`crate::panics::catch`] it is not called, so the module is
+/// unwinding; inside [`crate::process::panics::catch`] it is not called, so the module is
 /// printed first, and the panic, resumed, ends the fuzzer as before.
 fn check_or_print_panic(
     m: &converter::ir::Module,
@@ -387,11 +387,11 @@ fn check_or_print_panic(
     check: impl FnOnce() -> Verdict,
     print: impl FnOnce(&str),
 ) -> Verdict {
-    match crate::panics::catch(check) {
+    match crate::process::panics::catch(check) {
         Ok(v) => v,
         Err(p) => {
             let v = Verdict::Finding {
-                oracle: crate::panics::ORACLE,
+                oracle: crate::oracles::Oracle::Panic,
                 detail: p.detail(),
             };
             print(&crate::campaign::file_test(m, &v, cfg));

@@ -192,7 +192,7 @@ impl JitPool {
     pub fn run_all(&self, items: Vec<EncodedItem>) -> Vec<Answers> {
         // The workers have their own timeouts: waiting for them (and leading a group
         // for other threads) is not this thread's own work.
-        crate::watchdog::outside(|| self.run_all_waiting(items))
+        crate::process::watchdog::outside(|| self.run_all_waiting(items))
     }
 
     fn run_all_waiting(&self, items: Vec<EncodedItem>) -> Vec<Answers> {

@@ -19,16 +19,16 @@ pub mod lower_paths;
 pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
-pub mod output;
-pub mod panics;
+pub mod process;
 pub mod reduce;
 pub mod report_html;
-pub mod temp_cleanup;
-pub mod this_exe;
 pub mod upstream;
 pub mod upstream_release;
 pub mod upstream_structure;
-pub mod watchdog;
+
+// Process infrastructure under the paths it had before `process/`, for the modules
+// that still use them (`crate::watchdog`, `crate::panics`, ...).
+pub use process::{output, panics, temp_cleanup, this_exe, watchdog};
 
 // The oracles that lived at the top before the registry, under their old paths.
 pub use oracles::{arg_attrs, bare_ptr_rule, heap_sizes, unregistered_ops};

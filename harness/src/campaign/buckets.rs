@@ -5,7 +5,7 @@
 //! that fires on every case costs one reduction per bucket, not one per case.
 
 use crate::oracles::Oracle;
-use crate::panics::{self, Panic};
+use crate::process::panics::Panic;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -17,12 +17,12 @@ const MAX_LEN: usize = 120;
 
 /// The signature of a finding of `oracle` with `detail` (see the module doc).
 pub fn signature(oracle: Oracle, detail: &str) -> String {
-    if oracle == panics::ORACLE {
+    if oracle == Oracle::Panic {
         let at = Panic::location_in(detail).unwrap_or("unknown");
         return format!("{oracle}: at {at}");
     }
     if oracle == Oracle::Hang {
-        let phase = crate::watchdog::Hung::phase_in(detail).unwrap_or("unknown");
+        let phase = crate::process::watchdog::Hung::phase_in(detail).unwrap_or("unknown");
         return format!("{oracle}: while {phase}");
     }
     // A panic in the JIT worker process: its answer names the location.

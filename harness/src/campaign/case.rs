@@ -4,7 +4,7 @@
 use super::journal::Entry;
 use super::{finish_case, CampaignConfig, CaseCheck, Finisher};
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
-use crate::panics::{self, Panic};
+use crate::process::panics::{self, Panic};
 use converter::ir::Module;
 
 use std::time::Instant;
@@ -57,20 +57,20 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     let mut deferred = None;
     let mut structure = None;
     // Options given on the command line hold for every case, on top of the case's own.
-    crate::watchdog::phase(crate::watchdog::Phase::Generating);
+    crate::process::watchdog::phase(crate::process::watchdog::Phase::Generating);
     let generated = panics::catch(|| generate_case(seed, &cfg.oracle));
     let (module, report, features) = match generated {
         Err(p) => {
             let report = CheckReport {
                 verdict: panic_verdict(&p),
-                ran: vec![Oracle::Generator, panics::ORACLE],
+                ran: vec![Oracle::Generator, Oracle::Panic],
             };
             (None, report, Vec::new())
         }
         Ok((gcfg, m)) => {
             // The converter's options are the case's own (its swarm configuration's).
             ocfg.exec = ocfg.exec.for_case(&gcfg);
-            crate::watchdog::phase(crate::watchdog::Phase::Checking);
+            crate::process::watchdog::phase(crate::process::watchdog::Phase::Checking);
             // A panic is the case's finding (the check catches its own, with the
             // oracles that had started).
             let mut lowered = None;
@@ -90,7 +90,9 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             if cfg.every.sampled(Oracle::UpstreamStructure, case) && !report.verdict.is_finding() {
                 // A panic while preparing the comparison leaves the case uncompared;
                 // the oracles that ran have judged it.
-                crate::watchdog::phase(crate::watchdog::Phase::PreparingStructure);
+                crate::process::watchdog::phase(
+                    crate::process::watchdog::Phase::PreparingStructure,
+                );
                 match panics::catch(|| {
                     crate::upstream_structure::prepare_case(&m, lowered.as_ref(), &ocfg)
                 }) {
@@ -180,7 +182,7 @@ pub fn run_case(case: u64, seed: u64, fin: &Finisher<'_>) -> (Entry, Option<Stri
 /// A panic as the finding of a case.
 fn panic_verdict(p: &Panic) -> Verdict {
     Verdict::Finding {
-        oracle: panics::ORACLE,
+        oracle: Oracle::Panic,
         detail: p.detail(),
     }
 }

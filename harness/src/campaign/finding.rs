@@ -5,7 +5,7 @@ use super::journal::{CaseVerdict, Entry};
 use super::{buckets, generate_case, CampaignConfig, CaseCheck, Checked};
 use crate::known_upstream::KnownBug;
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
-use crate::panics::{self, Panic};
+use crate::process::panics::{self, Panic};
 use buckets::Buckets;
 use converter::ir::Module;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,7 +28,7 @@ struct ReductionTurn<'a>(&'a AtomicUsize);
 impl Drop for ReductionTurn<'_> {
     fn drop(&mut self) {
         // Unless the watcher gave it back when it abandoned this thread in a hang.
-        if crate::watchdog::release(crate::watchdog::Token::ReductionTurn) {
+        if crate::process::watchdog::release(crate::process::watchdog::Token::ReductionTurn) {
             self.0.fetch_sub(1, Ordering::Relaxed);
         }
     }
@@ -55,7 +55,7 @@ impl<'a> Finisher<'a> {
     /// campaign below half its rate. Without a turn, a finding is saved unreduced.
     fn reduction_turn(&self) -> Option<ReductionTurn<'_>> {
         let most = (self.cfg.jobs / 2).max(1);
-        crate::watchdog::hold(crate::watchdog::Token::ReductionTurn);
+        crate::process::watchdog::hold(crate::process::watchdog::Token::ReductionTurn);
         let turn = ReductionTurn(&self.reducing);
         (self.reducing.fetch_add(1, Ordering::Relaxed) < most).then_some(turn)
     }
@@ -199,10 +199,11 @@ fn finding_text(
     };
     text.push_str(&match m {
         Some(m) => {
-            let reduced =
-                crate::watchdog::extended(budget, crate::watchdog::Phase::Reducing, || {
-                    reduce_hook(m, *oracle, detail, ocfg, budget, check)
-                });
+            let reduced = crate::process::watchdog::extended(
+                budget,
+                crate::process::watchdog::Phase::Reducing,
+                || reduce_hook(m, *oracle, detail, ocfg, budget, check),
+            );
             file_test(&reduced, verdict, ocfg)
         }
         None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
@@ -224,12 +225,12 @@ pub(super) fn finish_caught(
             case,
             seed,
             verdict: CaseVerdict::Finding,
-            oracle: Some(panics::ORACLE),
+            oracle: Some(Oracle::Panic),
             reason: Some(journal_reason(&detail)),
             known: None,
-            bucket: Some(buckets::signature(panics::ORACLE, &detail)),
+            bucket: Some(buckets::signature(Oracle::Panic, &detail)),
             file: None,
-            oracles: vec![panics::ORACLE],
+            oracles: vec![Oracle::Panic],
             features: Vec::new(),
             ms,
             at_s: 0.0,
@@ -249,11 +250,11 @@ fn journal_reason(detail: &str) -> String {
         .collect()
 }
 
-/// The journal entry of a case that hung ([`crate::watchdog`]) and, for the first of
+/// The journal entry of a case that hung ([`crate::process::watchdog`]) and, for the first of
 /// its bucket, its file test: the module as generated (a hang cannot be reduced in
 /// this process), written by a thread of its own that is given a few seconds.
 pub(super) fn hang_entry(
-    h: &crate::watchdog::Hung,
+    h: &crate::process::watchdog::Hung,
     cfg: &CampaignConfig,
     fin: &Finisher<'_>,
 ) -> (Entry, Option<String>) {
@@ -262,7 +263,7 @@ pub(super) fn hang_entry(
     let save = fin.buckets.save(&sig, false);
     let name = format!("findings/case{}-{}.mlir", h.case, Oracle::Hang);
     // A hang in the generator would hang the file's writer too: the seed says it all.
-    let module = h.phase != crate::watchdog::Phase::Generating;
+    let module = h.phase != crate::process::watchdog::Phase::Generating;
     let file = save.then(|| {
         let mut text = format!(
             "// stdlower campaign case {}: stdlower gen --swarm --seed {}\n",
@@ -355,7 +356,7 @@ pub fn reduce_hook(
         return m.clone();
     }
     let reduced = panics::catch(|| {
-        if oracle == panics::ORACLE {
+        if oracle == Oracle::Panic {
             let at = Panic::location_in(detail).unwrap_or("unknown");
             let panics_there = |c: &Module| match panics::catch(|| check(c, cfg)) {
                 Ok(Ok(_)) => false,

@@ -13,11 +13,11 @@
 //! ([`translate_queue`]).
 //!
 //! A panic anywhere in a case (generator, verifier, converter, interpreter, harness) is
-//! a finding of oracle `panic` ([`crate::panics`]) and the campaign goes on. Findings
+//! a finding of oracle `panic` ([`crate::process::panics`]) and the campaign goes on. Findings
 //! are bucketed by signature ([`buckets`]): only the first few of a bucket are reduced
 //! and saved, the rest are journaled and counted; a reduction never runs past the
 //! campaign's `--time`. A case whose in-process work goes on past `--hang-seconds` is a
-//! finding of oracle `hang` ([`crate::watchdog`]), and a campaign with `--time` ends
+//! finding of oracle `hang` ([`crate::process::watchdog`]), and a campaign with `--time` ends
 //! at most [`DEADLINE_GRACE`] after it, whatever its cases are doing.
 
 pub mod buckets;
@@ -92,7 +92,7 @@ pub struct CampaignConfig {
     /// How many findings of each bucket are reduced and saved (the rest are counted).
     pub reduce_per_bucket: u64,
     /// A case whose in-process work goes on longer than this is a finding of oracle
-    /// `hang` ([`crate::watchdog`]; `None`: never).
+    /// `hang` ([`crate::process::watchdog`]; `None`: never).
     pub hang: Option<Duration>,
     pub oracle: OracleConfig,
 }
@@ -132,7 +132,7 @@ pub const SIGNAL_GRACE: Duration = Duration::from_secs(3);
 pub const DEADLINE_GRACE: Duration = Duration::from_secs(3);
 
 /// The default hang limit (`--hang-seconds`): seconds of in-process work after which a
-/// case is a finding of oracle `hang` ([`crate::watchdog`]). A generated case's own
+/// case is a finding of oracle `hang` ([`crate::process::watchdog`]). A generated case's own
 /// in-process work is bounded by the interpreters' fuel (5 M Standard steps), far below.
 pub const HANG_SECONDS: u64 = 30;
 

@@ -31,7 +31,7 @@ pub fn write_report_with(
 }
 
 /// Prints the summary of a report on standard output.
-pub fn print_summary(rep: &Report, out: &Path, stdout: &mut crate::output::Out) {
+pub fn print_summary(rep: &Report, out: &Path, stdout: &mut crate::process::output::Out) {
     stdout.line(&format!(
         "checked {} modules in {:.1} s ({:.0}/s): {} agreed, {} findings, {} known-upstream, {} skipped{}; report: {}",
         rep.checked,

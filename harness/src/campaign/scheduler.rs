@@ -15,7 +15,7 @@ use super::{
     CampaignError, CaseCheck, Checked, Finisher,
 };
 use crate::jit_pool::{JitPool, Turn};
-use crate::watchdog::{self, Attached, Token, Watchdog};
+use crate::process::watchdog::{self, Attached, Token, Watchdog};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -72,7 +72,7 @@ pub(super) struct Run<'a> {
     pub(super) pool: Option<Arc<JitPool>>,
     /// Threads checking cases.
     pub(super) running: AtomicUsize,
-    /// Threads abandoned in a hang that have not come back (see [`crate::watchdog`]).
+    /// Threads abandoned in a hang that have not come back (see [`crate::process::watchdog`]).
     pub(super) stuck: AtomicUsize,
     pub(super) watchdog: Watchdog,
 }
@@ -317,7 +317,7 @@ impl<'a> Run<'a> {
         if let Some(b) = &self.bar {
             b.finish();
         }
-        let mut stdout = crate::output::Out::new();
+        let mut stdout = crate::process::output::Out::new();
         print_summary(&rep, &self.cfg.out, &mut stdout);
         std::process::exit(stdout.finish_with(super::exit_status(&rep)));
     }

@@ -67,7 +67,7 @@ fn run(mut cases: Vec<Checked>) -> Vec<Answered> {
         .collect();
     // A panic here (reading the tool's answer) is every case's answer, not the end of
     // the campaign.
-    let batch = crate::panics::catch(|| crate::mlir_translate::accepts_batch(&texts))
+    let batch = crate::process::panics::catch(|| crate::mlir_translate::accepts_batch(&texts))
         .unwrap_or_else(|p| vec![Err(p.detail()); texts.len()]);
     let mut answers: Vec<Result<(), String>> = vec![Ok(()); cases.len()];
     for (k, a) in with_text.into_iter().zip(batch) {

@@ -7,7 +7,7 @@ use super::finding::hang_entry;
 use super::progress::{progress_interval, progress_line};
 use super::scheduler::Run;
 use super::{signals, DEADLINE_GRACE, SIGNAL_GRACE};
-use crate::watchdog::Token;
+use crate::process::watchdog::Token;
 use std::sync::atomic::Ordering;
 use std::thread::Scope;
 use std::time::{Duration, Instant};

@@ -9,7 +9,7 @@
 use crate::cli_error::CliError;
 use crate::exit;
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Panicked, SkipKind, Verdict};
-use crate::panics;
+use crate::process::panics;
 use converter::ir::Module;
 use converter::value::RtValue;
 use rayon::prelude::*;
@@ -54,7 +54,7 @@ pub struct Args {
     /// `hang` (the converter, a verifier or an interpreter does not finish): it is
     /// printed and the command ends, without the other files' answers (0: never;
     /// default 30).
-    #[arg(long, default_value_t = crate::watchdog::FILE_HANG_SECONDS)]
+    #[arg(long, default_value_t = crate::process::watchdog::FILE_HANG_SECONDS)]
     pub hang_seconds: u64,
     /// Lowering options for every file, added to those of each file's
     /// `// stdlower-options:` line.
@@ -87,20 +87,20 @@ pub struct FileCheck {
 /// Each file's verdict and the oracles that ran on it, in parallel, in file order; a
 /// panic is the file's `panic` finding. Each file's entry is called with `args` (texts
 /// read against its parameter types, as `run --arg` does). Each file's in-process work
-/// is watched by `wd` when given ([`crate::watchdog::watch_files`]).
+/// is watched by `wd` when given ([`crate::process::watchdog::watch_files`]).
 pub fn check_files(
     files: &[std::path::PathBuf],
     entry: &str,
     args: &[String],
     base: &OracleConfig,
     check: &Check<'_>,
-    wd: Option<&crate::watchdog::Watchdog>,
+    wd: Option<&crate::process::watchdog::Watchdog>,
 ) -> Vec<FileCheck> {
     files
         .par_iter()
         .enumerate()
         .map(|(i, f)| {
-            crate::watchdog::watch_item(wd, i, || {
+            crate::process::watchdog::watch_item(wd, i, || {
                 let shown = f.display().to_string();
                 let mut invalid = false;
                 let skip = |reason| {
@@ -195,7 +195,7 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         lower_paths: true,
         // A saved lower-paths finding from a campaign's deep sample reproduces here.
         lower_paths_deep: true,
-        lower_exe: Some(crate::this_exe::path()),
+        lower_exe: Some(crate::process::this_exe::path()),
         upstream_structure: structure,
         tv: args.tv,
         exec: crate::exec::ExecOptions {
@@ -208,14 +208,14 @@ pub fn run_with(args: &Args, check: &Check<'_>) -> Result<i32, CliError> {
         c_caller_every: 1,
         ..OracleConfig::default()
     };
-    let hang = crate::watchdog::limit_of(args.hang_seconds);
-    let verdicts = crate::watchdog::watch_files(&files, hang, "checking the file", |wd| {
+    let hang = crate::process::watchdog::limit_of(args.hang_seconds);
+    let verdicts = crate::process::watchdog::watch_files(&files, hang, "checking the file", |wd| {
         check_files(&files, &args.entry, &args.args, &base, check, wd)
     });
     let invalid = verdicts.iter().filter(|c| c.invalid).count();
     let (mut agree, mut found, mut known, mut skipped) = (0, 0, 0, 0);
     let count_ran = |o: Oracle| verdicts.iter().filter(|c| c.ran.contains(&o)).count();
-    let mut stdout = crate::output::Out::new();
+    let mut stdout = crate::process::output::Out::new();
     for c in &verdicts {
         let (f, v) = (&c.file, &c.verdict);
         match v {
@@ -285,7 +285,7 @@ mod tests {
             no_jit: true,
             tv: false,
             index_bitwidth: 64,
-            hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
+            hang_seconds: crate::process::watchdog::FILE_HANG_SECONDS,
             pass: Default::default(),
         }
     }

@@ -41,14 +41,14 @@ const FUZZ_TARGETS: [&str; 2] = ["lowering", "parse"];
 pub fn run(args: &Args) -> Result<i32, crate::cli_error::CliError> {
     match &args.action {
         Action::Seconds { duration } => {
-            let mut out = crate::output::Out::new();
+            let mut out = crate::process::output::Out::new();
             out.line(&duration.as_secs().to_string());
             Ok(out.finish_with(exit::OK))
         }
         Action::Report { out, status } => {
             let txt = report(out, *status)
                 .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
-            let mut o = crate::output::Out::new();
+            let mut o = crate::process::output::Out::new();
             o.print(&txt);
             Ok(o.finish_with(exit::OK))
         }

@@ -7,7 +7,7 @@ use crate::cli_error::CliError;
 use crate::exit;
 use crate::input::Failure;
 use crate::oracles::{self, Oracle, OracleConfig, Verdict};
-use crate::panics;
+use crate::process::panics;
 use crate::reduce::{self, ReduceConfig, GENERATOR_ORACLE};
 use converter::ir::Module;
 use converter::syntax::{print_module, PrintOptions};
@@ -173,7 +173,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         upstream: args.upstream || args.oracle.as_deref() == Some(Oracle::Upstream.as_str()),
         lower_paths: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE.as_str()),
         lower_paths_deep: args.oracle.as_deref() == Some(crate::lower_paths::ORACLE.as_str()),
-        lower_exe: Some(crate::this_exe::path()),
+        lower_exe: Some(crate::process::this_exe::path()),
         upstream_structure: args.oracle.as_deref()
             == Some(crate::upstream_structure::ORACLE.as_str()),
         exec,
@@ -209,7 +209,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         let oracle: String = match &args.oracle {
             Some(o)
                 if o == GENERATOR_ORACLE
-                    || *o == panics::ORACLE
+                    || *o == Oracle::Panic
                     || oracles::registry::oracles().any(|k| k == o.as_str()) =>
             {
                 o.clone()
@@ -221,11 +221,11 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
                         .map(Oracle::as_str)
                         .collect::<Vec<_>>()
                         .join(", "),
-                    panics::ORACLE
+                    Oracle::Panic
                 )));
             }
             None => match panics::catch(|| oracles::check_module(&m, &args.entry, &[], &ocfg)) {
-                Err(_) => panics::ORACLE.to_string(),
+                Err(_) => Oracle::Panic.to_string(),
                 Ok(Verdict::Finding { oracle, .. }) => oracle.to_string(),
                 Ok(v) => {
                     return Err(located(
@@ -239,7 +239,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         let test = reduce::finding_test(&m, &args.entry, &oracle, &ocfg);
         let cfg = ReduceConfig {
             limit,
-            reject_ub: oracle != GENERATOR_ORACLE && oracle != panics::ORACLE,
+            reject_ub: oracle != GENERATOR_ORACLE && oracle != Oracle::Panic,
             exec: ocfg.exec.clone(),
         };
         let r = reduce::reduce_with(&m, &args.entry, &*test, &cfg);
@@ -248,7 +248,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         } else {
             let v = panics::catch(|| oracles::check_module(&r.module, &args.entry, &[], &ocfg))
                 .unwrap_or_else(|p| Verdict::Finding {
-                    oracle: panics::ORACLE,
+                    oracle: Oracle::Panic,
                     detail: p.detail(),
                 });
             if !v.is_finding() {
@@ -290,7 +290,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
             })?;
         }
         None => {
-            let mut stdout = crate::output::Out::new();
+            let mut stdout = crate::process::output::Out::new();
             stdout.print(&text);
             return Ok(stdout.finish_with(exit::OK));
         }

@@ -32,7 +32,7 @@ pub struct Args {
     /// `hang` (the converter, a verifier or an interpreter does not finish): it is
     /// printed and the command ends, without the other files' answers (0: never;
     /// default 30).
-    #[arg(long, default_value_t = crate::watchdog::FILE_HANG_SECONDS)]
+    #[arg(long, default_value_t = crate::process::watchdog::FILE_HANG_SECONDS)]
     pub hang_seconds: u64,
     /// Also write a JUnit XML file, one test case per file test, for a CI system to show.
     #[arg(long, value_name = "FILE")]
@@ -65,11 +65,12 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
     if args.bless {
         return Ok(bless(&files, &cfg));
     }
-    let hang = crate::watchdog::limit_of(args.hang_seconds);
+    let hang = crate::process::watchdog::limit_of(args.hang_seconds);
     let started = std::time::Instant::now();
-    let results = crate::watchdog::watch_files(&files, hang, "running the file test", |wd| {
-        filetest::run_all_with(&files, &cfg, run_file, wd)
-    });
+    let results =
+        crate::process::watchdog::watch_files(&files, hang, "running the file test", |wd| {
+            filetest::run_all_with(&files, &cfg, run_file, wd)
+        });
     if let Some(j) = &args.junit {
         let suite = crate::junit::of_file_tests(&results, started.elapsed().as_secs_f64());
         crate::junit::write(j, &[suite])
@@ -77,7 +78,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
     }
     let mut failed = 0;
     let mut checks = 0;
-    let mut stdout = crate::output::Out::new();
+    let mut stdout = crate::process::output::Out::new();
     for (path, r) in &results {
         checks += r.checks;
         if r.failures.is_empty() {
@@ -108,7 +109,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
 /// still fails.
 fn bless(files: &[std::path::PathBuf], cfg: &RunConfig) -> i32 {
     use filetest::bless::{bless_file, Blessed};
-    let mut stdout = crate::output::Out::new();
+    let mut stdout = crate::process::output::Out::new();
     let (mut rewrote, mut stuck) = (0, 0);
     for f in files {
         match bless_file(f, cfg) {
@@ -181,7 +182,7 @@ mod tests {
             via: crate::cmd::run::Via::Jit,
             verbose: false,
             bless: false,
-            hang_seconds: crate::watchdog::FILE_HANG_SECONDS,
+            hang_seconds: crate::process::watchdog::FILE_HANG_SECONDS,
             junit: None,
         };
         assert_eq!(run_with(&args, &run_file).unwrap(), exit::FAILED);

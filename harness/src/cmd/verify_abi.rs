@@ -92,7 +92,7 @@ pub fn report(args: &Args) -> Result<Report, abi::AbiError> {
     rep.notes.extend(lay.notes);
     rep.checks.extend(lay.checks);
     if !args.no_live {
-        let exe = crate::this_exe::path();
+        let exe = crate::process::this_exe::path();
         let lv = live::run_live(&sel, &ccs, &exe);
         rep.timings.insert("live-jit".into(), lv.jit_secs);
         rep.timings.insert("live-native".into(), lv.native_secs);
@@ -104,14 +104,14 @@ pub fn report(args: &Args) -> Result<Report, abi::AbiError> {
 
 pub fn run(args: &Args) -> Result<i32, crate::cli_error::CliError> {
     // An interrupted run leaves no compiler scratch directory behind.
-    crate::temp_cleanup::remove_on_signals();
+    crate::process::temp_cleanup::remove_on_signals();
     let rep = report(args).map_err(crate::cli_error::CliError::bad_input)?;
     let text = if args.json {
         rep.to_json() + "\n"
     } else {
         rep.to_table()
     };
-    let mut stdout = crate::output::Out::new();
+    let mut stdout = crate::process::output::Out::new();
     stdout.print(&text);
     Ok(stdout.finish_with(if rep.passed() { exit::OK } else { exit::FAILED }))
 }

@@ -49,36 +49,35 @@ pub fn run_all(files: &[PathBuf], cfg: &RunConfig) -> Vec<(PathBuf, FileResult)>
 pub type RunFile = dyn Fn(&str, &[u8], &RunConfig) -> FileResult + Sync;
 
 /// [`run_all`] with `run` in place of [`run_file`], each file's in-process work watched
-/// by `wd` when given (`stdlower test`: [`crate::watchdog::watch_files`]).
+/// by `wd` when given (`stdlower test`: [`crate::process::watchdog::watch_files`]).
 pub fn run_all_with(
     files: &[PathBuf],
     cfg: &RunConfig,
     run: &RunFile,
-    wd: Option<&crate::watchdog::Watchdog>,
+    wd: Option<&crate::process::watchdog::Watchdog>,
 ) -> Vec<(PathBuf, FileResult)> {
     files
         .par_iter()
         .enumerate()
         .map(|(i, f)| {
-            crate::watchdog::watch_item(wd, i, || {
+            crate::process::watchdog::watch_item(wd, i, || {
                 let shown = f.display().to_string();
                 let bytes = if f.as_os_str() == "-" {
                     crate::input::read_bytes("-").map_err(|e| e.message)
                 } else {
                     std::fs::read(f).map_err(|e| format!("{shown}: cannot read: {e}"))
                 };
-                let r =
-                    match bytes {
-                        Ok(bytes) => crate::panics::catch(|| run(&shown, &bytes, cfg))
-                            .unwrap_or_else(|p| FileResult {
-                                failures: vec![format!("{shown}: {p}")],
-                                checks: 1,
-                            }),
-                        Err(e) => FileResult {
-                            failures: vec![e],
-                            checks: 0,
-                        },
-                    };
+                let r = match bytes {
+                    Ok(bytes) => crate::process::panics::catch(|| run(&shown, &bytes, cfg))
+                        .unwrap_or_else(|p| FileResult {
+                            failures: vec![format!("{shown}: {p}")],
+                            checks: 1,
+                        }),
+                    Err(e) => FileResult {
+                        failures: vec![e],
+                        checks: 0,
+                    },
+                };
                 (f.clone(), r)
             })
         })

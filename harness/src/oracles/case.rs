@@ -221,10 +221,10 @@ impl Panicked {
     /// after the others.
     pub fn into_report(self) -> CheckReport {
         let mut ran = self.ran;
-        ran.push(crate::panics::ORACLE);
+        ran.push(crate::oracles::Oracle::Panic);
         CheckReport {
             verdict: Verdict::Finding {
-                oracle: crate::panics::ORACLE,
+                oracle: crate::oracles::Oracle::Panic,
                 detail: self.panic.detail(),
             },
             ran,

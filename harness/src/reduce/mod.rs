@@ -16,7 +16,7 @@
 pub mod mutators;
 
 use crate::exec::{self, ExecOptions, Outcome};
-use crate::oracles::{self, OracleConfig, Verdict};
+use crate::oracles::{self, Oracle, OracleConfig, Verdict};
 use crate::panics;
 use converter::ir::Module;
 use converter::syntax::{parse_module, print_module, PrintOptions};
@@ -95,7 +95,7 @@ pub fn reduce_finding(
     let rcfg = ReduceConfig {
         limit,
         // A panic needs no UB check (and the interpreter may be what panics).
-        reject_ub: oracle != GENERATOR_ORACLE && oracle != panics::ORACLE,
+        reject_ub: oracle != GENERATOR_ORACLE && oracle != Oracle::Panic,
         exec: cfg.exec.clone(),
     };
     reduce_with(m, entry, &*test, &rcfg).module
@@ -118,7 +118,7 @@ pub fn panics_at(location: &str, f: impl FnOnce()) -> bool {
 /// candidate is interesting when `check_module` reports a finding of the same oracle;
 /// for interp-vs-jit it must stay a disagreement of results unless the original was
 /// a crash, and it must happen twice in a row (see below). For [`GENERATOR_ORACLE`]:
-/// the interpreter reports UB. For [`panics::ORACLE`]: the oracles panic at the
+/// the interpreter reports UB. For [`Oracle::Panic`]: the oracles panic at the
 /// location they panic at on `m`.
 pub fn finding_test<'a>(
     m: &Module,
@@ -126,7 +126,7 @@ pub fn finding_test<'a>(
     oracle: &'a str,
     cfg: &'a OracleConfig,
 ) -> Box<dyn Fn(&Module) -> bool + 'a> {
-    if oracle == panics::ORACLE {
+    if oracle == Oracle::Panic {
         let at = panics::catch(|| oracles::check_module(m, entry, &[], cfg))
             .err()
             .map(|p| p.location);

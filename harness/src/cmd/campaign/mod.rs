@@ -16,7 +16,7 @@ use crate::exit;
 use crate::oracles::every::{self, Every};
 use crate::oracles::registry;
 use crate::oracles::{Oracle, OracleConfig};
-use crate::output::Out;
+use crate::process::output::Out;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -225,7 +225,7 @@ fn config_of(args: &Args) -> CampaignConfig {
         progress_lines: !args.quiet && !std::io::stderr().is_terminal(),
         reduce_seconds: args.reduce_seconds,
         reduce_per_bucket: args.reduce_per_bucket,
-        hang: crate::watchdog::limit_of(args.hang_seconds),
+        hang: crate::process::watchdog::limit_of(args.hang_seconds),
         oracle: OracleConfig {
             exec: ExecOptions {
                 fuel: 5_000_000,
@@ -237,7 +237,7 @@ fn config_of(args: &Args) -> CampaignConfig {
                 .c_caller_every
                 .unwrap_or(crate::oracles::DEFAULT_C_CALLER_EVERY),
             // This binary's `lower`, for the sampled deep-nesting check of lower-paths.
-            lower_exe: Some(crate::this_exe::path()),
+            lower_exe: Some(crate::process::this_exe::path()),
             ..OracleConfig::default()
         },
     }

@@ -181,7 +181,7 @@ pub fn phase(p: Phase) {
 }
 
 /// Marks which case this thread works on now (a thread may finish other threads'
-/// cases, see [`crate::campaign::translate_queue`]).
+/// cases: a campaign's batches are finished by whichever thread completes them).
 pub fn working_on(case: u64, seed: u64) {
     with_current(|s| {
         s.case.store(case, Ordering::Relaxed);
@@ -407,7 +407,7 @@ fn exit_on_hang(files: &[std::path::PathBuf], what: &str, limit: Duration, h: &H
     let file = files
         .get(h.case as usize)
         .map_or_else(|| "?".to_string(), |f| f.display().to_string());
-    let mut out = crate::output::Out::new();
+    let mut out = super::output::Out::new();
     out.line(&format!(
         "{file}: FINDING [hang]: no answer while {what}: {:.0} s of in-process work, over the \
          hang limit of {} s (the converter, a verifier or an interpreter does not finish); \

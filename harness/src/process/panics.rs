@@ -13,9 +13,6 @@ use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, PanicHookInfo};
 use std::sync::Once;
 
-/// The name of the oracle a panic is a finding of.
-pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::Panic;
-
 /// A caught panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panic {
