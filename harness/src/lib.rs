@@ -15,13 +15,13 @@ pub mod fuzzing;
 pub mod jit_pool;
 pub mod junit;
 pub mod known_upstream;
+pub mod level;
 pub mod lower_paths;
 pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
 pub mod process;
 pub mod reduce;
-pub mod report_html;
 pub mod upstream;
 pub mod upstream_release;
 pub mod upstream_structure;
@@ -29,6 +29,9 @@ pub mod upstream_structure;
 // Process infrastructure under the paths it had before `process/`, for the modules
 // that still use them (`crate::watchdog`, `crate::panics`, ...).
 pub use process::{output, panics, temp_cleanup, this_exe, watchdog};
+
+// The campaign's report page, under the path it had before it moved into `campaign/`.
+pub use campaign::report_html;
 
 // The oracles that lived at the top before the registry, under their old paths.
 pub use oracles::{arg_attrs, bare_ptr_rule, heap_sizes, unregistered_ops};

@@ -30,6 +30,7 @@ pub mod params;
 mod progress;
 mod publish;
 pub mod report;
+pub mod report_html;
 mod scheduler;
 pub mod signals;
 mod start;

@@ -22,7 +22,7 @@ pub fn write_report_with(
     let path = out.join("report.json");
     std::fs::write(&path, text + "\n")
         .map_err(|source| CampaignError::WriteReport { path, source })?;
-    crate::report_html::write(out, rep, journals, base).map_err(|source| {
+    super::report_html::write(out, rep, journals, base).map_err(|source| {
         CampaignError::WriteReport {
             path: out.join("report.html"),
             source,

@@ -7,6 +7,7 @@
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::input::{self, Failure};
+pub use crate::level::Level;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -45,13 +46,6 @@ pub struct Args {
 pub enum Via {
     Ours,
     Upstream,
-}
-
-/// The levels `interp` interprets at.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    Std,
-    Llvm,
 }
 
 /// Runs the interpreter as the command line asks.

@@ -12,7 +12,7 @@
 //! - `// expected-error@+N {{text}}` (also `@-N`, or no offset for the same line); `@+N:C`
 //!   also requires the diagnostic's column to be C.
 
-pub use crate::cmd::interp::Level;
+pub use crate::level::Level;
 
 /// One directive, with the 1-based line it was written on.
 #[derive(Clone, Debug, PartialEq)]
