@@ -5,7 +5,6 @@
 pub mod abi;
 pub mod campaign;
 pub mod ciface;
-pub mod cli;
 pub mod cli_error;
 pub mod cmd;
 pub mod exec;
@@ -15,6 +14,8 @@ pub mod fuzzing;
 pub mod jit_pool;
 pub mod junit;
 pub mod known_upstream;
+#[cfg(test)]
+mod layers;
 pub mod level;
 pub mod lower_paths;
 pub mod mlir_translate;
@@ -29,6 +30,9 @@ pub mod upstream_structure;
 // Process infrastructure under the paths it had before `process/`, for the modules
 // that still use them (`crate::watchdog`, `crate::panics`, ...).
 pub use process::{output, panics, temp_cleanup, this_exe, watchdog};
+
+// The command line, under the path it had before it moved into `cmd/`.
+pub use cmd::cli;
 
 // The campaign's report page, under the path it had before it moved into `campaign/`.
 pub use campaign::report_html;

@@ -3,6 +3,7 @@
 
 pub mod campaign;
 pub mod check;
+pub mod cli;
 pub mod export;
 pub mod gen;
 pub mod interp;

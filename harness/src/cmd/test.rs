@@ -60,6 +60,7 @@ pub fn run_with(args: &Args, run_file: &filetest::RunFile) -> Result<i32, CliErr
         jit: !args.no_jit,
         llvm_level: !args.no_llvm_level,
         upstream: args.via == crate::cmd::run::Via::Upstream,
+        commands: Some(super::cli::run_line),
         ..RunConfig::default()
     };
     if args.bless {

@@ -22,7 +22,15 @@ pub struct RunConfig {
     /// and (with `llvm_level`) at the LLVM level.
     pub upstream: bool,
     pub exec: ExecOptions,
+    /// How a `RUN:` line's subcommand runs (`stdlower test` gives the command line's
+    /// [`crate::cmd::cli::run_line`]; without it, a `RUN:` line fails): file tests sit
+    /// below the commands and do not import them.
+    pub commands: Option<RunLine>,
 }
+
+/// Runs a whole command line (`stdlower`, a subcommand, its arguments, the file)
+/// in-process and gives the text it prints.
+pub type RunLine = fn(&[String]) -> Result<String, Failure>;
 
 impl Default for RunConfig {
     fn default() -> Self {
@@ -32,6 +40,7 @@ impl Default for RunConfig {
             jit: true,
             upstream: false,
             exec: ExecOptions::default(),
+            commands: None,
         }
     }
 }
@@ -104,7 +113,7 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
                 check_prefix,
             } => {
                 r.checks += 1;
-                match run_command(path, argv) {
+                match run_command(path, argv, cfg) {
                     Ok(out) => {
                         if let Err(e) = filecheck(&out, &text, check_prefix) {
                             r.failures.push(format!(
@@ -139,20 +148,19 @@ pub fn run_file(path: &str, bytes: &[u8], cfg: &RunConfig) -> FileResult {
     r
 }
 
-/// Runs a `RUN:` line's subcommand on the file, in-process.
-fn run_command(path: &str, argv: &[String]) -> Result<String, Failure> {
-    use clap::Parser;
+/// Runs a `RUN:` line's subcommand on the file, in-process, with the command line
+/// the configuration was given.
+fn run_command(path: &str, argv: &[String], cfg: &RunConfig) -> Result<String, Failure> {
+    let Some(commands) = cfg.commands else {
+        return Err(Failure::new(
+            crate::exit::USAGE,
+            "RUN: lines need the command line (RunConfig::commands)".to_string(),
+        ));
+    };
     let mut full = vec!["stdlower".to_string()];
     full.extend(argv.iter().cloned());
     full.push(path.to_string());
-    let cli = crate::cli::Cli::try_parse_from(&full)
-        .map_err(|e| Failure::new(crate::exit::USAGE, e.to_string()))?;
-    crate::cli::text_output(&cli.command).unwrap_or_else(|| {
-        Err(Failure::new(
-            crate::exit::USAGE,
-            format!("`{}` cannot be used in a RUN: line", argv[0]),
-        ))
-    })
+    commands(&full)
 }
 
 /// Parse, verify and (with the file's `lower` options) lower, collecting diagnostics.

@@ -72,6 +72,23 @@ pub enum Command {
     },
 }
 
+/// Runs a file test's `RUN:` line in-process: `argv` is the whole command line
+/// (`stdlower`, the subcommand and its arguments, the file); the text the subcommand
+/// prints. What [`crate::filetest::RunConfig::commands`] is given by `stdlower test`.
+pub fn run_line(argv: &[String]) -> Result<String, Failure> {
+    use clap::Parser;
+    let cli = Cli::try_parse_from(argv).map_err(|e| Failure::new(exit::USAGE, e.to_string()))?;
+    text_output(&cli.command).unwrap_or_else(|| {
+        Err(Failure::new(
+            exit::USAGE,
+            format!(
+                "`{}` cannot be used in a RUN: line",
+                argv.get(1).map_or("", String::as_str)
+            ),
+        ))
+    })
+}
+
 /// The text a subcommand prints, for the subcommands whose output is text
 /// (the ones a file test's `RUN:` line may use).
 pub fn text_output(c: &Command) -> Option<Result<String, Failure>> {
