@@ -221,6 +221,23 @@ pub fn save(dir: &Path, params: &Params) -> Result<(), ParamsError> {
         .map_err(|source| ParamsError::Write { path, source })
 }
 
+/// Parses `I/N`.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (i, n) = s.split_once('/').ok_or("a shard is I/N, e.g. 0/4")?;
+    let i: u64 = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad shard index '{i}'"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad shard count '{n}'"))?;
+    if n == 0 || i >= n {
+        return Err(format!("shard {i}/{n}: need 0 <= I < N"));
+    }
+    Ok((i, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,21 +295,4 @@ mod tests {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
-}
-
-/// Parses `I/N`.
-pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let (i, n) = s.split_once('/').ok_or("a shard is I/N, e.g. 0/4")?;
-    let i: u64 = i
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad shard index '{i}'"))?;
-    let n: u64 = n
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad shard count '{n}'"))?;
-    if n == 0 || i >= n {
-        return Err(format!("shard {i}/{n}: need 0 <= I < N"));
-    }
-    Ok((i, n))
 }
