@@ -8,6 +8,7 @@ pub mod ciface;
 pub mod cli;
 pub mod cli_error;
 pub mod cmd;
+pub mod engines;
 pub mod exec;
 pub mod externals;
 pub mod filetest;

@@ -345,6 +345,17 @@ pub fn check(m: &Module, cfg: &OracleConfig) -> CheckReport {
     }
 }
 
+/// Whether the oracle has anything to check in `m` and its lowering `lowered` under
+/// `plan`: C wrappers asked for or made ([`check_wrapper_types`]), or calls planned.
+pub fn applies(m: &Module, lowered: &Module, plan: &Plan<'_>) -> bool {
+    plan.active
+        || m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"))
+        || lowered
+            .funcs
+            .iter()
+            .any(|f| f.name.starts_with(expect::PREFIX))
+}
+
 /// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
 /// first the wrapper types of `lowered` ([`check_wrapper_types`]), then the calls:
 /// `answers[i]` is the outcome of call `i`; a call without one (not made because an

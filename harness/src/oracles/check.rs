@@ -10,9 +10,6 @@
 //! those answers, and nothing else changes a verdict once the case's check returned.
 
 use super::{CheckReport, DeferredTranslate, Oracle, OracleConfig, SkipKind, Verdict};
-use crate::exec::Outcome;
-use converter::ir::Module;
-use converter::value::RtValue;
 
 /// What an oracle needs from the case, in the order the harness makes it: an oracle runs
 /// once the greatest of its needs is there.
@@ -48,8 +45,25 @@ pub enum Judged {
     Agree,
     /// Something is wrong: what, for the finding's detail.
     Finding(String),
+    /// A finding of another oracle than the one asked (a comparison of three paths names
+    /// the one at fault; the C wrappers' check blames the JIT when the direct call
+    /// differs too).
+    Blame(Oracle, String),
     /// Nothing can be concluded.
     Skipped(SkipKind, String),
+    /// The check found it cannot compare this case after all: counted as its
+    /// not-comparable row ([`super::registry::not_comparable`]), never a finding.
+    NotComparable(String),
+}
+
+impl From<Verdict> for Judged {
+    fn from(v: Verdict) -> Judged {
+        match v {
+            Verdict::Agree => Judged::Agree,
+            Verdict::Finding { oracle, detail } => Judged::Blame(oracle, detail),
+            Verdict::Skipped { kind, reason } => Judged::Skipped(kind, reason),
+        }
+    }
 }
 
 impl Judged {
@@ -71,45 +85,7 @@ pub trait Check: Sync {
     fn check(&self, case: &Case<'_>) -> Judged;
 }
 
-/// One case and what the harness has made of it so far (`None`: not made, or not
-/// available on this path, such as the heap count of the in-process JIT).
-pub struct Case<'a> {
-    pub module: &'a Module,
-    pub entry: &'a str,
-    pub args: &'a [RtValue],
-    pub cfg: &'a OracleConfig,
-    pub lowered: Option<&'a Module>,
-    /// The Standard interpreter's outcome.
-    pub interp: Option<&'a Outcome>,
-    /// The heap blocks the Standard run left allocated.
-    pub interp_heap_blocks: Option<i64>,
-    /// The JIT's outcome of the entry.
-    pub jit: Option<&'a Outcome>,
-    /// The heap blocks the JIT's run of the entry left allocated (isolated worker only).
-    pub jit_heap_blocks: Option<i64>,
-}
-
-impl<'a> Case<'a> {
-    /// The case of `entry(args)` of `module`, nothing made yet.
-    pub fn new(
-        module: &'a Module,
-        entry: &'a str,
-        args: &'a [RtValue],
-        cfg: &'a OracleConfig,
-    ) -> Case<'a> {
-        Case {
-            module,
-            entry,
-            args,
-            cfg,
-            lowered: None,
-            interp: None,
-            interp_heap_blocks: None,
-            jit: None,
-            jit_heap_blocks: None,
-        }
-    }
-}
+pub use super::context::{Case, JitBatch, LlvmLevelRun, Timed};
 
 /// The stage an oracle runs at: the greatest of its needs.
 pub fn stage_of(c: &dyn Check) -> Need {
@@ -123,26 +99,72 @@ pub fn stage_of(c: &dyn Check) -> Need {
 pub fn fold(answers: impl IntoIterator<Item = (Oracle, Judged)>) -> Verdict {
     for (oracle, judged) in answers {
         match judged {
-            Judged::Agree => {}
+            Judged::Agree | Judged::NotComparable(_) => {}
             Judged::Finding(detail) => return Verdict::Finding { oracle, detail },
+            Judged::Blame(oracle, detail) => return Verdict::Finding { oracle, detail },
             Judged::Skipped(kind, reason) => return Verdict::Skipped { kind, reason },
         }
     }
     Verdict::Agree
 }
 
-/// Runs the registered oracles of stage `stage` that apply to `case`, in registry order,
-/// each recorded in `ran`, and folds their answers ([`fold`]).
-pub fn run_ready(stage: Need, case: &Case<'_>, ran: &mut Vec<Oracle>) -> Verdict {
-    let ready = super::registry::rows()
-        .filter_map(|r| r.check)
-        .filter(|c| stage_of(*c) == stage)
-        .filter(|c| c.applies(case) == Applies::Yes)
-        .map(|c| {
+/// One registered oracle on `case`: `None` when it does not apply; else its answer,
+/// with the name it counts under recorded in `ran` (its own, or its not-comparable
+/// row's when it is asked for but cannot compare the case).
+pub fn run_one(c: &dyn Check, case: &Case<'_>, ran: &mut Vec<Oracle>) -> Option<Judged> {
+    let counted = |ran: &mut Vec<Oracle>| {
+        if let Some(n) = super::registry::not_comparable(c.name()) {
+            ran.push(n);
+        }
+    };
+    match c.applies(case) {
+        Applies::No(_) => None,
+        Applies::NotComparable(_) => {
+            counted(ran);
+            None
+        }
+        Applies::Yes => {
             ran.push(c.name());
-            (c.name(), c.check(case))
+            let judged = c.check(case);
+            if let Judged::NotComparable(_) = judged {
+                ran.pop();
+                counted(ran);
+            }
+            Some(judged)
+        }
+    }
+}
+
+/// The registered oracles, each run on `case` when it applies, in registry order (the
+/// precedence), each recorded in `ran`, folded into the case's verdict ([`fold`]):
+/// the first that does not agree decides and the ones after it do not run. Before the
+/// first oracle that needs the Standard interpreter's run, a run that did not return
+/// values (UB, fuel, call depth) makes the case a skip.
+pub fn judge(case: &Case<'_>, ran: &mut Vec<Oracle>) -> Verdict {
+    judge_only(case, ran, |_| true)
+}
+
+/// [`judge`], with only the registered oracles `pick` picks (a test's single oracle,
+/// a wrong lowering's judges).
+pub fn judge_only(
+    case: &Case<'_>,
+    ran: &mut Vec<Oracle>,
+    pick: impl Fn(Oracle) -> bool,
+) -> Verdict {
+    let mut gate = true;
+    let answers = super::registry::rows()
+        .filter_map(|r| r.check)
+        .filter(|c| pick(c.name()))
+        .filter_map(|c| {
+            if gate && stage_of(c) >= Need::InterpRun {
+                gate = false;
+                if let Some((kind, reason)) = super::interp_skip(case.interp_outcome()) {
+                    return Some((c.name(), Judged::Skipped(kind, reason)));
+                }
+            }
+            run_one(c, case, ran).map(|j| (c.name(), j))
         });
-    fold(ready)
+    fold(answers)
 }
 
 /// The answers that arrive after a case's check, from the processes a campaign runs for

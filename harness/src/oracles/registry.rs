@@ -68,6 +68,14 @@ pub fn row(name: Oracle) -> &'static Row {
         .unwrap_or_else(|| panic!("'{name}' has no registry row"))
 }
 
+/// The name counted in the place of `oracle` when it was asked for but could not
+/// compare a case (its row of kind [`Kind::NotComparable`]), if it has one.
+pub fn not_comparable(oracle: Oracle) -> Option<Oracle> {
+    rows()
+        .find(|r| r.kind == Kind::NotComparable(oracle))
+        .map(|r| r.name)
+}
+
 /// The oracles (not the checks, not the counts in an oracle's place): the names
 /// `--oracle` accepts besides the checks, and the ones `report.json` counts by.
 pub fn oracles() -> impl Iterator<Item = Oracle> {
