@@ -1,9 +1,11 @@
-//! One case through the oracles: the order they run in on a verified Standard module
-//! (which is the precedence of their findings: the first one that does not agree is the
-//! case's verdict), the artifacts they share (the lowering, the Standard interpreter's
-//! run, the LLVM-level run, the JIT batch, upstream's outcome), and the classification
-//! of the case (agree / finding / skipped), in the manner of Wasmtime's oracles. What
-//! each oracle checks is in its row of [`super::REGISTRY`] (`stdlower oracles`).
+//! One case through the oracles, the driver: the entry points (`check_module`,
+//! `check_generated`, the campaign's `check_generated_deferring`) build the case's one
+//! context ([`super::check::Case`]) and run the registered oracles over it in registry
+//! order ([`super::check::judge`]: the first that does not agree is the verdict); and
+//! the types of what comes out: [`Verdict`], [`SkipKind`], [`CheckReport`], the
+//! `mlir-translate` check a campaign runs in batches ([`DeferredTranslate`]). Which
+//! oracles run is [`OracleConfig`]; what each checks is its row of
+//! [`super::REGISTRY`] (`stdlower oracles`) and its file.
 
 use super::Oracle;
 use crate::exec::{ExecOptions, NativeLimit, Outcome};

@@ -3,16 +3,17 @@
 //! answers ([`Applies`], [`Judged`]), and the one function that folds the answers into
 //! the case's verdict ([`fold`]).
 //!
-//! An oracle with an implementation in its registry row runs where the last artifact it
-//! [`Check::needs`] has been made ([`run_ready`]); rows of the same stage run in registry
-//! order, which is their precedence. The checks a campaign runs in batches with other
+//! The registered oracles run in registry order, which is their precedence ([`judge`]),
+//! over one lazy context that makes each artifact they read once, on first request
+//! (`Case`, `oracles/context.rs`). The checks a campaign runs in batches with other
 //! cases' (`mlir-translate`, `upstream-structure`) answer later; [`fold_late`] folds
 //! those answers, and nothing else changes a verdict once the case's check returned.
 
 use super::{CheckReport, DeferredTranslate, Oracle, OracleConfig, SkipKind, Verdict};
 
-/// What an oracle needs from the case, in the order the harness makes it: an oracle runs
-/// once the greatest of its needs is there.
+/// What an oracle reads from the case. The context makes each when first asked; an
+/// oracle that needs the Standard interpreter's run (or anything after it) runs only
+/// where that run returned values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Need {
     /// The verified Standard module, its entry and arguments.
@@ -87,7 +88,7 @@ pub trait Check: Sync {
 
 pub use super::context::{Case, JitBatch, LlvmLevelRun, Timed};
 
-/// The stage an oracle runs at: the greatest of its needs.
+/// The greatest of an oracle's needs.
 pub fn stage_of(c: &dyn Check) -> Need {
     c.needs().iter().copied().max().unwrap_or(Need::Standard)
 }

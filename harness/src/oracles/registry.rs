@@ -51,12 +51,12 @@ pub struct Row {
     pub cost: Cost,
     /// What it checks, in one line.
     pub what: &'static str,
-    /// The oracle's implementation of [`Check`], where it has moved to the trait (the
-    /// others run at their place in `case.rs`).
+    /// The oracle's implementation of [`Check`] (`None` for the counts and the checks
+    /// that are not oracles: the campaign and `case.rs` record those).
     pub check: Option<&'static dyn Check>,
 }
 
-/// Every row, in registry order (the precedence of oracles that run at one stage).
+/// Every row, in registry order (the oracles' precedence and the order they run in).
 pub fn rows() -> impl Iterator<Item = &'static Row> {
     super::REGISTRY.iter()
 }
