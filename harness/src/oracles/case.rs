@@ -370,15 +370,15 @@ pub(super) fn interp_skip(before: &Outcome) -> Option<(SkipKind, String)> {
 pub struct Deferred {
     /// The `mlir-translate` check, when the case was sampled for it and got that far.
     pub translate: Option<DeferredTranslate>,
-    /// Our lowering of the case, when it lowered: the checks made later from it
-    /// (`upstream-structure`) read it instead of lowering the module again.
-    pub lowered: Option<Module>,
+    /// The `upstream-structure` comparison, prepared from the case's lowering, when the
+    /// case was sampled for it and got that far.
+    pub structure: Option<crate::upstream_structure::Pending>,
 }
 
 /// The registered oracles on `entry(args)` of `m`, in registry order (the first that
 /// does not agree is the verdict), over one context that makes each artifact once
-/// ([`super::check::judge`]). With `deferred`, a batched check (`mlir-translate`) hands
-/// its work back there, with the lowering.
+/// ([`super::check::judge`]). With `deferred`, the batched checks (`mlir-translate`,
+/// `upstream-structure`) hand their work back there.
 fn check_module_in(
     m: &Module,
     entry: &str,
@@ -392,7 +392,7 @@ fn check_module_in(
     let verdict = super::check::judge(&case, ran);
     if let Some(d) = deferred {
         d.translate = case.translate.take();
-        d.lowered = case.into_lowered();
+        d.structure = case.structure.take();
     }
     verdict
 }

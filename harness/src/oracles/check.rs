@@ -178,19 +178,24 @@ pub struct Late {
     pub structure: Option<crate::upstream_structure::Outcome>,
 }
 
-/// The case's report with its late answers folded in, by the precedence of the order the
-/// oracles run in: `upstream-structure` runs after every other oracle, so it is recorded
-/// last and its finding replaces only an agreement or a skip (`cfg` then asks for it, so
-/// that the reducer reproduces it); `mlir-translate` runs before the interpreter, so its
-/// rejection replaces whatever the oracles after it concluded, and they leave `ran`.
+/// The case's report with its late answers folded in. Both checks ran (and were recorded
+/// in `ran`) at their place in the registry when the case was checked, and agreed for
+/// the time being. `upstream-structure`'s finding replaces only an agreement or a skip
+/// (an oracle after it may have found something meanwhile), and `cfg` asks for it only
+/// then, so that the reducer reproduces it; a comparison it could not make counts as
+/// `upstream-structure-unsupported` instead. `mlir-translate` runs before the
+/// interpreter, so its rejection replaces whatever the oracles after it concluded, and
+/// they leave `ran`.
 pub fn fold_late(mut report: CheckReport, late: Late, cfg: &mut OracleConfig) -> CheckReport {
     use crate::upstream_structure::{Outcome, ORACLE, UNSUPPORTED};
+    cfg.upstream_structure = false;
     match late.structure {
-        None => {}
-        Some(Outcome::Unsupported(_)) => report.ran.push(UNSUPPORTED),
-        Some(Outcome::Agree) => report.ran.push(ORACLE),
+        None | Some(Outcome::Agree) => {}
+        Some(Outcome::Unsupported(_)) => {
+            report.ran.retain(|o| *o != ORACLE);
+            report.ran.push(UNSUPPORTED);
+        }
         Some(Outcome::Finding(detail)) => {
-            report.ran.push(ORACLE);
             if !report.verdict.is_finding() {
                 report.verdict = Verdict::Finding {
                     oracle: ORACLE,

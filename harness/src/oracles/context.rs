@@ -46,7 +46,9 @@ pub struct Case<'a> {
     pub cfg: &'a OracleConfig,
     /// The lowering options of the case (`cfg`'s).
     pub lopts: LowerOptions,
-    /// Whether a batched check (`mlir-translate`) leaves its work to the caller's batch.
+    /// Whether the batched checks (`mlir-translate`, `upstream-structure`) leave their
+    /// tool's run to the caller's batch of cases (a campaign); else each runs here, as a
+    /// batch of one.
     pub batched: bool,
     lowering: OnceCell<Result<Module, String>>,
     interp: OnceCell<Timed>,
@@ -56,6 +58,8 @@ pub struct Case<'a> {
     upstream: OnceCell<Result<Option<Outcome>, String>>,
     /// The `mlir-translate` check left to the caller's batch.
     pub(super) translate: OnceCell<super::DeferredTranslate>,
+    /// The `upstream-structure` comparison left to the caller's batch.
+    pub(super) structure: OnceCell<crate::upstream_structure::Pending>,
 }
 
 impl<'a> Case<'a> {
@@ -80,6 +84,7 @@ impl<'a> Case<'a> {
             jit: OnceCell::new(),
             upstream: OnceCell::new(),
             translate: OnceCell::new(),
+            structure: OnceCell::new(),
         }
     }
 
@@ -117,11 +122,6 @@ impl<'a> Case<'a> {
     /// The lowering, when it succeeded.
     pub fn lowered(&self) -> Option<&Module> {
         self.lowering().ok()
-    }
-
-    /// The lowering, taken out of the case (for the checks a campaign makes later).
-    pub fn into_lowered(self) -> Option<Module> {
-        self.lowering.into_inner().and_then(Result::ok)
     }
 
     /// The Standard interpreter's run of the entry, timed.

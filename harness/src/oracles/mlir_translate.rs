@@ -2,8 +2,8 @@
 //! modern printing of the lowered module ([`crate::mlir_translate`]). A campaign's case
 //! (`Case::batched`) leaves the tool's run to the campaign's batch, one process for many
 //! cases: the check hands back the text, and the answer is folded in later
-//! (`check::fold_late`); `check` and file tests run it here. Without the tool installed
-//! it agrees.
+//! (`check::fold_late`); `check`, the fuzz target and file tests run the same batch here
+//! with this case alone. Without the tool installed it agrees.
 
 use super::check::{Applies, Case, Check, Judged, Need};
 use super::{DeferredTranslate, Oracle};
@@ -40,7 +40,8 @@ impl Check for MlirTranslate {
             let _ = case.translate.set(DeferredTranslate { text });
             return Judged::Agree;
         }
-        match crate::mlir_translate::accepts_text(&text) {
+        let answer = crate::mlir_translate::accepts_batch(&[text]).pop();
+        match answer.unwrap_or(Ok(())) {
             Ok(()) => Judged::Agree,
             Err(e) => Judged::Finding(e),
         }

@@ -1,8 +1,10 @@
-//! The `upstream-structure` oracle in place (`check --upstream-structure`, the reducer):
-//! our lowering's signatures, attributes, calls and declarations match MLIR 22's
-//! `mlir-opt` lowering of the same module ([`crate::upstream_structure`]), in one
-//! `mlir-opt` process for the case. Campaigns sample it and run it in batches of cases
-//! instead (folded in by `check::fold_late`). A case it cannot compare (lowering
+//! The `upstream-structure` oracle: our lowering's signatures, attributes, calls and
+//! declarations match MLIR 22's `mlir-opt` lowering of the same module
+//! ([`crate::upstream_structure`]). A batched check: the comparison is prepared here
+//! (our lowering printed, the module exported); in a campaign (`Case::batched`) it then
+//! waits for one `mlir-opt` process for a batch of cases and its outcome is folded in by
+//! `check::fold_late`; elsewhere (`check`, the fuzz target, the reducer) the same
+//! batch runs here with this case alone. A case it cannot compare (lowering
 //! options whose upstream counterparts have known bugs, a module the exporter cannot
 //! express) counts `upstream-structure-unsupported`; without `mlir-opt` it does not run.
 
@@ -47,7 +49,11 @@ impl Check for UpstreamStructure {
             Ok(p) => p,
             Err(_) => return Judged::NotComparable("the exporter cannot express it".into()),
         };
-        let answer = us::lower_batch(std::slice::from_ref(&p.export), ib)
+        if case.batched {
+            let _ = case.structure.set(p);
+            return Judged::Agree;
+        }
+        let answer = us::lower_pending(&[&p])
             .pop()
             .unwrap_or_else(|| Err("no answer".into()));
         match us::resolve(&p, answer) {
