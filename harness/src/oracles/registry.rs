@@ -181,6 +181,26 @@ pub const DOC_MARKERS: (&str, &str) = ("<!-- registry:begin -->", "<!-- registry
 mod tests {
     use super::*;
 
+    /// Every oracle runs from its row (the driver runs nothing else), and every count in
+    /// an oracle's place names an oracle that does; the checks that are not oracles
+    /// have no implementation.
+    #[test]
+    fn every_oracle_row_has_its_check() {
+        for r in rows() {
+            match r.kind {
+                Kind::Differential | Kind::Structural => {
+                    assert!(r.check.is_some(), "'{}' has no Check", r.name)
+                }
+                Kind::NotComparable(o) => {
+                    assert!(row(o).check.is_some(), "'{}' counts for '{o}'", r.name);
+                    assert_eq!(not_comparable(o), Some(r.name));
+                }
+                Kind::Check => assert!(r.check.is_none(), "'{}'", r.name),
+            }
+        }
+        assert_eq!(not_comparable(Oracle::ArgAttrs), None);
+    }
+
     /// The names are unique, every name reads back, and every implementation carries
     /// its row's name.
     #[test]
