@@ -7,6 +7,7 @@ pub mod campaign;
 pub mod ciface;
 pub mod cli_error;
 pub mod cmd;
+pub mod engines;
 pub mod exec;
 pub mod externals;
 pub mod filetest;

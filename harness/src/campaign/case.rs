@@ -73,11 +73,10 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
             crate::process::watchdog::phase(crate::process::watchdog::Phase::Checking);
             // A panic is the case's finding (the check catches its own, with the
             // oracles that had started).
-            let mut lowered = None;
-            let mut report = match panics::catch(|| check(&m, &ocfg)) {
+            let report = match panics::catch(|| check(&m, &ocfg)) {
                 Ok(Ok((report, d))) => {
                     deferred = d.translate;
-                    lowered = d.lowered;
+                    structure = d.structure;
                     report
                 }
                 Ok(Err(p)) => p.into_report(),
@@ -87,20 +86,6 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 }
                 .into_report(),
             };
-            if cfg.every.sampled(Oracle::UpstreamStructure, case) && !report.verdict.is_finding() {
-                // A panic while preparing the comparison leaves the case uncompared;
-                // the oracles that ran have judged it.
-                crate::process::watchdog::phase(
-                    crate::process::watchdog::Phase::PreparingStructure,
-                );
-                match panics::catch(|| {
-                    crate::upstream_structure::prepare_case(&m, lowered.as_ref(), &ocfg)
-                }) {
-                    Ok(Ok(p)) => structure = Some(p),
-                    Ok(Err(counted)) => report.ran.extend(counted),
-                    Err(_) => {}
-                }
-            }
             let mut features: Vec<String> = panics::catch(|| {
                 generator::features(&m)
                     .into_iter()

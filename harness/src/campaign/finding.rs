@@ -369,7 +369,7 @@ pub fn reduce_hook(
             };
             crate::reduce::reduce_with(m, "main", &panics_there, &rcfg).module
         } else {
-            crate::reduce::reduce_finding(m, "main", oracle.as_str(), cfg, budget)
+            crate::reduce::reduce_finding(m, "main", oracle, cfg, budget)
         }
     });
     reduced.unwrap_or_else(|_| m.clone())

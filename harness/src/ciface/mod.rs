@@ -259,6 +259,17 @@ impl<'m> Plan<'m> {
 /// Chooses the functions to check and runs the interpreter on them. Functions whose
 /// interpreter run does not end normally (UB for these arguments, fuel) are passed over.
 pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
+    plan_knowing(m, cfg, &|_, _| None)
+}
+
+/// [`plan`], with the interpreter's outcomes already made: `known(name, args)` is the
+/// outcome of a call when the caller has it (the case's own entry), so it is not run
+/// again.
+pub fn plan_knowing<'m>(
+    m: &'m Module,
+    cfg: &OracleConfig,
+    known: &dyn Fn(&str, &[RtValue]) -> Option<Outcome>,
+) -> Plan<'m> {
     let fs = candidates(m);
     // Under the bare pointer calling convention no C wrappers exist (LLVM 11 made none).
     if fs.is_empty() || !cfg.jit || cfg.exec.pass.use_bare_ptr_memref_call_conv {
@@ -272,7 +283,8 @@ pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
         let Some(args) = harness_args(m, f, cfg.exec.index_bitwidth) else {
             continue;
         };
-        let want = exec::run_interp(m, &f.name, &args, &cfg.exec);
+        let want =
+            known(&f.name, &args).unwrap_or_else(|| exec::run_interp(m, &f.name, &args, &cfg.exec));
         if !matches!(want, Outcome::Values(_)) {
             continue;
         }
@@ -343,6 +355,17 @@ pub fn check(m: &Module, cfg: &OracleConfig) -> CheckReport {
         Ok(lowered) => check_planned(m, &lowered, cfg, &plan(m, cfg), &[]),
         Err(_) => CheckReport::of(Verdict::Agree),
     }
+}
+
+/// Whether the oracle has anything to check in `m` and its lowering `lowered` under
+/// `plan`: C wrappers asked for or made ([`check_wrapper_types`]), or calls planned.
+pub fn applies(m: &Module, lowered: &Module, plan: &Plan<'_>) -> bool {
+    plan.active
+        || m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"))
+        || lowered
+            .funcs
+            .iter()
+            .any(|f| f.name.starts_with(expect::PREFIX))
 }
 
 /// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:

@@ -206,15 +206,19 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
         }
         (r, format!("reduced: interesting with `{cmd} FILE`"))
     } else {
-        let oracle: String = match &args.oracle {
-            Some(o)
-                if o == GENERATOR_ORACLE
-                    || *o == Oracle::Panic
-                    || oracles::registry::oracles().any(|k| k == o.as_str()) =>
-            {
-                o.clone()
-            }
-            Some(o) => {
+        // The reducer takes the oracle by its registered name.
+        let known = |k: &Oracle| {
+            *k == GENERATOR_ORACLE
+                || *k == Oracle::Panic
+                || oracles::registry::oracles().any(|o| o == *k)
+        };
+        let named = args
+            .oracle
+            .as_deref()
+            .map(|o| (o, Oracle::from_name(o).filter(known)));
+        let oracle: Oracle = match named {
+            Some((_, Some(k))) => k,
+            Some((o, None)) => {
                 return Err(CliError::usage(format!(
                     "unknown oracle '{o}' (one of {}, {GENERATOR_ORACLE}, {})",
                     oracles::registry::oracles()
@@ -225,8 +229,8 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
                 )));
             }
             None => match panics::catch(|| oracles::check_module(&m, &args.entry, &[], &ocfg)) {
-                Err(_) => Oracle::Panic.to_string(),
-                Ok(Verdict::Finding { oracle, .. }) => oracle.to_string(),
+                Err(_) => Oracle::Panic,
+                Ok(Verdict::Finding { oracle, .. }) => oracle,
                 Ok(v) => {
                     return Err(located(
                         args,
@@ -236,7 +240,7 @@ pub fn run(args: &Args) -> Result<i32, CliError> {
                 }
             },
         };
-        let test = reduce::finding_test(&m, &args.entry, &oracle, &ocfg);
+        let test = reduce::finding_test(&m, &args.entry, oracle, &ocfg);
         let cfg = ReduceConfig {
             limit,
             reject_ub: oracle != GENERATOR_ORACLE && oracle != Oracle::Panic,

@@ -437,6 +437,43 @@ fn check_under(m: &Module, lowered: &Module, bare: bool) -> Option<String> {
     None
 }
 
+/// The oracle, for its registry row: the calls' attributes ([`check_calls`]), the kept
+/// ops' ([`check_kept_op_attrs`]), then the arguments' ([`check`], or
+/// [`check_bare_ptr`] under the bare pointer convention), on the case's lowering.
+pub struct ArgAttrs;
+
+impl crate::oracles::check::Check for ArgAttrs {
+    fn name(&self) -> crate::oracles::Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [crate::oracles::check::Need] {
+        &[crate::oracles::check::Need::Lowering]
+    }
+
+    fn applies(&self, _case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Applies {
+        crate::oracles::check::Applies::Yes
+    }
+
+    fn check(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Judged {
+        let m = case.module;
+        let Some(lowered) = case.lowered() else {
+            return crate::oracles::check::Judged::Agree;
+        };
+        let bare = case.cfg.exec.pass.use_bare_ptr_memref_call_conv;
+        let finding = check_calls(m, lowered)
+            .or_else(|| check_kept_op_attrs(m, lowered))
+            .or_else(|| {
+                if bare {
+                    check_bare_ptr(m, lowered)
+                } else {
+                    check(m, lowered)
+                }
+            });
+        crate::oracles::check::Judged::of(finding)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

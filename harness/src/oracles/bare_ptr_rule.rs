@@ -226,6 +226,33 @@ pub fn check_with(
     None
 }
 
+/// The oracle, for its registry row: [`check`] on cases lowered under the bare pointer
+/// convention.
+pub struct BarePtrRule;
+
+impl crate::oracles::check::Check for BarePtrRule {
+    fn name(&self) -> crate::oracles::Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [crate::oracles::check::Need] {
+        &[crate::oracles::check::Need::Standard]
+    }
+
+    fn applies(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Applies {
+        use crate::oracles::check::Applies;
+        if case.cfg.exec.pass.use_bare_ptr_memref_call_conv {
+            Applies::Yes
+        } else {
+            Applies::No("not lowered under the bare pointer convention".into())
+        }
+    }
+
+    fn check(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Judged {
+        crate::oracles::check::Judged::of(check(case.module, &case.lopts))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

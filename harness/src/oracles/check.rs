@@ -3,19 +3,17 @@
 //! answers ([`Applies`], [`Judged`]), and the one function that folds the answers into
 //! the case's verdict ([`fold`]).
 //!
-//! An oracle with an implementation in its registry row runs where the last artifact it
-//! [`Check::needs`] has been made ([`run_ready`]); rows of the same stage run in registry
-//! order, which is their precedence. The checks a campaign runs in batches with other
+//! The registered oracles run in registry order, which is their precedence ([`judge`]),
+//! over one lazy context that makes each artifact they read once, on first request
+//! (`Case`, `oracles/context.rs`). The checks a campaign runs in batches with other
 //! cases' (`mlir-translate`, `upstream-structure`) answer later; [`fold_late`] folds
 //! those answers, and nothing else changes a verdict once the case's check returned.
 
 use super::{CheckReport, DeferredTranslate, Oracle, OracleConfig, SkipKind, Verdict};
-use crate::exec::Outcome;
-use converter::ir::Module;
-use converter::value::RtValue;
 
-/// What an oracle needs from the case, in the order the harness makes it: an oracle runs
-/// once the greatest of its needs is there.
+/// What an oracle reads from the case. The context makes each when first asked; an
+/// oracle that needs the Standard interpreter's run (or anything after it) runs only
+/// where that run returned values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Need {
     /// The verified Standard module, its entry and arguments.
@@ -48,8 +46,25 @@ pub enum Judged {
     Agree,
     /// Something is wrong: what, for the finding's detail.
     Finding(String),
+    /// A finding of another oracle than the one asked (a comparison of three paths names
+    /// the one at fault; the C wrappers' check blames the JIT when the direct call
+    /// differs too).
+    Blame(Oracle, String),
     /// Nothing can be concluded.
     Skipped(SkipKind, String),
+    /// The check found it cannot compare this case after all: counted as its
+    /// not-comparable row ([`super::registry::not_comparable`]), never a finding.
+    NotComparable(String),
+}
+
+impl From<Verdict> for Judged {
+    fn from(v: Verdict) -> Judged {
+        match v {
+            Verdict::Agree => Judged::Agree,
+            Verdict::Finding { oracle, detail } => Judged::Blame(oracle, detail),
+            Verdict::Skipped { kind, reason } => Judged::Skipped(kind, reason),
+        }
+    }
 }
 
 impl Judged {
@@ -71,47 +86,9 @@ pub trait Check: Sync {
     fn check(&self, case: &Case<'_>) -> Judged;
 }
 
-/// One case and what the harness has made of it so far (`None`: not made, or not
-/// available on this path, such as the heap count of the in-process JIT).
-pub struct Case<'a> {
-    pub module: &'a Module,
-    pub entry: &'a str,
-    pub args: &'a [RtValue],
-    pub cfg: &'a OracleConfig,
-    pub lowered: Option<&'a Module>,
-    /// The Standard interpreter's outcome.
-    pub interp: Option<&'a Outcome>,
-    /// The heap blocks the Standard run left allocated.
-    pub interp_heap_blocks: Option<i64>,
-    /// The JIT's outcome of the entry.
-    pub jit: Option<&'a Outcome>,
-    /// The heap blocks the JIT's run of the entry left allocated (isolated worker only).
-    pub jit_heap_blocks: Option<i64>,
-}
+pub use super::context::{Case, JitBatch, LlvmLevelRun, Timed};
 
-impl<'a> Case<'a> {
-    /// The case of `entry(args)` of `module`, nothing made yet.
-    pub fn new(
-        module: &'a Module,
-        entry: &'a str,
-        args: &'a [RtValue],
-        cfg: &'a OracleConfig,
-    ) -> Case<'a> {
-        Case {
-            module,
-            entry,
-            args,
-            cfg,
-            lowered: None,
-            interp: None,
-            interp_heap_blocks: None,
-            jit: None,
-            jit_heap_blocks: None,
-        }
-    }
-}
-
-/// The stage an oracle runs at: the greatest of its needs.
+/// The greatest of an oracle's needs.
 pub fn stage_of(c: &dyn Check) -> Need {
     c.needs().iter().copied().max().unwrap_or(Need::Standard)
 }
@@ -123,26 +100,72 @@ pub fn stage_of(c: &dyn Check) -> Need {
 pub fn fold(answers: impl IntoIterator<Item = (Oracle, Judged)>) -> Verdict {
     for (oracle, judged) in answers {
         match judged {
-            Judged::Agree => {}
+            Judged::Agree | Judged::NotComparable(_) => {}
             Judged::Finding(detail) => return Verdict::Finding { oracle, detail },
+            Judged::Blame(oracle, detail) => return Verdict::Finding { oracle, detail },
             Judged::Skipped(kind, reason) => return Verdict::Skipped { kind, reason },
         }
     }
     Verdict::Agree
 }
 
-/// Runs the registered oracles of stage `stage` that apply to `case`, in registry order,
-/// each recorded in `ran`, and folds their answers ([`fold`]).
-pub fn run_ready(stage: Need, case: &Case<'_>, ran: &mut Vec<Oracle>) -> Verdict {
-    let ready = super::registry::rows()
-        .filter_map(|r| r.check)
-        .filter(|c| stage_of(*c) == stage)
-        .filter(|c| c.applies(case) == Applies::Yes)
-        .map(|c| {
+/// One registered oracle on `case`: `None` when it does not apply; else its answer,
+/// with the name it counts under recorded in `ran` (its own, or its not-comparable
+/// row's when it is asked for but cannot compare the case).
+pub fn run_one(c: &dyn Check, case: &Case<'_>, ran: &mut Vec<Oracle>) -> Option<Judged> {
+    let counted = |ran: &mut Vec<Oracle>| {
+        if let Some(n) = super::registry::not_comparable(c.name()) {
+            ran.push(n);
+        }
+    };
+    match c.applies(case) {
+        Applies::No(_) => None,
+        Applies::NotComparable(_) => {
+            counted(ran);
+            None
+        }
+        Applies::Yes => {
             ran.push(c.name());
-            (c.name(), c.check(case))
+            let judged = c.check(case);
+            if let Judged::NotComparable(_) = judged {
+                ran.pop();
+                counted(ran);
+            }
+            Some(judged)
+        }
+    }
+}
+
+/// The registered oracles, each run on `case` when it applies, in registry order (the
+/// precedence), each recorded in `ran`, folded into the case's verdict ([`fold`]):
+/// the first that does not agree decides and the ones after it do not run. Before the
+/// first oracle that needs the Standard interpreter's run, a run that did not return
+/// values (UB, fuel, call depth) makes the case a skip.
+pub fn judge(case: &Case<'_>, ran: &mut Vec<Oracle>) -> Verdict {
+    judge_only(case, ran, |_| true)
+}
+
+/// [`judge`], with only the registered oracles `pick` picks (a test's single oracle,
+/// a wrong lowering's judges).
+pub fn judge_only(
+    case: &Case<'_>,
+    ran: &mut Vec<Oracle>,
+    pick: impl Fn(Oracle) -> bool,
+) -> Verdict {
+    let mut gate = true;
+    let answers = super::registry::rows()
+        .filter_map(|r| r.check)
+        .filter(|c| pick(c.name()))
+        .filter_map(|c| {
+            if gate && stage_of(c) >= Need::InterpRun {
+                gate = false;
+                if let Some((kind, reason)) = super::interp_skip(case.interp_outcome()) {
+                    return Some((c.name(), Judged::Skipped(kind, reason)));
+                }
+            }
+            run_one(c, case, ran).map(|j| (c.name(), j))
         });
-    fold(ready)
+    fold(answers)
 }
 
 /// The answers that arrive after a case's check, from the processes a campaign runs for
@@ -155,19 +178,24 @@ pub struct Late {
     pub structure: Option<crate::upstream_structure::Outcome>,
 }
 
-/// The case's report with its late answers folded in, by the precedence of the order the
-/// oracles run in: `upstream-structure` runs after every other oracle, so it is recorded
-/// last and its finding replaces only an agreement or a skip (`cfg` then asks for it, so
-/// that the reducer reproduces it); `mlir-translate` runs before the interpreter, so its
-/// rejection replaces whatever the oracles after it concluded, and they leave `ran`.
+/// The case's report with its late answers folded in. Both checks ran (and were recorded
+/// in `ran`) at their place in the registry when the case was checked, and agreed for
+/// the time being. `upstream-structure`'s finding replaces only an agreement or a skip
+/// (an oracle after it may have found something meanwhile), and `cfg` asks for it only
+/// then, so that the reducer reproduces it; a comparison it could not make counts as
+/// `upstream-structure-unsupported` instead. `mlir-translate` runs before the
+/// interpreter, so its rejection replaces whatever the oracles after it concluded, and
+/// they leave `ran`.
 pub fn fold_late(mut report: CheckReport, late: Late, cfg: &mut OracleConfig) -> CheckReport {
     use crate::upstream_structure::{Outcome, ORACLE, UNSUPPORTED};
+    cfg.upstream_structure = false;
     match late.structure {
-        None => {}
-        Some(Outcome::Unsupported(_)) => report.ran.push(UNSUPPORTED),
-        Some(Outcome::Agree) => report.ran.push(ORACLE),
+        None | Some(Outcome::Agree) => {}
+        Some(Outcome::Unsupported(_)) => {
+            report.ran.retain(|o| *o != ORACLE);
+            report.ran.push(UNSUPPORTED);
+        }
         Some(Outcome::Finding(detail)) => {
-            report.ran.push(ORACLE);
             if !report.verdict.is_finding() {
                 report.verdict = Verdict::Finding {
                     oracle: ORACLE,

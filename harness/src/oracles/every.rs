@@ -73,8 +73,6 @@ impl Every {
     }
 
     /// Switches the sampled oracles of `cfg` on or off for case number `case`.
-    /// `upstream-structure` is the caller's (it runs after the check, in batches): ask
-    /// [`Every::sampled`].
     pub fn apply(&self, case: u64, cfg: &mut OracleConfig) {
         cfg.mlir_translate = self.sampled(Oracle::MlirTranslate, case);
         cfg.upstream = self.sampled(Oracle::Upstream, case);
@@ -85,6 +83,7 @@ impl Every {
         cfg.lower_paths_deep = cfg.lower_paths && case.is_multiple_of(deep);
         cfg.llvm_level = self.sampled(Oracle::LlvmLevel, case);
         cfg.tv = self.sampled(super::tv::ORACLE, case);
+        cfg.upstream_structure = self.sampled(Oracle::UpstreamStructure, case);
     }
 
     /// `NAME=N[,NAME=N...]` set on top of `self` (an empty text changes nothing).

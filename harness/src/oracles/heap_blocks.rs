@@ -45,7 +45,7 @@ impl Check for HeapBlocks {
     }
 
     fn applies(&self, case: &Case<'_>) -> Applies {
-        if case.interp_heap_blocks.is_none() || case.jit_heap_blocks.is_none() {
+        if case.interp().heap_blocks.is_none() || case.jit().heap_blocks.is_none() {
             return Applies::No("no count of heap blocks from both paths".into());
         }
         if !comparable(case.module) {
@@ -57,7 +57,8 @@ impl Check for HeapBlocks {
     }
 
     fn check(&self, case: &Case<'_>) -> Judged {
-        match compare(case.module, case.interp_heap_blocks, case.jit_heap_blocks) {
+        let (i, j) = (case.interp().heap_blocks, case.jit().heap_blocks);
+        match compare(case.module, i, j) {
             Some(Verdict::Finding { detail, .. }) => Judged::Finding(detail),
             _ => Judged::Agree,
         }

@@ -229,6 +229,41 @@ pub fn check(
     })
 }
 
+/// The oracle, for its registry row: [`check`] on the Standard run's heap events and
+/// the LLVM level's heap calls, once both levels agree on the values (it runs after
+/// `llvm-level`), where the LLVM level gave its calls.
+pub struct HeapSizes;
+
+impl crate::oracles::check::Check for HeapSizes {
+    fn name(&self) -> Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [crate::oracles::check::Need] {
+        use crate::oracles::check::Need;
+        &[Need::InterpRun, Need::LlvmLevelRun]
+    }
+
+    fn applies(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Applies {
+        use crate::oracles::check::Applies;
+        if case.llvm_level().heap_calls.is_none() {
+            return Applies::No("no heap calls from the LLVM level".into());
+        }
+        Applies::Yes
+    }
+
+    fn check(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Judged {
+        let finding = check(
+            case.module,
+            case.interp().heap_events.as_deref(),
+            case.llvm_level().heap_calls.as_deref(),
+            case.lopts.index_bitwidth,
+            case.lopts.use_aligned_alloc,
+        );
+        crate::oracles::check::Judged::of(finding)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,22 +7,32 @@
 
 pub mod arg_attrs;
 pub mod bare_ptr_rule;
+pub mod c_interface;
 pub mod case;
 pub mod check;
+mod context;
 pub mod every;
 pub mod heap_blocks;
 pub mod heap_sizes;
+pub mod interp_vs_jit;
+pub mod llvm_level;
+pub mod llvm_verify;
+pub mod lower_paths;
+pub mod mlir_translate;
 mod name;
 pub mod registry;
+pub mod successor_split;
 pub mod tv;
 pub mod unregistered_ops;
+pub mod upstream;
+pub mod upstream_structure;
 
 pub use case::*;
 pub use name::Oracle;
 use registry::{Cost, Kind, Row, Sampling};
 
-/// Every oracle, check and count, in precedence order for the oracles that run at one
-/// stage (see [`check::run_ready`]).
+/// Every oracle, check and count; the oracles in their order of precedence, which is
+/// the order they run in on a case ([`check::judge`]).
 pub static REGISTRY: &[Row] = &[
     Row {
         name: Oracle::LlvmVerify,
@@ -30,7 +40,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::InProcess,
         what: "the lowering succeeds and our LLVM-dialect verifier accepts its output",
-        check: None,
+        check: Some(&llvm_verify::LlvmVerify),
     },
     Row {
         name: Oracle::LowerPaths,
@@ -38,7 +48,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Every(8),
         cost: Cost::InProcess,
         what: "`stdlower lower`'s one-function-at-a-time paths print what the whole-module lowering prints",
-        check: None,
+        check: Some(&lower_paths::LowerPaths),
     },
     Row {
         name: Oracle::BarePtrSignatures,
@@ -46,7 +56,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::InProcess,
         what: "under the bare pointer convention, only the memref types the spec allows reach a signature",
-        check: None,
+        check: Some(&bare_ptr_rule::BarePtrRule),
     },
     Row {
         name: Oracle::UnregisteredOps,
@@ -54,7 +64,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::InProcess,
         what: "unregistered ops are kept with converted types, the same attributes and the right operands",
-        check: None,
+        check: Some(&unregistered_ops::UnregisteredOps),
     },
     Row {
         name: Oracle::ArgAttrs,
@@ -62,15 +72,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::InProcess,
         what: "argument, call and kept-op attributes survive the lowering where the spec says",
-        check: None,
-    },
-    Row {
-        name: Oracle::SuccessorSplit,
-        kind: Kind::Differential,
-        sampling: Sampling::Always,
-        cost: Cost::Runs,
-        what: "no lowered terminator repeats a successor, and the split Standard module interprets the same",
-        check: None,
+        check: Some(&arg_attrs::ArgAttrs),
     },
     Row {
         name: Oracle::MlirTranslate,
@@ -78,7 +80,15 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Every(25),
         cost: Cost::Processes,
         what: "MLIR 22's `mlir-translate` accepts the lowered module (in batches)",
-        check: None,
+        check: Some(&mlir_translate::MlirTranslate),
+    },
+    Row {
+        name: Oracle::SuccessorSplit,
+        kind: Kind::Differential,
+        sampling: Sampling::Always,
+        cost: Cost::Runs,
+        what: "no lowered terminator repeats a successor, and the split Standard module interprets the same",
+        check: Some(&successor_split::SuccessorSplit),
     },
     Row {
         name: Oracle::InterpVsJit,
@@ -86,7 +96,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::Runs,
         what: "the Standard interpreter and the JIT of our lowering return the same values, memrefs included, bit-exact",
-        check: None,
+        check: Some(&interp_vs_jit::InterpVsJit),
     },
     Row {
         name: Oracle::Upstream,
@@ -94,7 +104,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Asked(10),
         cost: Cost::Processes,
         what: "MLIR 22's lowering of the same module, run natively, agrees with the interpreter and the JIT",
-        check: None,
+        check: Some(&upstream::Upstream),
     },
     Row {
         name: heap_blocks::ORACLE,
@@ -118,7 +128,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::Runs,
         what: "the `_mlir_ciface_` wrappers, called as C calls them (from a C program every 1000th module), agree with the interpreter",
-        check: None,
+        check: Some(&c_interface::CInterface),
     },
     Row {
         name: Oracle::UpstreamStructure,
@@ -126,7 +136,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Every(100),
         cost: Cost::Processes,
         what: "our lowering's signatures, attributes, calls and declarations match MLIR 22's `mlir-opt` lowering",
-        check: None,
+        check: Some(&upstream_structure::UpstreamStructure),
     },
     Row {
         name: Oracle::LlvmLevel,
@@ -134,7 +144,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::Runs,
         what: "the lowered module interpreted with LLVM's semantics returns the Standard values, free of UB and poison",
-        check: None,
+        check: Some(&llvm_level::LlvmLevel),
     },
     Row {
         name: Oracle::HeapSizes,
@@ -142,7 +152,7 @@ pub static REGISTRY: &[Row] = &[
         sampling: Sampling::Always,
         cost: Cost::InProcess,
         what: "the LLVM level's malloc/aligned_alloc calls ask for what the Standard allocations need",
-        check: None,
+        check: Some(&heap_sizes::HeapSizes),
     },
     Row {
         name: Oracle::UpstreamUnsupported,

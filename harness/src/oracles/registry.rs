@@ -51,12 +51,12 @@ pub struct Row {
     pub cost: Cost,
     /// What it checks, in one line.
     pub what: &'static str,
-    /// The oracle's implementation of [`Check`], where it has moved to the trait (the
-    /// others run at their place in `case.rs`).
+    /// The oracle's implementation of [`Check`] (`None` for the counts and the checks
+    /// that are not oracles: the campaign and `case.rs` record those).
     pub check: Option<&'static dyn Check>,
 }
 
-/// Every row, in registry order (the precedence of oracles that run at one stage).
+/// Every row, in registry order (the oracles' precedence and the order they run in).
 pub fn rows() -> impl Iterator<Item = &'static Row> {
     super::REGISTRY.iter()
 }
@@ -66,6 +66,14 @@ pub fn row(name: Oracle) -> &'static Row {
     rows()
         .find(|r| r.name == name)
         .unwrap_or_else(|| panic!("'{name}' has no registry row"))
+}
+
+/// The name counted in the place of `oracle` when it was asked for but could not
+/// compare a case (its row of kind [`Kind::NotComparable`]), if it has one.
+pub fn not_comparable(oracle: Oracle) -> Option<Oracle> {
+    rows()
+        .find(|r| r.kind == Kind::NotComparable(oracle))
+        .map(|r| r.name)
 }
 
 /// The oracles (not the checks, not the counts in an oracle's place): the names
@@ -172,6 +180,26 @@ pub const DOC_MARKERS: (&str, &str) = ("<!-- registry:begin -->", "<!-- registry
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every oracle runs from its row (the driver runs nothing else), and every count in
+    /// an oracle's place names an oracle that does; the checks that are not oracles
+    /// have no implementation.
+    #[test]
+    fn every_oracle_row_has_its_check() {
+        for r in rows() {
+            match r.kind {
+                Kind::Differential | Kind::Structural => {
+                    assert!(r.check.is_some(), "'{}' has no Check", r.name)
+                }
+                Kind::NotComparable(o) => {
+                    assert!(row(o).check.is_some(), "'{}' counts for '{o}'", r.name);
+                    assert_eq!(not_comparable(o), Some(r.name));
+                }
+                Kind::Check => assert!(r.check.is_none(), "'{}'", r.name),
+            }
+        }
+        assert_eq!(not_comparable(Oracle::ArgAttrs), None);
+    }
 
     /// The names are unique, every name reads back, and every implementation carries
     /// its row's name.

@@ -6,8 +6,8 @@
 //! A proof or an `unknown` agrees.
 //!
 //! It starts a solver per function, so it runs only when asked: `check --tv`, a
-//! campaign's `--every tv=N`, the fuzz target's `STDLOWER_FUZZ_EVERY=tv=N`. It runs at the JIT batch's stage (the stage whose registered oracles
-//! the harness runs), after the differential oracles agreed on the case's own call.
+//! campaign's `--every tv=N`, the fuzz target's `STDLOWER_FUZZ_EVERY=tv=N`. It runs after the differential oracles of the JIT batch agreed on the
+//! case's own call.
 
 use super::check::{Applies, Case, Check, Judged, Need};
 use super::Oracle;
@@ -25,21 +25,21 @@ impl Check for Tv {
     }
 
     fn needs(&self) -> &'static [Need] {
-        &[Need::Lowering, Need::JitBatch]
+        &[Need::Lowering]
     }
 
     fn applies(&self, case: &Case<'_>) -> Applies {
         if !case.cfg.tv {
             return Applies::No("not asked (check --tv, --every tv=N)".into());
         }
-        if case.lowered.is_none() {
+        if case.lowered().is_none() {
             return Applies::No("no lowering".into());
         }
         Applies::Yes
     }
 
     fn check(&self, case: &Case<'_>) -> Judged {
-        let Some(lowered) = case.lowered else {
+        let Some(lowered) = case.lowered() else {
             return Judged::Agree;
         };
         let exec = &case.cfg.exec;

@@ -491,6 +491,32 @@ fn forwards(body: &Body, b: BlockId, to: BlockId, args: &[ValueId]) -> bool {
         && op.successors[0].args == args
 }
 
+/// The oracle, for its registry row: [`check`] when asked (the default).
+pub struct UnregisteredOps;
+
+impl crate::oracles::check::Check for UnregisteredOps {
+    fn name(&self) -> crate::oracles::Oracle {
+        ORACLE
+    }
+
+    fn needs(&self) -> &'static [crate::oracles::check::Need] {
+        &[crate::oracles::check::Need::Standard]
+    }
+
+    fn applies(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Applies {
+        use crate::oracles::check::Applies;
+        if case.cfg.unregistered_ops {
+            Applies::Yes
+        } else {
+            Applies::No("not asked".into())
+        }
+    }
+
+    fn check(&self, case: &crate::oracles::check::Case<'_>) -> crate::oracles::check::Judged {
+        crate::oracles::check::Judged::of(check(case.module, &case.lopts))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ pub use mutators::{count_ops, AnyMutator, Mutator, MUTATORS};
 
 /// The name `--oracle` accepts for "the generator produced undefined behaviour": the
 /// interpreter reports UB for a module the generator promised to be UB-free.
-pub const GENERATOR_ORACLE: &str = "generator";
+pub const GENERATOR_ORACLE: oracles::Oracle = oracles::Oracle::Generator;
 
 /// How a reduction runs.
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ pub fn reduce(m: &Module, entry: &str, test: &dyn Fn(&Module) -> bool, limit: Du
 pub fn reduce_finding(
     m: &Module,
     entry: &str,
-    oracle: &str,
+    oracle: oracles::Oracle,
     cfg: &OracleConfig,
     limit: Duration,
 ) -> Module {
@@ -123,7 +123,7 @@ pub fn panics_at(location: &str, f: impl FnOnce()) -> bool {
 pub fn finding_test<'a>(
     m: &Module,
     entry: &'a str,
-    oracle: &'a str,
+    oracle: oracles::Oracle,
     cfg: &'a OracleConfig,
 ) -> Box<dyn Fn(&Module) -> bool + 'a> {
     if oracle == Oracle::Panic {
@@ -152,14 +152,18 @@ pub fn finding_test<'a>(
     };
     let once = move |c: &Module| match oracles::check_module(c, entry, &[], cfg) {
         Verdict::Finding { oracle: o, detail } if o == oracle => {
-            o != "interp-vs-jit" || is_crash_detail(&detail) == original_crash
+            o != oracles::Oracle::InterpVsJit || is_crash_detail(&detail) == original_crash
         }
         _ => false,
     };
     // Native code that reads memory it never wrote (the typical effect of a wrong
     // address computation) disagrees only now and then: asking twice keeps such
     // flaky candidates out, so the reduction does not end on one that agrees.
-    let runs = if oracle == "interp-vs-jit" { 2 } else { 1 };
+    let runs = if oracle == oracles::Oracle::InterpVsJit {
+        2
+    } else {
+        1
+    };
     Box::new(move |c: &Module| (0..runs).all(|_| once(c)))
 }
 

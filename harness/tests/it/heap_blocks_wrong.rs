@@ -3,26 +3,36 @@
 //! the callee's heap copy of the descriptor (what the mutant deleting
 //! `Type::UnrankedMemRef` from `lower/calls.rs` produces). Every value is the same; only
 //! the count of heap blocks left allocated differs, and the oracle, run from its
-//! registry row as the harness runs it ([`harness::oracles::check::run_ready`]), reports it. The correct lowering agrees with the interpreter, and so does an entry
+//! registry row as the harness runs it ([`harness::oracles::check::judge_only`]), reports it. The correct lowering agrees with the interpreter, and so does an entry
 //! that itself returns an unranked memref (whose copy the JIT's caller side frees).
 
 use converter::ir::{Module, OpKind};
 use converter::lower::{lower_module, LowerOptions};
 use converter::value::RtValue;
-use harness::oracles::check::{run_ready, Case, Need};
+use harness::exec::{InterpRun, Outcome};
+use harness::oracles::check::{judge_only, Case, JitBatch};
 use harness::oracles::{OracleConfig, Verdict};
 
-/// The verdict of the registered oracles that need the JIT batch, given the two paths'
-/// counts of heap blocks, and the oracles that ran.
+/// The verdict of the registered `heap-blocks` oracle, given the two paths' counts of
+/// heap blocks (in the case's context, as the interpreter's run and the JIT batch would
+/// have given them), and the oracles that ran.
 fn compare(m: &Module, interp: Option<i64>, jit: Option<i64>) -> (Verdict, Vec<String>) {
     let cfg = OracleConfig::default();
-    let case = Case {
-        interp_heap_blocks: interp,
-        jit_heap_blocks: jit,
-        ..Case::new(m, "main", &[], &cfg)
+    let run = InterpRun {
+        outcome: Outcome::Values(Vec::new()),
+        heap_blocks: interp,
+        steps: None,
+        heap_events: None,
     };
+    let batch = JitBatch {
+        heap_blocks: jit,
+        ..JitBatch::default()
+    };
+    let case = Case::new(m, "main", &[], &cfg)
+        .with_interp(run)
+        .with_jit(batch);
     let mut ran = Vec::new();
-    let v = run_ready(Need::JitBatch, &case, &mut ran);
+    let v = judge_only(&case, &mut ran, |o| o.as_str() == "heap-blocks");
     (v, ran.iter().map(|o| o.to_string()).collect())
 }
 
