@@ -26,6 +26,7 @@ pub mod params;
 pub mod report;
 pub mod signals;
 pub mod translate_queue;
+pub mod upstream_queue;
 
 use crate::oracles::{self, CheckReport, Oracle, OracleConfig, Verdict};
 use crate::panics::{self, Panic};
@@ -827,6 +828,9 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
     let bar = progress_bar(cfg, total);
     let tally = Tally::default();
     let queue = TranslateQueue::new(cfg.mlir_translate_batch);
+    let upstream = upstream_queue::UpstreamQueue::new(cfg, |n| {
+        n % shard_n == shard_i && !done.contains(n) && cfg.count.is_none_or(|c| n < c)
+    });
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let io_error: Mutex<Option<CampaignError>> = Mutex::new(None);
@@ -910,6 +914,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             if case % shard_n != shard_i || done.contains(case) {
                 continue;
             }
+            let prepared = upstream.as_ref().and_then(|q| q.take(case));
             let turn = pool.as_ref().map(|p| p.turn());
             // The wait for a turn may have outlasted the campaign (the case is left
             // for --resume).
@@ -921,7 +926,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             if turn.is_some() {
                 crate::watchdog::hold(crate::watchdog::Token::PoolTurn);
             }
-            let c = check_case(case, seed, cfg, check);
+            let c = crate::upstream::with_prepared(prepared, || check_case(case, seed, cfg, check));
             if !slot.end() {
                 return abandoned(turn);
             }

@@ -26,30 +26,70 @@ pub fn lower_batch(
     texts: &[String],
     args: &[String],
 ) -> Vec<Result<String, String>> {
+    run_batch(&t.tools.mlir_opt, texts, args, Output::Modules)
+}
+
+/// Translates each LLVM-dialect text (`mlir-opt`'s output) to LLVM IR with
+/// `mlir-translate --mlir-to-llvmir`, many in one process as [`lower_batch`] lowers them:
+/// per text, in order, its LLVM IR or the diagnostics that name its chunk. Each LLVM IR
+/// module starts at its line `; ModuleID` (13 and 22 alike; the debug information's
+/// file name is the chunk's, `within split at <stdin>:LINE offset`, where a module
+/// translated alone has `<stdin>`).
+pub fn translate_batch(t: &Toolchain, texts: &[String]) -> Vec<Result<String, String>> {
+    let args = ["--mlir-to-llvmir".to_string()];
+    run_batch(&t.tools.mlir_translate, texts, &args, Output::LlvmIr)
+}
+
+/// How a split run prints the answer of each chunk.
+#[derive(Clone, Copy)]
+enum Output {
+    /// `mlir-opt`: each module from its line `module`.
+    Modules,
+    /// `mlir-translate --mlir-to-llvmir`: each module from its line `; ModuleID`.
+    LlvmIr,
+}
+
+impl Output {
+    fn starts(self, line: &str) -> bool {
+        match self {
+            Output::Modules => line.starts_with("module"),
+            Output::LlvmIr => line.starts_with("; ModuleID"),
+        }
+    }
+}
+
+/// [`lower_batch`] with any tool whose output is `output`.
+fn run_batch(
+    tool: &Path,
+    texts: &[String],
+    args: &[String],
+    output: Output,
+) -> Vec<Result<String, String>> {
     let mut answers: Vec<Option<Result<String, String>>> = vec![None; texts.len()];
     // A text holding the marker would be split: it goes alone.
     let batched: Vec<usize> = (0..texts.len())
         .filter(|&k| !texts[k].contains(SPLIT_MARKER))
         .collect();
     if batched.len() > 1 {
-        for (k, a) in batch_of(t, texts, &batched, args) {
+        for (k, a) in batch_of(tool, texts, &batched, args, output) {
             answers[k] = Some(a);
         }
     }
     answers
         .into_iter()
         .zip(texts)
-        .map(|(a, x)| a.unwrap_or_else(|| lower_one(t, x, args)))
+        .map(|(a, x)| a.unwrap_or_else(|| lower_one(tool, x, args)))
         .collect()
 }
 
 /// The answers of one split process for the texts `batched` (indexes into `texts`);
 /// none when the process crashed, timed out, or its output does not match.
 fn batch_of(
-    t: &Toolchain,
+    tool: &Path,
     texts: &[String],
     batched: &[usize],
     args: &[String],
+    output: Output,
 ) -> Vec<(usize, Result<String, String>)> {
     let mut input = String::new();
     let mut starts = Vec::with_capacity(batched.len());
@@ -73,7 +113,7 @@ fn batch_of(
     let mut all = args.to_vec();
     all.push("--split-input-file".into());
     let timeout = crate::upstream::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
-    let Some((stdout, stderr)) = run_split(&t.tools.mlir_opt, &all, &input, timeout) else {
+    let Some((stdout, stderr)) = run_split(tool, &all, &input, timeout) else {
         return Vec::new();
     };
     // The diagnostics of each chunk, by the marker line their prefix names.
@@ -89,11 +129,11 @@ fn batch_of(
             errors[c].push('\n');
         }
     }
-    let modules = split_modules(&stdout);
+    let modules = split_modules(&stdout, output);
     if modules.len() != errors.iter().filter(|e| e.is_empty()).count() {
         return Vec::new();
     }
-    let name = crate::this_exe::name_of(&t.tools.mlir_opt);
+    let name = crate::this_exe::name_of(tool);
     let mut modules = modules.into_iter();
     batched
         .iter()
@@ -112,17 +152,17 @@ fn batch_of(
         .collect()
 }
 
-/// One text through `mlir-opt args`.
-fn lower_one(t: &Toolchain, text: &str, args: &[String]) -> Result<String, String> {
-    crate::upstream::run_tool(&t.tools.mlir_opt, args, text, crate::upstream::TOOL_TIMEOUT)
+/// One text through `tool args`.
+fn lower_one(tool: &Path, text: &str, args: &[String]) -> Result<String, String> {
+    crate::upstream::run_tool(tool, args, text, crate::upstream::TOOL_TIMEOUT)
 }
 
-/// The modules of `mlir-opt`'s output, each from its line `module` to the next (the
-/// marker 22 writes between them dropped).
-fn split_modules(out: &str) -> Vec<String> {
+/// The modules of a split run's output, each from the line that starts one (`output`)
+/// to the next (the marker 22 writes between them dropped).
+fn split_modules(out: &str, output: Output) -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
     for l in out.split_inclusive('\n') {
-        if l.starts_with("module") {
+        if output.starts(l) {
             v.push(String::new());
         }
         if l.trim_end() == SPLIT_MARKER {
