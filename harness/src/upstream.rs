@@ -58,8 +58,25 @@ pub struct Tools {
 }
 
 /// The MLIR 22 tool `name`: in `llvm-config-22 --bindir` (where Debian's mlir-22-tools
-/// puts it), else on `PATH`.
+/// puts it), else on `PATH` (looked up once per process and name: the typed-pointer
+/// releases look `llvm-dis` up for every module).
 pub fn find_tool(name: &str) -> Option<PathBuf> {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static FOUND: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
+    let found = FOUND.get_or_init(Default::default);
+    if let Some(p) = found.lock().unwrap_or_else(|p| p.into_inner()).get(name) {
+        return p.clone();
+    }
+    let p = look_up_tool(name);
+    found
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(name.to_string(), p.clone());
+    p
+}
+
+fn look_up_tool(name: &str) -> Option<PathBuf> {
     let in_bindir = Command::new("llvm-config-22")
         .arg("--bindir")
         .output()
@@ -435,8 +452,8 @@ pub fn interp_upstream(
 /// [`Prepared`] answer when it is the one for this export and these options).
 pub fn to_llvm_ir(m: &Module, opts: &ExecOptions) -> Result<String, UpstreamError> {
     let text = export_for_run(m, opts.pass)?;
-    if let Some(ir) = take_prepared(&text, opts.index_bitwidth, opts.pass) {
-        return Ok(ir);
+    if let Some(answer) = take_prepared(&text, opts.index_bitwidth, opts.pass) {
+        return answer;
     }
     lower_text_with(&text, opts.index_bitwidth, opts.pass)
 }
@@ -459,7 +476,8 @@ pub struct Prepared {
     pub text: String,
     pub index_bitwidth: u32,
     pub pass: stdlower_front::options::PassOptions,
-    pub ir: String,
+    /// The LLVM IR, or the refusal of a tool (with the message of a run alone).
+    pub ir: Result<String, UpstreamError>,
 }
 
 thread_local! {
@@ -480,12 +498,12 @@ pub fn with_prepared<R>(prepared: Option<Prepared>, f: impl FnOnce() -> R) -> R 
     f()
 }
 
-/// This thread's prepared LLVM IR, when it is for `text` with these options.
+/// This thread's prepared answer, when it is for `text` with these options.
 fn take_prepared(
     text: &str,
     index_bitwidth: u32,
     pass: stdlower_front::options::PassOptions,
-) -> Option<String> {
+) -> Option<Result<String, UpstreamError>> {
     PREPARED.with(|p| {
         let mut p = p.borrow_mut();
         let matches = p

@@ -8,9 +8,12 @@
 //! the chunks that lowered are printed one after the other, each from a line `module`
 //! (22 puts the marker between them, 13 a blank line). So the printed modules belong,
 //! in order, to the chunks no diagnostic names. A crash or a timeout ends the process
-//! mid-way: then (and whenever the output does not match the chunks) each case is
-//! lowered on its own, so that one case's failure is never lost among the others nor
-//! blamed on them.
+//! mid-way: then (and whenever the output does not match the chunks, as when MLIR 13's
+//! `mlir-translate` prints LLVM's verifier messages without the chunk's prefix) each half
+//! of the batch goes through a process of its own, and so on down to single cases, so
+//! that one case's failure is never lost among the others nor blamed on them.
+//! `mlir-translate --mlir-to-llvmir` takes split input the same way
+//! ([`translate_batch`]).
 
 use super::Toolchain;
 use std::path::Path;
@@ -70,11 +73,7 @@ fn run_batch(
     let batched: Vec<usize> = (0..texts.len())
         .filter(|&k| !texts[k].contains(SPLIT_MARKER))
         .collect();
-    if batched.len() > 1 {
-        for (k, a) in batch_of(tool, texts, &batched, args, output) {
-            answers[k] = Some(a);
-        }
-    }
+    answer_halves(tool, texts, &batched, args, output, &mut answers);
     answers
         .into_iter()
         .zip(texts)
@@ -82,15 +81,45 @@ fn run_batch(
         .collect()
 }
 
+/// Answers the texts `batched` (indexes into `texts`) in one split process; when it
+/// crashed, timed out or printed what does not match the chunks (a diagnostic without
+/// the chunk's prefix), each half in a process of its own, and so on down to single
+/// texts, which are left to [`lower_one`]: a bad chunk costs a few processes, not one
+/// process a text.
+fn answer_halves(
+    tool: &Path,
+    texts: &[String],
+    batched: &[usize],
+    args: &[String],
+    output: Output,
+    answers: &mut [Option<Result<String, String>>],
+) {
+    if batched.len() < 2 {
+        return;
+    }
+    match batch_of(tool, texts, batched, args, output) {
+        Some(all) => {
+            for (k, a) in all {
+                answers[k] = Some(a);
+            }
+        }
+        None => {
+            let (a, b) = batched.split_at(batched.len() / 2);
+            answer_halves(tool, texts, a, args, output, answers);
+            answer_halves(tool, texts, b, args, output, answers);
+        }
+    }
+}
+
 /// The answers of one split process for the texts `batched` (indexes into `texts`);
-/// none when the process crashed, timed out, or its output does not match.
+/// `None` when the process crashed, timed out, or its output does not match.
 fn batch_of(
     tool: &Path,
     texts: &[String],
     batched: &[usize],
     args: &[String],
     output: Output,
-) -> Vec<(usize, Result<String, String>)> {
+) -> Option<Vec<(usize, Result<String, String>)>> {
     let mut input = String::new();
     let mut starts = Vec::with_capacity(batched.len());
     let mut line = 1usize;
@@ -113,9 +142,7 @@ fn batch_of(
     let mut all = args.to_vec();
     all.push("--split-input-file".into());
     let timeout = crate::upstream::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
-    let Some((stdout, stderr)) = run_split(tool, &all, &input, timeout) else {
-        return Vec::new();
-    };
+    let (stdout, stderr) = run_split(tool, &all, &input, timeout)?;
     // The diagnostics of each chunk, by the marker line their prefix names.
     let mut errors: Vec<String> = vec![String::new(); batched.len()];
     let mut current: Option<usize> = None;
@@ -131,11 +158,11 @@ fn batch_of(
     }
     let modules = split_modules(&stdout, output);
     if modules.len() != errors.iter().filter(|e| e.is_empty()).count() {
-        return Vec::new();
+        return None;
     }
     let name = crate::this_exe::name_of(tool);
     let mut modules = modules.into_iter();
-    batched
+    let answers = batched
         .iter()
         .zip(errors)
         .map(|(&k, e)| {
@@ -149,7 +176,8 @@ fn batch_of(
             };
             (k, a)
         })
-        .collect()
+        .collect();
+    Some(answers)
 }
 
 /// One text through `tool args`.

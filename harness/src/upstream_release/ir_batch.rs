@@ -3,11 +3,15 @@
 //! index bit width and pass options ([`super::lower_batch`]), one
 //! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]),
 //! then, for the typed-pointer releases, each module's LLVM IR made readable by LLVM 22
-//! ([`super::native_ir`]). Only answers are kept that came through every step: a module
-//! a tool fails on gets no answer here, and [`crate::upstream::to_llvm_ir`] runs it
-//! alone, so that its message is the one a module run alone gives.
+//! ([`super::native_ir`]). The answers are those of each module run alone: its LLVM IR
+//! with the debug information's file name a module read from standard input has
+//! (`<stdin>`, where a split run names the chunk), and `mlir-opt`'s refusal with the
+//! message of a run alone (the chunk's prefix `within split at <stdin>:LINE offset `
+//! is what tells them apart, [`single_run_message`]). A module the batch has no such
+//! answer for (`mlir-translate` or the typed-pointer step failed on it) gets none here,
+//! and [`crate::upstream::to_llvm_ir`] runs it alone.
 
-use crate::upstream::{self, Prepared};
+use crate::upstream::{self, Prepared, UpstreamError};
 use stdlower_front::options::PassOptions;
 
 /// One module to lower: its export ([`upstream::export`]) and its options.
@@ -36,26 +40,113 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     for ((ib, pass), ks) in groups {
         let args = super::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let lowered = super::lower_batch(t, &texts, &args);
-        let (ok, dialects): (Vec<usize>, Vec<String>) = ks
-            .iter()
-            .zip(lowered)
-            .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
-            .unzip();
-        let irs = super::translate_batch(t, &dialects);
-        for (k, ir) in ok.into_iter().zip(irs) {
-            let Ok(ir) = ir else { continue };
-            let Ok(ir) = super::native_ir(t, ir) else {
-                continue;
-            };
-            let j = &jobs[k];
-            answers[k] = Some(Prepared {
+        let prepared = |k: usize, ir| {
+            let j: &Job = &jobs[k];
+            Some(Prepared {
                 text: j.text.clone(),
                 index_bitwidth: j.index_bitwidth,
                 pass: j.pass,
                 ir,
-            });
+            })
+        };
+        let lowered = super::lower_batch(t, &texts, &args);
+        let mut ok = Vec::new();
+        let mut dialects = Vec::new();
+        for (&k, l) in ks.iter().zip(lowered) {
+            match l {
+                Ok(l) => {
+                    ok.push(k);
+                    dialects.push(l);
+                }
+                Err(e) => {
+                    let name = crate::this_exe::name_of(&t.tools.mlir_opt);
+                    let msg = single_run_message(&name, &args, &e);
+                    answers[k] = prepared(k, Err(UpstreamError::Tool(msg)));
+                }
+            }
+        }
+        let irs = super::translate_batch(t, &dialects);
+        for (k, ir) in ok.into_iter().zip(irs) {
+            let Ok(ir) = ir else { continue };
+            let Ok(ir) = super::native_ir(t, stdin_file_name(&ir)) else {
+                continue;
+            };
+            answers[k] = prepared(k, Ok(ir));
         }
     }
     answers
+}
+
+/// The message `tool args` gives on a text alone ([`crate::upstream::run_tool`]'s) for
+/// the answer `batch` of a split run ([`super::lower_batch`]): a split run's refusal
+/// (`TOOL ARGS failed:` and the chunk's diagnostics, each prefixed
+/// `within split at <stdin>:LINE offset `) made the exit status 1 and the diagnostics of
+/// a text read from standard input; any other answer (of a text run alone) is kept.
+pub fn single_run_message(tool: &str, args: &[String], batch: &str) -> String {
+    let head = format!("{tool} {} failed:\n", args.join(" "));
+    let Some(diagnostics) = batch.strip_prefix(&head) else {
+        return batch.to_string();
+    };
+    format!(
+        "{tool} {} failed (exit status: 1):\n{}",
+        args.join(" "),
+        unprefixed(diagnostics, "within split at <stdin>:", " offset ", "<stdin>")
+    )
+}
+
+/// `ir` with the debug information's file name of a split run's chunk
+/// (`"within split at <stdin>:LINE offset "`) made that of a module read alone
+/// (`"<stdin>"`).
+fn stdin_file_name(ir: &str) -> String {
+    unprefixed(ir, "\"within split at <stdin>:", " offset \"", "\"<stdin>\"")
+}
+
+/// `text` with every `{open}LINE{close}` (`LINE` digits) replaced by `by`.
+fn unprefixed(text: &str, open: &str, close: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(open) {
+        let after = &rest[at + open.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        match after[digits..].strip_prefix(close) {
+            Some(tail) if digits > 0 => {
+                out.push_str(&rest[..at]);
+                out.push_str(by);
+                rest = tail;
+            }
+            _ => {
+                out.push_str(&rest[..at + open.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_runs_refusal_reads_as_a_run_alone() {
+        let args = ["--a".to_string(), "--b=1".to_string()];
+        let batch = "mlir-opt --a --b=1 failed:\nwithin split at <stdin>:216 offset :5:42: error: expected integer\n    x\n    ^\nwithin split at <stdin>:216 offset :5:1: note: see";
+        assert_eq!(
+            single_run_message("mlir-opt", &args, batch),
+            "mlir-opt --a --b=1 failed (exit status: 1):\n<stdin>:5:42: error: expected integer\n    x\n    ^\n<stdin>:5:1: note: see"
+        );
+        // A text run alone already has the message of a run alone.
+        let alone = "mlir-opt --a --b=1 crashed with SIGSEGV:\nstack";
+        assert_eq!(single_run_message("mlir-opt", &args, alone), alone);
+    }
+
+    #[test]
+    fn the_chunks_file_name_becomes_stdins() {
+        let ir = "!4 = !DIFile(filename: \"within split at <stdin>:8 offset \", directory: \"/\")\n; \"within split at <stdin>:x offset \"";
+        assert_eq!(
+            stdin_file_name(ir),
+            "!4 = !DIFile(filename: \"<stdin>\", directory: \"/\")\n; \"within split at <stdin>:x offset \""
+        );
+    }
 }
