@@ -81,7 +81,8 @@ fn run_batch(
         .collect()
 }
 
-/// Answers the texts `batched` (indexes into `texts`) in one split process; when it
+/// Answers the texts `batched` (indexes into `texts`) in one split process (those it
+/// gives no answer are left to [`lower_one`]); when it
 /// crashed, timed out or printed what does not match the chunks (a diagnostic without
 /// the chunk's prefix), each half in a process of its own, and so on down to single
 /// texts, which are left to [`lower_one`]: a bad chunk costs a few processes, not one
@@ -158,7 +159,13 @@ fn batch_of(
     }
     let modules = split_modules(&stdout, output);
     if modules.len() != errors.iter().filter(|e| e.is_empty()).count() {
-        return None;
+        return named_by_file(&modules, &starts).map(|named| {
+            batched
+                .iter()
+                .zip(named)
+                .filter_map(|(&k, m)| m.map(|m| (k, Ok(m))))
+                .collect()
+        });
     }
     let name = crate::this_exe::name_of(tool);
     let mut modules = modules.into_iter();
@@ -178,6 +185,31 @@ fn batch_of(
         })
         .collect();
     Some(answers)
+}
+
+/// The LLVM IR modules of a split run whose diagnostics do not account for the chunks
+/// that printed none (MLIR 13's `mlir-translate` prints LLVM's verifier messages
+/// without the chunk's prefix), each given to the chunk its debug information's file
+/// name names (`within split at <stdin>:LINE offset `, `LINE` a chunk's start in
+/// `starts`): per chunk, its module, or `None` for a chunk that printed none, whose
+/// diagnostics cannot be told apart from another's. `None` when some module names no
+/// chunk or a chunk twice.
+fn named_by_file(modules: &[String], starts: &[usize]) -> Option<Vec<Option<String>>> {
+    let mut named: Vec<Option<String>> = vec![None; starts.len()];
+    for m in modules {
+        let line: usize = m
+            .split("filename: \"within split at <stdin>:")
+            .nth(1)?
+            .split(' ')
+            .next()?
+            .parse()
+            .ok()?;
+        let c = starts.iter().position(|&s| s == line)?;
+        if named[c].replace(m.clone()).is_some() {
+            return None;
+        }
+    }
+    Some(named)
 }
 
 /// One text through `tool args`.
@@ -227,4 +259,34 @@ fn run_split_waiting(
         .signal()
         .is_none()
         .then_some((done.stdout, done.stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn llvm_ir_modules_go_to_the_chunk_their_file_name_names() {
+        let ir = |line: usize| {
+            format!("; ModuleID = 'm'\n!4 = !DIFile(filename: \"within split at <stdin>:{line} offset \", directory: \"/\")\n")
+        };
+        let starts = [1, 9, 20];
+        let named = named_by_file(&[ir(1), ir(20)], &starts).unwrap();
+        assert_eq!(named, vec![Some(ir(1)), None, Some(ir(20))]);
+        // A module that names no chunk, or a chunk named twice: no answer.
+        assert_eq!(named_by_file(&[ir(1), ir(5)], &starts), None);
+        assert_eq!(named_by_file(&[ir(9), ir(9)], &starts), None);
+        assert_eq!(named_by_file(&["; ModuleID = 'm'\n".to_string()], &starts), None);
+    }
+
+    #[test]
+    fn split_output_is_cut_where_each_module_starts() {
+        let out = "; ModuleID = 'a'\nx\n// -----\n; ModuleID = 'b'\ny\n";
+        assert_eq!(
+            split_modules(out, Output::LlvmIr),
+            vec!["; ModuleID = 'a'\nx\n", "; ModuleID = 'b'\ny\n"]
+        );
+        let out = "module {\n}\n\nmodule {\n}\n";
+        assert_eq!(split_modules(out, Output::Modules).len(), 2);
+    }
 }

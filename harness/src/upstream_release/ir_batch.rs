@@ -7,9 +7,9 @@
 //! with the debug information's file name a module read from standard input has
 //! (`<stdin>`, where a split run names the chunk), and `mlir-opt`'s refusal with the
 //! message of a run alone (the chunk's prefix `within split at <stdin>:LINE offset `
-//! is what tells them apart, [`single_run_message`]). A module the batch has no such
-//! answer for (`mlir-translate` or the typed-pointer step failed on it) gets none here,
-//! and [`crate::upstream::to_llvm_ir`] runs it alone.
+//! is what tells them apart, [`single_run_message`]), `mlir-translate`'s likewise. A
+//! module the batch has no such answer for (the typed-pointer step failed on it) gets
+//! none here, and [`crate::upstream::to_llvm_ir`] runs it alone.
 
 use crate::upstream::{self, Prepared, UpstreamError};
 use stdlower_front::options::PassOptions;
@@ -66,12 +66,21 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             }
         }
         let irs = super::translate_batch(t, &dialects);
+        let translate = ["--mlir-to-llvmir".to_string()];
+        let name = crate::this_exe::name_of(&t.tools.mlir_translate);
         for (k, ir) in ok.into_iter().zip(irs) {
-            let Ok(ir) = ir else { continue };
-            let Ok(ir) = super::native_ir(t, stdin_file_name(&ir)) else {
-                continue;
+            let ir = match ir {
+                Ok(ir) => ir,
+                Err(e) => {
+                    let msg = single_run_message(&name, &translate, &e);
+                    answers[k] = prepared(k, Err(UpstreamError::Tool(msg)));
+                    continue;
+                }
             };
-            answers[k] = prepared(k, Ok(ir));
+            // A failure here is left to the module's own run.
+            if let Ok(ir) = super::native_ir(t, stdin_file_name(&ir)) {
+                answers[k] = prepared(k, Ok(ir));
+            }
         }
     }
     answers
