@@ -506,9 +506,9 @@ fn take_prepared(
 ) -> Option<Result<String, UpstreamError>> {
     PREPARED.with(|p| {
         let mut p = p.borrow_mut();
-        let matches = p
-            .as_ref()
-            .is_some_and(|x| x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass);
+        let matches = p.as_ref().is_some_and(|x| {
+            x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass
+        });
         matches.then(|| p.take().map(|x| x.ir)).flatten()
     })
 }

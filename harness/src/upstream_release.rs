@@ -23,6 +23,7 @@ pub mod batch;
 pub mod ir_batch;
 pub mod known;
 pub mod read;
+pub mod recheck;
 pub mod typed;
 
 pub use batch::{lower_batch, translate_batch};

@@ -545,7 +545,10 @@ pub fn finish_case(
             entry.reason = Some(kind.as_str().into());
         }
         Verdict::Finding { oracle, detail } => {
-            let known = crate::known_upstream::classify(&verdict);
+            let known = crate::known_upstream::classify(&verdict).or_else(|| {
+                let m = m.as_ref()?;
+                crate::upstream_release::recheck::classify(m, &verdict, &ocfg.exec)
+            });
             entry.oracle = Some(*oracle);
             entry.reason = Some(journal_reason(detail));
             // A known upstream bug is kept as generated: no time spent reducing it.

@@ -112,7 +112,8 @@ impl<'a> UpstreamQueue<'a> {
                 jobs.push(job);
             }
         }
-        let answers = crate::panics::catch(|| ir_batch::to_llvm_ir_batch(&jobs)).unwrap_or_default();
+        let answers =
+            crate::panics::catch(|| ir_batch::to_llvm_ir_batch(&jobs)).unwrap_or_default();
         let mut s = self.lock();
         for (n, a) in numbered.into_iter().zip(answers) {
             if let Some(a) = a {
@@ -132,7 +133,9 @@ impl<'a> UpstreamQueue<'a> {
         // The options the oracle leaves alone (the check's `upstream_outcome`): only a
         // shortcut, a case prepared for nothing is never asked for.
         let pass = exec.pass;
-        if exec.index_bitwidth != 64 || (pass.use_bare_ptr_memref_call_conv && !pass.use_aligned_alloc) {
+        if exec.index_bitwidth != 64
+            || (pass.use_bare_ptr_memref_call_conv && !pass.use_aligned_alloc)
+        {
             return None;
         }
         let text = crate::upstream::export_for_run(&m, exec.pass).ok()?;

@@ -276,7 +276,10 @@ mod tests {
         // A module that names no chunk, or a chunk named twice: no answer.
         assert_eq!(named_by_file(&[ir(1), ir(5)], &starts), None);
         assert_eq!(named_by_file(&[ir(9), ir(9)], &starts), None);
-        assert_eq!(named_by_file(&["; ModuleID = 'm'\n".to_string()], &starts), None);
+        assert_eq!(
+            named_by_file(&["; ModuleID = 'm'\n".to_string()], &starts),
+            None
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! then, for the typed-pointer releases, each module's LLVM IR made readable by LLVM 22
 //! ([`super::native_ir`]). The answers are those of each module run alone: its LLVM IR
 //! with the debug information's file name a module read from standard input has
-//! (`<stdin>`, where a split run names the chunk), and `mlir-opt`'s refusal with the
+//! (`<stdin>`, where a split run names the chunk) and without the blank line a split
+//! run prints after it, and `mlir-opt`'s refusal with the
 //! message of a run alone (the chunk's prefix `within split at <stdin>:LINE offset `
 //! is what tells them apart, [`single_run_message`]), `mlir-translate`'s likewise. A
 //! module the batch has no such answer for (the typed-pointer step failed on it) gets
@@ -77,8 +78,10 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
                     continue;
                 }
             };
-            // A failure here is left to the module's own run.
-            if let Ok(ir) = super::native_ir(t, stdin_file_name(&ir)) {
+            // The blank line a split run prints between modules dropped, as a module
+            // alone ends. A failure here is left to the module's own run.
+            let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
+            if let Ok(ir) = super::native_ir(t, ir) {
                 answers[k] = prepared(k, Ok(ir));
             }
         }
@@ -99,7 +102,12 @@ pub fn single_run_message(tool: &str, args: &[String], batch: &str) -> String {
     format!(
         "{tool} {} failed (exit status: 1):\n{}",
         args.join(" "),
-        unprefixed(diagnostics, "within split at <stdin>:", " offset ", "<stdin>")
+        unprefixed(
+            diagnostics,
+            "within split at <stdin>:",
+            " offset ",
+            "<stdin>"
+        )
     )
 }
 
@@ -107,7 +115,12 @@ pub fn single_run_message(tool: &str, args: &[String], batch: &str) -> String {
 /// (`"within split at <stdin>:LINE offset "`) made that of a module read alone
 /// (`"<stdin>"`).
 fn stdin_file_name(ir: &str) -> String {
-    unprefixed(ir, "\"within split at <stdin>:", " offset \"", "\"<stdin>\"")
+    unprefixed(
+        ir,
+        "\"within split at <stdin>:",
+        " offset \"",
+        "\"<stdin>\"",
+    )
 }
 
 /// `text` with every `{open}LINE{close}` (`LINE` digits) replaced by `by`.
