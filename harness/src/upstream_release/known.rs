@@ -97,6 +97,15 @@ pub const KNOWN: &[ReleaseBug] = &[
         first: 13,
         fixed_in: Some(15),
     },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "op operand #0 must be integer or LLVM dialect-compatible vector of integer, but got '!llvm.array<",
+            doc: "docs/findings/mlir13-nd-vector-shift.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-nd-vector-shift.md"),
+        },
+        first: 13,
+        fixed_in: Some(14),
+    },
 ];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.
