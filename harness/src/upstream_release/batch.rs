@@ -217,10 +217,33 @@ fn lower_one(tool: &Path, text: &str, args: &[String]) -> Result<String, String>
     crate::upstream::run_tool(tool, args, text, crate::upstream::TOOL_TIMEOUT)
 }
 
-/// The modules of a split run's output, each from the line that starts one (`output`)
-/// to the next (the marker 22 writes between them dropped).
+/// The modules of a split run's output, in order. LLVM IR: each from its line
+/// `; ModuleID` to the next (the marker 22 writes between them dropped). The MLIR
+/// printing: each with the location aliases printed around it (`#loc4 = loc(...)`, which
+/// MLIR 13 writes before the module's line `module` as well as after its closing `}`),
+/// up to the marker (22) or the blank line after the closing `}` (13).
 fn split_modules(out: &str, output: Output) -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
+    if let Output::Modules = output {
+        let (mut cur, mut has_module, mut closed) = (String::new(), false, false);
+        for l in out.split_inclusive('\n') {
+            let t = l.trim_end();
+            if t == SPLIT_MARKER || (t.is_empty() && closed) {
+                if has_module {
+                    v.push(std::mem::take(&mut cur));
+                }
+                (cur, has_module, closed) = (String::new(), false, false);
+                continue;
+            }
+            has_module |= output.starts(l);
+            closed |= has_module && t.starts_with('}');
+            cur.push_str(l);
+        }
+        if has_module {
+            v.push(cur);
+        }
+        return v;
+    }
     for l in out.split_inclusive('\n') {
         if output.starts(l) {
             v.push(String::new());
@@ -290,6 +313,18 @@ mod tests {
             vec!["; ModuleID = 'a'\nx\n", "; ModuleID = 'b'\ny\n"]
         );
         let out = "module {\n}\n\nmodule {\n}\n";
+        assert_eq!(split_modules(out, Output::Modules).len(), 2);
+        // MLIR 13's location aliases, before and after the module they belong to.
+        let out = "#loc4 = loc(\"a\":1:1)\nmodule {\n  x loc(#loc4)\n} loc(#loc0)\n#loc0 = loc(\"a\":2:1)\n\n#loc4 = loc(\"b\":1:1)\nmodule {\n} loc(#loc4)\n#loc0 = loc(\"b\":2:1)\n\n";
+        assert_eq!(
+            split_modules(out, Output::Modules),
+            vec![
+                "#loc4 = loc(\"a\":1:1)\nmodule {\n  x loc(#loc4)\n} loc(#loc0)\n#loc0 = loc(\"a\":2:1)\n",
+                "#loc4 = loc(\"b\":1:1)\nmodule {\n} loc(#loc4)\n#loc0 = loc(\"b\":2:1)\n",
+            ]
+        );
+        // MLIR 22's marker between modules.
+        let out = "module {\n}\n// -----\n#loc = loc(\"c\":1:1)\nmodule {\n}\n";
         assert_eq!(split_modules(out, Output::Modules).len(), 2);
     }
 }

@@ -95,3 +95,20 @@ fn the_check_takes_a_prepared_answer_only_for_its_own_export() {
     let got = upstream::with_prepared(Some(other), || upstream::to_llvm_ir(&m, &opts));
     assert_ne!(got, Ok("; prepared".to_string()));
 }
+
+/// With MLIR 22 itself selected, no finding is re-run on MLIR 22 (the re-run's own
+/// outcome needs a JIT worker, which a test process does not start).
+#[test]
+fn mlir22_never_reclassifies_its_own_findings() {
+    use harness::upstream_release::recheck;
+    if harness::upstream_release::selected_release().major() < 22 {
+        return;
+    }
+    let m = corpus_module("math_unary.mlir");
+    let opts = harness::exec::ExecOptions::default();
+    let finding = harness::oracles::Verdict::Finding {
+        oracle: harness::oracles::Oracle::Upstream,
+        detail: "upstream disagrees with interp and jit\n".into(),
+    };
+    assert!(recheck::classify(&m, &finding, &opts).is_none());
+}
