@@ -3,16 +3,15 @@
 //! index bit width and pass options ([`super::lower_batch`]), one
 //! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]),
 //! then, for the typed-pointer releases, each module's LLVM IR made readable by LLVM 22
-//! ([`super::native_ir`]). The answers are those of each module run alone: its LLVM IR
-//! with the debug information's file name a module read from standard input has
-//! (`<stdin>`, where a split run names the chunk) and without the blank line a split
-//! run prints after it, and `mlir-opt`'s refusal with the
-//! message of a run alone (the chunk's prefix `within split at <stdin>:LINE offset `
-//! is what tells them apart, [`single_run_message`]), `mlir-translate`'s likewise. A
-//! module the batch has no such answer for (the typed-pointer step failed on it) gets
-//! none here, and [`crate::upstream::to_llvm_ir`] runs it alone.
+//! ([`super::native_ir`]). Only a module that went through every step gets an answer
+//! here, its LLVM IR as the module run alone gives it: with the debug information's file
+//! name of a module read from standard input (`<stdin>`, where a split run names the
+//! chunk) and without the blank line a split run prints after it. A module a tool refused
+//! gets none, and [`crate::upstream::to_llvm_ir`] runs it alone, so that its message is a
+//! run alone's: a split run's diagnostics are not (MLIR 13 counts a chunk's lines from its
+//! marker line, and printed one error where a run alone printed two).
 
-use crate::upstream::{self, Prepared, UpstreamError};
+use crate::upstream::{self, Prepared};
 use stdlower_front::options::PassOptions;
 
 /// One module to lower: its export ([`upstream::export`]) and its options.
@@ -51,33 +50,14 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             })
         };
         let lowered = super::lower_batch(t, &texts, &args);
-        let mut ok = Vec::new();
-        let mut dialects = Vec::new();
-        for (&k, l) in ks.iter().zip(lowered) {
-            match l {
-                Ok(l) => {
-                    ok.push(k);
-                    dialects.push(l);
-                }
-                Err(e) => {
-                    let name = crate::this_exe::name_of(&t.tools.mlir_opt);
-                    let msg = single_run_message(&name, &args, &e);
-                    answers[k] = prepared(k, Err(UpstreamError::Tool(msg)));
-                }
-            }
-        }
+        let (ok, dialects): (Vec<usize>, Vec<String>) = ks
+            .iter()
+            .zip(lowered)
+            .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
+            .unzip();
         let irs = super::translate_batch(t, &dialects);
-        let translate = ["--mlir-to-llvmir".to_string()];
-        let name = crate::this_exe::name_of(&t.tools.mlir_translate);
         for (k, ir) in ok.into_iter().zip(irs) {
-            let ir = match ir {
-                Ok(ir) => ir,
-                Err(e) => {
-                    let msg = single_run_message(&name, &translate, &e);
-                    answers[k] = prepared(k, Err(UpstreamError::Tool(msg)));
-                    continue;
-                }
-            };
+            let Ok(ir) = ir else { continue };
             // The blank line a split run prints between modules dropped, as a module
             // alone ends. A failure here is left to the module's own run.
             let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
@@ -87,28 +67,6 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
         }
     }
     answers
-}
-
-/// The message `tool args` gives on a text alone ([`crate::upstream::run_tool`]'s) for
-/// the answer `batch` of a split run ([`super::lower_batch`]): a split run's refusal
-/// (`TOOL ARGS failed:` and the chunk's diagnostics, each prefixed
-/// `within split at <stdin>:LINE offset `) made the exit status 1 and the diagnostics of
-/// a text read from standard input; any other answer (of a text run alone) is kept.
-pub fn single_run_message(tool: &str, args: &[String], batch: &str) -> String {
-    let head = format!("{tool} {} failed:\n", args.join(" "));
-    let Some(diagnostics) = batch.strip_prefix(&head) else {
-        return batch.to_string();
-    };
-    format!(
-        "{tool} {} failed (exit status: 1):\n{}",
-        args.join(" "),
-        unprefixed(
-            diagnostics,
-            "within split at <stdin>:",
-            " offset ",
-            "<stdin>"
-        )
-    )
 }
 
 /// `ir` with the debug information's file name of a split run's chunk
@@ -149,19 +107,6 @@ fn unprefixed(text: &str, open: &str, close: &str, by: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_split_runs_refusal_reads_as_a_run_alone() {
-        let args = ["--a".to_string(), "--b=1".to_string()];
-        let batch = "mlir-opt --a --b=1 failed:\nwithin split at <stdin>:216 offset :5:42: error: expected integer\n    x\n    ^\nwithin split at <stdin>:216 offset :5:1: note: see";
-        assert_eq!(
-            single_run_message("mlir-opt", &args, batch),
-            "mlir-opt --a --b=1 failed (exit status: 1):\n<stdin>:5:42: error: expected integer\n    x\n    ^\n<stdin>:5:1: note: see"
-        );
-        // A text run alone already has the message of a run alone.
-        let alone = "mlir-opt --a --b=1 crashed with SIGSEGV:\nstack";
-        assert_eq!(single_run_message("mlir-opt", &args, alone), alone);
-    }
 
     #[test]
     fn the_chunks_file_name_becomes_stdins() {
