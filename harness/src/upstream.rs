@@ -58,8 +58,25 @@ pub struct Tools {
 }
 
 /// The MLIR 22 tool `name`: in `llvm-config-22 --bindir` (where Debian's mlir-22-tools
-/// puts it), else on `PATH`.
+/// puts it), else on `PATH` (looked up once per process and name: the typed-pointer
+/// releases look `llvm-dis` up for every module).
 pub fn find_tool(name: &str) -> Option<PathBuf> {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static FOUND: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
+    let found = FOUND.get_or_init(Default::default);
+    if let Some(p) = found.lock().unwrap_or_else(|p| p.into_inner()).get(name) {
+        return p.clone();
+    }
+    let p = look_up_tool(name);
+    found
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(name.to_string(), p.clone());
+    p
+}
+
+fn look_up_tool(name: &str) -> Option<PathBuf> {
     let in_bindir = Command::new("llvm-config-22")
         .arg("--bindir")
         .output()
@@ -431,10 +448,69 @@ pub fn interp_upstream(
     crate::exec::run_llvm_level(m, &lowered, &lower, entry, args, opts.fuel)
 }
 
-/// The module through the whole upstream pipeline: its LLVM IR text.
+/// The module through the whole upstream pipeline: its LLVM IR text (this thread's
+/// [`Prepared`] answer when it is the one for this export and these options).
 pub fn to_llvm_ir(m: &Module, opts: &ExecOptions) -> Result<String, UpstreamError> {
-    bare_ptr_cannot_lower(m, opts.pass)?;
-    lower_text_with(&export(m)?, opts.index_bitwidth, opts.pass)
+    let text = export_for_run(m, opts.pass)?;
+    if let Some(answer) = take_prepared(&text, opts.index_bitwidth, opts.pass) {
+        return answer;
+    }
+    lower_text_with(&text, opts.index_bitwidth, opts.pass)
+}
+
+/// The export [`to_llvm_ir`] lowers for a run with the pass options `pass` (refused as
+/// it refuses).
+pub fn export_for_run(
+    m: &Module,
+    pass: stdlower_front::options::PassOptions,
+) -> Result<String, UpstreamError> {
+    bare_ptr_cannot_lower(m, pass)?;
+    export(m)
+}
+
+/// The LLVM IR of an export, lowered ahead of time with others in one batch
+/// ([`crate::upstream_release::ir_batch`]): [`to_llvm_ir`] takes it instead of running
+/// the tools when the module it is asked for exports to `text` with the same options.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub text: String,
+    pub index_bitwidth: u32,
+    pub pass: stdlower_front::options::PassOptions,
+    /// The LLVM IR, or the refusal of a tool (with the message of a run alone).
+    pub ir: Result<String, UpstreamError>,
+}
+
+thread_local! {
+    static PREPARED: std::cell::RefCell<Option<Prepared>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `prepared` as this thread's answer for [`to_llvm_ir`] (taken by the
+/// first call it matches; dropped when `f` returns).
+pub fn with_prepared<R>(prepared: Option<Prepared>, f: impl FnOnce() -> R) -> R {
+    struct Clear;
+    impl Drop for Clear {
+        fn drop(&mut self) {
+            PREPARED.with(|p| p.borrow_mut().take());
+        }
+    }
+    PREPARED.with(|p| *p.borrow_mut() = prepared);
+    let _clear = Clear;
+    f()
+}
+
+/// This thread's prepared answer, when it is for `text` with these options.
+fn take_prepared(
+    text: &str,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+) -> Option<Result<String, UpstreamError>> {
+    PREPARED.with(|p| {
+        let mut p = p.borrow_mut();
+        let matches = p.as_ref().is_some_and(|x| {
+            x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass
+        });
+        matches.then(|| p.take().map(|x| x.ir)).flatten()
+    })
 }
 
 /// Under the bare pointer calling convention MLIR 22 returns memrefs as pointers and

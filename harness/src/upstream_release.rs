@@ -20,11 +20,13 @@
 //! and `llvm-dis` 22 prints it back as text ([`native_ir`]).
 
 pub mod batch;
+pub mod ir_batch;
 pub mod known;
 pub mod read;
+pub mod recheck;
 pub mod typed;
 
-pub use batch::lower_batch;
+pub use batch::{lower_batch, translate_batch};
 
 use crate::upstream::{Tools, UpstreamError};
 use converter::syntax::Release;

@@ -142,7 +142,10 @@ fn finish_finding(
     let Verdict::Finding { oracle, detail } = verdict else {
         return None;
     };
-    let known = crate::known_upstream::classify(verdict);
+    let known = crate::known_upstream::classify(verdict).or_else(|| {
+        let m = m?;
+        crate::upstream_release::recheck::classify(m, verdict, &ocfg.exec)
+    });
     entry.oracle = Some(*oracle);
     entry.reason = Some(journal_reason(detail));
     // A known upstream bug is kept as generated: no time spent reducing it.

@@ -35,6 +35,7 @@ mod scheduler;
 pub mod signals;
 mod start;
 pub mod translate_queue;
+pub mod upstream_queue;
 mod watcher;
 
 use crate::oracles::{self, CheckReport, OracleConfig};

@@ -49,6 +49,12 @@ pub struct Report {
     pub known_upstream_by_doc: BTreeMap<String, u64>,
     /// Their modules, relative to the campaign directory.
     pub known_upstream_files: Vec<String>,
+    /// Of `known_upstream`, the bugs of an older upstream release (`--mlir-bin`) that a
+    /// later release fixed: documented ones, and wrong values MLIR 22 does not repeat.
+    pub fixed_upstream: u64,
+    /// Those per docs/findings file (or the re-run's label), with the release that fixed
+    /// them.
+    pub fixed_upstream_by_doc: BTreeMap<String, FixedUpstream>,
     /// Wall-clock seconds of the run(s) that produced this report.
     pub seconds: f64,
     /// Checks per second over `seconds`.
@@ -71,6 +77,14 @@ pub struct Report {
     pub buckets: Vec<Bucket>,
     /// The campaign was stopped by a signal (SIGTERM or SIGINT) before its end.
     pub interrupted: bool,
+}
+
+/// The `fixed-upstream` cases of one bug.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct FixedUpstream {
+    pub count: u64,
+    /// The MLIR release that fixed it.
+    pub fixed_in: u32,
 }
 
 /// A report being computed, one entry at a time.
@@ -120,6 +134,12 @@ impl Summary {
             CaseVerdict::KnownUpstream => {
                 r.known_upstream += 1;
                 let doc = e.known.clone().unwrap_or_else(|| "unknown".into());
+                if let Some(fixed_in) = crate::upstream_release::known::fixed_in(&doc) {
+                    r.fixed_upstream += 1;
+                    let f = r.fixed_upstream_by_doc.entry(doc.clone()).or_default();
+                    f.count += 1;
+                    f.fixed_in = fixed_in;
+                }
                 *r.known_upstream_by_doc.entry(doc).or_default() += 1;
             }
             CaseVerdict::Skipped => {

@@ -65,6 +65,8 @@ pub(super) struct Run<'a> {
     pub(super) bar: Option<indicatif::ProgressBar>,
     pub(super) tally: Tally,
     queue: TranslateQueue,
+    /// The sampled `upstream` cases' LLVM IR, lowered by upstream in blocks.
+    upstream: Option<super::upstream_queue::UpstreamQueue<'a>>,
     next: AtomicU64,
     pub(super) stop: AtomicBool,
     io_error: Mutex<Option<CampaignError>>,
@@ -89,6 +91,10 @@ impl<'a> Run<'a> {
         let deadline = cfg.time.filter(|_| cfg.count.is_none()).map(|t| clock + t);
         let (shard_i, shard_n) = cfg.shard;
         let done = opened.done;
+        let not_done = done.clone();
+        let upstream = super::upstream_queue::UpstreamQueue::new(cfg, move |n| {
+            n % shard_n == shard_i && !not_done.contains(n) && cfg.count.is_none_or(|c| n < c)
+        });
         let total = cfg.count.map(|c| {
             (0..c)
                 .filter(|&i| i % shard_n == shard_i && !done.contains(i))
@@ -107,6 +113,7 @@ impl<'a> Run<'a> {
             bar: progress_bar(cfg, total),
             tally: Tally::default(),
             queue: TranslateQueue::new(cfg.mlir_translate_batch),
+            upstream,
             next: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             io_error: Mutex::new(None),
@@ -140,13 +147,16 @@ impl<'a> Run<'a> {
 
     fn work(&self, slot: &Attached) -> Result<(), Abandoned> {
         while let Some(case) = self.next_case() {
+            // Upstream's lowering of the case, batched with its block's (before the
+            // JIT turn, which the batch's processes do not need).
+            let prepared = self.upstream.as_ref().and_then(|q| q.take(case));
             let turn = self.pool.as_ref().map(|p| p.turn());
             // The wait for a turn may have outlasted the campaign (the case is left
             // for --resume).
             if self.over() {
                 break;
             }
-            self.one_case(case, slot, turn)?;
+            self.one_case(case, slot, turn, prepared)?;
         }
         // A thread out of cases runs the waiting mlir-translate cases while the
         // others finish theirs (the last one to stop runs whatever is left).
@@ -190,13 +200,16 @@ impl<'a> Run<'a> {
         case: u64,
         slot: &Attached,
         turn: Option<Turn<'_>>,
+        prepared: Option<crate::upstream::Prepared>,
     ) -> Result<(), Abandoned> {
         let seed = case_seed(self.cfg.seed, case);
         slot.begin(case, seed);
         if turn.is_some() {
             watchdog::hold(Token::PoolTurn);
         }
-        let c = check_case(case, seed, self.cfg, self.check);
+        let c = crate::upstream::with_prepared(prepared, || {
+            check_case(case, seed, self.cfg, self.check)
+        });
         if !slot.end() {
             return Err(self.abandoned(turn));
         }

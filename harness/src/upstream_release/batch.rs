@@ -8,9 +8,12 @@
 //! the chunks that lowered are printed one after the other, each from a line `module`
 //! (22 puts the marker between them, 13 a blank line). So the printed modules belong,
 //! in order, to the chunks no diagnostic names. A crash or a timeout ends the process
-//! mid-way: then (and whenever the output does not match the chunks) each case is
-//! lowered on its own, so that one case's failure is never lost among the others nor
-//! blamed on them.
+//! mid-way: then (and whenever the output does not match the chunks, as when MLIR 13's
+//! `mlir-translate` prints LLVM's verifier messages without the chunk's prefix) each half
+//! of the batch goes through a process of its own, and so on down to single cases, so
+//! that one case's failure is never lost among the others nor blamed on them.
+//! `mlir-translate --mlir-to-llvmir` takes split input the same way
+//! ([`translate_batch`]).
 
 use super::Toolchain;
 use std::path::Path;
@@ -26,31 +29,98 @@ pub fn lower_batch(
     texts: &[String],
     args: &[String],
 ) -> Vec<Result<String, String>> {
+    run_batch(&t.tools.mlir_opt, texts, args, Output::Modules)
+}
+
+/// Translates each LLVM-dialect text (`mlir-opt`'s output) to LLVM IR with
+/// `mlir-translate --mlir-to-llvmir`, many in one process as [`lower_batch`] lowers them:
+/// per text, in order, its LLVM IR or the diagnostics that name its chunk. Each LLVM IR
+/// module starts at its line `; ModuleID` (13 and 22 alike; the debug information's
+/// file name is the chunk's, `within split at <stdin>:LINE offset`, where a module
+/// translated alone has `<stdin>`).
+pub fn translate_batch(t: &Toolchain, texts: &[String]) -> Vec<Result<String, String>> {
+    let args = ["--mlir-to-llvmir".to_string()];
+    run_batch(&t.tools.mlir_translate, texts, &args, Output::LlvmIr)
+}
+
+/// How a split run prints the answer of each chunk.
+#[derive(Clone, Copy)]
+enum Output {
+    /// `mlir-opt`: each module from its line `module`.
+    Modules,
+    /// `mlir-translate --mlir-to-llvmir`: each module from its line `; ModuleID`.
+    LlvmIr,
+}
+
+impl Output {
+    fn starts(self, line: &str) -> bool {
+        match self {
+            Output::Modules => line.starts_with("module"),
+            Output::LlvmIr => line.starts_with("; ModuleID"),
+        }
+    }
+}
+
+/// [`lower_batch`] with any tool whose output is `output`.
+fn run_batch(
+    tool: &Path,
+    texts: &[String],
+    args: &[String],
+    output: Output,
+) -> Vec<Result<String, String>> {
     let mut answers: Vec<Option<Result<String, String>>> = vec![None; texts.len()];
     // A text holding the marker would be split: it goes alone.
     let batched: Vec<usize> = (0..texts.len())
         .filter(|&k| !texts[k].contains(SPLIT_MARKER))
         .collect();
-    if batched.len() > 1 {
-        for (k, a) in batch_of(t, texts, &batched, args) {
-            answers[k] = Some(a);
-        }
-    }
+    answer_halves(tool, texts, &batched, args, output, &mut answers);
     answers
         .into_iter()
         .zip(texts)
-        .map(|(a, x)| a.unwrap_or_else(|| lower_one(t, x, args)))
+        .map(|(a, x)| a.unwrap_or_else(|| lower_one(tool, x, args)))
         .collect()
 }
 
-/// The answers of one split process for the texts `batched` (indexes into `texts`);
-/// none when the process crashed, timed out, or its output does not match.
-fn batch_of(
-    t: &Toolchain,
+/// Answers the texts `batched` (indexes into `texts`) in one split process (those it
+/// gives no answer are left to [`lower_one`]); when it
+/// crashed, timed out or printed what does not match the chunks (a diagnostic without
+/// the chunk's prefix), each half in a process of its own, and so on down to single
+/// texts, which are left to [`lower_one`]: a bad chunk costs a few processes, not one
+/// process a text.
+fn answer_halves(
+    tool: &Path,
     texts: &[String],
     batched: &[usize],
     args: &[String],
-) -> Vec<(usize, Result<String, String>)> {
+    output: Output,
+    answers: &mut [Option<Result<String, String>>],
+) {
+    if batched.len() < 2 {
+        return;
+    }
+    match batch_of(tool, texts, batched, args, output) {
+        Some(all) => {
+            for (k, a) in all {
+                answers[k] = Some(a);
+            }
+        }
+        None => {
+            let (a, b) = batched.split_at(batched.len() / 2);
+            answer_halves(tool, texts, a, args, output, answers);
+            answer_halves(tool, texts, b, args, output, answers);
+        }
+    }
+}
+
+/// The answers of one split process for the texts `batched` (indexes into `texts`);
+/// `None` when the process crashed, timed out, or its output does not match.
+fn batch_of(
+    tool: &Path,
+    texts: &[String],
+    batched: &[usize],
+    args: &[String],
+    output: Output,
+) -> Option<Vec<(usize, Result<String, String>)>> {
     let mut input = String::new();
     let mut starts = Vec::with_capacity(batched.len());
     let mut line = 1usize;
@@ -73,9 +143,7 @@ fn batch_of(
     let mut all = args.to_vec();
     all.push("--split-input-file".into());
     let timeout = crate::upstream::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
-    let Some((stdout, stderr)) = run_split(&t.tools.mlir_opt, &all, &input, timeout) else {
-        return Vec::new();
-    };
+    let (stdout, stderr) = run_split(tool, &all, &input, timeout)?;
     // The diagnostics of each chunk, by the marker line their prefix names.
     let mut errors: Vec<String> = vec![String::new(); batched.len()];
     let mut current: Option<usize> = None;
@@ -89,13 +157,19 @@ fn batch_of(
             errors[c].push('\n');
         }
     }
-    let modules = split_modules(&stdout);
+    let modules = split_modules(&stdout, output);
     if modules.len() != errors.iter().filter(|e| e.is_empty()).count() {
-        return Vec::new();
+        return named_by_file(&modules, &starts).map(|named| {
+            batched
+                .iter()
+                .zip(named)
+                .filter_map(|(&k, m)| m.map(|m| (k, Ok(m))))
+                .collect()
+        });
     }
-    let name = crate::this_exe::name_of(&t.tools.mlir_opt);
+    let name = crate::this_exe::name_of(tool);
     let mut modules = modules.into_iter();
-    batched
+    let answers = batched
         .iter()
         .zip(errors)
         .map(|(&k, e)| {
@@ -109,20 +183,69 @@ fn batch_of(
             };
             (k, a)
         })
-        .collect()
+        .collect();
+    Some(answers)
 }
 
-/// One text through `mlir-opt args`.
-fn lower_one(t: &Toolchain, text: &str, args: &[String]) -> Result<String, String> {
-    crate::upstream::run_tool(&t.tools.mlir_opt, args, text, crate::upstream::TOOL_TIMEOUT)
+/// The LLVM IR modules of a split run whose diagnostics do not account for the chunks
+/// that printed none (MLIR 13's `mlir-translate` prints LLVM's verifier messages
+/// without the chunk's prefix), each given to the chunk its debug information's file
+/// name names (`within split at <stdin>:LINE offset `, `LINE` a chunk's start in
+/// `starts`): per chunk, its module, or `None` for a chunk that printed none, whose
+/// diagnostics cannot be told apart from another's. `None` when some module names no
+/// chunk or a chunk twice.
+fn named_by_file(modules: &[String], starts: &[usize]) -> Option<Vec<Option<String>>> {
+    let mut named: Vec<Option<String>> = vec![None; starts.len()];
+    for m in modules {
+        let line: usize = m
+            .split("filename: \"within split at <stdin>:")
+            .nth(1)?
+            .split(' ')
+            .next()?
+            .parse()
+            .ok()?;
+        let c = starts.iter().position(|&s| s == line)?;
+        if named[c].replace(m.clone()).is_some() {
+            return None;
+        }
+    }
+    Some(named)
 }
 
-/// The modules of `mlir-opt`'s output, each from its line `module` to the next (the
-/// marker 22 writes between them dropped).
-fn split_modules(out: &str) -> Vec<String> {
+/// One text through `tool args`.
+fn lower_one(tool: &Path, text: &str, args: &[String]) -> Result<String, String> {
+    crate::upstream::run_tool(tool, args, text, crate::upstream::TOOL_TIMEOUT)
+}
+
+/// The modules of a split run's output, in order. LLVM IR: each from its line
+/// `; ModuleID` to the next (the marker 22 writes between them dropped). The MLIR
+/// printing: each with the location aliases printed around it (`#loc4 = loc(...)`, which
+/// MLIR 13 writes before the module's line `module` as well as after its closing `}`),
+/// up to the marker (22) or the blank line after the closing `}` (13).
+fn split_modules(out: &str, output: Output) -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
+    if let Output::Modules = output {
+        let (mut cur, mut has_module, mut closed) = (String::new(), false, false);
+        for l in out.split_inclusive('\n') {
+            let t = l.trim_end();
+            if t == SPLIT_MARKER || (t.is_empty() && closed) {
+                if has_module {
+                    v.push(std::mem::take(&mut cur));
+                }
+                (cur, has_module, closed) = (String::new(), false, false);
+                continue;
+            }
+            has_module |= output.starts(l);
+            closed |= has_module && t.starts_with('}');
+            cur.push_str(l);
+        }
+        if has_module {
+            v.push(cur);
+        }
+        return v;
+    }
     for l in out.split_inclusive('\n') {
-        if l.starts_with("module") {
+        if output.starts(l) {
             v.push(String::new());
         }
         if l.trim_end() == SPLIT_MARKER {
@@ -159,4 +282,49 @@ fn run_split_waiting(
         .signal()
         .is_none()
         .then_some((done.stdout, done.stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn llvm_ir_modules_go_to_the_chunk_their_file_name_names() {
+        let ir = |line: usize| {
+            format!("; ModuleID = 'm'\n!4 = !DIFile(filename: \"within split at <stdin>:{line} offset \", directory: \"/\")\n")
+        };
+        let starts = [1, 9, 20];
+        let named = named_by_file(&[ir(1), ir(20)], &starts).unwrap();
+        assert_eq!(named, vec![Some(ir(1)), None, Some(ir(20))]);
+        // A module that names no chunk, or a chunk named twice: no answer.
+        assert_eq!(named_by_file(&[ir(1), ir(5)], &starts), None);
+        assert_eq!(named_by_file(&[ir(9), ir(9)], &starts), None);
+        assert_eq!(
+            named_by_file(&["; ModuleID = 'm'\n".to_string()], &starts),
+            None
+        );
+    }
+
+    #[test]
+    fn split_output_is_cut_where_each_module_starts() {
+        let out = "; ModuleID = 'a'\nx\n// -----\n; ModuleID = 'b'\ny\n";
+        assert_eq!(
+            split_modules(out, Output::LlvmIr),
+            vec!["; ModuleID = 'a'\nx\n", "; ModuleID = 'b'\ny\n"]
+        );
+        let out = "module {\n}\n\nmodule {\n}\n";
+        assert_eq!(split_modules(out, Output::Modules).len(), 2);
+        // MLIR 13's location aliases, before and after the module they belong to.
+        let out = "#loc4 = loc(\"a\":1:1)\nmodule {\n  x loc(#loc4)\n} loc(#loc0)\n#loc0 = loc(\"a\":2:1)\n\n#loc4 = loc(\"b\":1:1)\nmodule {\n} loc(#loc4)\n#loc0 = loc(\"b\":2:1)\n\n";
+        assert_eq!(
+            split_modules(out, Output::Modules),
+            vec![
+                "#loc4 = loc(\"a\":1:1)\nmodule {\n  x loc(#loc4)\n} loc(#loc0)\n#loc0 = loc(\"a\":2:1)\n",
+                "#loc4 = loc(\"b\":1:1)\nmodule {\n} loc(#loc4)\n#loc0 = loc(\"b\":2:1)\n",
+            ]
+        );
+        // MLIR 22's marker between modules.
+        let out = "module {\n}\n// -----\n#loc = loc(\"c\":1:1)\nmodule {\n}\n";
+        assert_eq!(split_modules(out, Output::Modules).len(), 2);
+    }
 }

@@ -97,6 +97,15 @@ pub const KNOWN: &[ReleaseBug] = &[
         first: 13,
         fixed_in: Some(15),
     },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "op operand #0 must be integer or LLVM dialect-compatible vector of integer, but got '!llvm.array<",
+            doc: "docs/findings/mlir13-nd-vector-shift.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-nd-vector-shift.md"),
+        },
+        first: 13,
+        fixed_in: Some(14),
+    },
 ];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.
@@ -104,6 +113,19 @@ pub fn classify(r: Release, msg: &str) -> Option<&'static ReleaseBug> {
     KNOWN
         .iter()
         .find(|b| b.in_release(r) && msg.contains(b.bug.signature))
+}
+
+/// The release that fixed the bug a campaign counted under `doc` (its `known` document):
+/// a documented bug's `fixed_in`, 22 for one MLIR 22's re-run showed fixed
+/// ([`super::recheck`]); `None` for a bug MLIR 22 still has and for LLVM's own.
+pub fn fixed_in(doc: &str) -> Option<u32> {
+    if doc == super::recheck::FIXED_BY_MLIR22.doc {
+        return Some(Release::MLIR22.major());
+    }
+    KNOWN
+        .iter()
+        .find(|b| b.bug.doc == doc)
+        .and_then(|b| b.fixed_in)
 }
 
 /// For `known_upstream::classify`: the documented bug of the selected release an
@@ -135,5 +157,24 @@ mod tests {
         assert!(classify(Release::new(15).unwrap(), &msg).is_none());
         assert!(classify(Release::MLIR22, &msg).is_none());
         assert!(classify(Release::MLIR13, "error: something else").is_none());
+    }
+
+    #[test]
+    fn a_fixed_bug_names_the_release_that_fixed_it() {
+        assert_eq!(
+            fixed_in("docs/findings/mlir13-multi-result-res-attrs.md"),
+            Some(15)
+        );
+        assert_eq!(
+            fixed_in("docs/findings/mlir13-alloc-memspace-bitcast.md"),
+            Some(19)
+        );
+        assert_eq!(
+            fixed_in(super::super::recheck::FIXED_BY_MLIR22.doc),
+            Some(22)
+        );
+        // LLVM's own bugs, and anything else, are not fixed-upstream.
+        assert_eq!(fixed_in(crate::known_upstream::KNOWN[0].doc), None);
+        assert_eq!(fixed_in("unknown"), None);
     }
 }

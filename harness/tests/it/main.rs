@@ -49,6 +49,7 @@ mod translate_folds;
 mod tv_wrong;
 mod unregistered_wrong;
 mod upstream;
+mod upstream_batch;
 mod upstream_llinterp;
 mod upstream_structure;
 mod upstream_syntax;

@@ -77,8 +77,8 @@ pub struct Args {
     /// Add upstream MLIR's lowering (mlir-opt + mlir-translate) as a third path.
     #[arg(long)]
     pub upstream: bool,
-    /// With --upstream: run it on every Nth case (it costs three processes a case;
-    /// default 10).
+    /// With --upstream: run it on every Nth case (its cases share one mlir-opt and one
+    /// mlir-translate process per 32; default 10).
     #[arg(long, requires = "upstream",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub upstream_sample: Option<u64>,

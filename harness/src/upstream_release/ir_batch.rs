@@ -1,0 +1,119 @@
+//! Many modules through the whole upstream pipeline at once, for the campaign's
+//! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
+//! index bit width and pass options ([`super::lower_batch`]), one
+//! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]),
+//! then, for the typed-pointer releases, each module's LLVM IR made readable by LLVM 22
+//! ([`super::native_ir`]). Only a module that went through every step gets an answer
+//! here, its LLVM IR as the module run alone gives it: with the debug information's file
+//! name of a module read from standard input (`<stdin>`, where a split run names the
+//! chunk) and without the blank line a split run prints after it. A module a tool refused
+//! gets none, and [`crate::upstream::to_llvm_ir`] runs it alone, so that its message is a
+//! run alone's: a split run's diagnostics are not (MLIR 13 counts a chunk's lines from its
+//! marker line, and printed one error where a run alone printed two).
+
+use crate::upstream::{self, Prepared};
+use stdlower_front::options::PassOptions;
+
+/// One module to lower: its export ([`upstream::export`]) and its options.
+pub struct Job {
+    pub text: String,
+    pub index_bitwidth: u32,
+    pub pass: PassOptions,
+}
+
+/// The LLVM IR of each job (in order) that went through every step, `None` for the
+/// others (and for all when the tools are not installed).
+pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
+    let mut answers: Vec<Option<Prepared>> = (0..jobs.len()).map(|_| None).collect();
+    let (Ok(t), Ok(dl)) = (super::selected(), upstream::host_data_layout()) else {
+        return answers;
+    };
+    // One batch per pipeline: the index bit width and pass options are its arguments.
+    let mut groups: Vec<((u32, PassOptions), Vec<usize>)> = Vec::new();
+    for (k, j) in jobs.iter().enumerate() {
+        let key = (j.index_bitwidth, j.pass);
+        match groups.iter_mut().find(|(g, _)| *g == key) {
+            Some((_, ks)) => ks.push(k),
+            None => groups.push((key, vec![k])),
+        }
+    }
+    for ((ib, pass), ks) in groups {
+        let args = super::pipeline(t.release, ib, pass, dl);
+        let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
+        let prepared = |k: usize, ir| {
+            let j: &Job = &jobs[k];
+            Some(Prepared {
+                text: j.text.clone(),
+                index_bitwidth: j.index_bitwidth,
+                pass: j.pass,
+                ir,
+            })
+        };
+        let lowered = super::lower_batch(t, &texts, &args);
+        let (ok, dialects): (Vec<usize>, Vec<String>) = ks
+            .iter()
+            .zip(lowered)
+            .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
+            .unzip();
+        let irs = super::translate_batch(t, &dialects);
+        for (k, ir) in ok.into_iter().zip(irs) {
+            let Ok(ir) = ir else { continue };
+            // The blank line a split run prints between modules dropped, as a module
+            // alone ends. A failure here is left to the module's own run.
+            let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
+            if let Ok(ir) = super::native_ir(t, ir) {
+                answers[k] = prepared(k, Ok(ir));
+            }
+        }
+    }
+    answers
+}
+
+/// `ir` with the debug information's file name of a split run's chunk
+/// (`"within split at <stdin>:LINE offset "`) made that of a module read alone
+/// (`"<stdin>"`).
+fn stdin_file_name(ir: &str) -> String {
+    unprefixed(
+        ir,
+        "\"within split at <stdin>:",
+        " offset \"",
+        "\"<stdin>\"",
+    )
+}
+
+/// `text` with every `{open}LINE{close}` (`LINE` digits) replaced by `by`.
+fn unprefixed(text: &str, open: &str, close: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(open) {
+        let after = &rest[at + open.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        match after[digits..].strip_prefix(close) {
+            Some(tail) if digits > 0 => {
+                out.push_str(&rest[..at]);
+                out.push_str(by);
+                rest = tail;
+            }
+            _ => {
+                out.push_str(&rest[..at + open.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chunks_file_name_becomes_stdins() {
+        let ir = "!4 = !DIFile(filename: \"within split at <stdin>:8 offset \", directory: \"/\")\n; \"within split at <stdin>:x offset \"";
+        assert_eq!(
+            stdin_file_name(ir),
+            "!4 = !DIFile(filename: \"<stdin>\", directory: \"/\")\n; \"within split at <stdin>:x offset \""
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! The campaign's batched `upstream` oracle (`campaign/upstream_queue.rs`,
+//! `upstream_release/ir_batch.rs`): the LLVM IR a batch gives a module is what the
+//! module run alone through MLIR 22's tools gives, byte for byte, a refused one gets none;
+//! and the check takes a prepared answer only for the export it was prepared for.
+//! Skipped without MLIR 22's tools, a failure under `CI`.
+
+use converter::syntax::parse_module;
+use harness::upstream::{self, Prepared, UpstreamError};
+use harness::upstream_release::ir_batch::{to_llvm_ir_batch, Job};
+
+fn tools_or_skip() -> bool {
+    match upstream::tools() {
+        Ok(_) => true,
+        Err(e) => {
+            assert!(std::env::var_os("CI").is_none(), "CI is set: {e}");
+            eprintln!("skipped: {e}");
+            false
+        }
+    }
+}
+
+fn corpus_module(name: &str) -> converter::ir::Module {
+    let path = format!("{}/../corpus/run/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read(&path).expect("corpus file");
+    parse_module(&path, &text).expect("corpus module parses")
+}
+
+#[test]
+fn a_batch_answers_each_module_as_the_module_alone() {
+    if !tools_or_skip() {
+        return;
+    }
+    let mut jobs: Vec<Job> = ["higher_order.mlir", "math_unary.mlir", "nd_vector.mlir"]
+        .iter()
+        .map(|n| Job {
+            text: upstream::export_for_run(&corpus_module(n), Default::default()).expect("exports"),
+            index_bitwidth: 64,
+            pass: Default::default(),
+        })
+        .collect();
+    // A module mlir-opt refuses, between the others: it costs the others nothing, and it
+    // gets no answer (its check runs it alone, for the message of a run alone).
+    jobs.insert(
+        1,
+        Job {
+            text:
+                "func.func @bad() -> i32 {\n  %0 = arith.constant 1 : i64\n  return %0 : i32\n}\n"
+                    .into(),
+            index_bitwidth: 64,
+            pass: Default::default(),
+        },
+    );
+    let batch = to_llvm_ir_batch(&jobs);
+    assert_eq!(batch.len(), jobs.len());
+    for (k, (j, b)) in jobs.iter().zip(batch).enumerate() {
+        let alone = upstream::lower_text_with(&j.text, 64, Default::default());
+        if k == 1 {
+            assert!(b.is_none(), "{b:?}");
+            assert!(matches!(alone, Err(UpstreamError::Tool(_))), "{alone:?}");
+            continue;
+        }
+        let b = b.expect("every module mlir-opt lowers has an answer");
+        assert_eq!(b.text, j.text);
+        assert_eq!(b.ir, alone, "{}", j.text);
+    }
+}
+
+#[test]
+fn the_check_takes_a_prepared_answer_only_for_its_own_export() {
+    let m = corpus_module("higher_order.mlir");
+    let opts = harness::exec::ExecOptions::default();
+    let Ok(text) = upstream::export_for_run(&m, opts.pass) else {
+        panic!("exports")
+    };
+    let prepared = |text: String, index_bitwidth| Prepared {
+        text,
+        index_bitwidth,
+        pass: opts.pass,
+        ir: Ok("; prepared".to_string()),
+    };
+    let mine = prepared(text.clone(), opts.index_bitwidth);
+    let got = upstream::with_prepared(Some(mine), || upstream::to_llvm_ir(&m, &opts));
+    assert_eq!(got, Ok("; prepared".to_string()));
+    // Taken once: a second call in the same scope runs the tools.
+    let twice = upstream::with_prepared(Some(prepared(text.clone(), opts.index_bitwidth)), || {
+        let _ = upstream::to_llvm_ir(&m, &opts);
+        upstream::to_llvm_ir(&m, &opts)
+    });
+    assert_ne!(twice, Ok("; prepared".to_string()));
+    // Another export, or other options: not this module's answer.
+    let other = prepared(format!("{text}\n"), opts.index_bitwidth);
+    let got = upstream::with_prepared(Some(other), || upstream::to_llvm_ir(&m, &opts));
+    assert_ne!(got, Ok("; prepared".to_string()));
+    let other = prepared(text, 32);
+    let got = upstream::with_prepared(Some(other), || upstream::to_llvm_ir(&m, &opts));
+    assert_ne!(got, Ok("; prepared".to_string()));
+}
+
+/// With MLIR 22 itself selected, no finding is re-run on MLIR 22 (the re-run's own
+/// outcome needs a JIT worker, which a test process does not start).
+#[test]
+fn mlir22_never_reclassifies_its_own_findings() {
+    use harness::upstream_release::recheck;
+    if harness::upstream_release::selected_release().major() < 22 {
+        return;
+    }
+    let m = corpus_module("math_unary.mlir");
+    let opts = harness::exec::ExecOptions::default();
+    let finding = harness::oracles::Verdict::Finding {
+        oracle: harness::oracles::Oracle::Upstream,
+        detail: "upstream disagrees with interp and jit\n".into(),
+    };
+    assert!(recheck::classify(&m, &finding, &opts).is_none());
+}
