@@ -127,10 +127,14 @@ fn tally(acc: &mut serde_json::Value, file: &str, answer: Result<serde_json::Val
 fn prove_killed(finding: &str) {
     let v: serde_json::Value = serde_json::from_str(finding).unwrap_or_default();
     let Some(seed) = v["seed"].as_u64() else {
-        println!("MUTANT-PROVE {}", serde_json::json!({"scope": "case", "skipped": "the finding names no seed"}));
+        println!(
+            "MUTANT-PROVE {}",
+            serde_json::json!({"scope": "case", "skipped": "the finding names no seed"})
+        );
         return;
     };
-    let file = std::env::temp_dir().join(format!("stdlower-mutant-{}-case.mlir", std::process::id()));
+    let file =
+        std::env::temp_dir().join(format!("stdlower-mutant-{}-case.mlir", std::process::id()));
     let gen = Command::new(env!("CARGO_BIN_EXE_stdlower-full"))
         .args(["gen", "--swarm", "--seed", &seed.to_string()])
         .output();

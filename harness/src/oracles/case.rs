@@ -751,7 +751,7 @@ fn after_native(
         ran.push(crate::upstream_structure::UNSUPPORTED);
     } else if cfg.upstream_structure {
         let ib = cfg.exec.index_bitwidth;
-        let part = crate::upstream_structure::check_lowered(m, lowered, ib);
+        let part = crate::upstream_structure::check_lowered(m, lowered, ib, cfg.exec.pass);
         ran.extend(part.ran);
         return part.verdict;
     }

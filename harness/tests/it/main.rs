@@ -51,6 +51,7 @@ mod unregistered_wrong;
 mod upstream;
 mod upstream_llinterp;
 mod upstream_structure;
+mod upstream_structure_bare_ptr;
 mod upstream_syntax;
 mod verify_abi;
 mod workflows;
