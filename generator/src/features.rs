@@ -5,7 +5,8 @@
 //! `stride_negative`, `stride_zero` (a broadcast dimension), `memref_zero_extent`, and
 //! `alias_same_buffer` (one memref passed twice to a call)), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
-//! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
+//! `external_call`, `unranked_cast`, `unranked_strided_cast` (a strided layout cast to
+//! `memref<*xT>`), `alloc_alignment`, `dim_operand`, `dim_attr`,
 //! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`,
 //! `memory_space` (a memref in a nonzero memory space), ...).
 
@@ -41,6 +42,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "memref_vector_elem",
     "unranked",
     "unranked_cast",
+    "unranked_strided_cast",
     "strided_layout",
     "strided_static",
     "stride_negative",
@@ -429,6 +431,11 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                         || matches!(to, Type::UnrankedMemRef(..))
                     {
                         out.insert("unranked_cast");
+                    }
+                    if matches!(to, Type::UnrankedMemRef(..))
+                        && from.as_memref().is_some_and(|m| !m.has_identity_layout())
+                    {
+                        out.insert("unranked_strided_cast");
                     }
                 }
                 OpKind::Constant => match od.attr("value") {

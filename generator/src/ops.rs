@@ -854,6 +854,9 @@ fn memref_cast(g: &mut FnGen, mode: u8) -> Result<()> {
             let target = Type::unranked_memref(mt.elem.clone());
             let _ = g.cast_to(m, &target, Some(mt.rank()));
         }
+        (Type::MemRef(_), 1) => {
+            let _ = g.cast_strided_to_unranked(m);
+        }
         (Type::UnrankedMemRef(e, _), _) => {
             let Some(sz) = sizes else { return Ok(()) };
             let mut shape = Vec::with_capacity(sz.len());
