@@ -65,7 +65,8 @@ def prove_cell(r):
     return f"{p['verdict']} on the {p['scope']} ({counts}{'; ' + refuted if refuted else ''}; {p['seconds']:.1f} s)"
 kinds = {"CaughtMutant": "killed", "MissedMutant": "survived", "Unviable": "unviable", "Timeout": "timeout"}
 rows, baseline = [], None
-counts = {"killed": 0, "survived": 0, "unviable": 0, "timeout": 0, "killed-without-finding": 0}
+counts = {"killed": 0, "survived": 0, "unviable": 0, "timeout": 0, "build-timeout": 0,
+          "killed-without-finding": 0}
 for o in outcomes.get("outcomes", []):
     sc = o.get("scenario")
     if sc == "Baseline" or (isinstance(sc, dict) and "Baseline" in sc):
@@ -74,8 +75,15 @@ for o in outcomes.get("outcomes", []):
     m = sc.get("Mutant", sc) if isinstance(sc, dict) else {}
     name = m.get("name") or o.get("name") or str(sc)
     kind = kinds.get(o.get("summary"), o.get("summary"))
+    phases = o.get("phase_results") or []
+    if kind == "timeout" and phases and phases[-1].get("phase") == "Build":
+        # The build ran past --build-timeout (the first mutant's build in a fresh copy of
+        # the tree can be a cold one on a loaded machine): not a measurement of the
+        # oracles; check that mutant again.
+        kind = "build-timeout"
     counts[kind] = counts.get(kind, 0) + 1
-    row = {"name": name, "outcome": kind}
+    row = {"name": name, "outcome": kind,
+           **{f"{p.get('phase', '?').lower()}_seconds": round(p.get("duration", 0), 1) for p in phases}}
     log = o.get("log_path")
     text = ""
     if log:
@@ -125,6 +133,7 @@ with open(os.path.join(out, "report.md"), "w") as md:
     md.write(f"# Mutants of the lowering, seed {seed}, {budget} s campaigns\n\n")
     md.write(f"{len(rows)} mutants: {counts['killed']} killed, {counts['timeout']} timed out, "
              f"{counts['survived']} survived, {counts['unviable']} unviable, "
+             f"{counts['build-timeout']} not measured (the build timed out), "
              f"{counts['killed-without-finding']} failed without a finding (see their logs); ")
     md.write(f"score {100 * report['score']:.1f} % of viable" if viable else "no viable mutant")
     if report["prove"]:
@@ -134,6 +143,9 @@ with open(os.path.join(out, "report.md"), "w") as md:
         extra = ""
         if "seconds_to_first_finding" in r:
             extra = f" — {r['seconds_to_first_finding']} s, {r.get('oracle')}"
+        if "build_seconds" in r:
+            extra += f" — build {r['build_seconds']} s" + (
+                f", test {r['test_seconds']} s" if "test_seconds" in r else "")
         if r["outcome"] in ("killed", "survived"):
             extra += f" — prove: {prove_cell(r)}"
         if r["outcome"] == "survived" and not r["classified"]:
