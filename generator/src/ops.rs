@@ -580,11 +580,39 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
         g.random_memref_type()?
     };
     let t = if g.has(Family::StridedAlloc) && g.chance(50)? {
-        strided_alloc_type(g, &t)?.unwrap_or(t)
+        let st = strided_alloc_type(g, &t)?.unwrap_or(t);
+        if g.has(Family::DynamicDims) && g.chance(30)? {
+            dynamic_sizes_where_strides_are_positive(g, &st)?
+        } else {
+            st
+        }
     } else {
         t
     };
     g.alloc(&t, on_stack).map(|_| ())
+}
+
+/// A strided allocation type with some of its dimensions whose stride is positive made
+/// dynamic (`alloc(%n) : memref<?x4xf32, offset: 1, strides: [5, 1]>`): their sizes,
+/// chosen at run time by [`FnGen::alloc`], take the lowering's dynamic part of the
+/// allocation size, `(size - 1) * stride` (issue 39's mutants found it unreached: the
+/// only dynamic strided allocations were empty). A dimension with a negative stride
+/// stays static (the static offset covers what it reaches below it, at its static size
+/// only); with a zero stride it reaches nothing whatever its size, and stays static too.
+fn dynamic_sizes_where_strides_are_positive(g: &mut FnGen, t: &Type) -> Result<Type> {
+    let Some(mt) = t.as_memref() else {
+        return Ok(t.clone());
+    };
+    let Some(l) = mt.strided_form() else {
+        return Ok(t.clone());
+    };
+    let mut m = mt.clone();
+    for (d, s) in m.shape.iter_mut().zip(&l.strides) {
+        if matches!(s, Some(s) if *s > 0) && g.u.arbitrary()? {
+            *d = None;
+        }
+    }
+    Ok(Type::MemRef(std::sync::Arc::new(m)))
 }
 
 /// An explicit strided layout for allocating a memref of identity type `t` with a
