@@ -7,7 +7,8 @@
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
 //! `external_call`, `unranked_cast`, `unranked_strided_cast` (a strided layout cast to
 //! `memref<*xT>`), `alloc_alignment`, `alloc_strided_dynamic_size` (a strided `alloc` whose
-//! dynamic dimension has a static positive stride), `dim_operand`, `dim_attr`,
+//! dynamic dimension has a static positive stride), `alloc_negative_stride_dynamic_size`
+//! (... a negative one), `dim_operand`, `dim_attr`,
 //! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`,
 //! `memory_space` (a memref in a nonzero memory space), ...).
 
@@ -62,6 +63,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "alloc_alignment",
     "alloc_alignment_1",
     "alloc_strided_dynamic_size",
+    "alloc_negative_stride_dynamic_size",
     "arg_attrs",
     "arg_noalias",
     "arg_align",
@@ -380,6 +382,13 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                             .any(|(d, s)| d.is_none() && matches!(s, Some(s) if *s > 0))
                         {
                             out.insert("alloc_strided_dynamic_size");
+                        }
+                        if m.shape
+                            .iter()
+                            .zip(&l.strides)
+                            .any(|(d, s)| d.is_none() && matches!(s, Some(s) if *s < 0))
+                        {
+                            out.insert("alloc_negative_stride_dynamic_size");
                         }
                     }
                     if od.attr("alignment").is_some() {

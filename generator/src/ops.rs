@@ -582,7 +582,7 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
     let t = if g.has(Family::StridedAlloc) && g.chance(50)? {
         let st = strided_alloc_type(g, &t)?.unwrap_or(t);
         if g.has(Family::DynamicDims) && g.chance(30)? {
-            dynamic_sizes_where_strides_are_positive(g, &st)?
+            dynamic_sizes_where_strides_are_not_zero(g, &st)?
         } else {
             st
         }
@@ -592,14 +592,16 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
     g.alloc(&t, on_stack).map(|_| ())
 }
 
-/// A strided allocation type with some of its dimensions whose stride is positive made
+/// A strided allocation type with some of its dimensions whose stride is not zero made
 /// dynamic (`alloc(%n) : memref<?x4xf32, offset: 1, strides: [5, 1]>`): their sizes,
-/// chosen at run time by [`FnGen::alloc`], take the lowering's dynamic part of the
-/// allocation size, `(size - 1) * stride` (issue 39's mutants found it unreached: the
-/// only dynamic strided allocations were empty). A dimension with a negative stride
-/// stays static (the static offset covers what it reaches below it, at its static size
-/// only); with a zero stride it reaches nothing whatever its size, and stays static too.
-fn dynamic_sizes_where_strides_are_positive(g: &mut FnGen, t: &Type) -> Result<Type> {
+/// chosen at run time by [`FnGen::alloc`] (at most `max_memref_dim`), take the
+/// lowering's dynamic part of the allocation size, `(size - 1) * stride` for a positive
+/// stride and nothing above the offset for a negative one (issue 39's mutants found both
+/// unreached: the only dynamic strided allocations were empty). A negative stride's
+/// dimension raises the static offset to what it can reach below it at its largest
+/// size, so the view stays inside its buffer. A zero stride reaches nothing whatever the
+/// size; its dimension stays static.
+fn dynamic_sizes_where_strides_are_not_zero(g: &mut FnGen, t: &Type) -> Result<Type> {
     let Some(mt) = t.as_memref() else {
         return Ok(t.clone());
     };
@@ -607,9 +609,21 @@ fn dynamic_sizes_where_strides_are_positive(g: &mut FnGen, t: &Type) -> Result<T
         return Ok(t.clone());
     };
     let mut m = mt.clone();
+    let mut extra = 0i64;
+    let most = g.cfg.max_memref_dim.max(1) as i64;
     for (d, s) in m.shape.iter_mut().zip(&l.strides) {
-        if matches!(s, Some(s) if *s > 0) && g.u.arbitrary()? {
-            *d = None;
+        match (*d, *s) {
+            (Some(_), Some(s)) if s > 0 && g.u.arbitrary()? => *d = None,
+            (Some(n), Some(s)) if s < 0 && g.u.arbitrary()? => {
+                extra += (most - n as i64).max(0) * -s;
+                *d = None;
+            }
+            _ => {}
+        }
+    }
+    if extra > 0 {
+        if let Layout::Strided(sl) = &mut m.layout {
+            sl.offset = sl.offset.map(|o| o + extra);
         }
     }
     Ok(Type::MemRef(std::sync::Arc::new(m)))
