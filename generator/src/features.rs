@@ -5,7 +5,10 @@
 //! `stride_negative`, `stride_zero` (a broadcast dimension), `memref_zero_extent`, and
 //! `alias_same_buffer` (one memref passed twice to a call)), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
-//! `external_call`, `unranked_cast`, `alloc_alignment`, `dim_operand`, `dim_attr`,
+//! `external_call`, `unranked_cast`, `unranked_strided_cast` (a strided layout cast to
+//! `memref<*xT>`), `alloc_alignment`, `alloc_strided_dynamic_size` (a strided `alloc` whose
+//! dynamic dimension has a static positive stride), `alloc_negative_stride_dynamic_size`
+//! (... a negative one), `dim_operand`, `dim_attr`,
 //! `memref_arg`, `memref_result`, `function_arg`, `dense_elements`, `dense_splat`,
 //! `memory_space` (a memref in a nonzero memory space), ...).
 
@@ -41,6 +44,7 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "memref_vector_elem",
     "unranked",
     "unranked_cast",
+    "unranked_strided_cast",
     "strided_layout",
     "strided_static",
     "stride_negative",
@@ -58,6 +62,8 @@ pub const REQUIRED_FEATURES: &[&str] = &[
     "external_call",
     "alloc_alignment",
     "alloc_alignment_1",
+    "alloc_strided_dynamic_size",
+    "alloc_negative_stride_dynamic_size",
     "arg_attrs",
     "arg_noalias",
     "arg_align",
@@ -367,6 +373,24 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                         .is_some_and(|t| !matches!(t.layout, converter::ir::Layout::Identity)) =>
                 {
                     out.insert("alloc_strided");
+                    let mt = body.value_type(od.results[0]).as_memref().cloned();
+                    let strides = mt.as_ref().and_then(|m| m.strided_form());
+                    if let (Some(m), Some(l)) = (&mt, &strides) {
+                        if m.shape
+                            .iter()
+                            .zip(&l.strides)
+                            .any(|(d, s)| d.is_none() && matches!(s, Some(s) if *s > 0))
+                        {
+                            out.insert("alloc_strided_dynamic_size");
+                        }
+                        if m.shape
+                            .iter()
+                            .zip(&l.strides)
+                            .any(|(d, s)| d.is_none() && matches!(s, Some(s) if *s < 0))
+                        {
+                            out.insert("alloc_negative_stride_dynamic_size");
+                        }
+                    }
                     if od.attr("alignment").is_some() {
                         out.insert("alloc_alignment");
                     }
@@ -429,6 +453,11 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
                         || matches!(to, Type::UnrankedMemRef(..))
                     {
                         out.insert("unranked_cast");
+                    }
+                    if matches!(to, Type::UnrankedMemRef(..))
+                        && from.as_memref().is_some_and(|m| !m.has_identity_layout())
+                    {
+                        out.insert("unranked_strided_cast");
                     }
                 }
                 OpKind::Constant => match od.attr("value") {

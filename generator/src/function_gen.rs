@@ -36,6 +36,11 @@ pub(crate) struct Meta {
     pub fn_min: usize,
     /// For function-typed values: an upper bound of the callee's cost.
     pub fn_cost: u64,
+    /// An unranked value that views a memref of a strided layout (`memref_cast` of a
+    /// strided value, issue 39): `dim`, `rank` and `dealloc` take it, but it is never
+    /// cast back to a ranked type nor passed or returned where an unranked value is
+    /// expected, since those may be cast back to the identity layout.
+    pub strided_view: bool,
 }
 
 /// Values in scope, by type, with frame marks so that closing a frame is O(values popped).
@@ -825,7 +830,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
         let known_rank = meta.sizes.as_ref().map(|s| s.len());
         if vt == *target {
             return match target {
-                Type::UnrankedMemRef(..) if known_rank != hidden => None,
+                Type::UnrankedMemRef(..) if known_rank != hidden || meta.strided_view => None,
                 _ => Some(v),
             };
         }
@@ -865,6 +870,7 @@ impl<'a, 'u> FnGen<'a, 'u> {
             }
             (Type::UnrankedMemRef(e, _), Type::MemRef(b)) => {
                 **e == b.elem
+                    && !meta.strided_view
                     && known_rank == Some(b.rank())
                     && b.has_identity_layout()
                     && dims_match(&b.shape, sizes.as_deref())
@@ -892,6 +898,30 @@ impl<'a, 'u> FnGen<'a, 'u> {
             m2.sizes = Some(s);
         }
         self.def(c, m2);
+        Some(c)
+    }
+
+    /// `memref_cast` of a ranked memref of a strided layout to unranked (in its memory
+    /// space): a view that only `dim`, `rank` and `dealloc` take ([`Meta::strided_view`]).
+    pub fn cast_strided_to_unranked(&mut self, v: ValueId) -> Option<ValueId> {
+        let Type::MemRef(mt) = self.ty(v) else {
+            return None;
+        };
+        if mt.has_identity_layout() {
+            return None;
+        }
+        let target = Type::unranked_memref_in(mt.elem.clone(), mt.memory_space);
+        let mut meta = self.meta_of(v);
+        meta.root = None; // aliases never own
+        meta.strided_view = true;
+        let sizes = meta.sizes.get_or_insert_with(|| vec![None; mt.rank()]);
+        for (s, d) in sizes.iter_mut().zip(&mt.shape) {
+            if d.is_some() {
+                *s = *d;
+            }
+        }
+        let c = self.emit1(NewOp::new(OpKind::MemRefCast).operands([v]).result(target));
+        self.def(c, meta);
         Some(c)
     }
 

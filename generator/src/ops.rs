@@ -580,11 +580,53 @@ fn alloc(g: &mut FnGen, on_stack: bool) -> Result<()> {
         g.random_memref_type()?
     };
     let t = if g.has(Family::StridedAlloc) && g.chance(50)? {
-        strided_alloc_type(g, &t)?.unwrap_or(t)
+        let st = strided_alloc_type(g, &t)?.unwrap_or(t);
+        if g.has(Family::DynamicDims) && g.chance(30)? {
+            dynamic_sizes_where_strides_are_not_zero(g, &st)?
+        } else {
+            st
+        }
     } else {
         t
     };
     g.alloc(&t, on_stack).map(|_| ())
+}
+
+/// A strided allocation type with some of its dimensions whose stride is not zero made
+/// dynamic (`alloc(%n) : memref<?x4xf32, offset: 1, strides: [5, 1]>`): their sizes,
+/// chosen at run time by [`FnGen::alloc`] (at most `max_memref_dim`), take the
+/// lowering's dynamic part of the allocation size, `(size - 1) * stride` for a positive
+/// stride and nothing above the offset for a negative one (issue 39's mutants found both
+/// unreached: the only dynamic strided allocations were empty). A negative stride's
+/// dimension raises the static offset to what it can reach below it at its largest
+/// size, so the view stays inside its buffer. A zero stride reaches nothing whatever the
+/// size; its dimension stays static.
+fn dynamic_sizes_where_strides_are_not_zero(g: &mut FnGen, t: &Type) -> Result<Type> {
+    let Some(mt) = t.as_memref() else {
+        return Ok(t.clone());
+    };
+    let Some(l) = mt.strided_form() else {
+        return Ok(t.clone());
+    };
+    let mut m = mt.clone();
+    let mut extra = 0i64;
+    let most = g.cfg.max_memref_dim.max(1) as i64;
+    for (d, s) in m.shape.iter_mut().zip(&l.strides) {
+        match (*d, *s) {
+            (Some(_), Some(s)) if s > 0 && g.u.arbitrary()? => *d = None,
+            (Some(n), Some(s)) if s < 0 && g.u.arbitrary()? => {
+                extra += (most - n as i64).max(0) * -s;
+                *d = None;
+            }
+            _ => {}
+        }
+    }
+    if extra > 0 {
+        if let Layout::Strided(sl) = &mut m.layout {
+            sl.offset = sl.offset.map(|o| o + extra);
+        }
+    }
+    Ok(Type::MemRef(std::sync::Arc::new(m)))
 }
 
 /// An explicit strided layout for allocating a memref of identity type `t` with a
@@ -853,6 +895,9 @@ fn memref_cast(g: &mut FnGen, mode: u8) -> Result<()> {
         (Type::MemRef(mt), 1) if mt.has_identity_layout() => {
             let target = Type::unranked_memref(mt.elem.clone());
             let _ = g.cast_to(m, &target, Some(mt.rank()));
+        }
+        (Type::MemRef(_), 1) => {
+            let _ = g.cast_strided_to_unranked(m);
         }
         (Type::UnrankedMemRef(e, _), _) => {
             let Some(sz) = sizes else { return Ok(()) };

@@ -32,7 +32,9 @@ impl Check for UpstreamStructure {
             return Applies::No("not asked (--every upstream-structure=N)".into());
         }
         if !us::compared(&case.cfg.exec) {
-            return Applies::NotComparable("compared with the default options only".into());
+            return Applies::NotComparable(
+                "not compared under --use-aligned-alloc (see upstream_structure::compared)".into(),
+            );
         }
         if !us::available() {
             return Applies::No("mlir-opt is not installed".into());
@@ -44,8 +46,9 @@ impl Check for UpstreamStructure {
         let Some(lowered) = case.lowered() else {
             return Judged::Agree;
         };
-        let ib = case.cfg.exec.index_bitwidth;
-        let p = match us::prepare_lowered(case.module, lowered, ib) {
+        let (ib, pass) = (case.cfg.exec.index_bitwidth, case.cfg.exec.pass);
+        let bare = pass.use_bare_ptr_memref_call_conv;
+        let p = match us::prepare_lowered(case.module, lowered, ib, bare) {
             Ok(p) => p,
             Err(_) => return Judged::NotComparable("the exporter cannot express it".into()),
         };

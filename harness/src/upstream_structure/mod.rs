@@ -24,6 +24,7 @@ use converter::lower::{lower_module, LowerOptions};
 use normalize::StdInfo;
 use reader::{Call, Func, Slot};
 use std::collections::{BTreeMap, BTreeSet};
+use stdlower_front::options::PassOptions;
 
 /// The oracle's name.
 pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::UpstreamStructure;
@@ -62,14 +63,15 @@ pub fn available() -> bool {
 }
 
 /// The comparison's inputs for a module we lowered to `lowered` (`Err` when the
-/// exporter cannot express it).
+/// exporter cannot express it), under the bare pointer calling convention or not.
 pub fn prepare_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
+    bare_ptr: bool,
 ) -> Result<Pending, crate::upstream::UpstreamError> {
     Ok(Pending {
-        std: StdInfo::of(m, index_bitwidth),
+        std: StdInfo::with_options(m, index_bitwidth, bare_ptr),
         ours: print_llvm(lowered, Syntax::Modern),
         export: crate::upstream::export(m)?,
     })
@@ -85,13 +87,26 @@ pub enum PrepareError {
     Export(#[from] crate::upstream::UpstreamError),
 }
 
-/// The comparison's inputs for a verified Standard module (lowered here).
+/// The comparison's inputs for a verified Standard module (lowered here with the default
+/// pass options).
 pub fn prepare(m: &Module, index_bitwidth: u32) -> Result<Pending, PrepareError> {
-    // Only the default pass options are compared (see [`compared`]).
-    let opts: LowerOptions =
-        stdlower_front::options::PassOptions::default().lower_options(index_bitwidth, false);
+    prepare_with(m, index_bitwidth, PassOptions::default())
+}
+
+/// [`prepare`] with these pass options (see [`compared`] for those it compares).
+pub fn prepare_with(
+    m: &Module,
+    index_bitwidth: u32,
+    pass: PassOptions,
+) -> Result<Pending, PrepareError> {
+    let opts: LowerOptions = pass.lower_options(index_bitwidth, false);
     let lowered = lower_module(m, &opts).map_err(PrepareError::Lower)?;
-    Ok(prepare_lowered(m, &lowered, index_bitwidth)?)
+    Ok(prepare_lowered(
+        m,
+        &lowered,
+        index_bitwidth,
+        pass.use_bare_ptr_memref_call_conv,
+    )?)
 }
 
 /// The outcome for a pending module given `mlir-opt`'s answer on it.
@@ -338,18 +353,22 @@ const MARKER: &str = "// -----";
 /// crashes or its output does not split into one chunk per text, each text runs alone,
 /// and so does each text whose chunk came out empty (rejected), for its own message.
 pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, String>> {
+    lower_batch_with(texts, index_bitwidth, PassOptions::default())
+}
+
+/// [`lower_batch`] with these pass options in the pipeline.
+pub fn lower_batch_with(
+    texts: &[String],
+    index_bitwidth: u32,
+    pass: PassOptions,
+) -> Vec<Result<String, String>> {
     let tools = match crate::upstream::tools() {
         Ok(t) => t,
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     let release = crate::upstream_release::selected_release();
     let args = match crate::upstream::host_data_layout() {
-        Ok(dl) => crate::upstream_release::pipeline(
-            release,
-            index_bitwidth,
-            stdlower_front::options::PassOptions::default(),
-            dl,
-        ),
+        Ok(dl) => crate::upstream_release::pipeline(release, index_bitwidth, pass, dl),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
     if let (true, Ok(t)) = (
@@ -444,37 +463,44 @@ pub fn prepare_case(
     if !compared(&cfg.exec) {
         return Err(Some(UNSUPPORTED));
     }
-    let ib = cfg.exec.index_bitwidth;
+    let (ib, pass) = (cfg.exec.index_bitwidth, cfg.exec.pass);
     match lowered {
-        Some(l) => prepare_lowered(m, l, ib).map_err(|_| Some(UNSUPPORTED)),
-        None => prepare(m, ib).map_err(|_| Some(UNSUPPORTED)),
+        Some(l) => prepare_lowered(m, l, ib, pass.use_bare_ptr_memref_call_conv)
+            .map_err(|_| Some(UNSUPPORTED)),
+        None => prepare_with(m, ib, pass).map_err(|_| Some(UNSUPPORTED)),
     }
 }
 
-/// `mlir-opt`'s lowering of each pending module, one process per index width.
+/// `mlir-opt`'s lowering of each pending module, one process per index width and
+/// calling convention.
 pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
     let mut answers: Vec<Result<String, String>> = vec![Err(String::new()); pending.len()];
-    let widths: BTreeSet<u32> = pending.iter().map(|p| p.std.index_bitwidth).collect();
-    for ib in widths {
+    let key = |p: &Pending| (p.std.index_bitwidth, p.std.bare_ptr);
+    let groups: BTreeSet<(u32, bool)> = pending.iter().map(|p| key(p)).collect();
+    for (ib, bare) in groups {
         let ks: Vec<usize> = (0..pending.len())
-            .filter(|&k| pending[k].std.index_bitwidth == ib)
+            .filter(|&k| key(pending[k]) == (ib, bare))
             .collect();
         let texts: Vec<String> = ks.iter().map(|&k| pending[k].export.clone()).collect();
-        for (k, a) in ks.into_iter().zip(lower_batch(&texts, ib)) {
+        let pass = PassOptions {
+            use_bare_ptr_memref_call_conv: bare,
+            ..PassOptions::default()
+        };
+        for (k, a) in ks.into_iter().zip(lower_batch_with(&texts, ib, pass)) {
             answers[k] = a;
         }
     }
     answers
 }
 
-/// Whether the oracle compares a case run with these options: only with the default
-/// pass options. `--use-bare-ptr-memref-call-conv` and `--use-aligned-alloc` change
-/// signatures and runtime declarations in ways whose upstream counterparts have known
-/// bugs (docs/findings/mlir22-bare-ptr-return-allocated.md,
-/// mlir22-index32-alloc-truncates.md) and no normalization here yet; such cases count as
-/// not compared.
+/// Whether the oracle compares a case run with these options: with the default pass
+/// options, or under `--use-bare-ptr-memref-call-conv` (its memref results, which MLIR
+/// 22 returns as one pointer, normalized: [`normalize::bare_ptr_result_is_descriptor`]).
+/// `--use-aligned-alloc` changes runtime declarations in ways whose upstream counterpart
+/// has a known bug (docs/findings/mlir22-index32-alloc-truncates.md) and no
+/// normalization here yet; such cases count as not compared.
 pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
-    exec.pass == stdlower_front::options::PassOptions::default()
+    !exec.pass.use_aligned_alloc
 }
 
 /// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle
@@ -484,6 +510,7 @@ pub fn check_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
+    pass: PassOptions,
 ) -> crate::oracles::CheckReport {
     use crate::oracles::{CheckReport, Verdict};
     if !available() {
@@ -493,11 +520,16 @@ pub fn check_lowered(
         verdict: Verdict::Agree,
         ran: vec![UNSUPPORTED],
     };
-    let p = match prepare_lowered(m, lowered, index_bitwidth) {
+    let p = match prepare_lowered(
+        m,
+        lowered,
+        index_bitwidth,
+        pass.use_bare_ptr_memref_call_conv,
+    ) {
         Ok(p) => p,
         Err(_) => return unsupported,
     };
-    let answer = lower_batch(std::slice::from_ref(&p.export), index_bitwidth)
+    let answer = lower_batch_with(std::slice::from_ref(&p.export), index_bitwidth, pass)
         .pop()
         .unwrap_or_else(|| Err("no answer".into()));
     match resolve(&p, answer) {

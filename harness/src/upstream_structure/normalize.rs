@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 
 /// How one Standard argument lowers in the default calling convention: a ranked memref
 /// to `3 + 2 * rank` arguments, an unranked one to 2 (rank, pointer), others to one.
+/// Under the bare pointer calling convention a ranked memref argument is one pointer,
+/// and counts as [`ArgShape::Scalar`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgShape {
     Scalar,
@@ -40,6 +42,8 @@ impl ArgShape {
 pub struct StdFunc {
     pub inputs: Vec<ArgShape>,
     pub results: usize,
+    /// One of its results is a memref (ranked or unranked).
+    pub memref_results: bool,
     pub external: bool,
     pub c_interface: bool,
     /// It carries its own `sym_visibility` attribute.
@@ -51,10 +55,22 @@ pub struct StdFunc {
 pub struct StdInfo {
     pub funcs: BTreeMap<String, StdFunc>,
     pub index_bitwidth: u32,
+    /// Lowered under `--use-bare-ptr-memref-call-conv`.
+    pub bare_ptr: bool,
 }
 
 impl StdInfo {
+    /// The module's functions, lowered with the default pass options.
     pub fn of(m: &Module, index_bitwidth: u32) -> StdInfo {
+        StdInfo::with_options(m, index_bitwidth, false)
+    }
+
+    /// The module's functions, lowered under the bare pointer calling convention or not.
+    pub fn with_options(m: &Module, index_bitwidth: u32, bare_ptr: bool) -> StdInfo {
+        let shape = |t: &Type| match t {
+            Type::MemRef(_) if bare_ptr => ArgShape::Scalar,
+            t => ArgShape::of(t),
+        };
         let funcs = m
             .funcs
             .iter()
@@ -64,8 +80,9 @@ impl StdInfo {
                 Some((
                     f.name.clone(),
                     StdFunc {
-                        inputs: t.inputs.iter().map(ArgShape::of).collect(),
+                        inputs: t.inputs.iter().map(shape).collect(),
                         results: t.results.len(),
+                        memref_results: t.results.iter().any(Type::is_memref),
                         external: f.is_external(),
                         c_interface: f.has_attr("llvm.emit_c_interface"),
                         visibility: f.has_attr("sym_visibility"),
@@ -76,6 +93,7 @@ impl StdInfo {
         StdInfo {
             funcs,
             index_bitwidth,
+            bare_ptr,
         }
     }
 
@@ -101,7 +119,7 @@ pub const CIFACE: &str = "_mlir_ciface_";
 
 /// The names of the normalizations, in the order [`normalize`] applies them (the
 /// doc lists each under its name).
-pub const NORMALIZATIONS: [&str; 8] = [
+pub const NORMALIZATIONS: [&str; 9] = [
     "exported_declarations_are_private",
     "wrappers_copy_function_attributes",
     "external_c_interface_definition_is_private",
@@ -110,6 +128,7 @@ pub const NORMALIZATIONS: [&str; 8] = [
     "runtime_sizes_are_i64",
     "unranked_rank_is_i64",
     "wrapper_descriptor_pointer_attributes",
+    BARE_PTR_RESULT,
 ];
 
 /// Applies every normalization to our functions and upstream's.
@@ -127,6 +146,12 @@ pub fn normalize(ours: &mut [Func], up: &mut [Func], std: &StdInfo) {
     unranked_rank_is_i64(ours, up, std);
     wrapper_descriptor_pointer_attributes(ours);
     wrapper_descriptor_pointer_attributes(up);
+    let memref_results: BTreeMap<String, bool> = std
+        .funcs
+        .iter()
+        .map(|(n, f)| (n.clone(), f.memref_results))
+        .collect();
+    bare_ptr_result_is_descriptor(ours, &memref_results, std.bare_ptr);
 }
 
 /// The name of the normalization for the bare pointer calling convention's results
@@ -143,12 +168,50 @@ fn descriptor_pointer(ty: &str) -> Option<String> {
         .then(|| format!("!llvm.{first}"))
 }
 
+/// The type (in its canonical spelling, without spaces) with each descriptor struct in it
+/// (the whole type, or a field of a packed results struct) read as its pointer type:
+/// `!llvm.struct<(ptr,ptr,i64,...)>` as `!llvm.ptr`,
+/// `!llvm.struct<(struct<(ptr,ptr,i64,...)>,i32)>` as `!llvm.struct<(ptr,i32)>`.
+fn descriptors_as_pointers(ty: &str) -> String {
+    if let Some(p) = descriptor_pointer(ty) {
+        return p;
+    }
+    let Some(fields) = ty
+        .strip_prefix("!llvm.struct<(")
+        .and_then(|f| f.strip_suffix(")>"))
+    else {
+        return ty.to_string();
+    };
+    // The top-level fields, split at the commas outside any brackets.
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in fields.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&fields[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&fields[start..]);
+    let parts: Vec<String> = parts
+        .into_iter()
+        .map(|f| match descriptor_pointer(&format!("!llvm.{f}")) {
+            Some(p) => p.trim_start_matches("!llvm.").to_string(),
+            None => f.to_string(),
+        })
+        .collect();
+    format!("!llvm.struct<({})>", parts.join(","))
+}
+
 /// Under the bare pointer calling convention LLVM 11 (and our lowering) return a memref
 /// result as its full descriptor, MLIR 22 as one pointer (docs/upstream-differences.md,
-/// "The bare pointer calling convention"). On our side, a function with exactly one
-/// memref result (`memref_results[name]`) and every call of it read its descriptor
-/// result as the descriptor's pointer type. Only for modules lowered under the
-/// convention (`bare`); the dictionaries stay.
+/// "The bare pointer calling convention"), also inside the struct of several results.
+/// On our side, a function with a memref result (`memref_results[name]`) and every call
+/// of it read each descriptor in their result type as the descriptor's pointer type.
+/// Only for modules lowered under the convention (`bare`); the dictionaries stay.
 pub fn bare_ptr_result_is_descriptor(
     ours: &mut [Func],
     memref_results: &BTreeMap<String, bool>,
@@ -160,9 +223,7 @@ pub fn bare_ptr_result_is_descriptor(
     let one = |name: &str| memref_results.get(name).copied().unwrap_or(false);
     let fix = |slot: &mut Option<Slot>| {
         if let Some(s) = slot.as_mut() {
-            if let Some(p) = descriptor_pointer(&s.ty) {
-                s.ty = p;
-            }
+            s.ty = descriptors_as_pointers(&s.ty);
         }
     };
     for f in ours.iter_mut() {
@@ -609,6 +670,14 @@ func @plain(i32) -> i32
         assert_eq!(ours[2].calls[0].result.as_ref().unwrap().ty, "!llvm.ptr<1>");
         // Not a memref result: the struct stays.
         assert_eq!(ours[1].result, read(text)[1].result);
+        // Several results: each descriptor in the packed struct becomes its pointer.
+        let packed = "llvm.func @pair() -> !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, i32, struct<(ptr<3>, ptr<3>, i64)>)>\n";
+        let mut ours = read(packed);
+        bare_ptr_result_is_descriptor(&mut ours, &[("pair".to_string(), true)].into(), true);
+        assert_eq!(
+            ours[0].result.as_ref().unwrap().ty,
+            "!llvm.struct<(ptr,i32,ptr<3>)>"
+        );
     }
 
     #[test]

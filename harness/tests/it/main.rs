@@ -52,6 +52,7 @@ mod upstream;
 mod upstream_batch;
 mod upstream_llinterp;
 mod upstream_structure;
+mod upstream_structure_bare_ptr;
 mod upstream_syntax;
 mod verify_abi;
 mod workflows;
