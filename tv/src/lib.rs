@@ -13,6 +13,7 @@ mod consts;
 mod llvm_sem;
 mod memory;
 mod model;
+mod nan;
 mod ops;
 mod query;
 pub mod rules;

@@ -506,10 +506,12 @@ impl Semantics for LlvmSem {
                 };
                 let s = smt.fp_sort(*k);
                 let v = ops::float_binary(smt, fop, *x, *y);
+                let v = smt.def(s, v)?;
+                crate::nan::track_binary(smt, fop, *y, v);
                 let p = smt.ctx.or(*px, *py);
                 Ok(SVal::Float {
                     k: *k,
-                    v: smt.def(s, v)?,
+                    v,
                     p: smt.def_bool(p)?,
                 })
             })?;
@@ -522,11 +524,9 @@ impl Semantics for LlvmSem {
                 };
                 let r = ops::float_unary(smt, ff, *k, *v)?;
                 let s = smt.fp_sort(*k);
-                Ok(SVal::Float {
-                    k: *k,
-                    v: smt.def(s, r)?,
-                    p: *p,
-                })
+                let r = smt.def(s, r)?;
+                crate::nan::track_unary(smt, ff, *v, r);
+                Ok(SVal::Float { k: *k, v: r, p: *p })
             })?;
             return Ok(Step::Values(vec![r], None));
         }

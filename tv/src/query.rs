@@ -73,7 +73,13 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         let v = build(t, ib, &mut |s| {
             let srt = sort(&smt, s);
             let n = format!("arg{i}_{}", leaves.len());
-            let v = smt.ctx.declare_const(n, srt)?;
+            let v = smt.ctx.declare_const(n.clone(), srt)?;
+            if let Scalar::Float(_) = s {
+                // The sign bit where it is a NaN (`crate::nan`).
+                let b = smt.ctx.bool_sort();
+                let ns = smt.ctx.declare_const(format!("nan_{n}"), b)?;
+                smt.nan_sign.insert(v, ns);
+            }
             leaves.push((v, s));
             Ok(leaf_of(s, v, f_))
         })?;
@@ -130,9 +136,34 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
             wrong.push(c.not(c.eq(a.term()?, b.term()?)));
         }
     }
-    let query = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut), c.or_many(wrong)]);
-    smt.ctx.assert(query)?;
-    match smt.ctx.check()? {
+    // An input on which a `copysign` takes the sign of a NaN the model does not know
+    // is not claimed: asked with the refutation, a model meeting it is asked again
+    // without it, and where that has none the answer is `unknown`.
+    let nan = crate::nan::dependence(&smt);
+    let nan = smt.def_bool(nan)?;
+    let wrong = smt.ctx.or_many(wrong);
+    let wrong = smt.def_bool(wrong)?;
+    let c = &smt.ctx;
+    let pre = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut)]);
+    smt.ctx.assert(pre)?;
+    smt.ctx.push()?;
+    let q = smt.ctx.or(wrong, nan);
+    smt.ctx.assert(q)?;
+    let mut r = smt.ctx.check()?;
+    if r == Response::Sat && crate::model::bool_value(&mut smt, nan)? {
+        smt.ctx.pop()?;
+        let q = smt.ctx.and(wrong, smt.ctx.not(nan));
+        smt.ctx.assert(q)?;
+        r = smt.ctx.check()?;
+        if r == Response::Unsat {
+            return Ok(Verdict::Unknown {
+                reason: "copysign from a NaN whose sign the model does not know (one made \
+                         by arithmetic, a cast or memory) not modelled"
+                    .into(),
+            });
+        }
+    }
+    match r {
         Response::Unsat => Ok(Verdict::Proved {
             bounds: if has_memref {
                 format!(
@@ -157,7 +188,11 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
                             smt.ctx
                                 .get_value(leaves.iter().map(|(v, _)| *v).collect())?
                         };
-                        let mut it = vals.into_iter().zip(leaves).map(|((_, v), (_, s))| (v, *s));
+                        let mut signed = Vec::new();
+                        for ((_, v), (leaf, s)) in vals.into_iter().zip(leaves) {
+                            signed.push((crate::model::nan_with_sign(&mut smt, *leaf, v, *s)?, *s));
+                        }
+                        let mut it = signed.into_iter();
                         arg_text(&smt, t, ib, &mut it)?
                     }
                     ArgModel::MemRef {

@@ -384,11 +384,9 @@ impl Semantics for StdSem {
                 };
                 let s = smt.fp_sort(*k);
                 let v = ops::float_binary(smt, fop, *x, *y);
-                Ok(SVal::Float {
-                    k: *k,
-                    v: smt.def(s, v)?,
-                    p: f,
-                })
+                let v = smt.def(s, v)?;
+                crate::nan::track_binary(smt, fop, *y, v);
+                Ok(SVal::Float { k: *k, v, p: f })
             })?;
             return Ok(Step::Values(vec![r], None));
         }
@@ -570,11 +568,9 @@ fn float1(smt: &mut Smt, ff: FloatFn, a: &SVal) -> Result<SVal, Stop> {
     };
     let r = ops::float_unary(smt, ff, *k, *v)?;
     let s = smt.fp_sort(*k);
-    Ok(SVal::Float {
-        k: *k,
-        v: smt.def(s, r)?,
-        p: *p,
-    })
+    let r = smt.def(s, r)?;
+    crate::nan::track_unary(smt, ff, *v, r);
+    Ok(SVal::Float { k: *k, v: r, p: *p })
 }
 
 /// `v` of width `w` as width `to`: truncated, or extended (zero or sign).
