@@ -20,6 +20,7 @@ pub mod rules;
 mod smt;
 mod std_sem;
 mod value;
+mod view;
 mod walk;
 
 pub use smt::{SolverKind, Stop};
@@ -75,8 +76,30 @@ impl Verdict {
 
 /// Decides whether `lowered`'s `@name` refines `src`'s `@name`, and how long it took.
 pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> (Verdict, Duration) {
+    prove_as(src, lowered, name, opts, false)
+}
+
+/// Decides whether the C wrapper `_mlir_ciface_NAME` of `lowered` refines `src`'s
+/// `@name` under the C interface (descriptors passed by pointer, aggregate results
+/// through an out-pointer).
+pub fn prove_wrapper(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+) -> (Verdict, Duration) {
+    prove_as(src, lowered, name, opts, true)
+}
+
+fn prove_as(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+) -> (Verdict, Duration) {
     let t0 = Instant::now();
-    let v = match query::prove(src, lowered, name, opts) {
+    let v = match query::prove(src, lowered, name, opts, wrapper) {
         Ok(v) => v,
         Err(Stop::NotModelled(what)) => Verdict::Unknown {
             reason: if what.ends_with("not modelled") {

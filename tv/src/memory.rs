@@ -78,6 +78,10 @@ pub struct Block {
     pub stack: bool,
     /// Per scalar kind stored: (values by byte offset, written bits by byte offset).
     pub arrays: HashMap<Scalar, (SExpr, SExpr)>,
+    /// The block every pointer stored in this block points into (`Some(None)`: no
+    /// block, as null), once one is stored: a pointer array holds offsets only, so
+    /// pointers into different blocks in one block are not modelled.
+    pub ptr_target: Option<Option<usize>>,
 }
 
 /// The LLVM memory of one path.
@@ -94,6 +98,7 @@ impl LlvmMem {
             live: smt.ctx.true_(),
             stack,
             arrays: HashMap::new(),
+            ptr_target: None,
         });
         self.blocks.len() - 1
     }

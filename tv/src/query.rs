@@ -15,7 +15,16 @@ use converter::ir::{Module, Type};
 use easy_smt::{Response, SExpr};
 
 /// Decides whether `lowered`'s `@name` refines `src`'s.
-pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Result<Verdict, Stop> {
+/// With `wrapper`, the lowered function is the C wrapper `_mlir_ciface_NAME`: each
+/// memref passed as a pointer to its descriptor, aggregate results (a memref, or two
+/// results or more) stored through a pointer passed first.
+pub fn prove(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+) -> Result<Verdict, Stop> {
     let f = src
         .func(name)
         .ok_or_else(|| Stop::NotModelled(format!("no function @{name}")))?;
@@ -27,16 +36,29 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         .as_ref()
         .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
     for t in &ft.results {
-        check_type(t)?;
+        if let Type::MemRef(mt) = t {
+            if mt.memory_space != 0 {
+                return Err(Stop::NotModelled("memref results in a memory space".into()));
+            }
+            crate::value::scalar(&mt.elem, opts.index_bits)
+                .ok_or_else(|| Stop::NotModelled("memref results of vectors".into()))?;
+        } else {
+            check_type(t)?;
+        }
     }
     for t in &ft.inputs {
         if !matches!(t, Type::MemRef(_)) {
             check_type(t)?;
         }
     }
+    let lname = if wrapper {
+        format!("_mlir_ciface_{name}")
+    } else {
+        name.to_string()
+    };
     let lf = lowered
-        .func(name)
-        .ok_or_else(|| Stop::NotModelled(format!("no lowered function @{name}")))?;
+        .func(&lname)
+        .ok_or_else(|| Stop::NotModelled(format!("no lowered function @{lname}")))?;
     let lbody = lf
         .body
         .as_ref()
@@ -60,10 +82,45 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
     let mut tgt_args = Vec::new();
     let mut params = lty.params.iter();
     let f_ = smt.ctx.false_();
+    tsem.result_elems = ft
+        .results
+        .iter()
+        .map(|t| match t {
+            Type::MemRef(mt) => crate::value::scalar(&mt.elem, ib),
+            _ => None,
+        })
+        .collect();
+    let by_ptr = ft.results.len() >= 2 || matches!(ft.results.first(), Some(Type::MemRef(_)));
+    if wrapper && by_ptr {
+        // The out-pointer: a block of the size of what the function returns.
+        let rt = match lowered.func(name).map(|f| &f.ty) {
+            Some(Type::LlvmFunc(t)) => t.result.clone(),
+            _ => return Err(Stop::NotModelled("a wrapper without its function".into())),
+        };
+        params
+            .next()
+            .ok_or_else(|| Stop::NotModelled("a wrapper without its out-pointer".into()))?;
+        let size = smt.bv(64, crate::llvm_sem::size_of(&rt)? as i128);
+        let b = tsem.mem.alloc(&smt, size, true);
+        tsem.out_block = Some((b, rt));
+        tgt_args.push(SVal::Ptr {
+            blk: Some(b),
+            off: smt.bv(64, 0),
+            p: f_,
+        });
+    }
     for (i, t) in ft.inputs.iter().enumerate() {
         if let Type::MemRef(mt) = t {
-            let (sv, tv, model) =
-                memref_arg(&mut smt, &mut ssem, &mut tsem, &mut params, i, mt, ib)?;
+            let (sv, tv, model) = memref_arg(
+                &mut smt,
+                &mut ssem,
+                &mut tsem,
+                &mut params,
+                i,
+                mt,
+                ib,
+                wrapper,
+            )?;
             src_args.push(sv);
             tgt_args.extend(tv);
             args_in.push(model);
@@ -117,20 +174,44 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
             reason: format!("every path runs longer than unroll {}", opts.unroll),
         });
     };
-    let mut s_leaves = Vec::new();
-    s_res.iter().for_each(|v| v.leaves(&mut s_leaves));
-    let mut t_leaves = Vec::new();
-    if let Some(tr) = &t.results {
-        tr.iter().for_each(|v| v.leaves(&mut t_leaves));
-    }
-    let c = &smt.ctx;
     let mut wrong = vec![t.ub];
-    if t.results.is_some() {
+    if let Some(t_res) = &t.results {
+        if s_res.len() != t_res.len() {
+            return Err(Stop::NotModelled(
+                "lowered results of another shape than the source's".into(),
+            ));
+        }
+        let mut s_leaves = Vec::new();
+        let mut t_leaves = Vec::new();
+        for (i, (a, b)) in s_res.iter().zip(t_res).enumerate() {
+            match ft.results.get(i) {
+                Some(Type::MemRef(mt)) => {
+                    let et = if mt.elem == Type::Index {
+                        Type::Int(ib)
+                    } else {
+                        mt.elem.clone()
+                    };
+                    let bytes = crate::llvm_sem::size_of(&et)?;
+                    wrong.push(crate::view::differ(
+                        &mut smt,
+                        a,
+                        b,
+                        bytes,
+                        &format!("at{i}"),
+                    )?);
+                }
+                _ => {
+                    a.leaves(&mut s_leaves);
+                    b.leaves(&mut t_leaves);
+                }
+            }
+        }
         if s_leaves.len() != t_leaves.len() {
             return Err(Stop::NotModelled(
                 "lowered results of another shape than the source's".into(),
             ));
         }
+        let c = &smt.ctx;
         for (a, b) in s_leaves.iter().zip(&t_leaves) {
             wrong.push(b.poison()?);
             wrong.push(c.not(c.eq(a.term()?, b.term()?)));
@@ -245,6 +326,7 @@ fn memref_arg(
     i: usize,
     mt: &converter::ir::MemRefType,
     ib: u32,
+    wrapper: bool,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
     if mt.memory_space != 0 {
         return Err(Stop::NotModelled(
@@ -344,6 +426,58 @@ fn memref_arg(
             )),
         }
     }
+    let model = ArgModel::MemRef {
+        sizes: sizes.clone(),
+        strides: strides.clone(),
+        offset,
+        contents,
+        elem,
+        elem_ty: elem_ty.clone(),
+    };
+    let sval = SVal::MemRef {
+        buf: ssem.mem.bufs.len() - 1,
+        sizes: sizes.clone(),
+        strides: strides.clone(),
+        offset,
+    };
+    if wrapper {
+        // The C interface: a pointer to the descriptor, in a block of the caller's.
+        if !matches!(next(params, "descriptor pointer")?, Type::LlvmPtr(..)) {
+            return Err(Stop::NotModelled(
+                "a wrapper's memref parameter not a pointer".into(),
+            ));
+        }
+        let it = Type::Int(ib);
+        let fld = |v: SExpr| SVal::Int {
+            w: ib,
+            v: crate::std_sem::int_resize(smt, v, 64, ib, false),
+            p: f,
+        };
+        let mut vals = vec![ptr.clone(), ptr, fld(offset)];
+        let mut tys = vec![
+            Type::llvm_ptr(Type::Int(8)),
+            Type::llvm_ptr(Type::Int(8)),
+            it.clone(),
+        ];
+        if !sizes.is_empty() {
+            let n = sizes.len() as u64;
+            vals.push(SVal::Agg(sizes.iter().map(|s| fld(*s)).collect()));
+            vals.push(SVal::Agg(strides.iter().map(|s| fld(*s)).collect()));
+            let arr = Type::LlvmArray(n, std::sync::Arc::new(it));
+            tys.push(arr.clone());
+            tys.push(arr);
+        }
+        let dty = Type::LlvmStruct(tys.into());
+        let dsize = smt.bv(64, crate::llvm_sem::size_of(&dty)? as i128);
+        let db = tsem.mem.alloc(smt, dsize, true);
+        let dptr = SVal::Ptr {
+            blk: Some(db),
+            off: smt.bv(64, 0),
+            p: f,
+        };
+        tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
+        return Ok((sval, vec![dptr], model));
+    }
     let mut tv = vec![ptr.clone()];
     let first = next(params, "pointer")?;
     if !matches!(first, Type::LlvmPtr(..)) {
@@ -363,23 +497,7 @@ fn memref_arg(
             tv.push(int(smt, next(params, "stride")?, *st, f)?);
         }
     }
-    Ok((
-        SVal::MemRef {
-            buf: ssem.mem.bufs.len() - 1,
-            sizes: sizes.clone(),
-            strides: strides.clone(),
-            offset,
-        },
-        tv,
-        ArgModel::MemRef {
-            sizes,
-            strides,
-            offset,
-            contents,
-            elem,
-            elem_ty,
-        },
-    ))
+    Ok((sval, tv, model))
 }
 
 /// The `--arg` text of a memref argument in a model: nested lists of its elements, in

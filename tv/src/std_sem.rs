@@ -547,6 +547,23 @@ impl Semantics for StdSem {
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
     }
+    fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
+        results
+            .into_iter()
+            .map(|v| match v {
+                SVal::MemRef {
+                    buf,
+                    sizes,
+                    strides,
+                    offset,
+                } => {
+                    let b = &self.mem.bufs[buf];
+                    Ok(crate::view::std_view(smt, b, &sizes, &strides, offset))
+                }
+                v => Ok(v),
+            })
+            .collect()
+    }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();
         let mut out = Vec::new();

@@ -40,6 +40,9 @@ pub trait Semantics {
     /// What the caller can see of the path's state when the function returns (the
     /// memory of its memref arguments), compared as extra results.
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
+    /// The function's results as the caller sees them, in this path's state: a memref
+    /// result becomes a view of its memory (`crate::view`), so that paths merge.
+    fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop>;
 }
 
 /// What running a body gives, over all paths.
@@ -209,6 +212,7 @@ impl Walker<'_> {
                 }
                 Step::Return(mut vs) => {
                     if self.depth == 0 {
+                        vs = self.sem.export(self.smt, vs)?;
                         vs.extend(self.sem.observe(self.smt)?);
                     }
                     return Ok(Outcome {
