@@ -9,6 +9,7 @@
 //! shares nothing with the converter's lowering: no type converter, no descriptor
 //! code. Counterexamples are only claims: the caller replays them.
 
+mod alias;
 mod consts;
 mod llvm_sem;
 mod memory;
@@ -99,7 +100,48 @@ fn prove_as(
     wrapper: bool,
 ) -> (Verdict, Duration) {
     let t0 = Instant::now();
-    let v = match query::prove(src, lowered, name, opts, wrapper) {
+    let configs = alias::configurations(src, name, opts.index_bits);
+    let mut v = one(src, lowered, name, opts, wrapper, &configs[0], t0);
+    // Memref arguments that may alias: each other way of sharing buffers, proved too.
+    if matches!(v, Verdict::Proved { .. }) && configs.len() > 1 {
+        for c in &configs[1..] {
+            match one(src, lowered, name, opts, wrapper, c, t0) {
+                Verdict::Proved { .. } => {}
+                Verdict::Refuted { args } => {
+                    v = Verdict::Unknown {
+                        reason: format!(
+                            "refuted only when memref arguments alias ({}), which interp and \
+                             run cannot pass: {}",
+                            alias::describe(c),
+                            args.join(" ")
+                        ),
+                    };
+                    break;
+                }
+                u => {
+                    v = u;
+                    break;
+                }
+            }
+        }
+        if let Verdict::Proved { bounds } = &mut v {
+            *bounds = bounds.replace(", distinct", ", distinct or aliasing");
+        }
+    }
+    (v, t0.elapsed())
+}
+
+/// One query, for one way memref arguments share buffers.
+fn one(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+    alias: &[Option<usize>],
+    t0: Instant,
+) -> Verdict {
+    match query::prove(src, lowered, name, opts, wrapper, alias) {
         Ok(v) => v,
         Err(Stop::NotModelled(what)) => Verdict::Unknown {
             reason: if what.ends_with("not modelled") {
@@ -115,6 +157,5 @@ fn prove_as(
         Err(Stop::Solver(e)) => Verdict::Unknown {
             reason: format!("solver error: {e}"),
         },
-    };
-    (v, t0.elapsed())
+    }
 }

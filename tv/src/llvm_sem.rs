@@ -272,7 +272,7 @@ impl LlvmSem {
         let blk = self.mem.blocks[*b].clone();
         let c = &smt.ctx;
         // Accesses must be naturally aligned (the lowered code's are); the arrays are
-        // indexed by element, the offset over the size.
+        // indexed by byte offset (as the Standard buffers are, `memory::scalar_bytes`).
         let ub = c.or_many([
             *p,
             c.not(blk.live),
@@ -282,7 +282,6 @@ impl LlvmSem {
         ]);
         let ub = smt.def_bool(ub)?;
         let c = &smt.ctx;
-        let off = &c.bvudiv(*off, sz);
         let Some(val) = val else {
             let v = c.select(vals, *off);
             let pz = c.not(c.select(init, *off));

@@ -32,6 +32,21 @@ pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
     ])
 }
 
+/// The bytes an element of kind `s` takes, as `llvm_sem::size_of` gives them: a
+/// Standard buffer is indexed by element position times this, an LLVM block by byte
+/// offset, so that an argument's contents are one array on both sides.
+pub fn scalar_bytes(s: Scalar) -> u64 {
+    match s {
+        Scalar::Int(w) => (w.div_ceil(8) as u64).next_power_of_two(),
+        Scalar::Float(k) => match k {
+            crate::smt::FKind::F16 | crate::smt::FKind::BF16 => 2,
+            crate::smt::FKind::F32 => 4,
+            crate::smt::FKind::F64 => 8,
+        },
+        Scalar::Ptr => 8,
+    }
+}
+
 /// A Standard buffer.
 #[derive(Clone, Debug)]
 pub struct StdBuf {

@@ -24,7 +24,9 @@ pub fn prove(
     name: &str,
     opts: &Options,
     wrapper: bool,
+    alias: &[Option<usize>],
 ) -> Result<Verdict, Stop> {
+    let mut cx = ArgCx::default();
     let f = src
         .func(name)
         .ok_or_else(|| Stop::NotModelled(format!("no function @{name}")))?;
@@ -120,6 +122,8 @@ pub fn prove(
                 mt,
                 ib,
                 wrapper,
+                alias.get(i).copied().flatten(),
+                &mut cx,
             )?;
             src_args.push(sv);
             tgt_args.extend(tv);
@@ -226,6 +230,12 @@ pub fn prove(
     let wrong = smt.def_bool(wrong)?;
     let c = &smt.ctx;
     let pre = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut)]);
+    if cx.layout && smt.ctx.check()? == Response::Unsat {
+        // No argument at all: a proof would be vacuous.
+        return Ok(Verdict::Unknown {
+            reason: "no memref argument within the bounds has a valid layout".into(),
+        });
+    }
     smt.ctx.assert(pre)?;
     smt.ctx.push()?;
     let q = smt.ctx.or(wrong, nan);
@@ -245,20 +255,51 @@ pub fn prove(
         }
     }
     match r {
-        Response::Unsat => Ok(Verdict::Proved {
-            bounds: if has_memref {
-                format!(
-                    "unroll {}, memrefs: sizes <= {MEMREF_BOUND}, distinct",
-                    opts.unroll
-                )
-            } else {
-                format!("unroll {}", opts.unroll)
-            },
-        }),
+        Response::Unsat => {
+            Ok(Verdict::Proved {
+                bounds: if has_memref {
+                    let layout = if cx.layout {
+                        format!(", offsets <= {OFFSET_BOUND}, strides in [-{STRIDE_BOUND}, {STRIDE_BOUND}]")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "unroll {}, memrefs: sizes <= {MEMREF_BOUND}{layout}, distinct",
+                        opts.unroll
+                    )
+                } else {
+                    format!("unroll {}", opts.unroll)
+                },
+            })
+        }
         Response::Unknown => Ok(Verdict::Unknown {
             reason: format!("the solver gave up within {:?}", opts.timeout),
         }),
         Response::Sat => {
+            if !cx.pins.is_empty() {
+                // Only a refutation with the layout `interp` and `run` build replays.
+                let q = smt
+                    .ctx
+                    .and_many(cx.pins.iter().copied().chain([smt.ctx.not(nan)]));
+                smt.ctx.assert(q)?;
+                match smt.ctx.check()? {
+                    Response::Sat => {}
+                    Response::Unsat => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!(
+                                "refuted only with a memref layout that interp and run do not \
+                                 build (offsets <= {OFFSET_BOUND}, strides in \
+                                 [-{STRIDE_BOUND}, {STRIDE_BOUND}])"
+                            ),
+                        })
+                    }
+                    Response::Unknown => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!("the solver gave up within {:?}", opts.timeout),
+                        })
+                    }
+                }
+            }
             let mut args = Vec::new();
             for (a, t) in args_in.iter().zip(&ft.inputs) {
                 args.push(match a {
@@ -299,6 +340,22 @@ pub fn prove(
 
 /// The largest dynamic size of a memref argument a proof covers.
 pub const MEMREF_BOUND: u64 = 4;
+/// The largest dynamic offset of a memref argument a proof covers.
+pub const OFFSET_BOUND: u64 = 4;
+/// The largest magnitude of a dynamic stride of a memref argument a proof covers.
+pub const STRIDE_BOUND: u64 = 16;
+
+/// What the memref arguments set up besides their values.
+#[derive(Default)]
+pub struct ArgCx {
+    /// Equalities pinning each dynamic offset and stride to the layout `interp` and
+    /// `run` build (a refutation must hold with them to replay).
+    pub pins: Vec<SExpr>,
+    /// Whether some argument has a layout (its bounds are stated, its validity assumed).
+    pub layout: bool,
+    /// Per memref argument: its Standard buffer, LLVM block and contents.
+    pub bufs: std::collections::HashMap<usize, (usize, usize, SExpr)>,
+}
 
 /// How an argument is read back from a model.
 enum ArgModel {
@@ -327,6 +384,8 @@ fn memref_arg(
     mt: &converter::ir::MemRefType,
     ib: u32,
     wrapper: bool,
+    share: Option<usize>,
+    cx: &mut ArgCx,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
     if mt.memory_space != 0 {
         return Err(Stop::NotModelled(
@@ -353,56 +412,112 @@ fn memref_arg(
             }
         });
     }
-    // The view: row-major for the identity layout, else the layout's static offset
-    // and strides (as `interp` and `run` build an argument of that type).
+    // The view: row-major for the identity layout, else the layout's offset and
+    // strides: static ones as the type says, dynamic ones symbolic within the bounds
+    // (`OFFSET_BOUND`, `STRIDE_BOUND`). A refutation is then asked again with the
+    // layout `interp` and `run` build for an argument of that type (offset 0, each
+    // dynamic stride spanning the dimensions inside it), so that it replays.
     let (strides, offset) = if mt.layout == converter::ir::Layout::Identity {
         crate::std_sem::row_major(smt, &sizes)?
     } else {
         let l = mt.strided_form().ok_or_else(|| {
             Stop::NotModelled("memref arguments with a non-strided layout".into())
         })?;
-        let statics: Option<Vec<i64>> = l.strides.iter().copied().collect();
-        match (l.offset, statics) {
-            (Some(o), Some(st)) if o >= 0 && st.iter().all(|s| *s >= 0) => (
-                st.iter().map(|s| smt.bv(64, *s as i128)).collect(),
-                smt.bv(64, o as i128),
-            ),
-            _ => {
-                return Err(Stop::NotModelled(
-                    "memref arguments with a dynamic or negative offset or stride".into(),
-                ))
+        cx.layout = true;
+        let offset = match l.offset {
+            Some(o) => smt.bv(64, o as i128),
+            None => {
+                let v = smt.ctx.declare_const(format!("offset{i}"), c64)?;
+                let le = smt.ctx.bvule(v, smt.bv(64, OFFSET_BOUND as i128));
+                smt.ctx.assert(le)?;
+                cx.pins.push(smt.ctx.eq(v, smt.bv(64, 0)));
+                v
             }
+        };
+        let mut strides = vec![smt.bv(64, 0); sizes.len()];
+        let mut run = smt.bv(64, 1);
+        for d in (0..sizes.len()).rev() {
+            let st = match l.strides.get(d).copied().flatten() {
+                Some(s) => smt.bv(64, s as i128),
+                None => {
+                    let v = smt.ctx.declare_const(format!("stride{i}_{d}"), c64)?;
+                    let c = &smt.ctx;
+                    let b = STRIDE_BOUND as i128;
+                    let inb = c.and(c.bvsge(v, smt.bv(64, -b)), c.bvsle(v, smt.bv(64, b)));
+                    smt.ctx.assert(inb)?;
+                    cx.pins.push(smt.ctx.eq(v, run));
+                    v
+                }
+            };
+            let c = &smt.ctx;
+            let abs = c.ite(c.bvslt(st, smt.bv(64, 0)), c.bvneg(st), st);
+            let one = smt.bv(64, 1);
+            let span = c.bvmul(abs, c.ite(c.eq(sizes[d], smt.bv(64, 0)), one, sizes[d]));
+            let r = c.ite(c.bvugt(span, run), span, run);
+            run = smt.def(c64, r)?;
+            strides[d] = st;
         }
+        (strides, offset)
     };
-    // Elements the buffer holds: up to the last element the view reaches.
+    // Elements the buffer holds: up to the last element the view reaches; a negative
+    // stride must not reach before the buffer (the caller's view is valid).
     let c = &smt.ctx;
+    let zero = smt.bv(64, 0);
     let mut reach = c.bvadd(offset, smt.bv(64, 1));
+    let mut low = offset;
     let mut empty = vec![c.false_()];
     for (sz, st) in sizes.iter().zip(&strides) {
-        empty.push(c.eq(*sz, smt.bv(64, 0)));
-        reach = c.bvadd(reach, c.bvmul(c.bvsub(*sz, smt.bv(64, 1)), *st));
+        empty.push(c.eq(*sz, zero));
+        let last = c.bvsub(*sz, smt.bv(64, 1));
+        reach = c.bvadd(reach, c.bvmul(last, c.ite(c.bvsgt(*st, zero), *st, zero)));
+        low = c.bvadd(low, c.bvmul(last, c.ite(c.bvslt(*st, zero), *st, zero)));
     }
-    let len = c.ite(c.or_many(empty), offset, reach);
+    let nonempty = c.not(c.or_many(empty));
+    if cx.layout {
+        let valid = c.or(c.not(nonempty), c.bvsge(low, zero));
+        smt.ctx.assert(valid)?;
+    }
+    let c = &smt.ctx;
+    let len = c.ite(nonempty, reach, offset);
     let len = smt.def(c64, len)?;
-    let es = sort(smt, elem);
-    let asort = crate::memory::array_sort(smt, es);
-    let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
-    let t = smt.ctx.true_();
-    let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
-    ssem.mem.bufs.push(crate::memory::StdBuf {
-        elem,
-        elems: contents,
-        init: all,
-        live: t,
-        stack: false,
-    });
-    ssem.arg_bufs.push(ssem.mem.bufs.len() - 1);
     let bytes = crate::llvm_sem::size_of(&elem_ty)?;
     let size = smt.ctx.bvmul(len, smt.bv(64, bytes as i128));
     let size = smt.def(c64, size)?;
-    let b = tsem.mem.alloc(smt, size, false);
-    tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
-    tsem.arg_blocks.push((b, elem));
+    let (buf, b, contents) = match share {
+        // An alias of an earlier argument: the same buffer and block, as large as the
+        // larger of the two views needs.
+        Some(j) => {
+            let (buf, b, contents) = *cx.bufs.get(&j).ok_or_else(|| {
+                Stop::NotModelled("an alias of an argument that is not a memref".into())
+            })?;
+            let old = tsem.mem.blocks[b].size;
+            let c = &smt.ctx;
+            let big = c.ite(c.bvugt(size, old), size, old);
+            tsem.mem.blocks[b].size = smt.def(c64, big)?;
+            (buf, b, contents)
+        }
+        None => {
+            let es = sort(smt, elem);
+            let asort = crate::memory::array_sort(smt, es);
+            let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
+            let t = smt.ctx.true_();
+            let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
+            ssem.mem.bufs.push(crate::memory::StdBuf {
+                elem,
+                elems: contents,
+                init: all,
+                live: t,
+                stack: false,
+            });
+            let buf = ssem.mem.bufs.len() - 1;
+            ssem.arg_bufs.push(buf);
+            let b = tsem.mem.alloc(smt, size, false);
+            tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
+            tsem.arg_blocks.push((b, elem));
+            (buf, b, contents)
+        }
+    };
+    cx.bufs.insert(i, (buf, b, contents));
     let f = smt.ctx.false_();
     let ptr = SVal::Ptr {
         blk: Some(b),
@@ -435,7 +550,7 @@ fn memref_arg(
         elem_ty: elem_ty.clone(),
     };
     let sval = SVal::MemRef {
-        buf: ssem.mem.bufs.len() - 1,
+        buf,
         sizes: sizes.clone(),
         strides: strides.clone(),
         offset,
@@ -527,10 +642,13 @@ fn memref_text(
         let mut rest = k;
         let mut at = off;
         for d in (0..dims.len()).rev() {
-            at += (rest % dims[d]) * steps[d];
+            at = at.wrapping_add((rest % dims[d]).wrapping_mul(steps[d]));
             rest /= dims[d];
         }
-        let sel = smt.ctx.select(contents, smt.bv(64, at as i128));
+        let bytes = crate::memory::scalar_bytes(elem) as i128;
+        let sel = smt
+            .ctx
+            .select(contents, smt.bv(64, (at as i128).wrapping_mul(bytes)));
         let v = smt.ctx.get_value(vec![sel])?;
         elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
     }

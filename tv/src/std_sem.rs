@@ -141,8 +141,11 @@ impl StdSem {
                     return Err(Stop::NotModelled("an access through a non-memref".into()));
                 };
                 let (lin, oob) = self.position(smt, (sizes, strides, *offset), idx)?;
-                let lin = smt.def(smt.bv_sort(64), lin)?;
                 let b = self.mem.bufs[*buf].clone();
+                // Buffers are indexed by byte position, as LLVM blocks are.
+                let bytes = smt.bv(64, crate::memory::scalar_bytes(b.elem) as i128);
+                let lin = smt.ctx.bvmul(lin, bytes);
+                let lin = smt.def(smt.bv_sort(64), lin)?;
                 let c = &smt.ctx;
                 let mut ub = vec![oob, c.not(b.live)];
                 if k == StdOp::Load {

@@ -139,6 +139,7 @@ pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Resu
     let byte = smt.def(c64, byte)?;
     let c = &smt.ctx;
     let size = l[7].term()?;
+    let sat = c.bvmul(slin, sz);
     let unreadable = c.or_many([
         c.or_many(bad_field),
         c.not(l[3].term()?),
@@ -146,13 +147,13 @@ pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Resu
         c.bvugt(byte, c.bvsub(size, sz)),
         c.not(c.eq(c.bvurem(byte, sz), smt.bv(64, 0))),
     ]);
-    let at = c.bvudiv(byte, sz);
+    let at = byte;
     let differs = c.or(
         c.not(c.select(l[2].term()?, at)),
-        c.not(c.eq(c.select(s[1].term()?, slin), c.select(l[1].term()?, at))),
+        c.not(c.eq(c.select(s[1].term()?, sat), c.select(l[1].term()?, at))),
     );
     in_bounds.push(s[3].term()?);
-    in_bounds.push(c.select(s[2].term()?, slin));
+    in_bounds.push(c.select(s[2].term()?, sat));
     wrong.push(c.and(c.and_many(in_bounds), c.or(unreadable, differs)));
     let w = c.or_many(wrong);
     smt.def_bool(w)
