@@ -76,6 +76,41 @@ fn partitions(xs: &[usize]) -> Vec<Vec<Vec<usize>>> {
     out
 }
 
+/// The largest rank of an unranked memref argument a proof covers.
+pub const UNRANKED_RANK: u32 = 2;
+/// The most unranked memref arguments a proof covers.
+pub const MAX_UNRANKED: usize = 2;
+
+/// The rank configurations of `@name`'s unranked memref arguments (per argument: the
+/// rank of an unranked one, else `None`): every rank from 0 to `UNRANKED_RANK` for
+/// each; `None` past `MAX_UNRANKED` such arguments.
+pub fn ranks(src: &Module, name: &str) -> Option<Vec<Vec<Option<u32>>>> {
+    let inputs = match src.func(name).and_then(|f| f.std_type()) {
+        Some(ft) => ft.inputs.clone(),
+        None => return Some(vec![Vec::new()]),
+    };
+    let unranked: Vec<usize> = (0..inputs.len())
+        .filter(|&i| matches!(inputs[i], Type::UnrankedMemRef(..)))
+        .collect();
+    if unranked.len() > MAX_UNRANKED {
+        return None;
+    }
+    let mut out = vec![vec![None; inputs.len()]];
+    for &i in &unranked {
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                (0..=UNRANKED_RANK).map(move |r| {
+                    let mut c = c.clone();
+                    c[i] = Some(r);
+                    c
+                })
+            })
+            .collect();
+    }
+    Some(out)
+}
+
 /// The sharing of a configuration, as `#1 = #0` pairs (argument positions).
 pub fn describe(c: &[Option<usize>]) -> String {
     c.iter()

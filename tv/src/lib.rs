@@ -101,11 +101,38 @@ fn prove_as(
 ) -> (Verdict, Duration) {
     let t0 = Instant::now();
     let configs = alias::configurations(src, name, opts.index_bits);
-    let mut v = one(src, lowered, name, opts, wrapper, &configs[0], t0);
+    let Some(ranks) = alias::ranks(src, name) else {
+        let reason = format!(
+            "more than {} unranked memref arguments not modelled",
+            alias::MAX_UNRANKED
+        );
+        return (Verdict::Unknown { reason }, t0.elapsed());
+    };
+    let mut v = one(
+        src,
+        lowered,
+        name,
+        opts,
+        wrapper,
+        &configs[0],
+        &ranks[0],
+        t0,
+    );
+    // Unranked memref arguments: each other rank, proved too (a refutation replays:
+    // interp and run build an unranked argument of any rank).
+    for r in ranks.iter().skip(1) {
+        if !matches!(v, Verdict::Proved { .. }) {
+            break;
+        }
+        v = one(src, lowered, name, opts, wrapper, &configs[0], r, t0);
+    }
     // Memref arguments that may alias: each other way of sharing buffers, proved too.
     if matches!(v, Verdict::Proved { .. }) && configs.len() > 1 {
-        for c in &configs[1..] {
-            match one(src, lowered, name, opts, wrapper, c, t0) {
+        for (c, r) in configs[1..]
+            .iter()
+            .flat_map(|c| ranks.iter().map(move |r| (c, r)))
+        {
+            match one(src, lowered, name, opts, wrapper, c, r, t0) {
                 Verdict::Proved { .. } => {}
                 Verdict::Refuted { args } => {
                     v = Verdict::Unknown {
@@ -128,10 +155,20 @@ fn prove_as(
             *bounds = bounds.replace(", distinct", ", distinct or aliasing");
         }
     }
+    if ranks.len() > 1 {
+        if let Verdict::Proved { bounds } = &mut v {
+            *bounds = bounds.replace(
+                "memrefs: ",
+                &format!("memrefs: unranked ranks <= {}, ", alias::UNRANKED_RANK),
+            );
+        }
+    }
     (v, t0.elapsed())
 }
 
-/// One query, for one way memref arguments share buffers.
+/// One query, for one way memref arguments share buffers and one rank of each
+/// unranked memref argument.
+#[allow(clippy::too_many_arguments)]
 fn one(
     src: &Module,
     lowered: &Module,
@@ -139,9 +176,10 @@ fn one(
     opts: &Options,
     wrapper: bool,
     alias: &[Option<usize>],
+    ranks: &[Option<u32>],
     t0: Instant,
 ) -> Verdict {
-    match query::prove(src, lowered, name, opts, wrapper, alias) {
+    match query::prove(src, lowered, name, opts, wrapper, alias, ranks) {
         Ok(v) => v,
         Err(Stop::NotModelled(what)) => Verdict::Unknown {
             reason: if what.ends_with("not modelled") {

@@ -25,6 +25,7 @@ pub fn prove(
     opts: &Options,
     wrapper: bool,
     alias: &[Option<usize>],
+    ranks: &[Option<u32>],
 ) -> Result<Verdict, Stop> {
     let mut cx = ArgCx::default();
     let f = src
@@ -49,8 +50,15 @@ pub fn prove(
         }
     }
     for t in &ft.inputs {
-        if !matches!(t, Type::MemRef(_)) {
-            check_type(t)?;
+        match t {
+            Type::MemRef(_) => {}
+            Type::UnrankedMemRef(..) if wrapper => {
+                return Err(Stop::NotModelled(
+                    "unranked memref arguments of a C wrapper".into(),
+                ))
+            }
+            Type::UnrankedMemRef(..) => {}
+            t => check_type(t)?,
         }
     }
     let lname = if wrapper {
@@ -112,7 +120,22 @@ pub fn prove(
         });
     }
     for (i, t) in ft.inputs.iter().enumerate() {
-        if let Type::MemRef(mt) = t {
+        // An unranked memref argument: a ranked one of the configuration's rank, every
+        // size dynamic, passed as its rank and a pointer to its descriptor.
+        let unranked = match t {
+            Type::UnrankedMemRef(e, space) => Some(converter::ir::MemRefType {
+                shape: vec![None; ranks.get(i).copied().flatten().unwrap_or(0) as usize],
+                elem: (**e).clone(),
+                layout: converter::ir::Layout::Identity,
+                memory_space: *space,
+            }),
+            _ => None,
+        };
+        if let Some(mt) = unranked.as_ref().or(match t {
+            Type::MemRef(mt) => Some(mt),
+            _ => None,
+        }) {
+            cx.unranked = unranked.is_some();
             let (sv, tv, model) = memref_arg(
                 &mut smt,
                 &mut ssem,
@@ -353,6 +376,8 @@ pub struct ArgCx {
     pub pins: Vec<SExpr>,
     /// Whether some argument has a layout (its bounds are stated, its validity assumed).
     pub layout: bool,
+    /// Whether the argument being built is unranked (passed as rank and pointer).
+    pub unranked: bool,
     /// Per memref argument: its Standard buffer, LLVM block and contents.
     pub bufs: std::collections::HashMap<usize, (usize, usize, SExpr)>,
 }
@@ -555,8 +580,18 @@ fn memref_arg(
         strides: strides.clone(),
         offset,
     };
-    if wrapper {
-        // The C interface: a pointer to the descriptor, in a block of the caller's.
+    let mut rank = None;
+    if cx.unranked {
+        rank = Some(int(
+            smt,
+            next(params, "rank")?,
+            smt.bv(64, sizes.len() as i128),
+            f,
+        )?);
+    }
+    if wrapper || cx.unranked {
+        // The C interface, or an unranked memref: a pointer to the descriptor, in a
+        // block of the caller's.
         if !matches!(next(params, "descriptor pointer")?, Type::LlvmPtr(..)) {
             return Err(Stop::NotModelled(
                 "a wrapper's memref parameter not a pointer".into(),
@@ -591,7 +626,7 @@ fn memref_arg(
             p: f,
         };
         tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
-        return Ok((sval, vec![dptr], model));
+        return Ok((sval, rank.into_iter().chain([dptr]).collect(), model));
     }
     let mut tv = vec![ptr.clone()];
     let first = next(params, "pointer")?;
@@ -669,9 +704,8 @@ fn check_type(t: &Type) -> Result<(), Stop> {
     match t {
         Type::Int(_) | Type::Index | Type::F16 | Type::BF16 | Type::F32 | Type::F64 => Ok(()),
         Type::Vector(v) => check_type(&v.elem),
-        Type::MemRef(_) | Type::UnrankedMemRef(..) => {
-            Err(Stop::NotModelled("memref results".into()))
-        }
+        Type::MemRef(_) => Err(Stop::NotModelled("memref results".into())),
+        Type::UnrankedMemRef(..) => Err(Stop::NotModelled("unranked memref results".into())),
         other => Err(Stop::NotModelled(format!("arguments of type {other}"))),
     }
 }

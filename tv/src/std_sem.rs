@@ -216,15 +216,36 @@ impl StdSem {
                 ))
             }
             StdOp::MemRefCast => match body.value_type(op.results[0]) {
+                // To an unranked memref: the same view.
+                Type::UnrankedMemRef(..)
+                    if matches!(body.value_type(op.operands[0]),
+                        Type::MemRef(src) if src.layout == converter::ir::Layout::Identity) =>
+                {
+                    Ok(Step::Values(vec![args[0].clone()], None))
+                }
                 Type::MemRef(mt)
                     if mt.layout == converter::ir::Layout::Identity
                         && matches!(body.value_type(op.operands[0]),
-                            Type::MemRef(src) if src.layout == converter::ir::Layout::Identity) =>
+                            Type::MemRef(src) if src.layout == converter::ir::Layout::Identity)
+                        || matches!(body.value_type(op.operands[0]), Type::UnrankedMemRef(..))
+                            && mt.layout == converter::ir::Layout::Identity =>
                 {
-                    // A cast to a static size is undefined where the size differs.
-                    let SVal::MemRef { sizes, .. } = &args[0] else {
+                    // A cast to a static size (or another rank) is undefined where the
+                    // size (or rank) differs.
+                    let SVal::MemRef { buf, sizes, .. } = &args[0] else {
                         return Err(Stop::NotModelled("memref_cast of a non-memref".into()));
                     };
+                    if sizes.len() != mt.shape.len() {
+                        // Undefined: any view of the cast's rank will do.
+                        let z = vec![smt.bv(64, 0); mt.shape.len()];
+                        let v = SVal::MemRef {
+                            buf: *buf,
+                            sizes: z.clone(),
+                            strides: z,
+                            offset: smt.bv(64, 0),
+                        };
+                        return Ok(Step::Values(vec![v], Some(smt.ctx.true_())));
+                    }
                     let mut ub = Vec::new();
                     for (s, d) in sizes.iter().zip(&mt.shape) {
                         if let Some(n) = d {
@@ -530,6 +551,16 @@ impl Semantics for StdSem {
             | StdOp::Dealloc
             | StdOp::Dim
             | StdOp::MemRefCast => return self.memory(smt, body, op, k, args),
+            StdOp::Rank => {
+                let SVal::MemRef { sizes, .. } = &args[0] else {
+                    return Err(Stop::NotModelled("rank of a non-memref".into()));
+                };
+                SVal::Int {
+                    w: self.index_bits,
+                    v: smt.bv(self.index_bits, sizes.len() as i128),
+                    p: f,
+                }
+            }
             StdOp::Return => return Ok(Step::Return(args.to_vec())),
             StdOp::Br => return Ok(Step::Br),
             StdOp::CondBr => return Ok(Step::CondBr(smt.bv1_to_bool(args[0].term()?), None)),

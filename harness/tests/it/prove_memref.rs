@@ -246,3 +246,34 @@ fn a_store_and_load_reordered_are_not_proved_when_arguments_may_alias() {
         _ => panic!("{}", b.line()),
     }
 }
+
+/// An unranked memref argument is proved for every rank up to 2 (the verdict says so);
+/// a stride read from the size field after its cast to a ranked memref is refuted by
+/// a 1-D argument, and replays.
+#[test]
+fn an_unranked_argument_is_proved_and_a_wrong_stride_refuted() {
+    if !have_z3() {
+        return;
+    }
+    let src = "func @f(%m: memref<*xf32>, %i: index) -> f32 {
+  %r = memref_cast %m : memref<*xf32> to memref<?xf32>
+  %x = load %r[%i] : memref<?xf32>
+  return %x : f32
+}
+";
+    let (m, good, bad) = lowered_wrong(src, &|m| read_field(m, pos(4, 0), pos(3, 0)));
+    let (g, b) = verdicts(&m, &good, &bad);
+    match &g {
+        Verdict::Proved { bounds } => assert!(bounds.contains("unranked ranks <= 2"), "{bounds}"),
+        v => panic!("expected a proof, got {}", v.render()),
+    }
+    let Verdict::Refuted { args } = &b.verdict else {
+        panic!("{}", b.line());
+    };
+    assert!(args[0].starts_with('['), "{args:?}");
+    assert!(
+        b.replay.as_ref().expect("replayed").reproduced,
+        "{}",
+        b.line()
+    );
+}
