@@ -225,10 +225,11 @@ impl StdSem {
                 }
                 Type::MemRef(mt)
                     if mt.layout == converter::ir::Layout::Identity
-                        && matches!(body.value_type(op.operands[0]),
-                            Type::MemRef(src) if src.layout == converter::ir::Layout::Identity)
-                        || matches!(body.value_type(op.operands[0]), Type::UnrankedMemRef(..))
-                            && mt.layout == converter::ir::Layout::Identity =>
+                        && match body.value_type(op.operands[0]) {
+                            Type::MemRef(src) => src.layout == converter::ir::Layout::Identity,
+                            Type::UnrankedMemRef(..) => true,
+                            _ => false,
+                        } =>
                 {
                     // A cast to a static size (or another rank) is undefined where the
                     // size (or rank) differs.
