@@ -30,6 +30,31 @@ pub struct LlvmSem {
     /// A C wrapper's out-pointer: the block it points to and the type stored there
     /// (the results' descriptor, or a struct of the results).
     pub out_block: Option<(usize, Type)>,
+    /// The address of each block whose address was taken (`ptrtoint`).
+    pub bases: std::collections::HashMap<usize, SExpr>,
+    /// The block whose address was taken last.
+    pub exposed: Option<usize>,
+}
+
+impl LlvmSem {
+    /// The address of block `b`, made on first use: non-zero, 16-byte aligned, below
+    /// 2^62 (so that no address in the block wraps).
+    fn base(&mut self, smt: &mut Smt, b: usize) -> Result<SExpr, Stop> {
+        if let Some(x) = self.bases.get(&b) {
+            return Ok(*x);
+        }
+        let s = smt.bv_sort(64);
+        let x = smt.fresh("base", s)?;
+        let c = &smt.ctx;
+        let ok = c.and_many([
+            c.not(c.eq(x, smt.bv(64, 0))),
+            c.eq(c.bvurem(x, smt.bv(64, 16)), smt.bv(64, 0)),
+            c.bvult(x, smt.bv(64, 1i128 << 62)),
+        ]);
+        smt.ctx.assert(ok)?;
+        self.bases.insert(b, x);
+        Ok(x)
+    }
 }
 
 /// The bytes a value of type `t` takes in memory: integers rounded up to a power of two
@@ -200,8 +225,43 @@ impl LlvmSem {
                     let v = int_resize(smt, *off, 64, w, false);
                     Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
                 }
-                _ => Err(Stop::NotModelled("the address of an allocation".into())),
+                SVal::Ptr {
+                    blk: Some(b),
+                    off,
+                    p,
+                } => {
+                    // A block's address: a base of its own (non-zero, 16-byte aligned as
+                    // malloc's, not wrapping) plus the offset. The last block whose
+                    // address is taken is the one `inttoptr` points back into.
+                    let Scalar::Int(w) = elem_scalar(&rty(0))? else {
+                        return Err(Stop::NotModelled("ptrtoint to a float".into()));
+                    };
+                    let base = self.base(smt, *b)?;
+                    self.exposed = Some(*b);
+                    let a = smt.ctx.bvadd(base, *off);
+                    let v = int_resize(smt, a, 64, w, false);
+                    let v = smt.def(smt.bv_sort(w), v)?;
+                    Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
+                }
+                _ => Err(Stop::NotModelled("ptrtoint of a non-pointer".into())),
             },
+            LlvmOp::LlvmIntToPtr => {
+                // Back into the block whose address was taken last (an address outside
+                // it is then an access outside its block: undefined, never a proof).
+                let SVal::Int { w, v, p } = &args[0] else {
+                    return Err(Stop::NotModelled("inttoptr of a non-integer".into()));
+                };
+                let a = int_resize(smt, *v, *w, 64, true);
+                let (blk, off) = match self.exposed {
+                    Some(b) => {
+                        let base = self.base(smt, b)?;
+                        (Some(b), smt.ctx.bvsub(a, base))
+                    }
+                    None => (None, a),
+                };
+                let off = smt.def(smt.bv_sort(64), off)?;
+                Ok(Step::Values(vec![SVal::Ptr { blk, off, p: *p }], None))
+            }
             LlvmOp::LlvmLoad => {
                 let (v, ub) = self.access(smt, &args[0], &rty(0), None)?;
                 Ok(Step::Values(v.into_iter().collect(), Some(ub)))
@@ -812,6 +872,7 @@ impl Semantics for LlvmSem {
             | LlvmOp::LlvmAlloca
             | LlvmOp::LlvmGep
             | LlvmOp::LlvmPtrToInt
+            | LlvmOp::LlvmIntToPtr
             | LlvmOp::LlvmLoad
             | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
             LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast

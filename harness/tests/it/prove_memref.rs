@@ -277,3 +277,39 @@ fn an_unranked_argument_is_proved_and_a_wrong_stride_refuted() {
         b.line()
     );
 }
+
+/// An allocation realigned through its address (`ptrtoint`, `urem`, `inttoptr`): the
+/// block's address is symbolic (16-byte aligned, as malloc's), so the correct
+/// realignment is proved, and one that adds the remainder where it must subtract it
+/// (the aligned pointer may then leave the block) is not.
+#[test]
+fn a_realignment_that_adds_the_remainder_is_not_proved() {
+    if !have_z3() {
+        return;
+    }
+    let src = "func @f(%x: f32) -> f32 {
+  %m = alloc() {alignment = 32} : memref<4xf32>
+  %c = constant 3 : index
+  store %x, %m[%c] : memref<4xf32>
+  %y = load %m[%c] : memref<4xf32>
+  dealloc %m : memref<4xf32>
+  return %y : f32
+}
+";
+    let (m, good, bad) = lowered_wrong(src, &|m| {
+        let body = m.func_mut("f").unwrap().body.as_mut().unwrap();
+        let sub = body
+            .ops
+            .iter_mut()
+            .find(|o| o.kind == OpKind::LlvmSub && o.parent.is_some())
+            .expect("the realignment's subtraction");
+        sub.kind = OpKind::LlvmAdd;
+    });
+    let (g, b) = verdicts(&m, &good, &bad);
+    assert!(matches!(g, Verdict::Proved { .. }), "{}", g.render());
+    assert!(
+        !matches!(b.verdict, Verdict::Proved { .. }),
+        "a realignment past the block was proved: {}",
+        b.line()
+    );
+}
