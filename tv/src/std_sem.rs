@@ -223,17 +223,17 @@ impl StdSem {
                 {
                     Ok(Step::Values(vec![args[0].clone()], None))
                 }
-                Type::MemRef(mt)
-                    if mt.layout == converter::ir::Layout::Identity
-                        && match body.value_type(op.operands[0]) {
-                            Type::MemRef(src) => src.layout == converter::ir::Layout::Identity,
-                            Type::UnrankedMemRef(..) => true,
-                            _ => false,
-                        } =>
-                {
-                    // A cast to a static size (or another rank) is undefined where the
-                    // size (or rank) differs.
-                    let SVal::MemRef { buf, sizes, .. } = &args[0] else {
+                // To a ranked memref: the same view, undefined where the rank, a static
+                // size, the static offset or a static stride of the type differs (as
+                // `interp` checks it).
+                Type::MemRef(mt) if mt.strided_form().is_some() => {
+                    let SVal::MemRef {
+                        buf,
+                        sizes,
+                        strides,
+                        offset,
+                    } = &args[0]
+                    else {
                         return Err(Stop::NotModelled("memref_cast of a non-memref".into()));
                     };
                     if sizes.len() != mt.shape.len() {
@@ -247,10 +247,21 @@ impl StdSem {
                         };
                         return Ok(Step::Values(vec![v], Some(smt.ctx.true_())));
                     }
+                    let l = mt.strided_form().expect("checked");
+                    let c = &smt.ctx;
+                    let differs = |x: SExpr, n: i64| c.not(c.eq(x, smt.bv(64, n as i128)));
                     let mut ub = Vec::new();
                     for (s, d) in sizes.iter().zip(&mt.shape) {
                         if let Some(n) = d {
-                            ub.push(smt.ctx.not(smt.ctx.eq(*s, smt.bv(64, *n as i128))));
+                            ub.push(differs(*s, *n as i64));
+                        }
+                    }
+                    if let Some(o) = l.offset {
+                        ub.push(differs(*offset, o));
+                    }
+                    for (st, want) in strides.iter().zip(&l.strides) {
+                        if let Some(w) = want {
+                            ub.push(differs(*st, *w));
                         }
                     }
                     Ok(Step::Values(vec![args[0].clone()], any(smt, ub)))
