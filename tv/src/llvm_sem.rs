@@ -900,6 +900,9 @@ impl Semantics for LlvmSem {
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
     }
+    fn same_as(&self, id: usize) -> bool {
+        self.mem == self.saved[id]
+    }
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
         // The C wrapper's results are in its out-pointer's block.
         let results = match self.out_block.clone() {

@@ -48,7 +48,7 @@ pub fn scalar_bytes(s: Scalar) -> u64 {
 }
 
 /// A Standard buffer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StdBuf {
     pub elem: Scalar,
     pub elems: SExpr,
@@ -59,7 +59,7 @@ pub struct StdBuf {
 }
 
 /// The Standard memory of one path.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StdMem {
     pub bufs: Vec<StdBuf>,
 }
@@ -85,7 +85,7 @@ impl StdMem {
 }
 
 /// An LLVM block.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Block {
     /// Its size in bytes (64 bits).
     pub size: SExpr,
@@ -100,7 +100,7 @@ pub struct Block {
 }
 
 /// The LLVM memory of one path.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LlvmMem {
     pub blocks: Vec<Block>,
 }

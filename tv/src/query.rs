@@ -307,9 +307,11 @@ pub fn prove(
                     Response::Unsat => {
                         return Ok(Verdict::Unknown {
                             reason: format!(
-                                "refuted only with a memref layout that interp and run do not \
-                                 build (offsets <= {OFFSET_BOUND}, strides in \
-                                 [-{STRIDE_BOUND}, {STRIDE_BOUND}])"
+                                "refuted only with memref arguments that interp and run \
+                                 cannot be given (a layout they do not build, with offsets \
+                                 <= {OFFSET_BOUND} and strides in [-{STRIDE_BOUND}, \
+                                 {STRIDE_BOUND}], or an empty memref of rank 2 or more whose \
+                                 first size is 0)"
                             ),
                         })
                     }
@@ -429,6 +431,12 @@ fn memref_arg(
                 v
             }
         });
+    }
+    // `--arg` writes an empty memref of rank 2 or more only when an inner size is 0:
+    // a refutation must have a non-zero first size to replay.
+    if sizes.len() >= 2 && mt.shape[0].is_none() {
+        let nz = smt.ctx.not(smt.ctx.eq(sizes[0], smt.bv(64, 0)));
+        cx.pins.push(nz);
     }
     // The view: row-major for the identity layout, else the layout's offset and
     // strides: static ones as the type says, dynamic ones symbolic within the bounds

@@ -593,6 +593,9 @@ impl Semantics for StdSem {
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
     }
+    fn same_as(&self, id: usize) -> bool {
+        self.mem == self.saved[id]
+    }
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
         results
             .into_iter()

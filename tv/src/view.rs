@@ -81,23 +81,29 @@ pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Resul
             )
         }
     };
-    let i64s = |xs: &[SVal]| -> Result<SVal, Stop> {
+    // A narrower index (`--index-bitwidth 32`) as 64 bits: sizes and the offset
+    // zero-extended, strides sign-extended (as the Standard side holds them).
+    let i64s = |xs: &[SVal], zext: bool| -> Result<SVal, Stop> {
         Ok(SVal::Agg(
             xs.iter()
                 .map(|x| match x {
-                    SVal::Int { w: 64, .. } => Ok(x.clone()),
-                    _ => Err(Stop::NotModelled("a descriptor field not of i64".into())),
+                    SVal::Int { w, v, p } => {
+                        Ok(int64(crate::std_sem::int_resize(smt, *v, *w, 64, zext), *p))
+                    }
+                    _ => Err(Stop::NotModelled(
+                        "a descriptor field not an integer".into(),
+                    )),
                 })
                 .collect::<Result<_, _>>()?,
         ))
     };
     Ok(SVal::Agg(vec![
-        i64s(&sizes)?,
+        i64s(&sizes, true)?,
         term(asort, vals, f),
         term(bsort, init, f),
         term(smt.ctx.bool_sort(), live, f),
-        i64s(std::slice::from_ref(off))?.elems()?[0].clone(),
-        i64s(&strides)?,
+        i64s(std::slice::from_ref(off), true)?.elems()?[0].clone(),
+        i64s(&strides, false)?,
         int64(*poff, *p),
         int64(size, f),
     ]))

@@ -37,6 +37,8 @@ pub trait Semantics {
     /// it back for the other side.
     fn save(&mut self) -> usize;
     fn restore(&mut self, id: usize);
+    /// Whether the path's state is the one saved as `id` (the same terms).
+    fn same_as(&self, id: usize) -> bool;
     /// What the caller can see of the path's state when the function returns (the
     /// memory of its memref arguments), compared as extra results.
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
@@ -238,8 +240,20 @@ impl Walker<'_> {
                     let (f, fargs) = self.successor(op, 1, &env)?;
                     let saved = self.sem.save();
                     let ot = self.block(t, targs, &env)?;
+                    let after_t = self.sem.save();
                     self.sem.restore(saved);
                     let of = self.block(f, fargs, &env)?;
+                    // Inside an inlined call, the caller goes on from the memory of the
+                    // path walked last: both paths must leave the same memory.
+                    if self.depth > 0
+                        && ot.results.is_some()
+                        && of.results.is_some()
+                        && !self.sem.same_as(after_t)
+                    {
+                        return Err(Stop::NotModelled(
+                            "a call whose paths leave different memory".into(),
+                        ));
+                    }
                     let c = self.smt.def_bool(c)?;
                     let ctx = &self.smt.ctx;
                     ubs.push(ctx.ite(c, ot.ub, of.ub));
