@@ -313,3 +313,58 @@ fn a_realignment_that_adds_the_remainder_is_not_proved() {
         b.line()
     );
 }
+
+/// A callee whose two paths store different values, inlined into a caller that loads
+/// after the call: a lowering storing the wrong value on the first path is not proved
+/// (the walk goes on after a call from one path's memory, so such a call is `unknown`).
+#[test]
+fn a_wrong_store_on_one_path_of_a_callee_is_not_proved() {
+    if !have_z3() {
+        return;
+    }
+    let src = "func @g(%m: memref<1xi32>, %c: i1) {
+  %z = constant 0 : index
+  cond_br %c, ^a, ^b
+^a:
+  %one = constant 1 : i32
+  store %one, %m[%z] : memref<1xi32>
+  return
+^b:
+  %two = constant 2 : i32
+  store %two, %m[%z] : memref<1xi32>
+  return
+}
+func @f(%c: i1) -> i32 {
+  %m = alloc() : memref<1xi32>
+  call @g(%m, %c) : (memref<1xi32>, i1) -> ()
+  %z = constant 0 : index
+  %v = load %m[%z] : memref<1xi32>
+  dealloc %m : memref<1xi32>
+  return %v : i32
+}
+";
+    let (m, good, bad) = lowered_wrong(src, &|m| {
+        let body = m.func_mut("g").unwrap().body.as_mut().unwrap();
+        let one = body
+            .ops
+            .iter_mut()
+            .find(|o| {
+                o.kind == OpKind::LlvmConstant
+                    && matches!(o.attr("value"), Some(Attribute::Int { value: 1, .. }))
+            })
+            .expect("the constant 1");
+        one.set_attr(
+            "value",
+            Attribute::Int {
+                value: 7,
+                ty: Type::Int(32),
+            },
+        );
+    });
+    let (_, b) = verdicts(&m, &good, &bad);
+    assert!(
+        !matches!(b.verdict, Verdict::Proved { .. }),
+        "a wrong store on one path of a callee was proved: {}",
+        b.line()
+    );
+}
