@@ -1,4 +1,5 @@
-//! The ways memref arguments may share a buffer: a caller may pass one buffer as two
+//! The configurations a proof runs over its memref arguments: the ranks of unranked
+//! ones ([`ranks`]), and the ways they may share a buffer: a caller may pass one buffer as two
 //! arguments (the same or overlapping views). Arguments of the same element type are
 //! grouped in every set partition; each partition is one configuration (per argument:
 //! `None` for its own buffer, `Some(j)` for the buffer of the earlier argument `j`).
