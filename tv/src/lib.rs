@@ -9,16 +9,19 @@
 //! shares nothing with the converter's lowering: no type converter, no descriptor
 //! code. Counterexamples are only claims: the caller replays them.
 
+mod alias;
 mod consts;
 mod llvm_sem;
 mod memory;
 mod model;
+mod nan;
 mod ops;
 mod query;
 pub mod rules;
 mod smt;
 mod std_sem;
 mod value;
+mod view;
 mod walk;
 
 pub use smt::{SolverKind, Stop};
@@ -74,8 +77,109 @@ impl Verdict {
 
 /// Decides whether `lowered`'s `@name` refines `src`'s `@name`, and how long it took.
 pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> (Verdict, Duration) {
+    prove_as(src, lowered, name, opts, false)
+}
+
+/// Decides whether the C wrapper `_mlir_ciface_NAME` of `lowered` refines `src`'s
+/// `@name` under the C interface (descriptors passed by pointer, aggregate results
+/// through an out-pointer).
+pub fn prove_wrapper(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+) -> (Verdict, Duration) {
+    prove_as(src, lowered, name, opts, true)
+}
+
+fn prove_as(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+) -> (Verdict, Duration) {
     let t0 = Instant::now();
-    let v = match query::prove(src, lowered, name, opts) {
+    let configs = alias::configurations(src, name, opts.index_bits);
+    let Some(ranks) = alias::ranks(src, name) else {
+        let reason = format!(
+            "more than {} unranked memref arguments not modelled",
+            alias::MAX_UNRANKED
+        );
+        return (Verdict::Unknown { reason }, t0.elapsed());
+    };
+    let mut v = one(
+        src,
+        lowered,
+        name,
+        opts,
+        wrapper,
+        &configs[0],
+        &ranks[0],
+        t0,
+    );
+    // Unranked memref arguments: each other rank, proved too (a refutation replays:
+    // interp and run build an unranked argument of any rank).
+    for r in ranks.iter().skip(1) {
+        if !matches!(v, Verdict::Proved { .. }) {
+            break;
+        }
+        v = one(src, lowered, name, opts, wrapper, &configs[0], r, t0);
+    }
+    // Memref arguments that may alias: each other way of sharing buffers, proved too.
+    if matches!(v, Verdict::Proved { .. }) && configs.len() > 1 {
+        for (c, r) in configs[1..]
+            .iter()
+            .flat_map(|c| ranks.iter().map(move |r| (c, r)))
+        {
+            match one(src, lowered, name, opts, wrapper, c, r, t0) {
+                Verdict::Proved { .. } => {}
+                Verdict::Refuted { args } => {
+                    v = Verdict::Unknown {
+                        reason: format!(
+                            "refuted only when memref arguments alias ({}), which interp and \
+                             run cannot pass: {}",
+                            alias::describe(c),
+                            args.join(" ")
+                        ),
+                    };
+                    break;
+                }
+                u => {
+                    v = u;
+                    break;
+                }
+            }
+        }
+        if let Verdict::Proved { bounds } = &mut v {
+            *bounds = bounds.replace(", distinct", ", distinct or aliasing");
+        }
+    }
+    if ranks.len() > 1 {
+        if let Verdict::Proved { bounds } = &mut v {
+            *bounds = bounds.replace(
+                "memrefs: ",
+                &format!("memrefs: unranked ranks <= {}, ", alias::UNRANKED_RANK),
+            );
+        }
+    }
+    (v, t0.elapsed())
+}
+
+/// One query, for one way memref arguments share buffers and one rank of each
+/// unranked memref argument.
+#[allow(clippy::too_many_arguments)]
+fn one(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+    alias: &[Option<usize>],
+    ranks: &[Option<u32>],
+    t0: Instant,
+) -> Verdict {
+    match query::prove(src, lowered, name, opts, wrapper, alias, ranks) {
         Ok(v) => v,
         Err(Stop::NotModelled(what)) => Verdict::Unknown {
             reason: if what.ends_with("not modelled") {
@@ -91,6 +195,5 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> (Ver
         Err(Stop::Solver(e)) => Verdict::Unknown {
             reason: format!("solver error: {e}"),
         },
-    };
-    (v, t0.elapsed())
+    }
 }

@@ -24,6 +24,37 @@ pub struct LlvmSem {
     /// The blocks of the memref arguments and their element kinds, observed at the
     /// return.
     pub arg_blocks: Vec<(usize, Scalar)>,
+    /// Per result of the source: the element kind of a memref result (its descriptor
+    /// is exported as a view), else `None`.
+    pub result_elems: Vec<Option<Scalar>>,
+    /// A C wrapper's out-pointer: the block it points to and the type stored there
+    /// (the results' descriptor, or a struct of the results).
+    pub out_block: Option<(usize, Type)>,
+    /// The address of each block whose address was taken (`ptrtoint`).
+    pub bases: std::collections::HashMap<usize, SExpr>,
+    /// The block whose address was taken last.
+    pub exposed: Option<usize>,
+}
+
+impl LlvmSem {
+    /// The address of block `b`, made on first use: non-zero, 16-byte aligned, below
+    /// 2^62 (so that no address in the block wraps).
+    fn base(&mut self, smt: &mut Smt, b: usize) -> Result<SExpr, Stop> {
+        if let Some(x) = self.bases.get(&b) {
+            return Ok(*x);
+        }
+        let s = smt.bv_sort(64);
+        let x = smt.fresh("base", s)?;
+        let c = &smt.ctx;
+        let ok = c.and_many([
+            c.not(c.eq(x, smt.bv(64, 0))),
+            c.eq(c.bvurem(x, smt.bv(64, 16)), smt.bv(64, 0)),
+            c.bvult(x, smt.bv(64, 1i128 << 62)),
+        ]);
+        smt.ctx.assert(ok)?;
+        self.bases.insert(b, x);
+        Ok(x)
+    }
 }
 
 /// The bytes a value of type `t` takes in memory: integers rounded up to a power of two
@@ -40,6 +71,14 @@ pub fn size_of(t: &Type) -> Result<u64, Stop> {
         Type::LlvmPtr(..) => 8,
         Type::Vector(v) => size_of(&v.elem)? * v.shape.iter().product::<u64>(),
         Type::LlvmArray(n, e) => n * size_of(e)?,
+        Type::LlvmStruct(_) => {
+            let ms = members(t)?;
+            let a = align_of(t)?;
+            let end = ms
+                .last()
+                .map_or(Ok(0), |(at, m)| size_of(m).map(|s| at + s))?;
+            end.div_ceil(a) * a
+        }
         other => return Err(Stop::NotModelled(format!("the size of {other}"))),
     })
 }
@@ -186,66 +225,198 @@ impl LlvmSem {
                     let v = int_resize(smt, *off, 64, w, false);
                     Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
                 }
-                _ => Err(Stop::NotModelled("the address of an allocation".into())),
-            },
-            LlvmOp::LlvmLoad | LlvmOp::LlvmStore => {
-                let (ptr, t) = if k == LlvmOp::LlvmLoad {
-                    (&args[0], rty(0))
-                } else {
-                    (&args[1], body.value_type(op.operands[0]).clone())
-                };
-                let s = scalar(&t, 64)
-                    .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
-                let SVal::Ptr { blk, off, p } = ptr else {
-                    return Err(Stop::NotModelled("an access through a non-pointer".into()));
-                };
-                let Some(b) = blk else {
-                    return Ok(Step::Values(
-                        if k == LlvmOp::LlvmLoad {
-                            vec![poison_of(smt, &t)?]
-                        } else {
-                            vec![]
-                        },
-                        Some(smt.ctx.true_()),
-                    ));
-                };
-                let bytes = size_of(&t)?;
-                let sz = smt.bv(64, bytes as i128);
-                let (vals, init) = self.mem.arrays(smt, *b, s)?;
-                let blk = self.mem.blocks[*b].clone();
-                let c = &smt.ctx;
-                // Accesses must be naturally aligned (the lowered code's are); the
-                // arrays are indexed by element, the offset over the size.
-                let ub = c.or_many([
-                    *p,
-                    c.not(blk.live),
-                    c.bvult(blk.size, sz),
-                    c.bvugt(*off, c.bvsub(blk.size, sz)),
-                    c.not(c.eq(c.bvurem(*off, sz), smt.bv(64, 0))),
-                ]);
-                let off = &c.bvudiv(*off, sz);
-                if k == LlvmOp::LlvmLoad {
-                    let v = c.select(vals, *off);
-                    let pz = c.not(c.select(init, *off));
-                    let srt = sort(smt, s);
-                    let v = smt.def(srt, v)?;
-                    let r = leaf_of(s, v, smt.def_bool(pz)?);
-                    return Ok(Step::Values(vec![r], Some(ub)));
+                SVal::Ptr {
+                    blk: Some(b),
+                    off,
+                    p,
+                } => {
+                    // A block's address: a base of its own (non-zero, 16-byte aligned as
+                    // malloc's, not wrapping) plus the offset. The last block whose
+                    // address is taken is the one `inttoptr` points back into.
+                    let Scalar::Int(w) = elem_scalar(&rty(0))? else {
+                        return Err(Stop::NotModelled("ptrtoint to a float".into()));
+                    };
+                    let base = self.base(smt, *b)?;
+                    self.exposed = Some(*b);
+                    let a = smt.ctx.bvadd(base, *off);
+                    let v = int_resize(smt, a, 64, w, false);
+                    let v = smt.def(smt.bv_sort(w), v)?;
+                    Ok(Step::Values(vec![SVal::Int { w, v, p: *p }], None))
                 }
-                // A poison value stored reads back as poison: its bytes are marked unwritten.
-                let nv = c.store(vals, *off, args[0].term()?);
-                let ni = c.store(init, *off, c.not(args[0].poison()?));
-                let srt = sort(smt, s);
-                let asort = crate::memory::array_sort(smt, srt);
-                let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
-                let nv = smt.def(asort, nv)?;
-                let ni = smt.def(bsort, ni)?;
-                self.mem.blocks[*b].arrays.insert(s, (nv, ni));
+                _ => Err(Stop::NotModelled("ptrtoint of a non-pointer".into())),
+            },
+            LlvmOp::LlvmIntToPtr => {
+                // Back into the block whose address was taken last (an address outside
+                // it is then an access outside its block: undefined, never a proof).
+                let SVal::Int { w, v, p } = &args[0] else {
+                    return Err(Stop::NotModelled("inttoptr of a non-integer".into()));
+                };
+                let a = int_resize(smt, *v, *w, 64, true);
+                let (blk, off) = match self.exposed {
+                    Some(b) => {
+                        let base = self.base(smt, b)?;
+                        (Some(b), smt.ctx.bvsub(a, base))
+                    }
+                    None => (None, a),
+                };
+                let off = smt.def(smt.bv_sort(64), off)?;
+                Ok(Step::Values(vec![SVal::Ptr { blk, off, p: *p }], None))
+            }
+            LlvmOp::LlvmLoad => {
+                let (v, ub) = self.access(smt, &args[0], &rty(0), None)?;
+                Ok(Step::Values(v.into_iter().collect(), Some(ub)))
+            }
+            LlvmOp::LlvmStore => {
+                let t = body.value_type(op.operands[0]).clone();
+                let (_, ub) = self.access(smt, &args[1], &t, Some(&args[0]))?;
                 Ok(Step::Values(vec![], Some(ub)))
             }
             _ => Err(Stop::NotModelled(format!("'{}' not modelled", op.name()))),
         }
     }
+}
+
+impl LlvmSem {
+    /// A load (`val` is `None`) or a store of `val` of type `t` through `ptr`: the
+    /// loaded value and the condition under which the access is undefined. A struct or
+    /// array is its members at their offsets (natural alignment, as `layout` gives).
+    pub fn access(
+        &mut self,
+        smt: &mut Smt,
+        ptr: &SVal,
+        t: &Type,
+        val: Option<&SVal>,
+    ) -> Result<(Option<SVal>, SExpr), Stop> {
+        if let Type::LlvmStruct(_) | Type::LlvmArray(..) = t {
+            let SVal::Ptr { blk, off, p } = ptr else {
+                return Err(Stop::NotModelled("an access through a non-pointer".into()));
+            };
+            let mut out = Vec::new();
+            let mut ubs = Vec::new();
+            for (i, (at, mt)) in members(t)?.into_iter().enumerate() {
+                let o = smt.ctx.bvadd(*off, smt.bv(64, at as i128));
+                let mp = SVal::Ptr {
+                    blk: *blk,
+                    off: smt.def(smt.bv_sort(64), o)?,
+                    p: *p,
+                };
+                let mv = match val {
+                    Some(v) => Some(v.elems()?.get(i).cloned().ok_or_else(|| {
+                        Stop::NotModelled("a stored aggregate of another shape".into())
+                    })?),
+                    None => None,
+                };
+                let (r, ub) = self.access(smt, &mp, &mt, mv.as_ref())?;
+                out.extend(r);
+                ubs.push(ub);
+            }
+            let ub = smt.ctx.or_many(ubs);
+            return Ok((val.is_none().then_some(SVal::Agg(out)), smt.def_bool(ub)?));
+        }
+        let s = scalar(t, 64)
+            .or_else(|| matches!(t, Type::LlvmPtr(..)).then_some(Scalar::Ptr))
+            .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
+        let SVal::Ptr { blk, off, p } = ptr else {
+            return Err(Stop::NotModelled("an access through a non-pointer".into()));
+        };
+        let Some(b) = blk else {
+            let v = match val {
+                None => Some(poison_of(smt, t)?),
+                Some(_) => None,
+            };
+            return Ok((v, smt.ctx.true_()));
+        };
+        let bytes = size_of(t)?;
+        let sz = smt.bv(64, bytes as i128);
+        let (vals, init) = self.mem.arrays(smt, *b, s)?;
+        let blk = self.mem.blocks[*b].clone();
+        let c = &smt.ctx;
+        // Accesses must be naturally aligned (the lowered code's are); the arrays are
+        // indexed by byte offset (as the Standard buffers are, `memory::scalar_bytes`).
+        let ub = c.or_many([
+            *p,
+            c.not(blk.live),
+            c.bvult(blk.size, sz),
+            c.bvugt(*off, c.bvsub(blk.size, sz)),
+            c.not(c.eq(c.bvurem(*off, sz), smt.bv(64, 0))),
+        ]);
+        let ub = smt.def_bool(ub)?;
+        let c = &smt.ctx;
+        let Some(val) = val else {
+            let v = c.select(vals, *off);
+            let pz = c.not(c.select(init, *off));
+            let srt = sort(smt, s);
+            let v = smt.def(srt, v)?;
+            let pz = smt.def_bool(pz)?;
+            let r = match s {
+                // A pointer read back points into the block stored pointers point into.
+                Scalar::Ptr => SVal::Ptr {
+                    blk: blk.ptr_target.flatten(),
+                    off: v,
+                    p: pz,
+                },
+                _ => leaf_of(s, v, pz),
+            };
+            return Ok((Some(r), ub));
+        };
+        if let SVal::Ptr { blk: target, .. } = val {
+            let b2 = &mut self.mem.blocks[*b];
+            match b2.ptr_target {
+                None => b2.ptr_target = Some(*target),
+                Some(t0) if t0 == *target => {}
+                Some(_) => {
+                    return Err(Stop::NotModelled(
+                        "pointers into different blocks stored in one block".into(),
+                    ))
+                }
+            }
+        }
+        // A poison value stored reads back as poison: its bytes are marked unwritten.
+        let c = &smt.ctx;
+        let nv = c.store(vals, *off, val.term()?);
+        let ni = c.store(init, *off, c.not(val.poison()?));
+        let srt = sort(smt, s);
+        let asort = crate::memory::array_sort(smt, srt);
+        let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
+        let nv = smt.def(asort, nv)?;
+        let ni = smt.def(bsort, ni)?;
+        self.mem.blocks[*b].arrays.insert(s, (nv, ni));
+        Ok((None, ub))
+    }
+}
+
+/// The members of a struct or array type with their byte offsets, each at its natural
+/// alignment.
+pub fn members(t: &Type) -> Result<Vec<(u64, Type)>, Stop> {
+    let tys: Vec<Type> = match t {
+        Type::LlvmStruct(ms) => ms.to_vec(),
+        Type::LlvmArray(n, e) => vec![(**e).clone(); *n as usize],
+        _ => return Err(Stop::NotModelled(format!("the members of {t}"))),
+    };
+    let mut out = Vec::new();
+    let mut at = 0u64;
+    for m in tys {
+        let a = align_of(&m)?;
+        at = at.div_ceil(a) * a;
+        out.push((at, m.clone()));
+        at += size_of(&m)?;
+    }
+    Ok(out)
+}
+
+/// The natural alignment of `t`.
+fn align_of(t: &Type) -> Result<u64, Stop> {
+    Ok(match t {
+        Type::LlvmStruct(ms) => ms
+            .iter()
+            .map(align_of)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .max()
+            .unwrap_or(1),
+        Type::LlvmArray(_, e) => align_of(e)?,
+        t => size_of(t)?,
+    })
 }
 
 #[derive(Default, Clone, Copy)]
@@ -506,10 +677,12 @@ impl Semantics for LlvmSem {
                 };
                 let s = smt.fp_sort(*k);
                 let v = ops::float_binary(smt, fop, *x, *y);
+                let v = smt.def(s, v)?;
+                crate::nan::track_binary(smt, fop, *y, v);
                 let p = smt.ctx.or(*px, *py);
                 Ok(SVal::Float {
                     k: *k,
-                    v: smt.def(s, v)?,
+                    v,
                     p: smt.def_bool(p)?,
                 })
             })?;
@@ -522,11 +695,9 @@ impl Semantics for LlvmSem {
                 };
                 let r = ops::float_unary(smt, ff, *k, *v)?;
                 let s = smt.fp_sort(*k);
-                Ok(SVal::Float {
-                    k: *k,
-                    v: smt.def(s, r)?,
-                    p: *p,
-                })
+                let r = smt.def(s, r)?;
+                crate::nan::track_unary(smt, ff, *v, r);
+                Ok(SVal::Float { k: *k, v: r, p: *p })
             })?;
             return Ok(Step::Values(vec![r], None));
         }
@@ -701,6 +872,7 @@ impl Semantics for LlvmSem {
             | LlvmOp::LlvmAlloca
             | LlvmOp::LlvmGep
             | LlvmOp::LlvmPtrToInt
+            | LlvmOp::LlvmIntToPtr
             | LlvmOp::LlvmLoad
             | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
             LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast
@@ -727,6 +899,41 @@ impl Semantics for LlvmSem {
     }
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
+    }
+    fn same_as(&self, id: usize) -> bool {
+        self.mem == self.saved[id]
+    }
+    fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
+        // The C wrapper's results are in its out-pointer's block.
+        let results = match self.out_block.clone() {
+            Some((b, t)) => {
+                let ptr = SVal::Ptr {
+                    blk: Some(b),
+                    off: smt.bv(64, 0),
+                    p: smt.ctx.false_(),
+                };
+                let (v, _) = self.access(smt, &ptr, &t, None)?;
+                let v = v.ok_or_else(|| Stop::NotModelled("an out-pointer not read".into()))?;
+                if self.result_elems.len() == 1 {
+                    vec![v]
+                } else {
+                    v.elems()?.to_vec()
+                }
+            }
+            // Two results or more are returned as one struct.
+            None if results.len() == 1 && self.result_elems.len() >= 2 => {
+                results[0].elems()?.to_vec()
+            }
+            None => results,
+        };
+        let mut out = Vec::new();
+        for (i, v) in results.into_iter().enumerate() {
+            out.push(match self.result_elems.get(i).copied().flatten() {
+                Some(e) => crate::view::llvm_view(smt, &mut self.mem, &v, e)?,
+                None => v,
+            });
+        }
+        Ok(out)
     }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();

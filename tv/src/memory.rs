@@ -32,8 +32,23 @@ pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
     ])
 }
 
+/// The bytes an element of kind `s` takes, as `llvm_sem::size_of` gives them: a
+/// Standard buffer is indexed by element position times this, an LLVM block by byte
+/// offset, so that an argument's contents are one array on both sides.
+pub fn scalar_bytes(s: Scalar) -> u64 {
+    match s {
+        Scalar::Int(w) => (w.div_ceil(8) as u64).next_power_of_two(),
+        Scalar::Float(k) => match k {
+            crate::smt::FKind::F16 | crate::smt::FKind::BF16 => 2,
+            crate::smt::FKind::F32 => 4,
+            crate::smt::FKind::F64 => 8,
+        },
+        Scalar::Ptr => 8,
+    }
+}
+
 /// A Standard buffer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StdBuf {
     pub elem: Scalar,
     pub elems: SExpr,
@@ -44,7 +59,7 @@ pub struct StdBuf {
 }
 
 /// The Standard memory of one path.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StdMem {
     pub bufs: Vec<StdBuf>,
 }
@@ -70,7 +85,7 @@ impl StdMem {
 }
 
 /// An LLVM block.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Block {
     /// Its size in bytes (64 bits).
     pub size: SExpr,
@@ -78,10 +93,14 @@ pub struct Block {
     pub stack: bool,
     /// Per scalar kind stored: (values by byte offset, written bits by byte offset).
     pub arrays: HashMap<Scalar, (SExpr, SExpr)>,
+    /// The block every pointer stored in this block points into (`Some(None)`: no
+    /// block, as null), once one is stored: a pointer array holds offsets only, so
+    /// pointers into different blocks in one block are not modelled.
+    pub ptr_target: Option<Option<usize>>,
 }
 
 /// The LLVM memory of one path.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LlvmMem {
     pub blocks: Vec<Block>,
 }
@@ -94,6 +113,7 @@ impl LlvmMem {
             live: smt.ctx.true_(),
             stack,
             arrays: HashMap::new(),
+            ptr_target: None,
         });
         self.blocks.len() - 1
     }

@@ -54,6 +54,14 @@ pub fn scalar_text(smt: &Smt, s: Scalar, t: &Type, v: SExpr) -> Result<String, S
         }
         Scalar::Float(k) => {
             let bits = fp_value(smt, k, v)?;
+            let (eb, sb) = k.eb_sb();
+            let exp_all = ((1u64 << eb) - 1) << (sb - 1);
+            let sign = 1u64 << (eb + sb - 1);
+            if bits & exp_all == exp_all && bits & ((1u64 << (sb - 1)) - 1) != 0 && bits & sign != 0
+            {
+                // A NaN with its sign bit set: only its bits say so.
+                return Ok(format!("0x{bits:x}"));
+            }
             let ty = if k == FKind::BF16 {
                 Type::BF16
             } else {
@@ -110,4 +118,35 @@ fn fp_value(smt: &Smt, k: FKind, v: SExpr) -> Result<u64, Stop> {
         },
         _ => Err(bad()),
     }
+}
+
+/// The value of a Boolean term in the current model.
+pub fn bool_value(smt: &mut Smt, b: SExpr) -> Result<bool, Stop> {
+    let v = smt.ctx.get_value(vec![b])?;
+    match smt.ctx.get_atom(v[0].1) {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(Stop::Solver(format!(
+            "not a Boolean literal: {}",
+            smt.ctx.display(v[0].1)
+        ))),
+    }
+}
+
+/// The model value `v` of the argument leaf `leaf`, with the sign bit the model gives
+/// it where it is a NaN (SMT's NaN has none: `crate::nan`).
+pub fn nan_with_sign(smt: &mut Smt, leaf: SExpr, v: SExpr, s: Scalar) -> Result<SExpr, Stop> {
+    let Scalar::Float(k) = s else {
+        return Ok(v);
+    };
+    let Some(ns) = smt.nan_sign.get(&leaf).copied() else {
+        return Ok(v);
+    };
+    let is_nan = smt.app("fp.isNaN", vec![leaf]);
+    if !bool_value(smt, is_nan)? || !bool_value(smt, ns)? {
+        return Ok(v);
+    }
+    let (eb, sb) = k.eb_sb();
+    let bits = (1u64 << (eb + sb - 1)) | (((1u64 << eb) - 1) << (sb - 1)) | (1u64 << (sb - 2));
+    Ok(smt.fp_bits(k, bits))
 }

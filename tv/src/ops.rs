@@ -134,7 +134,13 @@ pub enum FloatOp {
 /// `a op b` in format `k`, rounding to nearest even; `Rem` is C's `fmod` (the
 /// remainder of the division truncated toward zero, exact), `CopySign` the magnitude
 /// of `a` with the sign of `b`.
-pub fn float_binary(smt: &Smt, op: FloatOp, a: SExpr, b: SExpr) -> SExpr {
+pub fn float_binary(smt: &mut Smt, op: FloatOp, a: SExpr, b: SExpr) -> SExpr {
+    if op == FloatOp::CopySign {
+        // The sign bit of `b`, a NaN's included (`crate::nan`).
+        let neg = crate::nan::copysign_sign(smt, b);
+        let abs_a = smt.app("fp.abs", vec![a]);
+        return smt.ctx.ite(neg, smt.app("fp.neg", vec![abs_a]), abs_a);
+    }
     let c = &smt.ctx;
     let rne = smt.rne();
     match op {
@@ -159,14 +165,7 @@ pub fn float_binary(smt: &Smt, op: FloatOp, a: SExpr, b: SExpr) -> SExpr {
             let fix = c.and(c.not(r_zero), c.not(c.eq(a_neg, r_neg)));
             c.ite(fix, adj, r)
         }
-        FloatOp::CopySign => {
-            let abs_a = smt.app("fp.abs", vec![a]);
-            c.ite(
-                smt.app("fp.isNegative", vec![b]),
-                smt.app("fp.neg", vec![abs_a]),
-                abs_a,
-            )
-        }
+        FloatOp::CopySign => unreachable!("handled above"),
     }
 }
 

@@ -15,7 +15,19 @@ use converter::ir::{Module, Type};
 use easy_smt::{Response, SExpr};
 
 /// Decides whether `lowered`'s `@name` refines `src`'s.
-pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Result<Verdict, Stop> {
+/// With `wrapper`, the lowered function is the C wrapper `_mlir_ciface_NAME`: each
+/// memref passed as a pointer to its descriptor, aggregate results (a memref, or two
+/// results or more) stored through a pointer passed first.
+pub fn prove(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    wrapper: bool,
+    alias: &[Option<usize>],
+    ranks: &[Option<u32>],
+) -> Result<Verdict, Stop> {
+    let mut cx = ArgCx::default();
     let f = src
         .func(name)
         .ok_or_else(|| Stop::NotModelled(format!("no function @{name}")))?;
@@ -27,16 +39,33 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         .as_ref()
         .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
     for t in &ft.results {
-        check_type(t)?;
-    }
-    for t in &ft.inputs {
-        if !matches!(t, Type::MemRef(_)) {
+        if let Type::MemRef(mt) = t {
+            crate::value::scalar(&mt.elem, opts.index_bits)
+                .ok_or_else(|| Stop::NotModelled("memref results of vectors".into()))?;
+        } else {
             check_type(t)?;
         }
     }
+    for t in &ft.inputs {
+        match t {
+            Type::MemRef(_) => {}
+            Type::UnrankedMemRef(..) if wrapper => {
+                return Err(Stop::NotModelled(
+                    "unranked memref arguments of a C wrapper".into(),
+                ))
+            }
+            Type::UnrankedMemRef(..) => {}
+            t => check_type(t)?,
+        }
+    }
+    let lname = if wrapper {
+        format!("_mlir_ciface_{name}")
+    } else {
+        name.to_string()
+    };
     let lf = lowered
-        .func(name)
-        .ok_or_else(|| Stop::NotModelled(format!("no lowered function @{name}")))?;
+        .func(&lname)
+        .ok_or_else(|| Stop::NotModelled(format!("no lowered function @{lname}")))?;
     let lbody = lf
         .body
         .as_ref()
@@ -60,10 +89,62 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
     let mut tgt_args = Vec::new();
     let mut params = lty.params.iter();
     let f_ = smt.ctx.false_();
+    tsem.result_elems = ft
+        .results
+        .iter()
+        .map(|t| match t {
+            Type::MemRef(mt) => crate::value::scalar(&mt.elem, ib),
+            _ => None,
+        })
+        .collect();
+    let by_ptr = ft.results.len() >= 2 || matches!(ft.results.first(), Some(Type::MemRef(_)));
+    if wrapper && by_ptr {
+        // The out-pointer: a block of the size of what the function returns.
+        let rt = match lowered.func(name).map(|f| &f.ty) {
+            Some(Type::LlvmFunc(t)) => t.result.clone(),
+            _ => return Err(Stop::NotModelled("a wrapper without its function".into())),
+        };
+        params
+            .next()
+            .ok_or_else(|| Stop::NotModelled("a wrapper without its out-pointer".into()))?;
+        let size = smt.bv(64, crate::llvm_sem::size_of(&rt)? as i128);
+        let b = tsem.mem.alloc(&smt, size, true);
+        tsem.out_block = Some((b, rt));
+        tgt_args.push(SVal::Ptr {
+            blk: Some(b),
+            off: smt.bv(64, 0),
+            p: f_,
+        });
+    }
     for (i, t) in ft.inputs.iter().enumerate() {
-        if let Type::MemRef(mt) = t {
-            let (sv, tv, model) =
-                memref_arg(&mut smt, &mut ssem, &mut tsem, &mut params, i, mt, ib)?;
+        // An unranked memref argument: a ranked one of the configuration's rank, every
+        // size dynamic, passed as its rank and a pointer to its descriptor.
+        let unranked = match t {
+            Type::UnrankedMemRef(e, space) => Some(converter::ir::MemRefType {
+                shape: vec![None; ranks.get(i).copied().flatten().unwrap_or(0) as usize],
+                elem: (**e).clone(),
+                layout: converter::ir::Layout::Identity,
+                memory_space: *space,
+            }),
+            _ => None,
+        };
+        if let Some(mt) = unranked.as_ref().or(match t {
+            Type::MemRef(mt) => Some(mt),
+            _ => None,
+        }) {
+            cx.unranked = unranked.is_some();
+            let (sv, tv, model) = memref_arg(
+                &mut smt,
+                &mut ssem,
+                &mut tsem,
+                &mut params,
+                i,
+                mt,
+                ib,
+                wrapper,
+                alias.get(i).copied().flatten(),
+                &mut cx,
+            )?;
             src_args.push(sv);
             tgt_args.extend(tv);
             args_in.push(model);
@@ -73,7 +154,13 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
         let v = build(t, ib, &mut |s| {
             let srt = sort(&smt, s);
             let n = format!("arg{i}_{}", leaves.len());
-            let v = smt.ctx.declare_const(n, srt)?;
+            let v = smt.ctx.declare_const(n.clone(), srt)?;
+            if let Scalar::Float(_) = s {
+                // The sign bit where it is a NaN (`crate::nan`).
+                let b = smt.ctx.bool_sort();
+                let ns = smt.ctx.declare_const(format!("nan_{n}"), b)?;
+                smt.nan_sign.insert(v, ns);
+            }
             leaves.push((v, s));
             Ok(leaf_of(s, v, f_))
         })?;
@@ -111,42 +198,130 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
             reason: format!("every path runs longer than unroll {}", opts.unroll),
         });
     };
-    let mut s_leaves = Vec::new();
-    s_res.iter().for_each(|v| v.leaves(&mut s_leaves));
-    let mut t_leaves = Vec::new();
-    if let Some(tr) = &t.results {
-        tr.iter().for_each(|v| v.leaves(&mut t_leaves));
-    }
-    let c = &smt.ctx;
     let mut wrong = vec![t.ub];
-    if t.results.is_some() {
+    if let Some(t_res) = &t.results {
+        if s_res.len() != t_res.len() {
+            return Err(Stop::NotModelled(
+                "lowered results of another shape than the source's".into(),
+            ));
+        }
+        let mut s_leaves = Vec::new();
+        let mut t_leaves = Vec::new();
+        for (i, (a, b)) in s_res.iter().zip(t_res).enumerate() {
+            match ft.results.get(i) {
+                Some(Type::MemRef(mt)) => {
+                    let et = if mt.elem == Type::Index {
+                        Type::Int(ib)
+                    } else {
+                        mt.elem.clone()
+                    };
+                    let bytes = crate::llvm_sem::size_of(&et)?;
+                    wrong.push(crate::view::differ(
+                        &mut smt,
+                        a,
+                        b,
+                        bytes,
+                        &format!("at{i}"),
+                    )?);
+                }
+                _ => {
+                    a.leaves(&mut s_leaves);
+                    b.leaves(&mut t_leaves);
+                }
+            }
+        }
         if s_leaves.len() != t_leaves.len() {
             return Err(Stop::NotModelled(
                 "lowered results of another shape than the source's".into(),
             ));
         }
+        let c = &smt.ctx;
         for (a, b) in s_leaves.iter().zip(&t_leaves) {
             wrong.push(b.poison()?);
             wrong.push(c.not(c.eq(a.term()?, b.term()?)));
         }
     }
-    let query = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut), c.or_many(wrong)]);
-    smt.ctx.assert(query)?;
-    match smt.ctx.check()? {
-        Response::Unsat => Ok(Verdict::Proved {
-            bounds: if has_memref {
-                format!(
-                    "unroll {}, memrefs: sizes <= {MEMREF_BOUND}, distinct",
-                    opts.unroll
-                )
-            } else {
-                format!("unroll {}", opts.unroll)
-            },
-        }),
+    // An input on which a `copysign` takes the sign of a NaN the model does not know
+    // is not claimed: asked with the refutation, a model meeting it is asked again
+    // without it, and where that has none the answer is `unknown`.
+    let nan = crate::nan::dependence(&smt);
+    let nan = smt.def_bool(nan)?;
+    let wrong = smt.ctx.or_many(wrong);
+    let wrong = smt.def_bool(wrong)?;
+    let c = &smt.ctx;
+    let pre = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut)]);
+    if cx.layout && smt.ctx.check()? == Response::Unsat {
+        // No argument at all: a proof would be vacuous.
+        return Ok(Verdict::Unknown {
+            reason: "no memref argument within the bounds has a valid layout".into(),
+        });
+    }
+    smt.ctx.assert(pre)?;
+    smt.ctx.push()?;
+    let q = smt.ctx.or(wrong, nan);
+    smt.ctx.assert(q)?;
+    let mut r = smt.ctx.check()?;
+    if r == Response::Sat && crate::model::bool_value(&mut smt, nan)? {
+        smt.ctx.pop()?;
+        let q = smt.ctx.and(wrong, smt.ctx.not(nan));
+        smt.ctx.assert(q)?;
+        r = smt.ctx.check()?;
+        if r == Response::Unsat {
+            return Ok(Verdict::Unknown {
+                reason: "copysign from a NaN whose sign the model does not know (one made \
+                         by arithmetic, a cast or memory) not modelled"
+                    .into(),
+            });
+        }
+    }
+    match r {
+        Response::Unsat => {
+            Ok(Verdict::Proved {
+                bounds: if has_memref {
+                    let layout = if cx.layout {
+                        format!(", offsets <= {OFFSET_BOUND}, strides in [-{STRIDE_BOUND}, {STRIDE_BOUND}]")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "unroll {}, memrefs: sizes <= {MEMREF_BOUND}{layout}, distinct",
+                        opts.unroll
+                    )
+                } else {
+                    format!("unroll {}", opts.unroll)
+                },
+            })
+        }
         Response::Unknown => Ok(Verdict::Unknown {
             reason: format!("the solver gave up within {:?}", opts.timeout),
         }),
         Response::Sat => {
+            if !cx.pins.is_empty() {
+                // Only a refutation with the layout `interp` and `run` build replays.
+                let q = smt
+                    .ctx
+                    .and_many(cx.pins.iter().copied().chain([smt.ctx.not(nan)]));
+                smt.ctx.assert(q)?;
+                match smt.ctx.check()? {
+                    Response::Sat => {}
+                    Response::Unsat => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!(
+                                "refuted only with memref arguments that interp and run \
+                                 cannot be given (a layout they do not build, with offsets \
+                                 <= {OFFSET_BOUND} and strides in [-{STRIDE_BOUND}, \
+                                 {STRIDE_BOUND}], or an empty memref of rank 2 or more whose \
+                                 first size is 0)"
+                            ),
+                        })
+                    }
+                    Response::Unknown => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!("the solver gave up within {:?}", opts.timeout),
+                        })
+                    }
+                }
+            }
             let mut args = Vec::new();
             for (a, t) in args_in.iter().zip(&ft.inputs) {
                 args.push(match a {
@@ -157,7 +332,11 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
                             smt.ctx
                                 .get_value(leaves.iter().map(|(v, _)| *v).collect())?
                         };
-                        let mut it = vals.into_iter().zip(leaves).map(|((_, v), (_, s))| (v, *s));
+                        let mut signed = Vec::new();
+                        for ((_, v), (leaf, s)) in vals.into_iter().zip(leaves) {
+                            signed.push((crate::model::nan_with_sign(&mut smt, *leaf, v, *s)?, *s));
+                        }
+                        let mut it = signed.into_iter();
                         arg_text(&smt, t, ib, &mut it)?
                     }
                     ArgModel::MemRef {
@@ -183,6 +362,24 @@ pub fn prove(src: &Module, lowered: &Module, name: &str, opts: &Options) -> Resu
 
 /// The largest dynamic size of a memref argument a proof covers.
 pub const MEMREF_BOUND: u64 = 4;
+/// The largest dynamic offset of a memref argument a proof covers.
+pub const OFFSET_BOUND: u64 = 4;
+/// The largest magnitude of a dynamic stride of a memref argument a proof covers.
+pub const STRIDE_BOUND: u64 = 16;
+
+/// What the memref arguments set up besides their values.
+#[derive(Default)]
+pub struct ArgCx {
+    /// Equalities pinning each dynamic offset and stride to the layout `interp` and
+    /// `run` build (a refutation must hold with them to replay).
+    pub pins: Vec<SExpr>,
+    /// Whether some argument has a layout (its bounds are stated, its validity assumed).
+    pub layout: bool,
+    /// Whether the argument being built is unranked (passed as rank and pointer).
+    pub unranked: bool,
+    /// Per memref argument: its Standard buffer, LLVM block and contents.
+    pub bufs: std::collections::HashMap<usize, (usize, usize, SExpr)>,
+}
 
 /// How an argument is read back from a model.
 enum ArgModel {
@@ -210,12 +407,11 @@ fn memref_arg(
     i: usize,
     mt: &converter::ir::MemRefType,
     ib: u32,
+    wrapper: bool,
+    share: Option<usize>,
+    cx: &mut ArgCx,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
-    if mt.memory_space != 0 {
-        return Err(Stop::NotModelled(
-            "memref arguments in a memory space".into(),
-        ));
-    }
+    // A memory space changes only the pointers' type: blocks are the same in every one.
     let elem = crate::value::scalar(&mt.elem, ib)
         .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
     let elem_ty = if mt.elem == Type::Index {
@@ -236,56 +432,118 @@ fn memref_arg(
             }
         });
     }
-    // The view: row-major for the identity layout, else the layout's static offset
-    // and strides (as `interp` and `run` build an argument of that type).
+    // `--arg` writes an empty memref of rank 2 or more only when an inner size is 0:
+    // a refutation must have a non-zero first size to replay.
+    if sizes.len() >= 2 && mt.shape[0].is_none() {
+        let nz = smt.ctx.not(smt.ctx.eq(sizes[0], smt.bv(64, 0)));
+        cx.pins.push(nz);
+    }
+    // The view: row-major for the identity layout, else the layout's offset and
+    // strides: static ones as the type says, dynamic ones symbolic within the bounds
+    // (`OFFSET_BOUND`, `STRIDE_BOUND`). A refutation is then asked again with the
+    // layout `interp` and `run` build for an argument of that type (offset 0, each
+    // dynamic stride spanning the dimensions inside it), so that it replays.
     let (strides, offset) = if mt.layout == converter::ir::Layout::Identity {
         crate::std_sem::row_major(smt, &sizes)?
     } else {
         let l = mt.strided_form().ok_or_else(|| {
             Stop::NotModelled("memref arguments with a non-strided layout".into())
         })?;
-        let statics: Option<Vec<i64>> = l.strides.iter().copied().collect();
-        match (l.offset, statics) {
-            (Some(o), Some(st)) if o >= 0 && st.iter().all(|s| *s >= 0) => (
-                st.iter().map(|s| smt.bv(64, *s as i128)).collect(),
-                smt.bv(64, o as i128),
-            ),
-            _ => {
-                return Err(Stop::NotModelled(
-                    "memref arguments with a dynamic or negative offset or stride".into(),
-                ))
+        cx.layout = true;
+        let offset = match l.offset {
+            Some(o) => smt.bv(64, o as i128),
+            None => {
+                let v = smt.ctx.declare_const(format!("offset{i}"), c64)?;
+                let le = smt.ctx.bvule(v, smt.bv(64, OFFSET_BOUND as i128));
+                smt.ctx.assert(le)?;
+                cx.pins.push(smt.ctx.eq(v, smt.bv(64, 0)));
+                v
             }
+        };
+        let mut strides = vec![smt.bv(64, 0); sizes.len()];
+        let mut run = smt.bv(64, 1);
+        for d in (0..sizes.len()).rev() {
+            let st = match l.strides.get(d).copied().flatten() {
+                Some(s) => smt.bv(64, s as i128),
+                None => {
+                    let v = smt.ctx.declare_const(format!("stride{i}_{d}"), c64)?;
+                    let c = &smt.ctx;
+                    let b = STRIDE_BOUND as i128;
+                    let inb = c.and(c.bvsge(v, smt.bv(64, -b)), c.bvsle(v, smt.bv(64, b)));
+                    smt.ctx.assert(inb)?;
+                    cx.pins.push(smt.ctx.eq(v, run));
+                    v
+                }
+            };
+            let c = &smt.ctx;
+            let abs = c.ite(c.bvslt(st, smt.bv(64, 0)), c.bvneg(st), st);
+            let one = smt.bv(64, 1);
+            let span = c.bvmul(abs, c.ite(c.eq(sizes[d], smt.bv(64, 0)), one, sizes[d]));
+            let r = c.ite(c.bvugt(span, run), span, run);
+            run = smt.def(c64, r)?;
+            strides[d] = st;
         }
+        (strides, offset)
     };
-    // Elements the buffer holds: up to the last element the view reaches.
+    // Elements the buffer holds: up to the last element the view reaches; a negative
+    // stride must not reach before the buffer (the caller's view is valid).
     let c = &smt.ctx;
+    let zero = smt.bv(64, 0);
     let mut reach = c.bvadd(offset, smt.bv(64, 1));
+    let mut low = offset;
     let mut empty = vec![c.false_()];
     for (sz, st) in sizes.iter().zip(&strides) {
-        empty.push(c.eq(*sz, smt.bv(64, 0)));
-        reach = c.bvadd(reach, c.bvmul(c.bvsub(*sz, smt.bv(64, 1)), *st));
+        empty.push(c.eq(*sz, zero));
+        let last = c.bvsub(*sz, smt.bv(64, 1));
+        reach = c.bvadd(reach, c.bvmul(last, c.ite(c.bvsgt(*st, zero), *st, zero)));
+        low = c.bvadd(low, c.bvmul(last, c.ite(c.bvslt(*st, zero), *st, zero)));
     }
-    let len = c.ite(c.or_many(empty), offset, reach);
+    let nonempty = c.not(c.or_many(empty));
+    if cx.layout {
+        let valid = c.or(c.not(nonempty), c.bvsge(low, zero));
+        smt.ctx.assert(valid)?;
+    }
+    let c = &smt.ctx;
+    let len = c.ite(nonempty, reach, offset);
     let len = smt.def(c64, len)?;
-    let es = sort(smt, elem);
-    let asort = crate::memory::array_sort(smt, es);
-    let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
-    let t = smt.ctx.true_();
-    let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
-    ssem.mem.bufs.push(crate::memory::StdBuf {
-        elem,
-        elems: contents,
-        init: all,
-        live: t,
-        stack: false,
-    });
-    ssem.arg_bufs.push(ssem.mem.bufs.len() - 1);
     let bytes = crate::llvm_sem::size_of(&elem_ty)?;
     let size = smt.ctx.bvmul(len, smt.bv(64, bytes as i128));
     let size = smt.def(c64, size)?;
-    let b = tsem.mem.alloc(smt, size, false);
-    tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
-    tsem.arg_blocks.push((b, elem));
+    let (buf, b, contents) = match share {
+        // An alias of an earlier argument: the same buffer and block, as large as the
+        // larger of the two views needs.
+        Some(j) => {
+            let (buf, b, contents) = *cx.bufs.get(&j).ok_or_else(|| {
+                Stop::NotModelled("an alias of an argument that is not a memref".into())
+            })?;
+            let old = tsem.mem.blocks[b].size;
+            let c = &smt.ctx;
+            let big = c.ite(c.bvugt(size, old), size, old);
+            tsem.mem.blocks[b].size = smt.def(c64, big)?;
+            (buf, b, contents)
+        }
+        None => {
+            let es = sort(smt, elem);
+            let asort = crate::memory::array_sort(smt, es);
+            let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
+            let t = smt.ctx.true_();
+            let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
+            ssem.mem.bufs.push(crate::memory::StdBuf {
+                elem,
+                elems: contents,
+                init: all,
+                live: t,
+                stack: false,
+            });
+            let buf = ssem.mem.bufs.len() - 1;
+            ssem.arg_bufs.push(buf);
+            let b = tsem.mem.alloc(smt, size, false);
+            tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
+            tsem.arg_blocks.push((b, elem));
+            (buf, b, contents)
+        }
+    };
+    cx.bufs.insert(i, (buf, b, contents));
     let f = smt.ctx.false_();
     let ptr = SVal::Ptr {
         blk: Some(b),
@@ -309,6 +567,68 @@ fn memref_arg(
             )),
         }
     }
+    let model = ArgModel::MemRef {
+        sizes: sizes.clone(),
+        strides: strides.clone(),
+        offset,
+        contents,
+        elem,
+        elem_ty: elem_ty.clone(),
+    };
+    let sval = SVal::MemRef {
+        buf,
+        sizes: sizes.clone(),
+        strides: strides.clone(),
+        offset,
+    };
+    let mut rank = None;
+    if cx.unranked {
+        rank = Some(int(
+            smt,
+            next(params, "rank")?,
+            smt.bv(64, sizes.len() as i128),
+            f,
+        )?);
+    }
+    if wrapper || cx.unranked {
+        // The C interface, or an unranked memref: a pointer to the descriptor, in a
+        // block of the caller's.
+        if !matches!(next(params, "descriptor pointer")?, Type::LlvmPtr(..)) {
+            return Err(Stop::NotModelled(
+                "a wrapper's memref parameter not a pointer".into(),
+            ));
+        }
+        let it = Type::Int(ib);
+        let fld = |v: SExpr| SVal::Int {
+            w: ib,
+            v: crate::std_sem::int_resize(smt, v, 64, ib, false),
+            p: f,
+        };
+        let mut vals = vec![ptr.clone(), ptr, fld(offset)];
+        let mut tys = vec![
+            Type::llvm_ptr(Type::Int(8)),
+            Type::llvm_ptr(Type::Int(8)),
+            it.clone(),
+        ];
+        if !sizes.is_empty() {
+            let n = sizes.len() as u64;
+            vals.push(SVal::Agg(sizes.iter().map(|s| fld(*s)).collect()));
+            vals.push(SVal::Agg(strides.iter().map(|s| fld(*s)).collect()));
+            let arr = Type::LlvmArray(n, std::sync::Arc::new(it));
+            tys.push(arr.clone());
+            tys.push(arr);
+        }
+        let dty = Type::LlvmStruct(tys.into());
+        let dsize = smt.bv(64, crate::llvm_sem::size_of(&dty)? as i128);
+        let db = tsem.mem.alloc(smt, dsize, true);
+        let dptr = SVal::Ptr {
+            blk: Some(db),
+            off: smt.bv(64, 0),
+            p: f,
+        };
+        tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
+        return Ok((sval, rank.into_iter().chain([dptr]).collect(), model));
+    }
     let mut tv = vec![ptr.clone()];
     let first = next(params, "pointer")?;
     if !matches!(first, Type::LlvmPtr(..)) {
@@ -328,23 +648,7 @@ fn memref_arg(
             tv.push(int(smt, next(params, "stride")?, *st, f)?);
         }
     }
-    Ok((
-        SVal::MemRef {
-            buf: ssem.mem.bufs.len() - 1,
-            sizes: sizes.clone(),
-            strides: strides.clone(),
-            offset,
-        },
-        tv,
-        ArgModel::MemRef {
-            sizes,
-            strides,
-            offset,
-            contents,
-            elem,
-            elem_ty,
-        },
-    ))
+    Ok((sval, tv, model))
 }
 
 /// The `--arg` text of a memref argument in a model: nested lists of its elements, in
@@ -374,10 +678,13 @@ fn memref_text(
         let mut rest = k;
         let mut at = off;
         for d in (0..dims.len()).rev() {
-            at += (rest % dims[d]) * steps[d];
+            at = at.wrapping_add((rest % dims[d]).wrapping_mul(steps[d]));
             rest /= dims[d];
         }
-        let sel = smt.ctx.select(contents, smt.bv(64, at as i128));
+        let bytes = crate::memory::scalar_bytes(elem) as i128;
+        let sel = smt
+            .ctx
+            .select(contents, smt.bv(64, (at as i128).wrapping_mul(bytes)));
         let v = smt.ctx.get_value(vec![sel])?;
         elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
     }
@@ -398,9 +705,8 @@ fn check_type(t: &Type) -> Result<(), Stop> {
     match t {
         Type::Int(_) | Type::Index | Type::F16 | Type::BF16 | Type::F32 | Type::F64 => Ok(()),
         Type::Vector(v) => check_type(&v.elem),
-        Type::MemRef(_) | Type::UnrankedMemRef(..) => {
-            Err(Stop::NotModelled("memref results".into()))
-        }
+        Type::MemRef(_) => Err(Stop::NotModelled("memref results".into())),
+        Type::UnrankedMemRef(..) => Err(Stop::NotModelled("unranked memref results".into())),
         other => Err(Stop::NotModelled(format!("arguments of type {other}"))),
     }
 }

@@ -4,7 +4,7 @@
 //! once.
 
 use easy_smt::{Context, ContextBuilder, SExpr};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// Why a proof stopped without a verdict of the solver.
@@ -73,6 +73,12 @@ pub struct Smt {
     next: u64,
     /// The uninterpreted functions declared so far.
     pub declared: HashSet<String>,
+    /// The sign bit of a float term where it is a NaN, where the model knows it
+    /// (`crate::nan`).
+    pub nan_sign: HashMap<SExpr, SExpr>,
+    /// Conditions under which a `copysign` takes the sign of a NaN the model does not
+    /// know (`crate::nan`).
+    pub nan_dep: Vec<SExpr>,
 }
 
 impl Smt {
@@ -104,6 +110,8 @@ impl Smt {
             ctx,
             next: 0,
             declared: HashSet::new(),
+            nan_sign: HashMap::new(),
+            nan_dep: Vec::new(),
         };
         let logic = match kind {
             SolverKind::Z3 => "ALL",

@@ -141,8 +141,11 @@ impl StdSem {
                     return Err(Stop::NotModelled("an access through a non-memref".into()));
                 };
                 let (lin, oob) = self.position(smt, (sizes, strides, *offset), idx)?;
-                let lin = smt.def(smt.bv_sort(64), lin)?;
                 let b = self.mem.bufs[*buf].clone();
+                // Buffers are indexed by byte position, as LLVM blocks are.
+                let bytes = smt.bv(64, crate::memory::scalar_bytes(b.elem) as i128);
+                let lin = smt.ctx.bvmul(lin, bytes);
+                let lin = smt.def(smt.bv_sort(64), lin)?;
                 let c = &smt.ctx;
                 let mut ub = vec![oob, c.not(b.live)];
                 if k == StdOp::Load {
@@ -213,19 +216,52 @@ impl StdSem {
                 ))
             }
             StdOp::MemRefCast => match body.value_type(op.results[0]) {
-                Type::MemRef(mt)
-                    if mt.layout == converter::ir::Layout::Identity
-                        && matches!(body.value_type(op.operands[0]),
-                            Type::MemRef(src) if src.layout == converter::ir::Layout::Identity) =>
+                // To an unranked memref: the same view.
+                Type::UnrankedMemRef(..)
+                    if matches!(body.value_type(op.operands[0]),
+                        Type::MemRef(src) if src.layout == converter::ir::Layout::Identity) =>
                 {
-                    // A cast to a static size is undefined where the size differs.
-                    let SVal::MemRef { sizes, .. } = &args[0] else {
+                    Ok(Step::Values(vec![args[0].clone()], None))
+                }
+                // To a ranked memref: the same view, undefined where the rank, a static
+                // size, the static offset or a static stride of the type differs (as
+                // `interp` checks it).
+                Type::MemRef(mt) if mt.strided_form().is_some() => {
+                    let SVal::MemRef {
+                        buf,
+                        sizes,
+                        strides,
+                        offset,
+                    } = &args[0]
+                    else {
                         return Err(Stop::NotModelled("memref_cast of a non-memref".into()));
                     };
+                    if sizes.len() != mt.shape.len() {
+                        // Undefined: any view of the cast's rank will do.
+                        let z = vec![smt.bv(64, 0); mt.shape.len()];
+                        let v = SVal::MemRef {
+                            buf: *buf,
+                            sizes: z.clone(),
+                            strides: z,
+                            offset: smt.bv(64, 0),
+                        };
+                        return Ok(Step::Values(vec![v], Some(smt.ctx.true_())));
+                    }
+                    let l = mt.strided_form().expect("checked");
+                    let c = &smt.ctx;
+                    let differs = |x: SExpr, n: i64| c.not(c.eq(x, smt.bv(64, n as i128)));
                     let mut ub = Vec::new();
                     for (s, d) in sizes.iter().zip(&mt.shape) {
                         if let Some(n) = d {
-                            ub.push(smt.ctx.not(smt.ctx.eq(*s, smt.bv(64, *n as i128))));
+                            ub.push(differs(*s, *n as i64));
+                        }
+                    }
+                    if let Some(o) = l.offset {
+                        ub.push(differs(*offset, o));
+                    }
+                    for (st, want) in strides.iter().zip(&l.strides) {
+                        if let Some(w) = want {
+                            ub.push(differs(*st, *w));
                         }
                     }
                     Ok(Step::Values(vec![args[0].clone()], any(smt, ub)))
@@ -384,11 +420,9 @@ impl Semantics for StdSem {
                 };
                 let s = smt.fp_sort(*k);
                 let v = ops::float_binary(smt, fop, *x, *y);
-                Ok(SVal::Float {
-                    k: *k,
-                    v: smt.def(s, v)?,
-                    p: f,
-                })
+                let v = smt.def(s, v)?;
+                crate::nan::track_binary(smt, fop, *y, v);
+                Ok(SVal::Float { k: *k, v, p: f })
             })?;
             return Ok(Step::Values(vec![r], None));
         }
@@ -529,6 +563,16 @@ impl Semantics for StdSem {
             | StdOp::Dealloc
             | StdOp::Dim
             | StdOp::MemRefCast => return self.memory(smt, body, op, k, args),
+            StdOp::Rank => {
+                let SVal::MemRef { sizes, .. } = &args[0] else {
+                    return Err(Stop::NotModelled("rank of a non-memref".into()));
+                };
+                SVal::Int {
+                    w: self.index_bits,
+                    v: smt.bv(self.index_bits, sizes.len() as i128),
+                    p: f,
+                }
+            }
             StdOp::Return => return Ok(Step::Return(args.to_vec())),
             StdOp::Br => return Ok(Step::Br),
             StdOp::CondBr => return Ok(Step::CondBr(smt.bv1_to_bool(args[0].term()?), None)),
@@ -548,6 +592,26 @@ impl Semantics for StdSem {
     }
     fn restore(&mut self, id: usize) {
         self.mem = self.saved[id].clone();
+    }
+    fn same_as(&self, id: usize) -> bool {
+        self.mem == self.saved[id]
+    }
+    fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
+        results
+            .into_iter()
+            .map(|v| match v {
+                SVal::MemRef {
+                    buf,
+                    sizes,
+                    strides,
+                    offset,
+                } => {
+                    let b = &self.mem.bufs[buf];
+                    Ok(crate::view::std_view(smt, b, &sizes, &strides, offset))
+                }
+                v => Ok(v),
+            })
+            .collect()
     }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();
@@ -570,11 +634,9 @@ fn float1(smt: &mut Smt, ff: FloatFn, a: &SVal) -> Result<SVal, Stop> {
     };
     let r = ops::float_unary(smt, ff, *k, *v)?;
     let s = smt.fp_sort(*k);
-    Ok(SVal::Float {
-        k: *k,
-        v: smt.def(s, r)?,
-        p: *p,
-    })
+    let r = smt.def(s, r)?;
+    crate::nan::track_unary(smt, ff, *v, r);
+    Ok(SVal::Float { k: *k, v: r, p: *p })
 }
 
 /// `v` of width `w` as width `to`: truncated, or extended (zero or sign).

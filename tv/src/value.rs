@@ -161,9 +161,11 @@ pub fn ite(smt: &mut Smt, c: SExpr, a: &SVal, b: &SVal) -> Result<SVal, Stop> {
             let s = smt.fp_sort(*k);
             let v = smt.ctx.ite(c, *v1, *v2);
             let p = smt.ctx.ite(c, *p1, *p2);
+            let v = smt.def_eq(s, v)?;
+            crate::nan::track_ite(smt, c, *v1, *v2, v);
             SVal::Float {
                 k: *k,
-                v: smt.def_eq(s, v)?,
+                v,
                 p: smt.def_eq(smt.ctx.bool_sort(), p)?,
             }
         }

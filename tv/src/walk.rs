@@ -37,9 +37,14 @@ pub trait Semantics {
     /// it back for the other side.
     fn save(&mut self) -> usize;
     fn restore(&mut self, id: usize);
+    /// Whether the path's state is the one saved as `id` (the same terms).
+    fn same_as(&self, id: usize) -> bool;
     /// What the caller can see of the path's state when the function returns (the
     /// memory of its memref arguments), compared as extra results.
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
+    /// The function's results as the caller sees them, in this path's state: a memref
+    /// result becomes a view of its memory (`crate::view`), so that paths merge.
+    fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop>;
 }
 
 /// What running a body gives, over all paths.
@@ -209,6 +214,7 @@ impl Walker<'_> {
                 }
                 Step::Return(mut vs) => {
                     if self.depth == 0 {
+                        vs = self.sem.export(self.smt, vs)?;
                         vs.extend(self.sem.observe(self.smt)?);
                     }
                     return Ok(Outcome {
@@ -234,8 +240,20 @@ impl Walker<'_> {
                     let (f, fargs) = self.successor(op, 1, &env)?;
                     let saved = self.sem.save();
                     let ot = self.block(t, targs, &env)?;
+                    let after_t = self.sem.save();
                     self.sem.restore(saved);
                     let of = self.block(f, fargs, &env)?;
+                    // Inside an inlined call, the caller goes on from the memory of the
+                    // path walked last: both paths must leave the same memory.
+                    if self.depth > 0
+                        && ot.results.is_some()
+                        && of.results.is_some()
+                        && !self.sem.same_as(after_t)
+                    {
+                        return Err(Stop::NotModelled(
+                            "a call whose paths leave different memory".into(),
+                        ));
+                    }
                     let c = self.smt.def_bool(c)?;
                     let ctx = &self.smt.ctx;
                     ubs.push(ctx.ite(c, ot.ub, of.ub));

@@ -118,13 +118,45 @@ pub fn prove_module(
 ) -> Vec<Report> {
     let mut out = Vec::new();
     for f in &m.funcs {
-        if f.body.is_none() || f.std_type().is_none() || only.is_some_and(|n| n != f.name) {
+        if f.body.is_none() || f.std_type().is_none() {
             continue;
         }
-        let (verdict, dt) = tv::prove(m, lowered, &f.name, topts);
+        // The function, then its C wrapper (`_mlir_ciface_NAME`) when it has one.
+        let ciface = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
+        let has_wrapper = lowered.func(&ciface).is_some_and(|w| w.body.is_some());
+        for wrapper in [false, true] {
+            let shown = if wrapper { &ciface } else { &f.name };
+            if (wrapper && !has_wrapper) || only.is_some_and(|n| n != shown) {
+                continue;
+            }
+            out.push(prove_one(m, lowered, lower, &f.name, wrapper, topts, eopts));
+        }
+    }
+    out
+}
+
+/// Proves `name` (or its C wrapper), replaying a refutation.
+fn prove_one(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    name: &str,
+    wrapper: bool,
+    topts: &Options,
+    eopts: Option<&ExecOptions>,
+) -> Report {
+    let ciface = format!("{}{name}", jit::exec::CIFACE_PREFIX);
+    let entry = if wrapper { ciface.as_str() } else { name };
+    {
+        let f = m.func(name).expect("a function of the module");
+        let (verdict, dt) = if wrapper {
+            tv::prove_wrapper(m, lowered, name, topts)
+        } else {
+            tv::prove(m, lowered, name, topts)
+        };
         let replay = match (&verdict, eopts) {
             (Verdict::Refuted { args }, Some(eo)) => {
-                Some(replay(m, lowered, lower, &f.name, args, eo))
+                Some(replay_entry(m, lowered, lower, name, entry, args, eo))
             }
             _ => None,
         };
@@ -150,14 +182,13 @@ pub fn prove_module(
             }
             other => other,
         };
-        out.push(Report {
-            name: f.name.clone(),
+        Report {
+            name: entry.to_string(),
             verdict,
             seconds: dt.as_secs_f64(),
             replay,
-        });
+        }
     }
-    out
 }
 
 /// Runs `name` on `args` on every path; the refutation reproduces when the reference
@@ -167,6 +198,20 @@ pub fn replay(
     lowered: &Module,
     lower: &LowerOptions,
     name: &str,
+    args: &[String],
+    eo: &ExecOptions,
+) -> Replay {
+    replay_entry(m, lowered, lower, name, name, args, eo)
+}
+
+/// [`replay`], with the lowered side (the LLVM level and the JIT) entered at `entry`
+/// (`_mlir_ciface_NAME` for a C wrapper, which they call through the C interface).
+pub fn replay_entry(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    name: &str,
+    entry: &str,
     args: &[String],
     eo: &ExecOptions,
 ) -> Replay {
@@ -184,8 +229,8 @@ pub fn replay(
         }
     };
     let s = exec::run_interp(m, name, &vals, eo);
-    let l = exec::run_llvm_level(m, lowered, lower, name, &vals, eo.fuel);
-    let j = (eo.timeout > Duration::ZERO).then(|| exec::run_jit(m, name, &vals, eo));
+    let l = exec::run_llvm_level(m, lowered, lower, entry, &vals, eo.fuel);
+    let j = (eo.timeout > Duration::ZERO).then(|| exec::run_jit(m, entry, &vals, eo));
     let returns = matches!(s, Outcome::Values(_));
     let differs = !s.same_results(&l) || j.as_ref().is_some_and(|j| !s.same_results(j));
     let run_line = match &s {

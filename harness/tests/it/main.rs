@@ -41,6 +41,8 @@ mod pass_options;
 mod printed_wrong;
 mod probe_programs;
 mod prove;
+mod prove_memref;
+mod prove_nan;
 mod prove_wrong;
 mod rebuilt_while_running;
 mod reduce;

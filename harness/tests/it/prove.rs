@@ -32,6 +32,10 @@ func @r() -> memref<2xi8> {
   %m = alloc() : memref<2xi8>
   return %m : memref<2xi8>
 }
+func @v() -> memref<2xvector<2xi8>> {
+  %m = alloc() : memref<2xvector<2xi8>>
+  return %m : memref<2xvector<2xi8>>
+}
 ";
 
 #[test]
@@ -49,8 +53,9 @@ fn prove_prints_a_verdict_per_function_and_a_summary() {
         "@f: proved (unroll 3)\n\
          @m: proved (unroll 3, memrefs: sizes <= 4, distinct)\n\
          @loop: proved (unroll 3)\n\
-         @r: unknown: memref results not modelled\n\
-         3 proved, 0 refuted, 1 unknown\n"
+         @r: proved (unroll 3)\n\
+         @v: unknown: memref results of vectors not modelled\n\
+         4 proved, 0 refuted, 1 unknown\n"
     );
     let (ok, out, _) = stdlower(&["prove", f, "--function", "loop", "--json"]);
     assert!(ok);
@@ -87,5 +92,5 @@ fn cvc5_gives_the_same_answers() {
     let f = dir.file("p.mlir", FILE);
     let (ok, out, err) = stdlower(&["prove", f.to_str().unwrap(), "--solver", "cvc5"]);
     assert!(ok, "{err}");
-    assert!(out.ends_with("3 proved, 0 refuted, 1 unknown\n"), "{out}");
+    assert!(out.ends_with("4 proved, 0 refuted, 1 unknown\n"), "{out}");
 }

@@ -316,3 +316,54 @@ fn the_offset_left_out_of_the_linearization_is_refuted() {
     let args = refuted(&b);
     assert!(args[0].starts_with('['), "{args:?}");
 }
+
+/// A C wrapper that passes its descriptor's fields to the function in the wrong order
+/// (the size where the stride goes and the stride where the size goes): `dim` returns
+/// the stride. The wrapper is proved under the C interface (the descriptor passed by
+/// pointer), the wrong one refuted by a memref whose size is not 1, replayed through
+/// `_mlir_ciface_f` at the LLVM level.
+#[test]
+fn a_c_wrapper_passing_descriptor_fields_in_the_wrong_order_is_refuted() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%m: memref<?xi32>) -> index attributes { llvm.emit_c_interface } {
+  %d = dim %m, 0 : memref<?xi32>
+  return %d : index
+}
+";
+    let m = parse(text);
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let mut bad = good.clone();
+    let body = bad
+        .func_mut("_mlir_ciface_f")
+        .expect("a C wrapper")
+        .body
+        .as_mut()
+        .unwrap();
+    let call = body
+        .ops
+        .iter_mut()
+        .find(|o| o.kind == OpKind::LlvmCall && o.parent.is_some())
+        .expect("the call of @f");
+    // (allocated, aligned, offset, size, stride): the size and the stride swapped.
+    assert_eq!(call.operands.len(), 5);
+    call.operands.swap(3, 4);
+    let eo = ExecOptions {
+        timeout: Duration::ZERO,
+        ..ExecOptions::default()
+    };
+    let to = Options::default();
+    let wrapper = Some("_mlir_ciface_f");
+    let g = prove_module(&m, &good, &lo, wrapper, &to, Some(&eo)).remove(0);
+    let b = prove_module(&m, &bad, &lo, wrapper, &to, Some(&eo)).remove(0);
+    assert_eq!(g.name, "_mlir_ciface_f");
+    proved(&g);
+    // The function itself is untouched, and proved.
+    proved(&prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0));
+    let args = refuted(&b);
+    assert!(args[0].starts_with('[') && args[0] != "[0]", "{args:?}");
+    let rp = b.replay.as_ref().unwrap();
+    assert_eq!(rp.llvm_level, "index 1", "the stride, through the wrapper");
+}

@@ -1,0 +1,166 @@
+//! A memref result as its caller sees it: the sizes of the view and the element at
+//! every in-bounds index. Each side exports a returned memref, at the return (in that
+//! path's memory), as a list of terms, so that paths merge like any value:
+//!
+//! - Standard: `[sizes, elements, written bits, live, offset, strides]` of its buffer;
+//! - LLVM: `[sizes, values, written bits, live, offset, strides, aligned pointer's byte
+//!   offset, block size]` of the descriptor and the block its aligned pointer points
+//!   into (values and written bits of the element's kind, by element position).
+//!
+//! [`differ`] is the condition under which the lowered result is not the source's:
+//! another size, or, at one symbolic in-bounds index, an element the source wrote that
+//! the lowered code cannot read (poison field, dead or too small block, misaligned) or
+//! reads as another value.
+
+use crate::memory::{const_array, LlvmMem, StdBuf};
+use crate::smt::{Smt, Stop};
+use crate::value::{sort, SVal, Scalar};
+use easy_smt::SExpr;
+
+fn int64(v: SExpr, p: SExpr) -> SVal {
+    SVal::Int { w: 64, v, p }
+}
+
+fn term(sort: SExpr, v: SExpr, p: SExpr) -> SVal {
+    SVal::Term { sort, v, p }
+}
+
+/// The Standard view of buffer `b` through `sizes`, `strides` and `offset`.
+pub fn std_view(smt: &Smt, b: &StdBuf, sizes: &[SExpr], strides: &[SExpr], offset: SExpr) -> SVal {
+    let f = smt.ctx.false_();
+    let es = sort(smt, b.elem);
+    SVal::Agg(vec![
+        SVal::Agg(sizes.iter().map(|s| int64(*s, f)).collect()),
+        term(crate::memory::array_sort(smt, es), b.elems, f),
+        term(
+            crate::memory::array_sort(smt, smt.ctx.bool_sort()),
+            b.init,
+            f,
+        ),
+        term(smt.ctx.bool_sort(), b.live, f),
+        int64(offset, f),
+        SVal::Agg(strides.iter().map(|s| int64(*s, f)).collect()),
+    ])
+}
+
+/// The LLVM view of descriptor `d` (`{ptr, ptr, i64, [n x i64], [n x i64]}`) whose
+/// elements are of kind `e`.
+pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Result<SVal, Stop> {
+    let fields = d.elems()?;
+    let (aligned, off) = match fields {
+        [_, a, o, ..] => (a, o),
+        _ => return Err(Stop::NotModelled("a memref result of another shape".into())),
+    };
+    let (sizes, strides) = match fields {
+        [_, _, _, s, t] => (s.elems()?.to_vec(), t.elems()?.to_vec()),
+        [_, _, _] => (Vec::new(), Vec::new()),
+        _ => return Err(Stop::NotModelled("a memref result of another shape".into())),
+    };
+    let SVal::Ptr { blk, off: poff, p } = aligned else {
+        return Err(Stop::NotModelled(
+            "a memref result without a pointer".into(),
+        ));
+    };
+    let es = sort(smt, e);
+    let asort = crate::memory::array_sort(smt, es);
+    let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
+    let f = smt.ctx.false_();
+    let (vals, init, live, size) = match blk {
+        Some(b) => {
+            let (v, i) = mem.arrays(smt, *b, e)?;
+            let blk = &mem.blocks[*b];
+            (v, i, blk.live, blk.size)
+        }
+        None => {
+            let v = smt.fresh("nowhere", asort)?;
+            (
+                v,
+                const_array(smt, smt.ctx.bool_sort(), f),
+                f,
+                smt.bv(64, 0),
+            )
+        }
+    };
+    // A narrower index (`--index-bitwidth 32`) as 64 bits: sizes and the offset
+    // zero-extended, strides sign-extended (as the Standard side holds them).
+    let i64s = |xs: &[SVal], zext: bool| -> Result<SVal, Stop> {
+        Ok(SVal::Agg(
+            xs.iter()
+                .map(|x| match x {
+                    SVal::Int { w, v, p } => {
+                        Ok(int64(crate::std_sem::int_resize(smt, *v, *w, 64, zext), *p))
+                    }
+                    _ => Err(Stop::NotModelled(
+                        "a descriptor field not an integer".into(),
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+        ))
+    };
+    Ok(SVal::Agg(vec![
+        i64s(&sizes, true)?,
+        term(asort, vals, f),
+        term(bsort, init, f),
+        term(smt.ctx.bool_sort(), live, f),
+        i64s(std::slice::from_ref(off), true)?.elems()?[0].clone(),
+        i64s(&strides, false)?,
+        int64(*poff, *p),
+        int64(size, f),
+    ]))
+}
+
+/// Whether the LLVM view `l` shows another memref than the Standard view `s` (elements
+/// of kind `e`, `bytes` each), at the fresh index `name`.
+pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Result<SExpr, Stop> {
+    let (s, l) = (s.elems()?, l.elems()?);
+    let (ssizes, lsizes) = (s[0].elems()?, l[0].elems()?);
+    if ssizes.len() != lsizes.len() {
+        return Err(Stop::NotModelled("a memref result of another rank".into()));
+    }
+    let c64 = smt.bv_sort(64);
+    let mut wrong = Vec::new();
+    let mut in_bounds = Vec::new();
+    let mut slin = s[4].term()?;
+    let mut llin = l[4].term()?;
+    let mut bad_field = vec![l[4].poison()?, l[6].poison()?];
+    for (d, ((ss, ls), (sst, lst))) in ssizes
+        .iter()
+        .zip(lsizes)
+        .zip(s[5].elems()?.iter().zip(l[5].elems()?))
+        .enumerate()
+    {
+        let c = &smt.ctx;
+        wrong.push(ls.poison()?);
+        wrong.push(c.not(c.eq(ss.term()?, ls.term()?)));
+        let i = smt.ctx.declare_const(format!("{name}_{d}"), c64)?;
+        let c = &smt.ctx;
+        in_bounds.push(c.bvult(i, ss.term()?));
+        slin = c.bvadd(slin, c.bvmul(i, sst.term()?));
+        llin = c.bvadd(llin, c.bvmul(i, lst.term()?));
+        bad_field.push(lst.poison()?);
+    }
+    let c = &smt.ctx;
+    let sz = smt.bv(64, bytes as i128);
+    let byte = c.bvadd(l[6].term()?, c.bvmul(llin, sz));
+    let byte = smt.def(c64, byte)?;
+    let c = &smt.ctx;
+    let size = l[7].term()?;
+    let sat = c.bvmul(slin, sz);
+    let unreadable = c.or_many([
+        c.or_many(bad_field),
+        c.not(l[3].term()?),
+        c.bvult(size, sz),
+        c.bvugt(byte, c.bvsub(size, sz)),
+        c.not(c.eq(c.bvurem(byte, sz), smt.bv(64, 0))),
+    ]);
+    let at = byte;
+    let differs = c.or(
+        c.not(c.select(l[2].term()?, at)),
+        c.not(c.eq(c.select(s[1].term()?, sat), c.select(l[1].term()?, at))),
+    );
+    in_bounds.push(s[3].term()?);
+    in_bounds.push(c.select(s[2].term()?, sat));
+    wrong.push(c.and(c.and_many(in_bounds), c.or(unreadable, differs)));
+    let w = c.or_many(wrong);
+    smt.def_bool(w)
+}
