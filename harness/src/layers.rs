@@ -83,9 +83,8 @@ fn the_scan_sees_imports_and_skips_comments() {
     );
 }
 
-/// Files outside `cmd/` that still name it, each with what it takes: `PassOptions`
-/// (a re-export of `stdlower_front::options`) and `prove`'s entry for the `tv` oracle.
-const NAMES_CMD_STILL: &[&str] = &["upstream.rs", "oracles/tv.rs"];
+/// Files outside `cmd/` that still name it (none: keep it so).
+const NAMES_CMD_STILL: &[&str] = &[];
 
 /// Nothing outside `cmd/` names `cmd/` (`lib.rs` re-exports `cmd::cli` for the
 /// binary; this file's tests name it in their text), but for [`NAMES_CMD_STILL`].

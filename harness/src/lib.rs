@@ -23,6 +23,7 @@ pub mod mlir_translate;
 pub mod native;
 pub mod oracles;
 pub mod process;
+pub mod prove;
 pub mod reduce;
 pub mod upstream;
 pub mod upstream_release;

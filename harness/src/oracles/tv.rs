@@ -54,7 +54,7 @@ impl Check for Tv {
             ..exec.clone()
         };
         let reports =
-            crate::cmd::prove::prove_module(case.module, lowered, &lower, None, &topts, Some(&eo));
+            crate::prove::prove_module(case.module, lowered, &lower, None, &topts, Some(&eo));
         for r in reports {
             if matches!(r.kind(), "refuted" | "validator-bug") {
                 return Judged::Finding(r.line());

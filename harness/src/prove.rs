@@ -1,0 +1,216 @@
+//! Translation validation of a module, as `stdlower prove` and the `tv` oracle run it:
+//! each function with a body (and its C wrapper) proved with the `tv` crate against its
+//! lowering, and a refutation's arguments replayed on the reference interpreter, the
+//! LLVM-level interpreter and the JIT, which decide whether it reproduces (one that does
+//! not is a validator bug). The command line is `cmd/prove.rs`'s.
+
+use crate::exec::{self, ExecOptions, Outcome};
+use converter::ir::{Module, Type};
+use converter::lower::LowerOptions;
+use std::time::Duration;
+use tv::{Options, Verdict};
+
+/// The answer for one function, replayed.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub name: String,
+    pub verdict: Verdict,
+    pub seconds: f64,
+    /// For a refutation: what each path gave on its arguments, and whether the
+    /// refutation reproduced (a path disagreed with the reference interpreter).
+    pub replay: Option<Replay>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub interp: String,
+    pub llvm_level: String,
+    pub jit: Option<String>,
+    pub reproduced: bool,
+    /// The file test that pins the reference answer on these arguments
+    /// (`// run: @f(3 : i32) -> 7 : i32`), when the reference interpreter returned.
+    pub run_line: Option<String>,
+}
+
+impl Report {
+    /// The line `@NAME: ...`.
+    pub fn line(&self) -> String {
+        match (&self.verdict, &self.replay) {
+            (Verdict::Refuted { args }, Some(r)) if !r.reproduced => format!(
+                "@{}: validator bug: refuted with {} but no path disagrees (interp: {}; \
+                 interp --level llvm: {}; run: {})",
+                self.name,
+                args.join(" "),
+                r.interp,
+                r.llvm_level,
+                r.jit.as_deref().unwrap_or("not run"),
+            ),
+            (v, _) => format!("@{}: {}", self.name, v.render()),
+        }
+    }
+    pub fn kind(&self) -> &'static str {
+        match (&self.verdict, &self.replay) {
+            (Verdict::Refuted { .. }, Some(r)) if !r.reproduced => "validator-bug",
+            (Verdict::Refuted { .. }, _) => "refuted",
+            (Verdict::Proved { .. }, _) => "proved",
+            (Verdict::Unknown { .. }, _) => "unknown",
+        }
+    }
+}
+
+fn one_line(o: &Outcome) -> String {
+    o.render().trim_end().replace('\n', ", ")
+}
+
+/// Proves every function of `m` with a body (or only `only`), replaying refutations.
+pub fn prove_module(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    only: Option<&str>,
+    topts: &Options,
+    eopts: Option<&ExecOptions>,
+) -> Vec<Report> {
+    let mut out = Vec::new();
+    for f in &m.funcs {
+        if f.body.is_none() || f.std_type().is_none() {
+            continue;
+        }
+        // The function, then its C wrapper (`_mlir_ciface_NAME`) when it has one.
+        let ciface = format!("{}{}", jit::exec::CIFACE_PREFIX, f.name);
+        let has_wrapper = lowered.func(&ciface).is_some_and(|w| w.body.is_some());
+        for wrapper in [false, true] {
+            let shown = if wrapper { &ciface } else { &f.name };
+            if (wrapper && !has_wrapper) || only.is_some_and(|n| n != shown) {
+                continue;
+            }
+            out.push(prove_one(m, lowered, lower, &f.name, wrapper, topts, eopts));
+        }
+    }
+    out
+}
+
+/// Proves `name` (or its C wrapper), replaying a refutation.
+fn prove_one(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    name: &str,
+    wrapper: bool,
+    topts: &Options,
+    eopts: Option<&ExecOptions>,
+) -> Report {
+    let ciface = format!("{}{name}", jit::exec::CIFACE_PREFIX);
+    let entry = if wrapper { ciface.as_str() } else { name };
+    {
+        let f = m.func(name).expect("a function of the module");
+        let (verdict, dt) = if wrapper {
+            tv::prove_wrapper(m, lowered, name, topts)
+        } else {
+            tv::prove(m, lowered, name, topts)
+        };
+        let replay = match (&verdict, eopts) {
+            (Verdict::Refuted { args }, Some(eo)) => {
+                Some(replay_entry(m, lowered, lower, name, entry, args, eo))
+            }
+            _ => None,
+        };
+        // interp and run print results only: a refutation on the final memory of a
+        // memref argument alone cannot replay, and is not claimed.
+        let memref_args = f
+            .std_type()
+            .is_some_and(|t| t.inputs.iter().any(|t| matches!(t, Type::MemRef(_))));
+        let (verdict, replay) = match (verdict, replay) {
+            (Verdict::Refuted { args }, Some(r))
+                if !r.reproduced && memref_args && r.run_line.is_some() =>
+            {
+                (
+                    Verdict::Unknown {
+                        reason: format!(
+                            "refuted on the final memory of a memref argument only, which the \
+                         replay cannot show ({})",
+                            args.join(" ")
+                        ),
+                    },
+                    None,
+                )
+            }
+            other => other,
+        };
+        Report {
+            name: entry.to_string(),
+            verdict,
+            seconds: dt.as_secs_f64(),
+            replay,
+        }
+    }
+}
+
+/// Runs `name` on `args` on every path; the refutation reproduces when the reference
+/// interpreter returns and some path does not return the same.
+pub fn replay(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    name: &str,
+    args: &[String],
+    eo: &ExecOptions,
+) -> Replay {
+    replay_entry(m, lowered, lower, name, name, args, eo)
+}
+
+/// [`replay`], with the lowered side (the LLVM level and the JIT) entered at `entry`
+/// (`_mlir_ciface_NAME` for a C wrapper, which they call through the C interface).
+pub fn replay_entry(
+    m: &Module,
+    lowered: &Module,
+    lower: &LowerOptions,
+    name: &str,
+    entry: &str,
+    args: &[String],
+    eo: &ExecOptions,
+) -> Replay {
+    let vals = match exec::parse_args(m, name, args) {
+        Ok(v) => v,
+        Err(f) => {
+            let e = format!("arguments do not parse: {}", f.message.trim());
+            return Replay {
+                interp: e.clone(),
+                llvm_level: e,
+                jit: None,
+                reproduced: false,
+                run_line: None,
+            };
+        }
+    };
+    let s = exec::run_interp(m, name, &vals, eo);
+    let l = exec::run_llvm_level(m, lowered, lower, entry, &vals, eo.fuel);
+    let j = (eo.timeout > Duration::ZERO).then(|| exec::run_jit(m, entry, &vals, eo));
+    let returns = matches!(s, Outcome::Values(_));
+    let differs = !s.same_results(&l) || j.as_ref().is_some_and(|j| !s.same_results(j));
+    let run_line = match &s {
+        Outcome::Values(rs) => {
+            let typed = |t: &converter::ir::Type, v: &converter::value::RtValue| {
+                let mut out = String::new();
+                converter::value::format_value(&mut out, t, v);
+                format!("{out} : {t}")
+            };
+            let (ins, _) = exec::entry_signature(m, name).unwrap_or_default();
+            let a: Vec<String> = ins.iter().zip(&vals).map(|(t, v)| typed(t, v)).collect();
+            let r: Vec<String> = rs.iter().map(|(t, v)| typed(t, v)).collect();
+            Some(format!(
+                "// run: @{name}({}) -> {}",
+                a.join(", "),
+                r.join(", ")
+            ))
+        }
+        _ => None,
+    };
+    Replay {
+        interp: one_line(&s),
+        llvm_level: one_line(&l),
+        jit: j.as_ref().map(one_line),
+        reproduced: returns && differs,
+        run_line,
+    }
+}
