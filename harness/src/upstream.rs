@@ -517,7 +517,7 @@ fn take_prepared(
 /// leaves a function whose memref result has no pointer form (a dynamic or unranked
 /// one) unconverted; LLVM 11 and we return descriptors (docs/upstream-differences.md).
 /// Such a module is not expressible upstream.
-fn bare_ptr_cannot_lower(
+pub fn bare_ptr_cannot_lower(
     m: &Module,
     pass: stdlower_front::options::PassOptions,
 ) -> Result<(), UpstreamError> {

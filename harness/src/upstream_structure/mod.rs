@@ -63,13 +63,21 @@ pub fn available() -> bool {
 }
 
 /// The comparison's inputs for a module we lowered to `lowered` (`Err` when the
-/// exporter cannot express it), under the bare pointer calling convention or not.
+/// exporter cannot express it), under the bare pointer calling convention or not. Under
+/// the convention, a module with a memref result that has no bare pointer form (dynamic
+/// or unranked) is not compared: MLIR 22 leaves its function unconverted where LLVM 11
+/// and we return the descriptor ([`crate::upstream::bare_ptr_cannot_lower`]).
 pub fn prepare_lowered(
     m: &Module,
     lowered: &Module,
     index_bitwidth: u32,
     bare_ptr: bool,
 ) -> Result<Pending, crate::upstream::UpstreamError> {
+    let pass = PassOptions {
+        use_bare_ptr_memref_call_conv: bare_ptr,
+        ..PassOptions::default()
+    };
+    crate::upstream::bare_ptr_cannot_lower(m, pass)?;
     Ok(Pending {
         std: StdInfo::with_options(m, index_bitwidth, bare_ptr),
         ours: print_llvm(lowered, Syntax::Modern),

@@ -139,3 +139,36 @@ fn generated_bare_pointer_modules_agree_with_upstream() {
     }
     assert!(compared >= 10, "only {compared} of 20 compared");
 }
+
+/// A dynamic memref result has no bare pointer form: MLIR 22 leaves its function
+/// unconverted (LLVM 11 and we return the descriptor), so the module is not compared.
+/// Campaign seed 7's case 9000 (`--index-bitwidth 32 --use-bare-ptr-memref-call-conv`)
+/// was reported as a finding before the oracle knew it.
+#[test]
+fn a_dynamic_memref_result_is_not_compared_under_the_convention() {
+    if !tools_present() {
+        return;
+    }
+    let text = r#"module {
+  func @main() -> memref<?xi64> {
+    %0 = constant 1 : index
+    %1 = alloc(%0) : memref<?xi64>
+    %2 = constant 0 : i64
+    %3 = constant 0 : index
+    store %2, %1[%3] : memref<?xi64>
+    return %1 : memref<?xi64>
+  }
+}
+"#;
+    let m = parse_module("dynamic_result.mlir", text.as_bytes()).unwrap();
+    for ib in [32, 64] {
+        let Err(e) = us::prepare_with(&m, ib, BARE) else {
+            panic!("compared at index {ib}: a dynamic memref result under the convention");
+        };
+        assert!(e.to_string().contains("without a bare pointer form"), "{e}");
+        // Without the convention the same module is compared, and agrees.
+        let p = us::prepare_with(&m, ib, PassOptions::default()).unwrap();
+        let up = us::lower_pending(&[&p]).pop().unwrap();
+        assert_eq!(us::resolve(&p, up), Outcome::Agree);
+    }
+}
