@@ -582,12 +582,7 @@ mod tests {
     }
 
     fn calls_of(l: &mut Module) -> (&mut converter::ir::Body, Vec<converter::ir::OpId>) {
-        let body = l.func_mut("f").unwrap().body.as_mut().unwrap();
-        let calls = body
-            .walk_ops()
-            .filter(|&o| body.op(o).kind == OpKind::LlvmCall)
-            .collect();
-        (body, calls)
+        ops_of(l, OpKind::LlvmCall)
     }
 
     #[test]

@@ -454,31 +454,6 @@ fn split_output(out: &str) -> Vec<String> {
     chunks
 }
 
-/// A campaign case's comparison, prepared (its lowering printed, its export made) to
-/// wait for a batch, or why there is none: `Err(Some(UNSUPPORTED))`, to count, when the
-/// exporter cannot express it; `Err(None)` when there is nothing to compare or `mlir-opt`
-/// is missing. `lowered` is the case's lowering the oracles checked (under the case's
-/// options, which are the default ones whenever the case is compared); without it the
-/// module is lowered here.
-pub fn prepare_case(
-    m: &Module,
-    lowered: Option<&Module>,
-    cfg: &crate::oracles::OracleConfig,
-) -> Result<Pending, Option<crate::oracles::Oracle>> {
-    if !available() {
-        return Err(None);
-    }
-    if !compared(&cfg.exec) {
-        return Err(Some(UNSUPPORTED));
-    }
-    let (ib, pass) = (cfg.exec.index_bitwidth, cfg.exec.pass);
-    match lowered {
-        Some(l) => prepare_lowered(m, l, ib, pass.use_bare_ptr_memref_call_conv)
-            .map_err(|_| Some(UNSUPPORTED)),
-        None => prepare_with(m, ib, pass).map_err(|_| Some(UNSUPPORTED)),
-    }
-}
-
 /// `mlir-opt`'s lowering of each pending module, one process per index width and
 /// calling convention.
 pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
@@ -509,51 +484,6 @@ pub fn lower_pending(pending: &[&Pending]) -> Vec<Result<String, String>> {
 /// normalization here yet; such cases count as not compared.
 pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
     !exec.pass.use_aligned_alloc
-}
-
-/// The oracle on one module, in one `mlir-opt` process: agreement (with the oracle
-/// run, or [`UNSUPPORTED`] when it could not compare, or nothing when `mlir-opt` is
-/// missing) or its finding.
-pub fn check_lowered(
-    m: &Module,
-    lowered: &Module,
-    index_bitwidth: u32,
-    pass: PassOptions,
-) -> crate::oracles::CheckReport {
-    use crate::oracles::{CheckReport, Verdict};
-    if !available() {
-        return CheckReport::of(Verdict::Agree);
-    }
-    let unsupported = CheckReport {
-        verdict: Verdict::Agree,
-        ran: vec![UNSUPPORTED],
-    };
-    let p = match prepare_lowered(
-        m,
-        lowered,
-        index_bitwidth,
-        pass.use_bare_ptr_memref_call_conv,
-    ) {
-        Ok(p) => p,
-        Err(_) => return unsupported,
-    };
-    let answer = lower_batch_with(std::slice::from_ref(&p.export), index_bitwidth, pass)
-        .pop()
-        .unwrap_or_else(|| Err("no answer".into()));
-    match resolve(&p, answer) {
-        Outcome::Agree => CheckReport {
-            verdict: Verdict::Agree,
-            ran: vec![ORACLE],
-        },
-        Outcome::Finding(detail) => CheckReport {
-            verdict: Verdict::Finding {
-                oracle: ORACLE,
-                detail,
-            },
-            ran: vec![ORACLE],
-        },
-        Outcome::Unsupported(_) => unsupported,
-    }
 }
 
 #[cfg(test)]

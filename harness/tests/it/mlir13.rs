@@ -56,18 +56,9 @@ fn mlir_opt_13_lowers_every_exported_module_in_batches() {
     let mut texts = Vec::new();
     let mut names = Vec::new();
     let mut refused = Vec::new();
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
     let mut modules = Vec::new();
-    for f in harness::filetest::discover(&[root.to_string()]) {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let name = f.display().to_string();
-        let Ok(m) = parse_module(&name, &bytes) else {
-            continue;
-        };
-        if converter::verify::verify_module(&m).is_err()
-            || lower_module(&m, &LowerOptions::default()).is_err()
+    for crate::common::CorpusModule { name, bytes, m } in crate::common::corpus_modules() {
+        if lower_module(&m, &LowerOptions::default()).is_err()
             || crate::common::expects_errors(&bytes)
         {
             continue;
@@ -446,18 +437,9 @@ fn installed(n: u32) -> Option<Toolchain> {
 
 #[test]
 fn releases_14_to_16_lower_the_corpus_exported_in_their_syntax() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
     let mut modules = Vec::new();
-    for f in harness::filetest::discover(&[root.to_string()]) {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let name = f.display().to_string();
-        let Ok(m) = parse_module(&name, &bytes) else {
-            continue;
-        };
-        if converter::verify::verify_module(&m).is_ok()
-            && lower_module(&m, &LowerOptions::default()).is_ok()
+    for crate::common::CorpusModule { name, bytes, m } in crate::common::corpus_modules() {
+        if lower_module(&m, &LowerOptions::default()).is_ok()
             && !crate::common::expects_errors(&bytes)
             && !not_for_upstream(&m)
         {

@@ -117,18 +117,8 @@ fn mlir_opt_lowers_every_exported_module() {
         Ok(false) => verified += 1,
         Err(e) => failures.push(format!("{name}: {e}")),
     };
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
-    for f in harness::filetest::discover(&[root.to_string()]) {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let name = f.display().to_string();
-        let Ok(m) = converter::syntax::parse_module(&name, &bytes) else {
-            continue;
-        };
-        if converter::verify::verify_module(&m).is_err()
-            || lower_module(&m, &LowerOptions::default()).is_err()
-        {
+    for crate::common::CorpusModule { name, m, .. } in crate::common::corpus_modules() {
+        if lower_module(&m, &LowerOptions::default()).is_err() {
             continue;
         }
         tally(name, check(t, &m));
@@ -173,17 +163,8 @@ fn front_end_reads_what_mlir_opt_prints() {
     };
     let mut failures = Vec::new();
     let mut compared = 0;
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
-    for f in harness::filetest::discover(&[root.to_string()]) {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let name = f.display().to_string();
-        let Ok(m) = parse_module(&name, &bytes) else {
-            continue;
-        };
-        if converter::verify::verify_module(&m).is_err()
-            || verify_only(&m).is_some()
+    for crate::common::CorpusModule { name, bytes, m } in crate::common::corpus_modules() {
+        if verify_only(&m).is_some()
             || crate::common::has_typed_llvm_pointers(&m)
             || crate::common::expects_errors(&bytes)
         {

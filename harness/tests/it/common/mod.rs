@@ -120,3 +120,26 @@ pub fn has_typed_llvm_pointers(m: &converter::ir::Module) -> bool {
 pub fn expects_errors(bytes: &[u8]) -> bool {
     String::from_utf8_lossy(bytes).contains("expected-error")
 }
+
+/// A corpus file that reads, parses and verifies: its path (as text), bytes and module.
+pub struct CorpusModule {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub m: converter::ir::Module,
+}
+
+/// Every file of `corpus/` whose module parses and verifies (files of diagnostics and
+/// broken input are left out by the verifier or the parser), in discovery order.
+pub fn corpus_modules() -> Vec<CorpusModule> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    harness::filetest::discover(&[root.to_string()])
+        .into_iter()
+        .filter_map(|f| {
+            let bytes = std::fs::read(&f).ok()?;
+            let name = f.display().to_string();
+            let m = converter::syntax::parse_module(&name, &bytes).ok()?;
+            converter::verify::verify_module(&m).ok()?;
+            Some(CorpusModule { name, bytes, m })
+        })
+        .collect()
+}
