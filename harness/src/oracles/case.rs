@@ -434,4 +434,25 @@ mod tests {
             }
         }
     }
+
+    /// A campaign's check hands back the interpreter's outcome it made, for the finding's
+    /// file test to read rather than run the interpreter again; the direct check (no
+    /// deferring) keeps nothing.
+    #[test]
+    fn the_check_hands_back_its_interpreter_outcome() {
+        let src = "func @main() -> i32 {\n  %a = constant 6 : i32\n  %b = constant 7 : i32\n  %c = muli %a, %b : i32\n  return %c : i32\n}\n";
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        let cfg = OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        };
+        let (report, deferred) = check_generated_deferring(&m, &cfg).expect("no panic");
+        assert!(
+            matches!(report.verdict, Verdict::Agree),
+            "{}",
+            report.verdict
+        );
+        let want = crate::exec::run_interp(&m, "main", &[], &cfg.exec);
+        assert_eq!(deferred.interp, Some(want));
+    }
 }
