@@ -1,6 +1,7 @@
-//! Running a module's entry point on an execution path (the reference interpreter or
-//! the lowered code under the JIT) and classifying what happened, so that `interp`,
-//! `run`, the file tests and the oracles all print and compare outcomes the same way.
+//! Running a module's entry point on an execution path and classifying what happened
+//! ([`Outcome`], [`NativeLimit`]), so that `interp`, `run`, the file tests and the
+//! oracles all print and compare outcomes the same way. The interpreters run here; the
+//! JIT's runs, which these types describe, are `crate::native`'s (above this module).
 
 use crate::exit;
 use crate::input::{render_in, Failure};
@@ -419,9 +420,4 @@ fn name_standard_op(m: &Module, loc: converter::Loc, message: &mut String) {
     if let Some(name) = std_op.filter(|n| !n.starts_with("llvm.")) {
         message.insert_str(at, &format!(" (from '{name}')"));
     }
-}
-
-/// Runs the entry on the lowered code, natively, in the isolated JIT worker.
-pub fn run_jit(m: &Module, entry: &str, args: &[RtValue], opts: &ExecOptions) -> Outcome {
-    crate::native::run_jit(m, entry, args, opts)
 }

@@ -26,5 +26,5 @@ fn no_transparent_huge_pages() {
 fn main() {
     no_transparent_huge_pages();
     harness::front::check_front_build();
-    harness::cli::main()
+    harness::cmd::cli::main()
 }

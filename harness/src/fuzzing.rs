@@ -372,7 +372,7 @@ pub fn fuzz_lowering(data: &[u8]) {
     if v.is_finding() {
         panic!(
             "stdlower finding; the module as a corpus file test:\n{}",
-            oracles::finding_as_file_test(&m, "main", &v, &cfg)
+            crate::reduce::finding_as_file_test(&m, "main", &v, &cfg, None)
         );
     }
 }
@@ -394,7 +394,7 @@ fn check_or_print_panic(
                 oracle: crate::oracles::Oracle::Panic,
                 detail: p.detail(),
             };
-            print(&crate::campaign::file_test(m, &v, cfg));
+            print(&crate::campaign::file_test(m, &v, cfg, None));
             std::panic::resume_unwind(Box::new(p.detail()));
         }
     }

@@ -342,7 +342,7 @@ fn stands(a: &CallAnswer) -> bool {
 /// A worker's error with the note of its last stderr lines when it crashed.
 fn noted(w: &Worker, e: RunError) -> (RunError, String) {
     let note = match e {
-        RunError::Crash { .. } => crate::native::stderr_note(w.crash_stderr()),
+        RunError::Crash { .. } => crate::process::worker_stderr::stderr_note(w.crash_stderr()),
         _ => String::new(),
     };
     (e, note)

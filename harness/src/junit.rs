@@ -172,7 +172,7 @@ pub fn of_campaign(rep: &Report, base: &Path) -> Vec<Suite> {
                 "case {} (seed {}): {}",
                 p.case,
                 p.seed,
-                crate::report_html::reproduce_command(base, b, p)
+                crate::campaign::report_html::reproduce_command(base, b, p)
             );
         }
         c.failure = Some(Failure {

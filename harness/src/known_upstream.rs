@@ -5,7 +5,7 @@
 //! without such a message (a plain SIGSEGV) is never classified here, so no unknown
 //! crash is hidden.
 
-use crate::oracles::Verdict;
+use crate::verdict::Verdict;
 
 /// One documented upstream bug.
 #[derive(Debug)]
@@ -38,13 +38,13 @@ pub fn classify(v: &Verdict) -> Option<&'static KnownBug> {
     let Verdict::Finding { oracle, detail } = v else {
         return None;
     };
-    if *oracle == crate::oracles::Oracle::Upstream {
+    if *oracle == crate::verdict::Oracle::Upstream {
         // A tool failure that is a documented bug of the selected upstream release.
         return crate::upstream_release::known::classify_finding(detail);
     }
     if !matches!(
         *oracle,
-        crate::oracles::Oracle::InterpVsJit | crate::oracles::Oracle::CInterface
+        crate::verdict::Oracle::InterpVsJit | crate::verdict::Oracle::CInterface
     ) {
         return None;
     }
@@ -73,7 +73,7 @@ mod tests {
     #[test]
     fn only_aborts_with_a_known_message_are_classified() {
         let finding = |detail: &str| Verdict::Finding {
-            oracle: crate::oracles::Oracle::InterpVsJit,
+            oracle: crate::verdict::Oracle::InterpVsJit,
             detail: detail.to_string(),
         };
         let known = "interp:\ni32 1\njit:\nm.mlir: crashed with SIGABRT (worker stderr: \
@@ -88,7 +88,7 @@ mod tests {
             "interp:\ni32 1\njit:\ni32 2\n// LLVM ERROR: Cannot emit physreg copy instruction";
         assert!(classify(&finding(wrong_values)).is_none());
         let verify = Verdict::Finding {
-            oracle: crate::oracles::Oracle::LlvmVerify,
+            oracle: crate::verdict::Oracle::LlvmVerify,
             detail: known.to_string(),
         };
         assert!(classify(&verify).is_none());

@@ -1,7 +1,9 @@
 //! The layering rules of `ARCHITECTURE.md`, checked on the sources: `process/` names no
-//! other harness module, and nothing outside `cmd/` names `cmd/` (but for the known
-//! exceptions listed here, in files that are someone else's to move).
+//! other harness module, nothing outside `cmd/` names `cmd/`, and no two top-level
+//! harness modules import each other, directly or around a cycle (but for the edges
+//! [`CYCLE_EDGES_STILL`] lists, in files that are someone else's to move).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The `.rs` files under `dir`, recursively.
@@ -86,8 +88,8 @@ fn the_scan_sees_imports_and_skips_comments() {
 /// Files outside `cmd/` that still name it (none: keep it so).
 const NAMES_CMD_STILL: &[&str] = &[];
 
-/// Nothing outside `cmd/` names `cmd/` (`lib.rs` re-exports `cmd::cli` for the
-/// binary; this file's tests name it in their text), but for [`NAMES_CMD_STILL`].
+/// Nothing outside `cmd/` names `cmd/` (this file's tests name it in their text; `lib.rs`
+/// declares it), but for [`NAMES_CMD_STILL`].
 #[test]
 fn nothing_outside_cmd_imports_cmd() {
     let root = src();
@@ -110,4 +112,212 @@ fn nothing_outside_cmd_imports_cmd() {
         }
     }
     assert!(wrong.is_empty(), "these import cmd/ from below: {wrong:?}");
+}
+
+/// The import graph of the top-level harness modules: module → the modules its files
+/// name (`crate::NAME`), for every `.rs` file under `src/` but `lib.rs` (the root, not
+/// a module) and this file. All code counts, tests included: a test that imports from
+/// above ties the layers as much as the code does.
+fn module_graph(root: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let module_of = |f: &Path| -> String {
+        let rel = f.strip_prefix(root).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        first.trim_end_matches(".rs").to_string()
+    };
+    let is_module = |m: &str| root.join(format!("{m}.rs")).is_file() || root.join(m).is_dir();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in sources(root) {
+        let from = module_of(&f);
+        if ["lib", "layers"].contains(&from.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let to: BTreeSet<String> = imports(&text)
+            .into_iter()
+            .filter(|m| *m != from && is_module(m))
+            .collect();
+        graph.entry(from).or_default().extend(to);
+    }
+    graph
+}
+
+/// The strongly connected components of `graph` with more than one module (its
+/// cycles), each sorted, by Tarjan's algorithm.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Tarjan<'g> {
+        graph: &'g BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'g str, usize>,
+        low: BTreeMap<&'g str, usize>,
+        stack: Vec<&'g str>,
+        on_stack: BTreeSet<&'g str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'g> Tarjan<'g> {
+        fn visit(&mut self, v: &'g str) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            self.on_stack.insert(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                let w = w.as_str();
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if self.on_stack.contains(w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                loop {
+                    let w = self.stack.pop().unwrap();
+                    self.on_stack.remove(w);
+                    component.push(w.to_string());
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut t = Tarjan {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !t.index.contains_key(v.as_str()) {
+            t.visit(v);
+        }
+    }
+    t.found
+}
+
+/// Import edges (from, to) that still close a cycle, each in a file of a module another
+/// change is moving; every one must still be there (take it off when it goes).
+const CYCLE_EDGES_STILL: &[(&str, &str, &str)] = &[
+    (
+        "ciface",
+        "oracles",
+        "ciface/mod.rs makes the c-interface oracle's verdicts (CheckReport, OracleConfig); \
+         the oracle's file (oracles/c_interface.rs) should, with ciface/ below it",
+    ),
+    (
+        "native",
+        "ciface",
+        "native.rs calls a C wrapper as ciface/expect.rs derives its interface; \
+         expect.rs belongs below native, abi and ciface (ciface/ is being changed elsewhere)",
+    ),
+    (
+        "abi",
+        "ciface",
+        "abi/live.rs checks wrappers with ciface/expect.rs: the same move as above",
+    ),
+    (
+        "upstream_release",
+        "upstream",
+        "upstream_release/ runs the tools with upstream.rs's runners (run_tool, find_tool), \
+         upstream.rs picks the release: the runners belong below both",
+    ),
+    (
+        "known_upstream",
+        "upstream_release",
+        "the known-bug table asks upstream_release/known.rs, which reads the table",
+    ),
+];
+
+/// No import cycles between top-level harness modules, but for [`CYCLE_EDGES_STILL`].
+#[test]
+fn no_import_cycles_between_harness_modules() {
+    let mut graph = module_graph(&src());
+    for (from, to, why) in CYCLE_EDGES_STILL {
+        let there = graph.get_mut(*from).is_some_and(|e| e.remove(*to));
+        assert!(
+            there,
+            "{from} -> {to} is gone ({why}): take it off CYCLE_EDGES_STILL"
+        );
+    }
+    let found = cycles(&graph);
+    let edges: Vec<String> = found
+        .iter()
+        .flat_map(|c| {
+            let graph = &graph;
+            c.iter().flat_map(move |a| {
+                graph[a]
+                    .iter()
+                    .filter(|b| c.contains(b))
+                    .map(move |b| format!("{a} -> {b}"))
+            })
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "harness modules import each other in cycles {found:?}, by the edges {edges:#?}"
+    );
+}
+
+/// The cycle finder finds a cycle of three, a pair and nothing in a chain, and the
+/// graph is read from `crate::` paths.
+#[test]
+fn the_cycle_finder_sees_a_cycle() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in edges {
+            g.entry(a.to_string()).or_default().insert(b.to_string());
+            g.entry(b.to_string()).or_default();
+        }
+        g
+    };
+    let chain = graph(&[
+        ("cmd", "campaign"),
+        ("campaign", "oracles"),
+        ("oracles", "exec"),
+    ]);
+    assert!(cycles(&chain).is_empty());
+    let mut looped = graph(&[
+        ("cmd", "campaign"),
+        ("campaign", "oracles"),
+        ("oracles", "exec"),
+        ("exec", "campaign"),
+        ("native", "jit_pool"),
+        ("jit_pool", "native"),
+    ]);
+    assert_eq!(
+        cycles(&looped),
+        [
+            vec!["campaign", "exec", "oracles"],
+            vec!["jit_pool", "native"]
+        ]
+    );
+    looped.get_mut("exec").unwrap().remove("campaign");
+    assert_eq!(cycles(&looped), [vec!["jit_pool", "native"]]);
+}
+
+/// The real graph is read: the edges this crate is known to have are there, and a
+/// module named only in a comment or by a name that is no module (`crate::exit`, the
+/// front crate's) is not.
+#[test]
+fn the_module_graph_reads_the_sources() {
+    let graph = module_graph(&src());
+    assert!(graph["campaign"].contains("oracles"));
+    assert!(graph["oracles"].contains("exec"));
+    assert!(!graph["exec"].contains("exit"));
+    assert!(graph["process"].is_empty(), "{:?}", graph["process"]);
 }

@@ -3,6 +3,7 @@
 //! targets, benchmarks and tests use the same code as the command.
 
 pub mod abi;
+pub mod bare_ptr;
 pub mod campaign;
 pub mod ciface;
 pub mod cli_error;
@@ -28,19 +29,7 @@ pub mod reduce;
 pub mod upstream;
 pub mod upstream_release;
 pub mod upstream_structure;
-
-// Process infrastructure under the paths it had before `process/`, for the modules
-// that still use them (`crate::watchdog`, `crate::panics`, ...).
-pub use process::{output, panics, temp_cleanup, this_exe, watchdog};
-
-// The command line, under the path it had before it moved into `cmd/`.
-pub use cmd::cli;
-
-// The campaign's report page, under the path it had before it moved into `campaign/`.
-pub use campaign::report_html;
-
-// The oracles that lived at the top before the registry, under their old paths.
-pub use oracles::{arg_attrs, bare_ptr_rule, heap_sizes, unregistered_ops};
+pub mod verdict;
 
 // The `lower` command and what it needs live in the `stdlower-front` crate (the
 // `stdlower` binary, which must not link libLLVM); `stdlower-full` runs the same code.

@@ -38,7 +38,7 @@ use converter::llvm_print::{
 use converter::lower::{lower_module_each, LowerOptions, SourceLowering};
 
 /// The oracle's name in reports.
-pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::LowerPaths;
+pub const ORACLE: crate::verdict::Oracle = crate::verdict::Oracle::LowerPaths;
 
 /// The text the source path makes of `src` on `jobs` threads, `None` where it gives up
 /// (what `stdlower lower` prints when it takes that path).
@@ -105,7 +105,7 @@ pub fn check(
         Err(ds) => {
             return Some(format!(
                 "lower_module_each ({syntax_name}) fails where lower_module lowers: {}",
-                crate::oracles::joined(&ds)
+                crate::verdict::joined(&ds)
             ));
         }
     }
@@ -183,7 +183,7 @@ pub fn clash_is_rejected(m: &Module, opts: &LowerOptions) -> Option<String> {
         }
         Err(ds) => Some(format!(
             "with a declaration @{name} added, the lowering fails without naming it: {}",
-            crate::oracles::joined(&ds)
+            crate::verdict::joined(&ds)
         )),
     }
 }
@@ -234,7 +234,7 @@ pub fn runtime_clash_is_rejected(
             "with a declaration of @{} of another type added, the lowering fails without \
              saying \"{want}\": {}",
             decl.name,
-            crate::oracles::joined(&ds)
+            crate::verdict::joined(&ds)
         )),
     }
 }
@@ -690,7 +690,7 @@ pub fn big_variant_is_lowered(
             return Some(format!(
                 "made big (attributes nested {DEEP_NESTING} deep, a function of \
                  {WIDE_VALUES} values), the case fails to lower: {}",
-                crate::oracles::joined(&ds)
+                crate::verdict::joined(&ds)
             ))
         }
     };

@@ -44,7 +44,7 @@ struct Run {
 
 fn run_tool(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, String> {
     // A child process: not the calling campaign thread's own work.
-    crate::watchdog::outside(|| run_tool_waiting(tool, input, split))
+    crate::process::watchdog::outside(|| run_tool_waiting(tool, input, split))
 }
 
 fn run_tool_waiting(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, String> {

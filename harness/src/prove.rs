@@ -185,7 +185,7 @@ pub fn replay_entry(
     };
     let s = exec::run_interp(m, name, &vals, eo);
     let l = exec::run_llvm_level(m, lowered, lower, entry, &vals, eo.fuel);
-    let j = (eo.timeout > Duration::ZERO).then(|| exec::run_jit(m, entry, &vals, eo));
+    let j = (eo.timeout > Duration::ZERO).then(|| crate::native::run_jit(m, entry, &vals, eo));
     let returns = matches!(s, Outcome::Values(_));
     let differs = !s.same_results(&l) || j.as_ref().is_some_and(|j| !s.same_results(j));
     let run_line = match &s {

@@ -147,7 +147,7 @@ pub fn run_tool(
     timeout: Duration,
 ) -> Result<String, String> {
     // A child process with a timeout: not the calling campaign thread's own work.
-    crate::watchdog::outside(|| run_tool_waiting(tool, args, input, timeout))
+    crate::process::watchdog::outside(|| run_tool_waiting(tool, args, input, timeout))
 }
 
 fn run_tool_waiting(
@@ -156,7 +156,7 @@ fn run_tool_waiting(
     input: &str,
     timeout: Duration,
 ) -> Result<String, String> {
-    let name = crate::this_exe::name_of(tool);
+    let name = crate::process::this_exe::name_of(tool);
     let done = match run_process(tool, args, input, timeout) {
         Ok(done) => done,
         Err(ProcessError::Start(e)) => return Err(format!("cannot start {}: {e}", tool.display())),
@@ -201,7 +201,7 @@ pub enum ProcessError {
 /// Runs `tool args` with `input` on stdin, reading stdout and stderr as it runs (so that
 /// neither pipe fills), and kills it when it outlives `timeout`. The one way the upstream
 /// drivers run a tool; callers outside a campaign's watchdog wrap it in
-/// [`crate::watchdog::outside`].
+/// [`crate::process::watchdog::outside`].
 pub fn run_process(
     tool: &std::path::Path,
     args: &[String],
@@ -528,7 +528,7 @@ pub fn bare_ptr_cannot_lower(
         f.std_type().is_some_and(|ft| {
             ft.results
                 .iter()
-                .any(|t| t.is_memref() && !crate::bare_ptr_rule::allowed(t))
+                .any(|t| t.is_memref() && !crate::bare_ptr::allowed(t))
         })
     });
     match f {
@@ -544,7 +544,7 @@ pub fn bare_ptr_cannot_lower(
 }
 
 /// Runs `entry` of upstream LLVM IR `ir` (of the Standard module `m`) in this thread's
-/// isolated worker: the same outcomes, messages and formats as [`crate::exec::run_jit`].
+/// isolated worker: the same outcomes, messages and formats as [`crate::native::run_jit`].
 pub fn run_ir(
     m: &Module,
     ir: &str,

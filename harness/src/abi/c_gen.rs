@@ -89,7 +89,7 @@ pub fn mlir_include_dir() -> Option<PathBuf> {
 }
 
 /// A temporary directory removed (with its contents) when dropped, or on a signal in a
-/// command that asks for it ([`crate::temp_cleanup`]).
+/// command that asks for it ([`crate::process::temp_cleanup`]).
 #[derive(Debug)]
 pub struct TempDir {
     path: PathBuf,
@@ -106,7 +106,7 @@ impl TempDir {
         if let Err(source) = std::fs::create_dir_all(&path) {
             return Err(AbiError::CreateDir { path, source });
         }
-        crate::temp_cleanup::register(&path);
+        crate::process::temp_cleanup::register(&path);
         Ok(TempDir { path })
     }
 
@@ -127,7 +127,7 @@ impl TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
-        crate::temp_cleanup::unregister(&self.path);
+        crate::process::temp_cleanup::unregister(&self.path);
     }
 }
 

@@ -714,7 +714,7 @@ pub fn run_live(sel: &Selection, ccs: &[Compiler], exe: &Path) -> LiveOutcome {
 pub fn jit_child(so: &str, mlir: &str, slots: &str) -> Result<i32, crate::cli_error::CliError> {
     let text = jit_child_inner(so, mlir, slots)
         .map_err(|e| crate::cli_error::CliError::Unfinished(e.into()))?;
-    let mut stdout = crate::output::Out::new();
+    let mut stdout = crate::process::output::Out::new();
     stdout.print(&text);
     Ok(stdout.finish_with(crate::exit::OK))
 }

@@ -46,6 +46,9 @@ pub struct Checked {
     /// Its outcome, once `mlir-opt` answered (folded into the report with the
     /// `mlir-translate` answer, [`oracles::check::fold_late`]).
     pub(super) structure_answer: Option<crate::upstream_structure::Outcome>,
+    /// The Standard interpreter's outcome of `@main`, when the check made it (a finding's
+    /// file test reads it rather than running the interpreter again).
+    pub(super) interp: Option<crate::exec::Outcome>,
 }
 
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
@@ -56,6 +59,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     cfg.every.apply(case, &mut ocfg);
     let mut deferred = None;
     let mut structure = None;
+    let mut interp = None;
     // Options given on the command line hold for every case, on top of the case's own.
     crate::process::watchdog::phase(crate::process::watchdog::Phase::Generating);
     let generated = panics::catch(|| generate_case(seed, &cfg.oracle));
@@ -77,6 +81,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
                 Ok(Ok((report, d))) => {
                     deferred = d.translate;
                     structure = d.structure;
+                    interp = d.interp;
                     report
                 }
                 Ok(Err(p)) => p.into_report(),
@@ -108,6 +113,7 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
         deferred,
         structure,
         structure_answer: None,
+        interp,
     }
 }
 

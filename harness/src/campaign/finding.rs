@@ -96,6 +96,7 @@ pub fn finish_case(
         deferred,
         structure: _,
         structure_answer,
+        interp,
     } = c;
     let late = oracles::check::Late {
         translate: deferred.zip(translate),
@@ -124,17 +125,31 @@ pub fn finish_case(
             entry.reason = Some(kind.as_str().into());
             None
         }
-        Verdict::Finding { .. } => finish_finding(&mut entry, m.as_ref(), &verdict, &ocfg, fin),
+        Verdict::Finding { .. } => {
+            let case = CaseModule {
+                m: m.as_ref(),
+                interp: interp.as_ref(),
+            };
+            finish_finding(&mut entry, case, &verdict, &ocfg, fin)
+        }
     };
     entry.ms = ms + start.elapsed().as_secs_f64() * 1e3;
     (entry, file)
+}
+
+/// A checked case's module (`None` when the generator panicked) and the Standard
+/// interpreter's outcome of `@main`, when the check made it.
+#[derive(Clone, Copy)]
+struct CaseModule<'a> {
+    m: Option<&'a Module>,
+    interp: Option<&'a crate::exec::Outcome>,
 }
 
 /// A finding's journal fields (its oracle, reason, and known upstream bug or bucket)
 /// and, when it is saved, its file test (reduced when this thread has a turn).
 fn finish_finding(
     entry: &mut Entry,
-    m: Option<&Module>,
+    case: CaseModule<'_>,
     verdict: &Verdict,
     ocfg: &OracleConfig,
     fin: &Finisher<'_>,
@@ -143,7 +158,7 @@ fn finish_finding(
         return None;
     };
     let known = crate::known_upstream::classify(verdict).or_else(|| {
-        let m = m?;
+        let m = case.m?;
         crate::upstream_release::recheck::classify(m, verdict, &ocfg.exec)
     });
     entry.oracle = Some(*oracle);
@@ -156,7 +171,7 @@ fn finish_finding(
         true
     } else {
         entry.verdict = CaseVerdict::Finding;
-        let sig = buckets::signature(*oracle, detail);
+        let sig = crate::verdict::signature(*oracle, detail);
         let save = fin.buckets.save(&sig, turn.is_some());
         entry.bucket = Some(sig);
         save
@@ -169,7 +184,7 @@ fn finish_finding(
     } else {
         Duration::ZERO
     };
-    let text = finding_text(entry, known, m, verdict, ocfg, budget, fin.check);
+    let text = finding_text(entry, known, case, verdict, ocfg, budget, fin.check);
     let dir = if known.is_some() {
         "known-upstream"
     } else {
@@ -181,11 +196,12 @@ fn finish_finding(
 }
 
 /// A saved finding's file: how to regenerate it, the known upstream bug it is (if
-/// one), and its module reduced for at most `budget`, as a file test.
+/// one), and its module reduced for at most `budget`, as a file test (unreduced, its
+/// `run:` line is the check's own interpreter outcome).
 fn finding_text(
     entry: &Entry,
     known: Option<&KnownBug>,
-    m: Option<&Module>,
+    found: CaseModule<'_>,
     verdict: &Verdict,
     ocfg: &OracleConfig,
     budget: Duration,
@@ -200,14 +216,17 @@ fn finding_text(
     let Verdict::Finding { oracle, detail } = verdict else {
         return text;
     };
-    text.push_str(&match m {
+    text.push_str(&match found.m {
         Some(m) => {
             let reduced = crate::process::watchdog::extended(
                 budget,
                 crate::process::watchdog::Phase::Reducing,
                 || reduce_hook(m, *oracle, detail, ocfg, budget, check),
             );
-            file_test(&reduced, verdict, ocfg)
+            match reduced {
+                Some(r) => file_test(&r, verdict, ocfg, None),
+                None => file_test(m, verdict, ocfg, found.interp),
+            }
         }
         None => comment_lines(&format!("{verdict}\n(the generator panicked)")),
     });
@@ -231,7 +250,7 @@ pub(super) fn finish_caught(
             oracle: Some(Oracle::Panic),
             reason: Some(journal_reason(&detail)),
             known: None,
-            bucket: Some(buckets::signature(Oracle::Panic, &detail)),
+            bucket: Some(crate::verdict::signature(Oracle::Panic, &detail)),
             file: None,
             oracles: vec![Oracle::Panic],
             features: Vec::new(),
@@ -262,7 +281,7 @@ pub(super) fn hang_entry(
     fin: &Finisher<'_>,
 ) -> (Entry, Option<String>) {
     let detail = h.detail(cfg.hang.unwrap_or_default());
-    let sig = buckets::signature(Oracle::Hang, &detail);
+    let sig = crate::verdict::signature(Oracle::Hang, &detail);
     let save = fin.buckets.save(&sig, false);
     let name = format!("findings/case{}-{}.mlir", h.case, Oracle::Hang);
     // A hang in the generator would hang the file's writer too: the seed says it all.
@@ -287,7 +306,7 @@ pub(super) fn hang_entry(
                 let (gcfg, m) = generate_case(seed, &oracle);
                 let mut ocfg = oracle;
                 ocfg.exec = ocfg.exec.for_case(&gcfg);
-                file_test(&m, &verdict, &ocfg)
+                file_test(&m, &verdict, &ocfg, None)
             });
             let _ = tx.send(text);
         });
@@ -326,11 +345,19 @@ fn comment_lines(text: &str) -> String {
     text.lines().map(|l| format!("// {l}\n")).collect()
 }
 
-/// A finding as a file test (for `@main`); when that panics (the interpreter runs to fill in the
-/// `run:` line, and may be the code that panics), the module without it, and when even
-/// printing panics, the verdict alone.
-pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
-    panics::catch(|| oracles::finding_as_file_test(m, "main", verdict, cfg)).unwrap_or_else(|p| {
+/// A finding as a file test (for `@main`), its `run:` line from `interp` when the
+/// check's interpreter outcome of `m` is known; when that panics (the interpreter runs
+/// to fill in the `run:` line, and may be the code that panics), the module without it,
+/// and when even printing panics, the verdict alone.
+pub fn file_test(
+    m: &Module,
+    verdict: &Verdict,
+    cfg: &OracleConfig,
+    interp: Option<&crate::exec::Outcome>,
+) -> String {
+    let written =
+        panics::catch(|| crate::reduce::finding_as_file_test(m, "main", verdict, cfg, interp));
+    written.unwrap_or_else(|p| {
         let mut text = comment_lines(&format!("{verdict}\n(writing the run: line panicked: {p})"));
         match panics::catch(|| {
             converter::syntax::print_module(m, &converter::syntax::PrintOptions::default())
@@ -346,7 +373,8 @@ pub fn file_test(m: &Module, verdict: &Verdict, cfg: &OracleConfig) -> String {
 
 /// Shrinks a finding before it is written (with the reducer, for at most `budget`). A
 /// panic is reduced with `check` (the campaign's own) while it panics at the same
-/// location; any other finding while the same oracle reports one.
+/// location; any other finding while the same oracle reports one. `None`: not reduced
+/// (no budget, or the reduction panicked): the module is written as it was found.
 pub fn reduce_hook(
     m: &Module,
     oracle: Oracle,
@@ -354,9 +382,9 @@ pub fn reduce_hook(
     cfg: &OracleConfig,
     budget: Duration,
     check: &CaseCheck,
-) -> Module {
+) -> Option<Module> {
     if budget.is_zero() {
-        return m.clone();
+        return None;
     }
     let reduced = panics::catch(|| {
         if oracle == Oracle::Panic {
@@ -375,5 +403,5 @@ pub fn reduce_hook(
             crate::reduce::reduce_finding(m, "main", oracle, cfg, budget)
         }
     });
-    reduced.unwrap_or_else(|_| m.clone())
+    reduced.ok()
 }

@@ -111,7 +111,7 @@ pub struct Entry {
     pub reason: Option<String>,
     /// For `known-upstream`: the docs/findings file of the LLVM bug it matched.
     pub known: Option<String>,
-    /// For findings: the bucket's signature ([`super::buckets::signature`]).
+    /// For findings: the bucket's signature ([`crate::verdict::signature`]).
     pub bucket: Option<String>,
     /// The file the finding was saved to (reduced), relative to the campaign directory;
     /// absent for the findings of a bucket past its first few (journaled and counted).

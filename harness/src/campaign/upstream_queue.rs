@@ -107,13 +107,13 @@ impl<'a> UpstreamQueue<'a> {
         let mut jobs = Vec::new();
         for n in cases {
             // A panic (of the generator, the exporter) leaves the case to its own check.
-            if let Ok(Some(job)) = crate::panics::catch(|| self.job(n)) {
+            if let Ok(Some(job)) = crate::process::panics::catch(|| self.job(n)) {
                 numbered.push(n);
                 jobs.push(job);
             }
         }
         let answers =
-            crate::panics::catch(|| ir_batch::to_llvm_ir_batch(&jobs)).unwrap_or_default();
+            crate::process::panics::catch(|| ir_batch::to_llvm_ir_batch(&jobs)).unwrap_or_default();
         let mut s = self.lock();
         for (n, a) in numbered.into_iter().zip(answers) {
             if let Some(a) = a {

@@ -380,15 +380,17 @@ pub fn run_ir(ir: &str, checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Op
         .arg("-lm");
     // The compiler and the program are child processes (the program under a timeout):
     // waiting for them is not the calling campaign thread's own work.
-    if let Err(e) = crate::watchdog::outside(|| crate::abi::c_gen::run_command(&mut cmd, COMPILER))
+    if let Err(e) =
+        crate::process::watchdog::outside(|| crate::abi::c_gen::run_command(&mut cmd, COMPILER))
     {
         return fail(format!("the C caller does not build: {e}"));
     }
-    let out =
-        match crate::watchdog::outside(|| Command::new("timeout").arg("10").arg(&exe).output()) {
-            Ok(o) => o,
-            Err(e) => return fail(format!("the C caller does not run: {e}")),
-        };
+    let out = match crate::process::watchdog::outside(|| {
+        Command::new("timeout").arg("10").arg(&exe).output()
+    }) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("the C caller does not run: {e}")),
+    };
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let mut outcomes: Vec<Outcome> = Vec::new();
     for &(k, c) in checks {

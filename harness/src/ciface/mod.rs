@@ -203,7 +203,7 @@ fn run_native(m: &Module, entry: &str, args: &[RtValue], cfg: &OracleConfig) -> 
     if cfg.jit_in_process {
         crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
     } else {
-        exec::run_jit(m, entry, args, &cfg.exec)
+        crate::native::run_jit(m, entry, args, &cfg.exec)
     }
 }
 

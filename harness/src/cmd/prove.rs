@@ -8,7 +8,8 @@
 
 use crate::cli_error::CliError;
 use crate::exec::ExecOptions;
-use crate::{exit, input, output};
+use crate::process::output;
+use crate::{exit, input};
 use converter::diag::{Diagnostic, Loc};
 use std::time::Duration;
 use tv::{Options, SolverKind, Verdict};

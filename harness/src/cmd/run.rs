@@ -70,7 +70,7 @@ pub fn outcome(args: &Args) -> Result<Outcome, Failure> {
         ..ExecOptions::default()
     };
     Ok(match args.via {
-        Via::Jit => exec::run_jit(&m, &args.entry, &vals, &opts),
+        Via::Jit => crate::native::run_jit(&m, &args.entry, &vals, &opts),
         Via::Upstream => crate::upstream::run_upstream(&m, &args.entry, &vals, &opts),
     })
 }

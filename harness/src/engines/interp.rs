@@ -3,9 +3,8 @@
 //! semantics (a UB, fuel or call-depth limit makes the case a skip, never a finding),
 //! and it has no resource limits of a native path's kind.
 
-use super::Engine;
+use super::{Engine, Runs};
 use crate::exec::Outcome;
-use crate::oracles::check::Case;
 
 /// The Standard interpreter.
 pub struct Interp;
@@ -15,7 +14,7 @@ impl Engine for Interp {
         "interp"
     }
 
-    fn run<'c>(&self, case: &'c Case<'_>) -> Option<&'c Outcome> {
-        Some(case.interp_outcome())
+    fn run<'c>(&self, runs: &'c dyn Runs) -> Option<&'c Outcome> {
+        Some(runs.interp())
     }
 }

@@ -4,10 +4,19 @@
 //! oracle's calls (the batch). It cannot see undefined behaviour; a timeout or an
 //! exhausted stack is a resource limit ([`Engine::limit`]), not an outcome of the code.
 
-use super::Engine;
-use crate::exec::{NativeLimit, Outcome};
-use crate::oracles::check::{Case, JitBatch};
+use super::{Engine, Runs};
+use crate::exec::{ExecOptions, NativeLimit, Outcome};
 use converter::ir::Module;
+use converter::value::RtValue;
+
+/// The JIT batch: the entry's outcome, the C-interface calls' answers and, from the
+/// isolated worker, the heap blocks the entry left allocated.
+#[derive(Default)]
+pub struct JitBatch {
+    pub entry: Option<Outcome>,
+    pub ciface: Vec<Option<Outcome>>,
+    pub heap_blocks: Option<i64>,
+}
 
 /// The JIT of our lowering.
 pub struct Jit;
@@ -17,8 +26,8 @@ impl Engine for Jit {
         "jit"
     }
 
-    fn run<'c>(&self, case: &'c Case<'_>) -> Option<&'c Outcome> {
-        case.jit_entry()
+    fn run<'c>(&self, runs: &'c dyn Runs) -> Option<&'c Outcome> {
+        runs.jit()
     }
 
     fn limit(&self, o: &Outcome) -> Option<NativeLimit> {
@@ -26,24 +35,32 @@ impl Engine for Jit {
     }
 }
 
-/// Runs the JIT batch of `case` on `lowered`: the entry, then the C-interface oracle's
-/// calls, in one compilation of the module.
-pub fn batch(case: &Case<'_>, lowered: &Module) -> JitBatch {
-    let (m, entry, args, cfg) = (case.module, case.entry, case.args, case.cfg);
-    let mut calls = vec![(entry, args)];
-    calls.extend(case.ciface_plan().calls());
+/// Runs `calls` of `m` on `lowered` (our lowering of `m`) in one compilation: the first
+/// is the entry, whose outcome is [`JitBatch::entry`], the rest are the C-interface
+/// oracle's calls. In the isolated worker, or in this process when `in_process` (a
+/// fuzzer); an entry the batch could not make (an earlier crash) is run alone.
+pub fn batch(
+    m: &Module,
+    lowered: &Module,
+    calls: &[(&str, &[RtValue])],
+    exec: &ExecOptions,
+    in_process: bool,
+) -> JitBatch {
     let mut batch = JitBatch::default();
-    let mut answers = if cfg.jit_in_process {
-        crate::native::run_lowered_jit_batch_in_process(m, lowered, &calls, &cfg.exec)
+    let mut answers = if in_process {
+        crate::native::run_lowered_jit_batch_in_process(m, lowered, calls, exec)
     } else {
-        let (answers, heap_blocks) = crate::native::run_jit_batch(m, lowered, &calls, &cfg.exec);
+        let (answers, heap_blocks) = crate::native::run_jit_batch(m, lowered, calls, exec);
         batch.heap_blocks = heap_blocks;
         answers
     };
     batch.ciface = answers.split_off(1.min(answers.len()));
     batch.entry = Some(match answers.pop().flatten() {
         Some(o) => o,
-        None => crate::exec::run_jit(m, entry, args, &cfg.exec),
+        None => {
+            let (entry, args) = calls[0];
+            crate::native::run_jit(m, entry, args, exec)
+        }
     });
     batch
 }

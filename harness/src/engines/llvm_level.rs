@@ -5,9 +5,8 @@
 //! out, or a construct it does not model, is no outcome (the oracle counts
 //! `llvm-level-skipped`).
 
-use super::Engine;
+use super::{Engine, Runs};
 use crate::exec::Outcome;
-use crate::oracles::check::Case;
 
 /// The LLVM-level interpreter.
 pub struct LlvmLevel;
@@ -17,7 +16,7 @@ impl Engine for LlvmLevel {
         "llvm-level"
     }
 
-    fn run<'c>(&self, case: &'c Case<'_>) -> Option<&'c Outcome> {
-        case.llvm_level_outcome()
+    fn run<'c>(&self, runs: &'c dyn Runs) -> Option<&'c Outcome> {
+        runs.llvm_level()
     }
 }

@@ -15,16 +15,30 @@ pub mod llvm_level;
 pub mod upstream;
 
 use crate::exec::{NativeLimit, Outcome};
-use crate::oracles::check::Case;
+
+/// The outcome of each path on one case, each made once by whoever holds the case: the
+/// oracles' per-case context (`oracles::check::Case`) makes each on first request, with
+/// what the paths share (the interpreter's step count sets the LLVM level's fuel, one
+/// compilation serves the JIT's entry and the C-interface calls).
+pub trait Runs {
+    /// The Standard interpreter's outcome of the entry.
+    fn interp(&self) -> &Outcome;
+    /// The LLVM level's, when it ran the case.
+    fn llvm_level(&self) -> Option<&Outcome>;
+    /// The JIT's, when it ran.
+    fn jit(&self) -> Option<&Outcome>;
+    /// Upstream's, when it was asked for and took the case.
+    fn upstream(&self) -> Option<&Outcome>;
+}
 
 /// One way of running a case's entry.
 pub trait Engine: Sync {
     /// Its name, as a finding's section heads its outcome (`interp`, `jit`, ...).
     fn name(&self) -> &'static str;
-    /// Its run of the case's entry with the case's arguments, made once per case (the
-    /// case's context keeps it); `None` when the path cannot take this case (not asked
+    /// Its outcome of the case's entry with the case's arguments, read from the case's
+    /// runs (made once per case); `None` when the path cannot take this case (not asked
     /// for, or a construct or option it does not model): nothing to compare.
-    fn run<'c>(&self, case: &'c Case<'_>) -> Option<&'c Outcome>;
+    fn run<'c>(&self, runs: &'c dyn Runs) -> Option<&'c Outcome>;
     /// Whether the outcome `o` of this path is a resource limit that says nothing about
     /// the code (only native paths have them).
     fn limit(&self, _o: &Outcome) -> Option<NativeLimit> {

@@ -6,10 +6,10 @@
 //! exporter cannot express, or tools that are not installed, is no outcome. A timeout or
 //! an exhausted stack is a resource limit, as for the JIT.
 
-use super::Engine;
-use crate::exec::{NativeLimit, Outcome};
-use crate::oracles::check::Case;
+use super::{Engine, Runs};
+use crate::exec::{ExecOptions, NativeLimit, Outcome};
 use converter::ir::{Module, OpKind};
+use converter::value::RtValue;
 
 /// MLIR 22's lowering, run natively.
 pub struct Upstream;
@@ -19,8 +19,8 @@ impl Engine for Upstream {
         "upstream"
     }
 
-    fn run<'c>(&self, case: &'c Case<'_>) -> Option<&'c Outcome> {
-        case.upstream().as_ref().ok()?.as_ref()
+    fn run<'c>(&self, runs: &'c dyn Runs) -> Option<&'c Outcome> {
+        runs.upstream()
     }
 
     fn limit(&self, o: &Outcome) -> Option<NativeLimit> {
@@ -29,7 +29,7 @@ impl Engine for Upstream {
 }
 
 /// Whether upstream's lowering of `m` under `exec`'s options is defined and comparable.
-pub fn takes(m: &Module, exec: &crate::exec::ExecOptions) -> bool {
+pub fn takes(m: &Module, exec: &ExecOptions) -> bool {
     let pass = exec.pass;
     // MLIR 22 declares malloc/aligned_alloc with index-typed sizes and realigns
     // pointers in the index type (docs/findings/mlir22-index32-alloc-truncates.md).
@@ -46,20 +46,26 @@ pub fn takes(m: &Module, exec: &crate::exec::ExecOptions) -> bool {
         && !under_aligned_wide_vector_alloc(m)
 }
 
-/// Upstream's run of the case's entry: `Ok(None)` when it was not asked for
-/// (`OracleConfig::upstream`) or does not take the case ([`takes`]), the exporter cannot express the module or the tools are not installed,
-/// `Err` (a finding of `upstream`) when a tool crashes on or rejects it.
-pub fn run(case: &Case<'_>) -> Result<Option<Outcome>, String> {
+/// Upstream's run of `entry(args)` of `m` under `exec`'s options, in the isolated
+/// worker or, when `in_process`, in this process: `Ok(None)` when it does not take the
+/// case ([`takes`]), the exporter cannot express the module or the tools are not
+/// installed, `Err` (a finding of `upstream`) when a tool crashes on or rejects it.
+pub fn run(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    exec: &ExecOptions,
+    in_process: bool,
+) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
-    let (m, entry, args, cfg) = (case.module, case.entry, case.args, case.cfg);
-    if !cfg.upstream || !takes(m, &cfg.exec) {
+    if !takes(m, exec) {
         return Ok(None);
     }
-    match upstream::to_llvm_ir(m, &cfg.exec) {
-        Ok(ir) if cfg.jit_in_process => Ok(Some(crate::native::run_ir_in_process(
-            m, &ir, entry, args, &cfg.exec,
+    match upstream::to_llvm_ir(m, exec) {
+        Ok(ir) if in_process => Ok(Some(crate::native::run_ir_in_process(
+            m, &ir, entry, args, exec,
         ))),
-        Ok(ir) => Ok(Some(upstream::run_ir(m, &ir, entry, args, &cfg.exec))),
+        Ok(ir) => Ok(Some(upstream::run_ir(m, &ir, entry, args, exec))),
         Err(UpstreamError::Export(_) | UpstreamError::NotInstalled(_)) => Ok(None),
         Err(UpstreamError::Tool(msg)) => {
             Err(format!("upstream tools failed on a module we lower: {msg}"))

@@ -306,7 +306,7 @@ fn run_exec(
     });
     let interp = interp.map(|r| r.outcome);
     let native = level.is_none() && !matches!(expect, Expect::Ub(_) | Expect::OutOfFuel);
-    let jit = (cfg.jit && native).then(|| exec::run_jit(m, entry, &argv, &eopts));
+    let jit = (cfg.jit && native).then(|| crate::native::run_jit(m, entry, &argv, &eopts));
     let upstream =
         (cfg.upstream && native).then(|| crate::upstream::run_upstream(m, entry, &argv, &eopts));
     let mut problems = Vec::new();

@@ -17,6 +17,7 @@
 //! each variant is also probed as a result (`func private @probe() -> T`), which must
 //! lower, to the full descriptor (a later LLVM's bare pointer result is a finding).
 
+use crate::bare_ptr::allowed;
 use converter::ir::types::{Layout, MemRefType, StridedLayout};
 use converter::ir::{Module, Type};
 use converter::lower::LowerOptions;
@@ -27,22 +28,6 @@ pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::BarePtrSignat
 
 /// Memref types of a case probed (the first distinct ones met).
 const TYPES_PROBED: usize = 3;
-
-/// Whether the rule lets `t` stand in a signature under the convention.
-pub fn allowed(t: &Type) -> bool {
-    let Type::MemRef(m) = t else {
-        return !matches!(t, Type::UnrankedMemRef(..));
-    };
-    let static_sizes = m.shape.iter().all(Option::is_some);
-    let static_layout = match &m.layout {
-        Layout::Identity => true,
-        Layout::Strided(s) => s.offset.is_some() && s.strides.iter().all(Option::is_some),
-        Layout::Affine { strided, .. } => strided
-            .as_ref()
-            .is_some_and(|s| s.offset.is_some() && s.strides.iter().all(Option::is_some)),
-    };
-    static_sizes && static_layout
-}
 
 /// What about `t` decides the rule, for a finding's first line (its bucket): the first
 /// of no rank, a dynamic size, offset or stride, or a layout that is not strided; else

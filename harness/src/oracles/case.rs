@@ -2,25 +2,16 @@
 //! `check_generated`, the campaign's `check_generated_deferring`) build the case's one
 //! context ([`super::check::Case`]) and run the registered oracles over it in registry
 //! order ([`super::check::judge`]: the first that does not agree is the verdict); and
-//! the types of what comes out: [`Verdict`], [`SkipKind`], [`CheckReport`], the
-//! `mlir-translate` check a campaign runs in batches ([`DeferredTranslate`]). Which
+//! the types of what comes out: [`CheckReport`] (a [`Verdict`], defined in
+//! `crate::verdict`, and the oracles that ran), the `mlir-translate` check a campaign
+//! runs in batches ([`DeferredTranslate`]). Which
 //! oracles run is [`OracleConfig`]; what each checks is its row of
 //! [`super::REGISTRY`] (`stdlower oracles`) and its file.
 
-use super::Oracle;
-use crate::exec::{ExecOptions, NativeLimit, Outcome};
+use super::{joined, Oracle, SkipKind, Verdict};
+use crate::exec::{ExecOptions, Outcome};
 use converter::ir::Module;
 use converter::lower::lower_module;
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// Diagnostics as one line, `; `-separated (a finding's detail).
-pub fn joined(ds: &[converter::diag::Diagnostic]) -> String {
-    ds.iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
-}
 
 /// `lower_module` of a probe module an oracle builds, its diagnostics [`joined`].
 pub fn lower_probe(
@@ -46,80 +37,6 @@ pub fn module_types(m: &Module) -> impl Iterator<Item = &converter::ir::Type> {
 /// The name counted when the upstream oracle was asked for but the exporter cannot
 /// express the module (a limit of ours, not a disagreement).
 pub const UPSTREAM_UNSUPPORTED: Oracle = Oracle::UpstreamUnsupported;
-
-/// How one case came out.
-#[derive(Clone, Debug)]
-pub enum Verdict {
-    Agree,
-    Finding {
-        oracle: Oracle,
-        detail: String,
-    },
-    /// Nothing can be concluded: UB, fuel or call depth in the interpreter, a timeout
-    /// or an exhausted stack in a native path, or bad input.
-    Skipped {
-        kind: SkipKind,
-        reason: String,
-    },
-}
-
-/// Why a case was skipped: the category the campaign journal and report count skips by
-/// (serialised as today's strings: `fuel`, `call-depth`, `timeout`, `native-stack`,
-/// `ub`, `error`). Set where the skip is decided, never recovered from the message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SkipKind {
-    /// The interpreter ran out of fuel.
-    Fuel,
-    /// The interpreter hit its call depth limit.
-    CallDepth,
-    /// A native path (JIT compilation or run) timed out.
-    Timeout,
-    /// A native path exhausted its stack.
-    NativeStack,
-    /// The interpreter found undefined behaviour.
-    Ub,
-    /// Anything else: bad input, an interpreter error.
-    Error,
-}
-
-impl SkipKind {
-    /// The category's name, as the journal writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SkipKind::Fuel => "fuel",
-            SkipKind::CallDepth => "call-depth",
-            SkipKind::Timeout => "timeout",
-            SkipKind::NativeStack => "native-stack",
-            SkipKind::Ub => "ub",
-            SkipKind::Error => "error",
-        }
-    }
-
-    /// The kind of a native path's resource `limit`: a timeout or an exhausted stack.
-    pub fn of_limit(limit: NativeLimit) -> SkipKind {
-        match limit {
-            NativeLimit::StackExhausted => SkipKind::NativeStack,
-            NativeLimit::Timeout { .. } | NativeLimit::CompileTimeout { .. } => SkipKind::Timeout,
-        }
-    }
-}
-
-impl Verdict {
-    pub fn is_finding(&self) -> bool {
-        matches!(self, Verdict::Finding { .. })
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Agree => f.write_str("agree"),
-            Verdict::Finding { oracle, detail } => write!(f, "FINDING [{oracle}]: {detail}"),
-            Verdict::Skipped { reason, .. } => write!(f, "skipped: {reason}"),
-        }
-    }
-}
 
 /// Which oracles to run.
 #[derive(Clone, Debug)]
@@ -213,7 +130,7 @@ impl CheckReport {
 /// one that panicked included).
 #[derive(Debug)]
 pub struct Panicked {
-    pub panic: crate::panics::Panic,
+    pub panic: crate::process::panics::Panic,
     pub ran: Vec<Oracle>,
 }
 
@@ -237,7 +154,7 @@ impl Panicked {
 /// keeps the oracles that had started.
 fn caught(check: impl FnOnce(&mut Vec<Oracle>) -> Verdict) -> Result<CheckReport, Panicked> {
     let mut ran = Vec::new();
-    match crate::panics::catch(|| check(&mut ran)) {
+    match crate::process::panics::catch(|| check(&mut ran)) {
         Ok(verdict) => Ok(CheckReport { verdict, ran }),
         Err(panic) => Err(Panicked { panic, ran }),
     }
@@ -373,6 +290,9 @@ pub struct Deferred {
     /// The `upstream-structure` comparison, prepared from the case's lowering, when the
     /// case was sampled for it and got that far.
     pub structure: Option<crate::upstream_structure::Pending>,
+    /// The Standard interpreter's outcome of the entry, when an oracle made it: a
+    /// finding's file test reads it instead of running the interpreter again.
+    pub interp: Option<Outcome>,
 }
 
 /// The registered oracles on `entry(args)` of `m`, in registry order (the first that
@@ -393,6 +313,7 @@ fn check_module_in(
     if let Some(d) = deferred {
         d.translate = case.translate.take();
         d.structure = case.structure.take();
+        d.interp = case.take_interp_outcome();
     }
     verdict
 }
@@ -445,18 +366,6 @@ pub fn mlir_translate_accepts(lowered: &Module) -> Result<(), String> {
     crate::mlir_translate::accepts_text(&crate::mlir_translate::text_of(lowered))
 }
 
-/// A finding written as a corpus file test: the module, with a `run:` line holding the
-/// interpreter's answer, so dropping it into `corpus/regressions/` gives a test that
-/// fails until the bug is fixed.
-pub fn finding_as_file_test(
-    m: &Module,
-    entry: &str,
-    verdict: &Verdict,
-    cfg: &OracleConfig,
-) -> String {
-    crate::reduce::reduced_file_test(m, entry, &verdict.to_string(), &cfg.exec)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,37 +411,6 @@ mod tests {
         assert_eq!(Oracle::from_name("interp"), None);
     }
 
-    /// The skip kinds serialise to the category names the journal and report.json have
-    /// always counted, and a native limit's kind comes from the limit itself.
-    #[test]
-    fn skip_kinds_keep_their_journal_names() {
-        use SkipKind::*;
-        for (k, name) in [
-            (Fuel, "fuel"),
-            (CallDepth, "call-depth"),
-            (Timeout, "timeout"),
-            (NativeStack, "native-stack"),
-            (Ub, "ub"),
-            (Error, "error"),
-        ] {
-            assert_eq!(k.as_str(), name);
-            assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{name}\""));
-            assert_eq!(
-                serde_json::from_str::<SkipKind>(&format!("\"{name}\"")).unwrap(),
-                k
-            );
-        }
-        assert_eq!(SkipKind::of_limit(NativeLimit::StackExhausted), NativeStack);
-        assert_eq!(
-            SkipKind::of_limit(NativeLimit::Timeout { secs: 5.0 }),
-            Timeout
-        );
-        assert_eq!(
-            SkipKind::of_limit(NativeLimit::CompileTimeout { secs: 5.0 }),
-            Timeout
-        );
-    }
-
     /// The interpreter's two limits are skips of their own kinds, told apart by the
     /// trap the interpreter raised (not by its message).
     #[test]
@@ -555,5 +433,26 @@ mod tests {
                 v => panic!("{src}: {v}"),
             }
         }
+    }
+
+    /// A campaign's check hands back the interpreter's outcome it made, for the finding's
+    /// file test to read rather than run the interpreter again; the direct check (no
+    /// deferring) keeps nothing.
+    #[test]
+    fn the_check_hands_back_its_interpreter_outcome() {
+        let src = "func @main() -> i32 {\n  %a = constant 6 : i32\n  %b = constant 7 : i32\n  %c = muli %a, %b : i32\n  return %c : i32\n}\n";
+        let m = converter::syntax::parse_module("t.mlir", src.as_bytes()).unwrap();
+        let cfg = OracleConfig {
+            jit: false,
+            ..OracleConfig::default()
+        };
+        let (report, deferred) = check_generated_deferring(&m, &cfg).expect("no panic");
+        assert!(
+            matches!(report.verdict, Verdict::Agree),
+            "{}",
+            report.verdict
+        );
+        let want = crate::exec::run_interp(&m, "main", &[], &cfg.exec);
+        assert_eq!(deferred.interp, Some(want));
     }
 }

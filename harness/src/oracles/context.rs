@@ -29,14 +29,7 @@ pub struct LlvmLevelRun {
     pub heap_calls: Option<Vec<llinterp::HeapCall>>,
 }
 
-/// The JIT batch (when `cfg.jit`): the entry's outcome, the C-interface calls' answers
-/// and, from the isolated worker, the heap blocks the entry left allocated.
-#[derive(Default)]
-pub struct JitBatch {
-    pub entry: Option<Outcome>,
-    pub ciface: Vec<Option<Outcome>>,
-    pub heap_blocks: Option<i64>,
-}
+pub use crate::engines::jit::JitBatch;
 
 /// One case and what has been made of it so far.
 pub struct Case<'a> {
@@ -147,6 +140,11 @@ impl<'a> Case<'a> {
         &self.interp().outcome
     }
 
+    /// The Standard interpreter's outcome, taken out of the case, when it was made.
+    pub fn take_interp_outcome(&mut self) -> Option<Outcome> {
+        self.interp.take().map(|t| t.run.outcome)
+    }
+
     /// The LLVM level's run of the lowering, when `cfg.llvm_level` asks for it, with
     /// fuel for the Standard run's steps ([`super::llvm_level::fuel`]).
     pub fn llvm_level(&self) -> &LlvmLevelRun {
@@ -201,7 +199,10 @@ impl<'a> Case<'a> {
             let Some(lowered) = self.lowered().filter(|_| self.cfg.jit) else {
                 return JitBatch::default();
             };
-            crate::engines::jit::batch(self, lowered)
+            let mut calls = vec![(self.entry, self.args)];
+            calls.extend(self.ciface_plan().calls());
+            let (exec, in_process) = (&self.cfg.exec, self.cfg.jit_in_process);
+            crate::engines::jit::batch(self.module, lowered, &calls, exec, in_process)
         })
     }
 
@@ -210,10 +211,35 @@ impl<'a> Case<'a> {
         self.jit().entry.as_ref()
     }
 
-    /// Upstream's run of the entry ([`crate::engines::upstream`]): `Ok(None)` when the
-    /// exporter or MLIR 22 cannot take the module, `Err` when a tool fails on it.
+    /// Upstream's run of the entry ([`crate::engines::upstream`]): `Ok(None)` when it
+    /// was not asked for (`cfg.upstream`) or the exporter or MLIR 22 cannot take the
+    /// module, `Err` when a tool fails on it.
     pub fn upstream(&self) -> &Result<Option<Outcome>, String> {
-        self.upstream
-            .get_or_init(|| crate::engines::upstream::run(self))
+        self.upstream.get_or_init(|| {
+            if !self.cfg.upstream {
+                return Ok(None);
+            }
+            let (exec, in_process) = (&self.cfg.exec, self.cfg.jit_in_process);
+            crate::engines::upstream::run(self.module, self.entry, self.args, exec, in_process)
+        })
+    }
+}
+
+/// The paths' outcomes, as the engines read them ([`crate::engines::Engine::run`]).
+impl crate::engines::Runs for Case<'_> {
+    fn interp(&self) -> &Outcome {
+        self.interp_outcome()
+    }
+
+    fn llvm_level(&self) -> Option<&Outcome> {
+        self.llvm_level_outcome()
+    }
+
+    fn jit(&self) -> Option<&Outcome> {
+        self.jit_entry()
+    }
+
+    fn upstream(&self) -> Option<&Outcome> {
+        self.upstream().as_ref().ok()?.as_ref()
     }
 }

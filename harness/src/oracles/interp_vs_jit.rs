@@ -147,7 +147,7 @@ mod tests {
             for l in [vals(1), vals(2), ub.clone()] {
                 let sig = |v: Verdict| match v {
                     Verdict::Finding { oracle, detail } => {
-                        crate::campaign::buckets::signature(oracle, &detail)
+                        crate::verdict::signature(oracle, &detail)
                     }
                     v => panic!("{v}"),
                 };
@@ -171,7 +171,7 @@ mod tests {
                 assert_eq!(oracle, Oracle::LlvmLevel);
                 assert!(detail.starts_with("undefined behaviour in 'llvm.load' at the LLVM level on a UB-free Standard run (the JIT sides with the Standard interpreter)"), "{detail}");
                 assert_eq!(
-                    crate::campaign::buckets::signature(oracle, &detail),
+                    crate::verdict::signature(oracle, &detail),
                     "llvm-level: 'llvm.load'"
                 );
             }

@@ -28,7 +28,8 @@ pub mod upstream;
 pub mod upstream_structure;
 
 pub use case::*;
-pub use name::Oracle;
+// What the oracles answer in, defined below them (`crate::verdict`) for the layers they use.
+pub use crate::verdict::{joined, Oracle, SkipKind, Verdict};
 use registry::{Cost, Kind, Row, Sampling};
 
 /// Every oracle, check and count; the oracles in their order of precedence, which is

@@ -59,7 +59,7 @@ fn probe_types(m: &Module, index_bits: u32, bare: bool) -> Vec<Type> {
         }
         // Under the convention a function type's memref parameters are pointers, which
         // the expectation does not model; a memref argument must be one the rule allows.
-        if bare && (matches!(t, Type::Function(_)) || !crate::bare_ptr_rule::allowed(t)) {
+        if bare && (matches!(t, Type::Function(_)) || !crate::bare_ptr::allowed(t)) {
             continue;
         }
         out.push(t.clone());

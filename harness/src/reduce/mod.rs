@@ -13,15 +13,17 @@
 //! test panic is not interesting; a panic finding is reduced with [`panics_at`] as the
 //! test: the candidate must panic at the same location.
 
+pub mod file_test;
 pub mod mutators;
 
 use crate::exec::{self, ExecOptions, Outcome};
 use crate::oracles::{self, Oracle, OracleConfig, Verdict};
-use crate::panics;
+use crate::process::panics;
 use converter::ir::Module;
 use converter::syntax::{parse_module, print_module, PrintOptions};
 use std::time::{Duration, Instant};
 
+pub use file_test::{finding_as_file_test, reduced_file_test};
 pub use mutators::{count_ops, AnyMutator, Mutator, MUTATORS};
 
 /// The name `--oracle` accepts for "the generator produced undefined behaviour": the
@@ -377,41 +379,6 @@ impl Driver<'_> {
     }
 }
 
-/// A module (reduced, or a finding as found) as a corpus file test: `header` as comment lines, a `// run:` line
-/// with the interpreter's answer (or its complaint, commented), then the module.
-pub fn reduced_file_test(m: &Module, entry: &str, header: &str, exec_opts: &ExecOptions) -> String {
-    let mut out = String::new();
-    let comment = |out: &mut String, text: &str| {
-        for line in text.lines() {
-            out.push_str("// ");
-            out.push_str(line);
-            out.push('\n');
-        }
-    };
-    out.push_str(&exec_opts.options_line());
-    comment(&mut out, header);
-    match exec::run_interp(m, entry, &[], exec_opts) {
-        Outcome::Values(vs) => {
-            let vals: Vec<String> = vs
-                .iter()
-                .map(|(t, v)| {
-                    let mut s = String::new();
-                    converter::value::format_value(&mut s, t, v);
-                    format!("{s} : {t}")
-                })
-                .collect();
-            if vals.is_empty() {
-                out.push_str(&format!("// run: @{entry}() -> ()\n"));
-            } else {
-                out.push_str(&format!("// run: @{entry}() -> {}\n", vals.join(", ")));
-            }
-        }
-        other => comment(&mut out, &format!("interp: {}", other.render())),
-    }
-    out.push_str(&print_module(m, &PrintOptions::default()));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,16 +522,5 @@ func @main() -> (i32, f32) attributes {llvm.emit_c_interface} {
         let b = reduce(&m, "main", &test, Duration::from_secs(60));
         let p = |m: &Module| print_module(m, &Default::default());
         assert_eq!(p(&a), p(&b));
-    }
-
-    #[test]
-    fn file_test_has_run_line() {
-        let m = parse(SRC);
-        let t = reduced_file_test(&m, "main", "FINDING [x]: y\nmore", &ExecOptions::default());
-        assert!(
-            t.starts_with("// FINDING [x]: y\n// more\n// run: @main() -> "),
-            "{t}"
-        );
-        assert!(parse_module("t.mlir", t.as_bytes()).is_ok());
     }
 }

@@ -167,7 +167,7 @@ fn batch_of(
                 .collect()
         });
     }
-    let name = crate::this_exe::name_of(tool);
+    let name = crate::process::this_exe::name_of(tool);
     let mut modules = modules.into_iter();
     let answers = batched
         .iter()
@@ -267,7 +267,7 @@ fn run_split(
     timeout: Duration,
 ) -> Option<(String, String)> {
     // A child process with a timeout: not the calling campaign thread's own work.
-    crate::watchdog::outside(|| run_split_waiting(tool, args, input, timeout))
+    crate::process::watchdog::outside(|| run_split_waiting(tool, args, input, timeout))
 }
 
 fn run_split_waiting(

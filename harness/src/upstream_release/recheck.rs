@@ -7,7 +7,7 @@
 
 use crate::exec::{ExecOptions, Outcome};
 use crate::known_upstream::KnownBug;
-use crate::oracles::{Oracle, Verdict};
+use crate::verdict::{Oracle, Verdict};
 use converter::ir::Module;
 use converter::syntax::Release;
 use std::sync::OnceLock;

@@ -27,12 +27,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use stdlower_front::options::PassOptions;
 
 /// The oracle's name.
-pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::UpstreamStructure;
+pub const ORACLE: crate::verdict::Oracle = crate::verdict::Oracle::UpstreamStructure;
 
 /// Counted instead of [`ORACLE`] when the module could not be compared (the exporter
 /// cannot express it, or `mlir-opt` rejects it).
-pub const UNSUPPORTED: crate::oracles::Oracle =
-    crate::oracles::Oracle::UpstreamStructureUnsupported;
+pub const UNSUPPORTED: crate::verdict::Oracle =
+    crate::verdict::Oracle::UpstreamStructureUnsupported;
 
 /// At most this many differences are listed in a finding.
 const MAX_LISTED: usize = 20;
@@ -431,7 +431,7 @@ pub fn lower_batch_with(
 /// status 1, a rejected chunk), `None` when it crashed, timed out or could not start.
 fn run_split(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
     // A child process with a timeout: not the calling campaign thread's own work.
-    crate::watchdog::outside(|| run_split_waiting(tool, args, input))
+    crate::process::watchdog::outside(|| run_split_waiting(tool, args, input))
 }
 
 fn run_split_waiting(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {

@@ -8,7 +8,7 @@
 use converter::ir::types::Layout;
 use converter::ir::{Module, Type};
 use converter::lower::{lower_module, LowerOptions};
-use harness::bare_ptr_rule::{check, check_with, Lowering};
+use harness::oracles::bare_ptr_rule::{check, check_with, Lowering};
 
 /// Generated cases under the convention, with their lowering options.
 fn bare_ptr_cases() -> Vec<(Module, LowerOptions)> {

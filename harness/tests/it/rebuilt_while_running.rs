@@ -1,6 +1,6 @@
 //! A long run survives a rebuild of its own binary: the processes a check starts (the JIT
 //! worker, lower-paths' `stdlower lower` of the big variant) run the image the check
-//! runs, not whatever file its path names by then. Before `harness::this_exe`, a
+//! runs, not whatever file its path names by then. Before `harness::process::this_exe`, a
 //! campaign left running while the checkout was rebuilt reported every big-variant
 //! case as a `lower-paths` finding ("stdlower-full is from another build").
 

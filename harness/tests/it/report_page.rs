@@ -6,7 +6,7 @@
 //! `chromium`, and fails when `CI` is set.
 
 use harness::campaign::report::{Bucket, OracleCounts, Report, Reproducer};
-use harness::report_html::{render, reproduce_command, Rate};
+use harness::campaign::report_html::{render, reproduce_command, Rate};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -9,7 +9,7 @@
 
 use converter::ir::{Module, OpKind, Type};
 use converter::lower::{lower_module, LowerOptions};
-use harness::unregistered_ops::{check, check_with, Lowering};
+use harness::oracles::unregistered_ops::{check, check_with, Lowering};
 
 /// Generated cases with their lowering options (both index widths, both conventions).
 fn cases() -> Vec<(Module, LowerOptions)> {
