@@ -6,10 +6,12 @@
 //! cycle passes through one) and the lowered blocks the hints give for them. At a cut
 //! point the hints are assumed, over a fresh state: each value a path from the header
 //! may use (its block arguments, and the values of the blocks dominating it other than
-//! the entry block) is one fresh symbolic value on both sides, the memory of every
-//! memref argument is one fresh array of contents, written bits and liveness on both
-//! sides, and the lowered side's other blocks hold what they held after the entry
-//! block. The values of the entry block are those of the entry block's own walk: it
+//! the entry block) is one fresh symbolic value on both sides; the memory of every
+//! memref argument, and of every buffer the entry block allocates (paired with the
+//! block its hinted descriptor points into), is one fresh array of contents, written
+//! bits and liveness on both sides (at an edge into the header: the same written bits
+//! and liveness, the same values where written); and the lowered side's other blocks
+//! hold what they held after the entry block. The values of the entry block are those of the entry block's own walk: it
 //! runs once. From the entry and from every header, every path is walked to the next
 //! cut point or the return (each block at most once), and the solver must show, for
 //! every input on which the source's path is defined: the lowered path is defined and
@@ -21,8 +23,8 @@
 //!
 //! A hint is only an assumption, made at a cut point and checked at every edge into
 //! one: a wrong hint fails a check, which makes no proof. Anything this does not model
-//! (a memref or pointer value live across a header, memory allocated before a loop, a
-//! C wrapper) makes no proof either. Either way the caller falls back to unrolling,
+//! (a memref or pointer value other than the entry block's live across a header,
+//! memory allocated after the entry block and before a loop, a C wrapper) makes no proof either. Either way the caller falls back to unrolling,
 //! which also finds the counterexamples: this module only ever proves.
 
 use crate::cfg;
@@ -78,6 +80,7 @@ pub fn prove(
         sides,
         live: HashMap::new(),
         after_entry: 0,
+        pairs: Vec::new(),
         segment: 0,
     }
     .run(&heads, src_args, tgt_args);
@@ -105,6 +108,9 @@ struct Proof<'a, 's> {
     live: HashMap<BlockId, Vec<ValueId>>,
     /// The lowered side's memory after the entry block (saved id).
     after_entry: usize,
+    /// The memory both sides share at a header: (Standard buffer, lowered block, element
+    /// kind) of each memref argument and each allocation of the entry block.
+    pairs: Vec<(usize, usize, Scalar)>,
     /// Segments checked so far (for fresh names).
     segment: usize,
 }
@@ -160,6 +166,12 @@ impl Proof<'_, '_> {
             return Ok(false);
         };
         self.after_entry = te.mem;
+        self.ssem.restore(se.mem);
+        self.tsem.restore(te.mem);
+        let Some(pairs) = self.pairs(&se.env, &te.env) else {
+            return Ok(false);
+        };
+        self.pairs = pairs;
         let f = self.smt.ctx.false_();
         if !self.holds(&s.outcome, &t.outcome, f, nan_len)? {
             return Ok(false);
@@ -210,18 +222,51 @@ impl Proof<'_, '_> {
         Ok(true)
     }
 
-    /// Replaces the memory after the entry block by the state assumed at a header:
-    /// each argument's memory fresh and the same on both sides. `false` where the
-    /// source has other memory then (allocated in the entry block).
+    /// The memory of both sides after the entry block, paired: each memref argument's
+    /// buffer and block, and each buffer the entry block allocates with the block its
+    /// hinted descriptor points into. `None` when some buffer has no partner.
+    fn pairs(
+        &self,
+        senv: &HashMap<ValueId, SVal>,
+        tenv: &HashMap<ValueId, SVal>,
+    ) -> Option<Vec<(usize, usize, Scalar)>> {
+        if self.ssem.arg_bufs.len() != self.tsem.arg_blocks.len() {
+            return None;
+        }
+        let mut out: Vec<(usize, usize, Scalar)> = self
+            .ssem
+            .arg_bufs
+            .iter()
+            .zip(&self.tsem.arg_blocks)
+            .map(|(&b, &(lb, s))| (b, lb, s))
+            .collect();
+        let mut vals: Vec<(&ValueId, &SVal)> = senv.iter().collect();
+        vals.sort_by_key(|(v, _)| **v);
+        for (v, sv) in vals {
+            let SVal::MemRef { buf, .. } = sv else {
+                continue;
+            };
+            if out.iter().any(|p| p.0 == *buf) {
+                continue;
+            }
+            let tv = tenv.get(self.sides.hints.values.get(v)?)?;
+            let SVal::Ptr { blk: Some(lb), .. } = tv.elems().ok()?.get(1)? else {
+                return None;
+            };
+            if out.iter().any(|p| p.1 == *lb) {
+                return None;
+            }
+            out.push((*buf, *lb, self.ssem.mem.bufs.get(*buf)?.elem));
+        }
+        let all = (0..self.ssem.mem.bufs.len()).all(|b| out.iter().any(|p| p.0 == b));
+        all.then_some(out)
+    }
+
+    /// Replaces the memory after the entry block by the state assumed at a header: each
+    /// paired buffer and block fresh and the same on both sides.
     fn fresh_memory(&mut self) -> Result<bool, Stop> {
         let smt = &mut *self.smt;
-        if self.ssem.arg_bufs.len() != self.tsem.arg_blocks.len()
-            || self.ssem.mem.bufs.len() != self.ssem.arg_bufs.len()
-        {
-            return Ok(false);
-        }
-        for (i, &b) in self.ssem.arg_bufs.clone().iter().enumerate() {
-            let (lb, s) = self.tsem.arg_blocks[i];
+        for &(b, lb, s) in &self.pairs {
             let buf = &self.ssem.mem.bufs[b];
             let blk = &self.tsem.mem.blocks[lb];
             if buf.elem != s || blk.arrays.keys().any(|k| *k != s) {
@@ -359,20 +404,37 @@ impl Proof<'_, '_> {
             };
             diffs.push(self.leaves_differ(sv, tv)?);
         }
-        // The memory of the arguments.
+        // The paired memory: the same written elements, holding the same values, and
+        // the same liveness (a fresh position stands for every position).
         self.ssem.restore(a.mem);
         self.tsem.restore(b.mem);
-        let so = self.ssem.observe(self.smt)?;
-        let to = self.tsem.observe(self.smt)?;
-        if so.len() != to.len() {
-            return Ok(t);
-        }
-        for (x, y) in so.iter().zip(&to) {
-            diffs.push(self.leaves_differ(x, y)?);
+        for &(sb, lb, s) in &self.pairs.clone() {
+            let Some(buf) = self.ssem.mem.bufs.get(sb).cloned() else {
+                return Ok(t);
+            };
+            if self
+                .tsem
+                .mem
+                .blocks
+                .get(lb)
+                .is_none_or(|k| k.arrays.keys().any(|k| *k != s))
+            {
+                return Ok(t);
+            }
+            let (vals, init) = self.tsem.mem.arrays(self.smt, lb, s)?;
+            let c64 = self.smt.bv_sort(64);
+            let at = self.smt.fresh("cut_at", c64)?;
+            let c = &self.smt.ctx;
+            diffs.push(c.not(c.eq(buf.init, init)));
+            diffs.push(c.not(c.eq(buf.live, self.tsem.mem.blocks[lb].live)));
+            diffs.push(c.and(
+                c.select(buf.init, at),
+                c.not(c.eq(c.select(buf.elems, at), c.select(vals, at))),
+            ));
         }
         // The lowered side's other blocks: as after the entry block.
         let start: LlvmMem = self.tsem.saved[self.after_entry].clone();
-        let args: HashMap<usize, Scalar> = self.tsem.arg_blocks.iter().copied().collect();
+        let args: HashMap<usize, Scalar> = self.pairs.iter().map(|p| (p.1, p.2)).collect();
         for (i, old) in start.blocks.iter().enumerate() {
             let Some(new) = self.tsem.mem.blocks.get(i) else {
                 return Ok(t);

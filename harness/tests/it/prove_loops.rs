@@ -245,3 +245,51 @@ fn a_loop_storing_to_a_memref_argument_is_proved_for_any_iteration_count() {
         r.line()
     );
 }
+
+/// A loop filling a buffer the entry block allocates, returned: the buffer and the
+/// block its hinted descriptor points into are paired at the header. Doubling the
+/// counter lowered as squaring it is not proved.
+#[test]
+fn a_loop_filling_an_allocation_of_the_entry_block_is_proved_for_any_iteration_count() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%n: index) -> memref<?xi32> {
+  %c0 = constant 0 : index
+  %c1 = constant 1 : index
+  %m = alloc(%n) : memref<?xi32>
+  br ^h(%c0 : index)
+^h(%i: index):
+  %c = cmpi \"slt\", %i, %n : index
+  cond_br %c, ^b, ^x
+^b:
+  %v = index_cast %i : index to i32
+  %d = addi %v, %v : i32
+  store %d, %m[%i] : memref<?xi32>
+  %i2 = addi %i, %c1 : index
+  br ^h(%i2 : index)
+^x:
+  return %m : memref<?xi32>
+}
+";
+    let m = parse(text);
+    let l = lower_module(&m, &LowerOptions::default()).expect("lowers");
+    let b = bounds(&prove(&m, &l, None, 4)).to_string();
+    assert!(b.starts_with("any iteration count"), "{b}");
+    let mut bad = l.clone();
+    let body = bad.func_mut("f").unwrap().body.as_mut().unwrap();
+    let mut n = 0;
+    for op in body.ops.iter_mut().filter(|o| {
+        o.kind == OpKind::LlvmAdd && o.operands.len() == 2 && o.operands[0] == o.operands[1]
+    }) {
+        op.kind = OpKind::LlvmMul;
+        n += 1;
+    }
+    assert_eq!(n, 1, "one doubling in the loop body");
+    let r = prove(&m, &bad, None, 4);
+    assert!(
+        !matches!(r.verdict, Verdict::Proved { .. }),
+        "squared is not doubled: {}",
+        r.line()
+    );
+}
