@@ -5,12 +5,14 @@
 # and in total), then, with --gen N, the same on the generated modules of seeds 1..N
 # (`stdlower gen --seed S --swarm`, as campaigns make them).
 #
-#   scripts/bench_prove.sh [--debug] [--out DIR] [--gen N] [--no-rules]
+#   scripts/bench_prove.sh [--debug] [--out DIR] [--gen N] [--no-rules] [--no-hints]
 #
 #   --debug     use target/debug (default: target/release, built if missing)
 #   --out DIR   where the per-file JSON and report.txt go (default out/bench-prove-TIME)
 #   --gen N     also prove every function of N generated swarm modules
 #   --no-rules  skip `prove --rules`
+#   --no-hints  prove with `--no-hints` (every loop unrolled), to compare with a run
+#               that proves loops block by block with the converter's hints
 #
 # Exit status: 0, or 6 when anything is refuted (a false alarm or a converter bug: the
 # report names it).
@@ -20,13 +22,15 @@ PROFILE=release
 OUT="out/bench-prove-$(date +%s)"
 GEN=0
 RULES=1
+HINTS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --debug) PROFILE=debug ;;
     --out) OUT="$2"; shift ;;
     --gen) GEN="$2"; shift ;;
     --no-rules) RULES=0 ;;
-    *) echo "usage: scripts/bench_prove.sh [--debug] [--out DIR] [--gen N] [--no-rules]" >&2; exit 2 ;;
+    --no-hints) HINTS=(--no-hints) ;;
+    *) echo "usage: scripts/bench_prove.sh [--debug] [--out DIR] [--gen N] [--no-rules] [--no-hints]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -38,14 +42,14 @@ mkdir -p "$OUT/files"
 start=$(date +%s.%N)
 for f in $(find corpus -name '*.mlir' | sort); do
   # Files that do not parse (the diagnostics corpus) exit 1 and are left out.
-  "$BIN" prove --no-jit --json "$f" > "$OUT/files/$(echo "$f" | tr / _).json" 2>/dev/null || true
+  "$BIN" prove --no-jit --json "${HINTS[@]}" "$f" > "$OUT/files/$(echo "$f" | tr / _).json" 2>/dev/null || true
 done
 corpus_secs=$(python3 -c "print($(date +%s.%N) - $start)")
 mkdir -p "$OUT/gen"
 start=$(date +%s.%N)
 for s in $(seq 1 "$GEN"); do
   "$BIN" gen --seed "$s" --swarm > "$OUT/gen/$s.mlir"
-  "$BIN" prove --no-jit --json "$OUT/gen/$s.mlir" > "$OUT/gen/$s.json" 2>/dev/null || true
+  "$BIN" prove --no-jit --json "${HINTS[@]}" "$OUT/gen/$s.mlir" > "$OUT/gen/$s.json" 2>/dev/null || true
 done
 gen_secs=$(python3 -c "print($(date +%s.%N) - $start)")
 start=$(date +%s.%N)
@@ -77,6 +81,9 @@ def section(title, pattern, secs):
     print(f"  {kinds['proved']} proved, {kinds['refuted']} refuted, {kinds['unknown']} unknown, "
           f"{kinds['validator-bug']} validator bugs")
     print(f"  time per function: {stats(fs)}")
+    anyn = sum(1 for f in fs if f.get("bounds", "").startswith("any iteration count"))
+    print(f"  {anyn} proved for any iteration count (loops, block by block with the "
+          f"converter's hints); {kinds['invalid-lowering']} invalid lowerings")
     for r, n in collections.Counter(f["reason"] for f in fs if f["verdict"] == "unknown").most_common():
         print(f"  unknown x{n}: {r}")
     for f in fs:

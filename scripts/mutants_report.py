@@ -17,12 +17,16 @@ diffs = {m["name"]: m.get("diff", "") for m in json.load(open(os.path.join(out, 
 def prove_summary(p):
     """What `stdlower prove` said about one mutant (the test's MUTANT-PROVE line): on the
     failing case's module for a killed mutant, on the corpus for a survivor."""
-    n = {k: p.get(k, 0) for k in ("proved", "refuted", "unknown", "validator_bugs", "errors")}
+    n = {k: p.get(k, 0) for k in ("proved", "refuted", "unknown", "validator_bugs", "errors",
+                                  "invalid_lowerings")}
     failing = p.get("failing") or {}
     if p.get("skipped"):
         verdict = "skipped"
     elif n["refuted"]:
         verdict = "refuted"
+    elif n["invalid_lowerings"]:
+        # The lowered module breaks the converter's own contract: prove rejects it.
+        verdict = "invalid lowering"
     elif failing and all(v == "unknown" for v in failing.values()):
         # The finding names its functions, and prove decides none of them.
         verdict = "out of scope"
@@ -58,6 +62,8 @@ def prove_cell(r):
     counts = f"{p['proved']} proved, {p['refuted']} refuted, {p['unknown']} unknown"
     if p.get("errors"):
         counts += f", {p['errors']} files refused"
+    if p.get("invalid_lowerings"):
+        counts += f", {p['invalid_lowerings']} invalid lowerings"
     refuted = ", ".join(f"{x['file']} @{x['function']}" for x in p.get("refutations", [])[:5])
     if p.get("failing"):
         refuted = "; ".join(x for x in [refuted, "failing: " + ", ".join(

@@ -3,10 +3,19 @@
 //! lowering, and a refutation's arguments replayed on the reference interpreter, the
 //! LLVM-level interpreter and the JIT, which decide whether it reproduces (one that does
 //! not is a validator bug). The command line is `cmd/prove.rs`'s.
+//!
+//! It proves what the converter's users get: [`lower_for_prove`] lowers both ways the
+//! converter does (the whole module, and one function at a time as `stdlower lower`
+//! prints it), and a lowering that breaks the converter's own output contract (an
+//! invalid lowered module, or the two ways disagreeing on whether it lowers) is an
+//! answer of its own, `invalid lowering`, never a proof. Loops are proved for any
+//! number of iterations where the converter's hints make a proof (`tv::Options::hints`).
 
 use crate::exec::{self, ExecOptions, Outcome};
+use converter::diag::Diagnostic;
 use converter::ir::{Module, Type};
-use converter::lower::LowerOptions;
+use converter::lower::{lower_module, lower_module_each, lowering_hints, LowerOptions};
+use std::sync::Arc;
 use std::time::Duration;
 use tv::{Options, Verdict};
 
@@ -19,6 +28,101 @@ pub struct Report {
     /// For a refutation: what each path gave on its arguments, and whether the
     /// refutation reproduced (a path disagreed with the reference interpreter).
     pub replay: Option<Replay>,
+    /// Set when the lowering broke the converter's output contract, so nothing was
+    /// proved: why (the verdict is then not used).
+    pub invalid_lowering: Option<String>,
+}
+
+/// What lowering a module for `prove` gave.
+pub enum Lowering {
+    /// Both ways lowered it to the same module.
+    Same(Module),
+    /// Both lowered it, to different modules (each is proved).
+    Differ { whole: Module, each: Module },
+    /// The lowering broke its own contract (an internal error: an invalid lowered
+    /// module, or one way lowering what the other does not).
+    Invalid(String),
+    /// The converter refuses the module (the input's error).
+    Refused(Vec<Diagnostic>),
+}
+
+/// Lowers `m` the two ways the converter does: [`lower_module`] (the campaign's
+/// oracles, `interp --level llvm`) and [`lower_module_each`] (`stdlower lower`, one
+/// function at a time).
+pub fn lower_for_prove(m: &Module, opts: &LowerOptions) -> Lowering {
+    let internal = |ds: &[Diagnostic]| ds.iter().any(|d| d.message.starts_with("internal error"));
+    let whole = match lower_module(m, opts) {
+        Ok(w) => w,
+        Err(ds) if internal(&ds) => {
+            let first = ds.first().map(|d| d.message.clone()).unwrap_or_default();
+            return Lowering::Invalid(first);
+        }
+        Err(ds) => return Lowering::Refused(ds),
+    };
+    let mut funcs = Vec::new();
+    if let Err(ds) = lower_module_each(m, opts, |f| funcs.push(f.clone())) {
+        let first = ds.first().map(|d| d.message.clone()).unwrap_or_default();
+        return Lowering::Invalid(format!(
+            "lowering one function at a time fails where the whole module lowers: {first}"
+        ));
+    }
+    let each = Module {
+        funcs,
+        ..whole.clone()
+    };
+    let syntax = converter::llvm_print::Syntax::Modern;
+    if converter::llvm_print::print_llvm(&whole, syntax)
+        == converter::llvm_print::print_llvm(&each, syntax)
+    {
+        Lowering::Same(whole)
+    } else {
+        Lowering::Differ { whole, each }
+    }
+}
+
+/// [`prove_module`] on what [`lower_for_prove`] gave (not `Refused`): an invalid
+/// lowering is one report per function saying so; two different lowerings are both
+/// proved, and each function's answer is the worse of the two.
+pub fn prove_lowering(
+    m: &Module,
+    lowering: &Lowering,
+    lower: &LowerOptions,
+    only: Option<&str>,
+    topts: &Options,
+    eopts: Option<&ExecOptions>,
+) -> Vec<Report> {
+    match lowering {
+        Lowering::Same(l) => prove_module(m, l, lower, only, topts, eopts),
+        Lowering::Differ { whole, each } => {
+            let a = prove_module(m, whole, lower, only, topts, eopts);
+            let b = prove_module(m, each, lower, only, topts, eopts);
+            let rank = |r: &Report| match r.kind() {
+                "proved" => 0,
+                "unknown" => 1,
+                _ => 2,
+            };
+            a.into_iter()
+                .zip(b)
+                .map(|(x, y)| if rank(&y) > rank(&x) { y } else { x })
+                .collect()
+        }
+        Lowering::Invalid(why) => m
+            .funcs
+            .iter()
+            .filter(|f| f.body.is_some() && f.std_type().is_some())
+            .filter(|f| only.is_none_or(|n| n == f.name))
+            .map(|f| Report {
+                name: f.name.clone(),
+                verdict: Verdict::Unknown {
+                    reason: why.clone(),
+                },
+                seconds: 0.0,
+                replay: None,
+                invalid_lowering: Some(why.clone()),
+            })
+            .collect(),
+        Lowering::Refused(_) => Vec::new(),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -35,6 +139,9 @@ pub struct Replay {
 impl Report {
     /// The line `@NAME: ...`.
     pub fn line(&self) -> String {
+        if let Some(why) = &self.invalid_lowering {
+            return format!("@{}: invalid lowering: {why}", self.name);
+        }
         match (&self.verdict, &self.replay) {
             (Verdict::Refuted { args }, Some(r)) if !r.reproduced => format!(
                 "@{}: validator bug: refuted with {} but no path disagrees (interp: {}; \
@@ -49,6 +156,9 @@ impl Report {
         }
     }
     pub fn kind(&self) -> &'static str {
+        if self.invalid_lowering.is_some() {
+            return "invalid-lowering";
+        }
         match (&self.verdict, &self.replay) {
             (Verdict::Refuted { .. }, Some(r)) if !r.reproduced => "validator-bug",
             (Verdict::Refuted { .. }, _) => "refuted",
@@ -63,6 +173,7 @@ fn one_line(o: &Outcome) -> String {
 }
 
 /// Proves every function of `m` with a body (or only `only`), replaying refutations.
+/// Without hints in `topts`, the converter's own (`lowering_hints`) are used.
 pub fn prove_module(
     m: &Module,
     lowered: &Module,
@@ -71,6 +182,13 @@ pub fn prove_module(
     topts: &Options,
     eopts: Option<&ExecOptions>,
 ) -> Vec<Report> {
+    let mut with_hints;
+    let mut topts = topts;
+    if topts.hints.is_none() {
+        with_hints = topts.clone();
+        with_hints.hints = Some(Arc::new(lowering_hints(m, lower)));
+        topts = &with_hints;
+    }
     let mut out = Vec::new();
     for f in &m.funcs {
         if f.body.is_none() || f.std_type().is_none() {
@@ -142,6 +260,7 @@ fn prove_one(
             verdict,
             seconds: dt.as_secs_f64(),
             replay,
+            invalid_lowering: None,
         }
     }
 }

@@ -102,7 +102,13 @@ fn tally(acc: &mut serde_json::Value, file: &str, answer: Result<serde_json::Val
             return;
         }
     };
-    for k in ["proved", "refuted", "unknown", "validator_bugs"] {
+    for k in [
+        "proved",
+        "refuted",
+        "unknown",
+        "validator_bugs",
+        "invalid_lowerings",
+    ] {
         acc[k] = (acc[k].as_u64().unwrap_or(0) + answer[k].as_u64().unwrap_or(0)).into();
     }
     for f in answer["functions"].as_array().into_iter().flatten() {

@@ -4,14 +4,18 @@
 //! The crate holds both semantics for the solver (`std_sem`: the reference
 //! interpreter's, with undefined behaviour as a condition; `llvm_sem`: LangRef's, with
 //! poison and `undef`), a symbolic walk of a body shared by both (`walk`: loops
-//! unrolled to a bound), the refinement query (`query`) and the solver session
+//! unrolled to a bound, or cut at their headers), the block-by-block proof of loops
+//! with the converter's hints (`loops`, over `cfg`), the refinement query (`query`)
+//! and the solver session
 //! (`smt`, through `easy-smt`). It reads both modules as `converter::ir` data and
 //! shares nothing with the converter's lowering: no type converter, no descriptor
 //! code. Counterexamples are only claims: the caller replays them.
 
 mod alias;
+mod cfg;
 mod consts;
 mod llvm_sem;
+mod loops;
 mod memory;
 mod model;
 mod nan;
@@ -27,6 +31,9 @@ mod walk;
 pub use smt::{SolverKind, Stop};
 
 use converter::ir::Module;
+use converter::lower::Hints;
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How a proof is run.
@@ -40,6 +47,10 @@ pub struct Options {
     pub solver: SolverKind,
     /// The width of `index` in the source (the lowering's `--index-bitwidth`).
     pub index_bits: u32,
+    /// The converter's hints per function (`converter::lower::lowering_hints`): with
+    /// them a loop may be proved block by block for any number of iterations
+    /// (`loops`); without them, or where they make no proof, loops are unrolled.
+    pub hints: Option<Arc<HashMap<String, Hints>>>,
 }
 
 impl Default for Options {
@@ -49,6 +60,7 @@ impl Default for Options {
             timeout: Duration::from_secs(2),
             solver: SolverKind::Z3,
             index_bits: 64,
+            hints: None,
         }
     }
 }

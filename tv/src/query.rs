@@ -191,6 +191,27 @@ pub fn prove(
     }
     let has_memref = args_in.iter().any(|a| matches!(a, ArgModel::MemRef { .. }));
 
+    // Loops for any number of iterations, where the converter's hints make a proof.
+    if let Some(hints) = opts
+        .hints
+        .as_ref()
+        .and_then(|h| h.get(name))
+        .filter(|_| !wrapper)
+    {
+        let sides = crate::loops::Sides {
+            src,
+            lowered,
+            body,
+            lbody,
+            results: &ft.results,
+            index_bits: ib,
+            hints,
+        };
+        if crate::loops::prove(&mut smt, &mut ssem, &mut tsem, &sides, &src_args, &tgt_args)? {
+            let bounds = bounds(has_memref, cx.layout, "any iteration count");
+            return Ok(Verdict::Proved { bounds });
+        }
+    }
     let s = walk::run(&mut smt, &mut ssem, src, body, src_args, opts.unroll)?;
     let t = walk::run(&mut smt, &mut tsem, lowered, lbody, tgt_args, opts.unroll)?;
     let Some(s_res) = s.results else {
@@ -275,23 +296,9 @@ pub fn prove(
         }
     }
     match r {
-        Response::Unsat => {
-            Ok(Verdict::Proved {
-                bounds: if has_memref {
-                    let layout = if cx.layout {
-                        format!(", offsets <= {OFFSET_BOUND}, strides in [-{STRIDE_BOUND}, {STRIDE_BOUND}]")
-                    } else {
-                        String::new()
-                    };
-                    format!(
-                        "unroll {}, memrefs: sizes <= {MEMREF_BOUND}{layout}, distinct",
-                        opts.unroll
-                    )
-                } else {
-                    format!("unroll {}", opts.unroll)
-                },
-            })
-        }
+        Response::Unsat => Ok(Verdict::Proved {
+            bounds: bounds(has_memref, cx.layout, &format!("unroll {}", opts.unroll)),
+        }),
         Response::Unknown => Ok(Verdict::Unknown {
             reason: format!("the solver gave up within {:?}", opts.timeout),
         }),
@@ -358,6 +365,19 @@ pub fn prove(
             Ok(Verdict::Refuted { args })
         }
     }
+}
+
+/// The bounds a proof states: how far loops run (`depth`), and those of memref arguments.
+fn bounds(has_memref: bool, layout: bool, depth: &str) -> String {
+    if !has_memref {
+        return depth.to_string();
+    }
+    let layout = if layout {
+        format!(", offsets <= {OFFSET_BOUND}, strides in [-{STRIDE_BOUND}, {STRIDE_BOUND}]")
+    } else {
+        String::new()
+    };
+    format!("{depth}, memrefs: sizes <= {MEMREF_BOUND}{layout}, distinct")
 }
 
 /// The largest dynamic size of a memref argument a proof covers.

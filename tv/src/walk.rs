@@ -2,12 +2,16 @@
 //! from the entry, each block entered at most `unroll` times on a path, the two sides
 //! of every conditional branch merged with `ite`. A dialect supplies the semantics of
 //! its ops through [`Semantics`].
+//!
+//! [`run_segment`] walks from one block to the next cut points instead (the loop
+//! headers of a block-by-block proof, `crate::loops`): a path that reaches a cut point
+//! stops there, as an [`Arrival`] with its condition, values and memory.
 
 use crate::smt::{Smt, Stop};
 use crate::value::{ite, SVal};
 use converter::ir::{BlockId, Body, Module, OpData, ValueId};
 use easy_smt::SExpr;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What one op does to the walk.
 pub enum Step {
@@ -55,6 +59,71 @@ pub struct Outcome {
     pub cut: SExpr,
     /// The returned values (`None` when every path was cut).
     pub results: Option<Vec<SVal>>,
+    /// The paths that stopped at a cut point ([`run_segment`] only).
+    pub arrivals: Vec<Arrival>,
+}
+
+/// A path that reached a cut point.
+pub struct Arrival {
+    pub block: BlockId,
+    /// The inputs that take this path.
+    pub cond: SExpr,
+    /// The block's arguments on this path.
+    pub args: Vec<SVal>,
+    /// Every value defined on the way, and before.
+    pub env: HashMap<ValueId, SVal>,
+    /// The memory on arrival, as saved by [`Semantics::save`].
+    pub mem: usize,
+}
+
+/// The state after the entry block's ops (before its terminator), which the entry
+/// block, run once, fixes for the whole run.
+pub struct EntryState {
+    pub env: HashMap<ValueId, SVal>,
+    /// The memory, as saved by [`Semantics::save`].
+    pub mem: usize,
+    /// The inputs on which the entry block's ops are undefined.
+    pub ub: SExpr,
+}
+
+/// What [`run_segment`] gives: the outcome (its paths stop at cut points) and, when
+/// it started at the entry block, the state after the entry block's ops.
+pub struct Segment {
+    pub outcome: Outcome,
+    pub entry: Option<EntryState>,
+}
+
+/// Runs `body` from `start` with these block arguments and values, each block entered
+/// at most once on a path (a path entering one twice is cut), every path stopping at
+/// the blocks of `stops` (other than where it starts).
+#[allow(clippy::too_many_arguments)]
+pub fn run_segment(
+    smt: &mut Smt,
+    sem: &mut dyn Semantics,
+    module: &Module,
+    body: &Body,
+    start: BlockId,
+    args: Vec<SVal>,
+    env: &HashMap<ValueId, SVal>,
+    stops: &HashSet<BlockId>,
+) -> Result<Segment, Stop> {
+    let mut w = Walker {
+        smt,
+        sem,
+        module,
+        body,
+        unroll: 0,
+        depth: 0,
+        visits: HashMap::new(),
+        budget: 20_000,
+        stops: Some(stops),
+        entry: None,
+    };
+    let outcome = w.block_inner(start, args, env)?;
+    Ok(Segment {
+        outcome,
+        entry: w.entry.take(),
+    })
 }
 
 /// Runs `body` on `inputs` (the entry block's arguments).
@@ -96,6 +165,8 @@ fn run_nested(
         depth,
         visits: HashMap::new(),
         budget: *budget,
+        stops: None,
+        entry: None,
     };
     let r = w.block(entry, inputs, &HashMap::new());
     *budget = w.budget;
@@ -114,6 +185,10 @@ struct Walker<'a> {
     /// Blocks left to walk over all paths, so that a function with very many paths
     /// gives up rather than running for ever.
     budget: u32,
+    /// The cut points of a segment ([`run_segment`]; depth 0 only).
+    stops: Option<&'a HashSet<BlockId>>,
+    /// The state after the entry block's ops, once the walk has passed them.
+    entry: Option<EntryState>,
 }
 
 impl Walker<'_> {
@@ -123,12 +198,29 @@ impl Walker<'_> {
         args: Vec<SVal>,
         env: &HashMap<ValueId, SVal>,
     ) -> Result<Outcome, Stop> {
+        if self.stops.is_some_and(|s| s.contains(&b)) {
+            let mem = self.sem.save();
+            let f = self.smt.ctx.false_();
+            return Ok(Outcome {
+                ub: f,
+                cut: f,
+                results: None,
+                arrivals: vec![Arrival {
+                    block: b,
+                    cond: self.smt.ctx.true_(),
+                    args,
+                    env: env.clone(),
+                    mem,
+                }],
+            });
+        }
         let n = self.visits.entry(b).or_insert(0);
         if *n > self.unroll {
             return Ok(Outcome {
                 ub: self.smt.ctx.false_(),
                 cut: self.smt.ctx.true_(),
                 results: None,
+                arrivals: Vec::new(),
             });
         }
         if self.budget == 0 {
@@ -206,6 +298,7 @@ impl Walker<'_> {
                             ub: self.any(&ubs)?,
                             cut: self.smt.ctx.true_(),
                             results: None,
+                            arrivals: Vec::new(),
                         });
                     };
                     for (r, v) in op.results.iter().zip(rs) {
@@ -213,6 +306,7 @@ impl Walker<'_> {
                     }
                 }
                 Step::Return(mut vs) => {
+                    self.note_entry(b, &env, &ubs)?;
                     if self.depth == 0 {
                         vs = self.sem.export(self.smt, vs)?;
                         vs.extend(self.sem.observe(self.smt)?);
@@ -221,9 +315,11 @@ impl Walker<'_> {
                         ub: self.any(&ubs)?,
                         cut: self.any(&cuts)?,
                         results: Some(vs),
+                        arrivals: Vec::new(),
                     });
                 }
                 Step::Br => {
+                    self.note_entry(b, &env, &ubs)?;
                     let (t, targs) = self.successor(op, 0, &env)?;
                     let o = self.block(t, targs, &env)?;
                     ubs.push(o.ub);
@@ -232,9 +328,11 @@ impl Walker<'_> {
                         ub: self.any(&ubs)?,
                         cut: self.any(&cuts)?,
                         results: o.results,
+                        arrivals: o.arrivals,
                     });
                 }
                 Step::CondBr(c, ub) => {
+                    self.note_entry(b, &env, &ubs)?;
                     ubs.extend(ub);
                     let (t, targs) = self.successor(op, 0, &env)?;
                     let (f, fargs) = self.successor(op, 1, &env)?;
@@ -259,6 +357,18 @@ impl Walker<'_> {
                     ubs.push(ctx.ite(c, ot.ub, of.ub));
                     cuts.push(ctx.ite(c, ot.cut, of.cut));
                     let cut = self.any(&cuts)?;
+                    let mut arrivals = Vec::new();
+                    let nc = self.smt.ctx.not(c);
+                    for (side, mut a) in ot
+                        .arrivals
+                        .into_iter()
+                        .map(|a| (c, a))
+                        .chain(of.arrivals.into_iter().map(|a| (nc, a)))
+                    {
+                        let both = self.smt.ctx.and(side, a.cond);
+                        a.cond = self.smt.def_bool(both)?;
+                        arrivals.push(a);
+                    }
                     let results = match (ot.results, of.results) {
                         (Some(a), Some(b)) => Some(
                             a.iter()
@@ -272,11 +382,32 @@ impl Walker<'_> {
                         ub: self.any(&ubs)?,
                         cut,
                         results,
+                        arrivals,
                     });
                 }
             }
         }
         Err(Stop::NotModelled("a block without a terminator".into()))
+    }
+
+    /// Records the state after the entry block's ops, when `b` is the entry block of
+    /// the walked function itself.
+    fn note_entry(
+        &mut self,
+        b: BlockId,
+        env: &HashMap<ValueId, SVal>,
+        ubs: &[SExpr],
+    ) -> Result<(), Stop> {
+        if self.depth == 0 && self.entry.is_none() && self.body.entry() == Some(b) {
+            let ub = self.any(ubs)?;
+            let mem = self.sem.save();
+            self.entry = Some(EntryState {
+                env: env.clone(),
+                mem,
+                ub,
+            });
+        }
+        Ok(())
     }
 
     fn successor(

@@ -22,6 +22,8 @@ pub struct Ctx {
     pub needs_malloc: bool,
     pub needs_aligned_alloc: bool,
     pub needs_free: bool,
+    /// When set, each lowered body records its hints here (`super::hints`).
+    pub hints: Option<HashMap<String, super::hints::Hints>>,
 }
 
 impl Ctx {
@@ -33,6 +35,7 @@ impl Ctx {
             needs_malloc: false,
             needs_aligned_alloc: false,
             needs_free: false,
+            hints: None,
         }
     }
 
@@ -288,6 +291,12 @@ fn lower_body(ctx: &mut Ctx, f: &Func, old: &Body) -> Result<Body, Vec<Diagnosti
                 errors.push(d);
             }
         }
+    }
+    if let Some(h) = fl.ctx.hints.as_mut() {
+        h.insert(
+            f.name.clone(),
+            super::hints::Hints::record(&fl.bmap, &fl.vmap),
+        );
     }
     if errors.is_empty() {
         Ok(fl.new)

@@ -21,6 +21,7 @@ pub mod cwrapper;
 pub mod descriptor;
 pub mod emit;
 mod funcs;
+pub mod hints;
 mod memref;
 pub mod source;
 pub mod stream;
@@ -31,6 +32,7 @@ mod vector;
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Func, FuncKind, Module, OpKind, Type};
 
+pub use hints::{lowering_hints, Hints};
 pub use source::{LoweredText, SourceLowering};
 pub use stream::lower_module_each;
 pub use successors::{split_body, split_repeated_successors};

@@ -37,6 +37,10 @@ pub struct Args {
     /// Replay counterexamples on the interpreters only (not the JIT).
     #[arg(long)]
     pub no_jit: bool,
+    /// Unroll every loop: do not try the block-by-block proof with the converter's
+    /// hints, which holds for any number of iterations.
+    #[arg(long)]
+    pub no_hints: bool,
     /// Prove each op's lowering rule for every type instance, predicate and pass
     /// option (one-op functions), instead of a file's functions.
     #[arg(long, conflicts_with = "file")]
@@ -65,6 +69,10 @@ fn tv_options(a: &Args, index_bits: u32) -> Options {
             Solver::Cvc5 => SolverKind::Cvc5,
         },
         index_bits,
+        // `None`: `prove_module` asks the converter for its hints.
+        hints: a
+            .no_hints
+            .then(|| std::sync::Arc::new(std::collections::HashMap::new())),
     }
 }
 
@@ -92,7 +100,15 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
         eo.timeout = Duration::ZERO;
     }
     let lower = eo.pass.lower_options(eo.index_bitwidth, false);
-    let lowered = crate::cmd::lower::lower(&m, &lower)?;
+    // Both ways the converter lowers; an invalid lowering is an answer, not an error.
+    let lowering = crate::prove::lower_for_prove(&m, &lower);
+    if let crate::prove::Lowering::Refused(ds) = &lowering {
+        return Err(CliError::Rendered(input::Failure::from_diags(
+            &m.file,
+            m.source.as_deref(),
+            ds,
+        )));
+    }
     if let Some(n) = &a.function {
         if m.func(n).is_none_or(|f| f.body.is_none()) {
             let loc = m
@@ -106,9 +122,9 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
         }
     }
     let topts = tv_options(a, eo.index_bitwidth);
-    let reports = prove_module(
+    let reports = crate::prove::prove_lowering(
         &m,
-        &lowered,
+        &lowering,
         &lower,
         a.function.as_deref(),
         &topts,
@@ -120,13 +136,18 @@ pub fn run(a: &Args) -> Result<i32, CliError> {
 /// Prints the reports (lines and a summary, or JSON) and gives the exit status.
 pub fn print_reports(reports: &[Report], json: bool) -> i32 {
     let count = |k: &str| reports.iter().filter(|r| r.kind() == k).count();
-    let (p, r, u, b) = (
+    let (p, r, u, b, inv) = (
         count("proved"),
         count("refuted"),
         count("unknown"),
         count("validator-bug"),
+        count("invalid-lowering"),
     );
-    let status = if r + b > 0 { exit::FAILED } else { exit::OK };
+    let status = if r + b + inv > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    };
     let mut text = String::new();
     if json {
         let fs: Vec<serde_json::Value> = reports
@@ -138,6 +159,9 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
                     "seconds": rep.seconds,
                 });
                 match &rep.verdict {
+                    _ if rep.invalid_lowering.is_some() => {
+                        o["reason"] = rep.invalid_lowering.clone().into()
+                    }
                     Verdict::Proved { bounds } => o["bounds"] = bounds.clone().into(),
                     Verdict::Refuted { args } => o["args"] = args.clone().into(),
                     Verdict::Unknown { reason } => o["reason"] = reason.clone().into(),
@@ -160,6 +184,7 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
             "refuted": r,
             "unknown": u,
             "validator_bugs": b,
+            "invalid_lowerings": inv,
         });
         text.push_str(&serde_json::to_string_pretty(&v).expect("json"));
         text.push('\n');
@@ -185,6 +210,9 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
         if b > 0 {
             text.push_str(&format!(", {b} validator bugs"));
         }
+        if inv > 0 {
+            text.push_str(&format!(", {inv} invalid lowerings"));
+        }
         text.push('\n');
     }
     let mut out = output::Out::new();
@@ -208,6 +236,7 @@ fn run_rules(a: &Args) -> Result<i32, CliError> {
                 verdict: Verdict::Unknown { reason },
                 seconds: 0.0,
                 replay: None,
+                invalid_lowering: None,
             };
             let m = match converter::syntax::parse_module("rule.mlir", r.text.as_bytes()) {
                 Ok(m) => m,

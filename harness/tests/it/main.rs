@@ -41,6 +41,7 @@ mod pass_options;
 mod printed_wrong;
 mod probe_programs;
 mod prove;
+mod prove_loops;
 mod prove_memref;
 mod prove_nan;
 mod prove_wrong;
