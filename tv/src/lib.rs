@@ -11,6 +11,7 @@
 
 mod alias;
 mod consts;
+mod contract;
 mod llvm_sem;
 mod memory;
 mod model;

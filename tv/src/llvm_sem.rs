@@ -34,6 +34,9 @@ pub struct LlvmSem {
     pub bases: std::collections::HashMap<usize, SExpr>,
     /// The block whose address was taken last.
     pub exposed: Option<usize>,
+    /// The callees a call past the inlining depth may be summarised by
+    /// (`crate::contract`, decided on the source module).
+    pub callees: crate::contract::Callees,
 }
 
 impl LlvmSem {
@@ -46,9 +49,10 @@ impl LlvmSem {
         let s = smt.bv_sort(64);
         let x = smt.fresh("base", s)?;
         let c = &smt.ctx;
+        let a = self.mem.blocks[b].align.max(16);
         let ok = c.and_many([
             c.not(c.eq(x, smt.bv(64, 0))),
-            c.eq(c.bvurem(x, smt.bv(64, 16)), smt.bv(64, 0)),
+            c.eq(c.bvurem(x, smt.bv(64, a as i128)), smt.bv(64, 0)),
             c.bvult(x, smt.bv(64, 1i128 << 62)),
         ]);
         smt.ctx.assert(ok)?;
@@ -69,7 +73,7 @@ pub fn size_of(t: &Type) -> Result<u64, Stop> {
         Type::F32 => 4,
         Type::F64 => 8,
         Type::LlvmPtr(..) => 8,
-        Type::Vector(v) => size_of(&v.elem)? * v.shape.iter().product::<u64>(),
+        Type::Vector(v) => crate::memory::vector_layout(&v.shape, size_of(&v.elem)?).1,
         Type::LlvmArray(n, e) => n * size_of(e)?,
         Type::LlvmStruct(_) => {
             let ms = members(t)?;
@@ -108,6 +112,15 @@ impl LlvmSem {
                         };
                         let n = int_resize(smt, *v, *w, 64, true);
                         let b = self.mem.alloc(smt, n, false);
+                        // `aligned_alloc`'s alignment, when it is a constant power of two.
+                        if let (true, [SVal::Int { v: a, .. }, _]) = (name == "aligned_alloc", args)
+                        {
+                            let a = crate::model::bv_value(smt, *a).unwrap_or(0);
+                            if a.is_power_of_two() && a <= 1 << 30 {
+                                let blk = &mut self.mem.blocks[b];
+                                blk.align = blk.align.max(a as u64);
+                            }
+                        }
                         let r = SVal::Ptr {
                             blk: Some(b),
                             off: smt.bv(64, 0),
@@ -287,7 +300,22 @@ impl LlvmSem {
         t: &Type,
         val: Option<&SVal>,
     ) -> Result<(Option<SVal>, SExpr), Stop> {
-        if let Type::LlvmStruct(_) | Type::LlvmArray(..) = t {
+        self.access_in(smt, ptr, t, val, false)
+    }
+
+    /// [`LlvmSem::access`], of a lane of a vector when `lane`.
+    fn access_in(
+        &mut self,
+        smt: &mut Smt,
+        ptr: &SVal,
+        t: &Type,
+        val: Option<&SVal>,
+        lane: bool,
+    ) -> Result<(Option<SVal>, SExpr), Stop> {
+        if let Type::Vector(v) = t {
+            self.lanes_of(ptr, &v.elem, true)?;
+        }
+        if let Type::LlvmStruct(_) | Type::LlvmArray(..) | Type::Vector(_) = t {
             let SVal::Ptr { blk, off, p } = ptr else {
                 return Err(Stop::NotModelled("an access through a non-pointer".into()));
             };
@@ -306,9 +334,13 @@ impl LlvmSem {
                     })?),
                     None => None,
                 };
-                let (r, ub) = self.access(smt, &mp, &mt, mv.as_ref())?;
+                let in_vector = matches!(t, Type::Vector(_));
+                let (r, ub) = self.access_in(smt, &mp, &mt, mv.as_ref(), in_vector)?;
                 out.extend(r);
                 ubs.push(ub);
+            }
+            if let Type::Vector(_) = t {
+                ubs.push(self.misaligned(smt, ptr, size_of(t)?)?);
             }
             let ub = smt.ctx.or_many(ubs);
             return Ok((val.is_none().then_some(SVal::Agg(out)), smt.def_bool(ub)?));
@@ -316,6 +348,9 @@ impl LlvmSem {
         let s = scalar(t, 64)
             .or_else(|| matches!(t, Type::LlvmPtr(..)).then_some(Scalar::Ptr))
             .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
+        if !lane {
+            self.lanes_of(ptr, t, false)?;
+        }
         let SVal::Ptr { blk, off, p } = ptr else {
             return Err(Stop::NotModelled("an access through a non-pointer".into()));
         };
@@ -385,12 +420,56 @@ impl LlvmSem {
     }
 }
 
-/// The members of a struct or array type with their byte offsets, each at its natural
-/// alignment.
+impl LlvmSem {
+    /// Whether `ptr`'s address is not a multiple of `a` (a vector's alignment, which
+    /// may exceed what its block's start is known to have: then the block's address
+    /// decides, as realigned code computes it).
+    fn misaligned(&mut self, smt: &mut Smt, ptr: &SVal, a: u64) -> Result<SExpr, Stop> {
+        let SVal::Ptr {
+            blk: Some(b), off, ..
+        } = ptr
+        else {
+            return Ok(smt.ctx.false_());
+        };
+        let at = if a <= self.mem.blocks[*b].align.max(16) {
+            *off
+        } else {
+            let base = self.base(smt, *b)?;
+            smt.ctx.bvadd(base, *off)
+        };
+        let c = &smt.ctx;
+        Ok(c.not(c.eq(c.bvurem(at, smt.bv(64, a as i128)), smt.bv(64, 0))))
+    }
+
+    /// Records how block `ptr` points into is accessed with integers of width `t`
+    /// that is not a whole number of bytes: as lanes of vectors (`lanes`), or as
+    /// scalars. LLVM packs such lanes' bits, which this model does not (it gives each
+    /// lane its bytes): a block accessed both ways is not modelled.
+    fn lanes_of(&mut self, ptr: &SVal, t: &Type, lanes: bool) -> Result<(), Stop> {
+        let (SVal::Ptr { blk: Some(b), .. }, Type::Int(w)) = (ptr, t) else {
+            return Ok(());
+        };
+        if w % 8 == 0 {
+            return Ok(());
+        }
+        let mode = self.mem.blocks[*b].packed.entry(*w).or_insert(lanes);
+        if *mode != lanes {
+            return Err(Stop::NotModelled(format!(
+                "one block accessed both as vectors of i{w} and as i{w} (LLVM packs the \
+                 vectors' bits)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The members of a struct, array or 1-D vector type with their byte offsets, each at
+/// its natural alignment.
 pub fn members(t: &Type) -> Result<Vec<(u64, Type)>, Stop> {
     let tys: Vec<Type> = match t {
         Type::LlvmStruct(ms) => ms.to_vec(),
         Type::LlvmArray(n, e) => vec![(**e).clone(); *n as usize],
+        Type::Vector(v) if v.shape.len() == 1 => vec![v.elem.clone(); v.shape[0] as usize],
         _ => return Err(Stop::NotModelled(format!("the members of {t}"))),
     };
     let mut out = Vec::new();
@@ -405,7 +484,7 @@ pub fn members(t: &Type) -> Result<Vec<(u64, Type)>, Stop> {
 }
 
 /// The natural alignment of `t`.
-fn align_of(t: &Type) -> Result<u64, Stop> {
+pub fn align_of(t: &Type) -> Result<u64, Stop> {
     Ok(match t {
         Type::LlvmStruct(ms) => ms
             .iter()
@@ -415,6 +494,10 @@ fn align_of(t: &Type) -> Result<u64, Stop> {
             .max()
             .unwrap_or(1),
         Type::LlvmArray(_, e) => align_of(e)?,
+        // An n-D vector (a Standard type) is arrays of its innermost 1-D vector.
+        Type::Vector(v) if v.shape.len() > 1 => {
+            crate::memory::vector_layout(&v.shape[v.shape.len() - 1..], size_of(&v.elem)?).1
+        }
         t => size_of(t)?,
     })
 }
@@ -934,6 +1017,16 @@ impl Semantics for LlvmSem {
             });
         }
         Ok(out)
+    }
+    fn contract(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        callee: &str,
+        args: &[SVal],
+    ) -> Result<crate::contract::Summary, Stop> {
+        crate::contract::summarise(smt, &self.callees, (body, op), callee, args, (true, 64))
     }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();

@@ -13,11 +13,16 @@ use crate::walk;
 use crate::{Options, Verdict};
 use converter::ir::{Module, Type};
 use easy_smt::{Response, SExpr};
+use std::collections::BTreeSet;
 
 /// Decides whether `lowered`'s `@name` refines `src`'s.
 /// With `wrapper`, the lowered function is the C wrapper `_mlir_ciface_NAME`: each
 /// memref passed as a pointer to its descriptor, aggregate results (a memref, or two
 /// results or more) stored through a pointer passed first.
+///
+/// A call past the inlining depth is summarised by its callee's contract
+/// (`crate::contract`): each callee so summarised is then proved too, with the same
+/// contracts, and the answer is a proof only when every one of them is proved.
 pub fn prove(
     src: &Module,
     lowered: &Module,
@@ -26,6 +31,54 @@ pub fn prove(
     wrapper: bool,
     alias: &[Option<usize>],
     ranks: &[Option<u32>],
+) -> Result<Verdict, Stop> {
+    let mut used = BTreeSet::new();
+    let v = prove_one(src, lowered, name, opts, (wrapper, alias, ranks), &mut used)?;
+    let Verdict::Proved { bounds } = v else {
+        return Ok(v);
+    };
+    if used.is_empty() {
+        return Ok(Verdict::Proved { bounds });
+    }
+    let mut done: BTreeSet<String> = BTreeSet::new();
+    if !wrapper {
+        done.insert(name.to_string());
+    }
+    while let Some(g) = used.iter().find(|g| !done.contains(*g)).cloned() {
+        done.insert(g.clone());
+        match prove_one(src, lowered, &g, opts, (false, &[], &[]), &mut used)? {
+            Verdict::Proved { .. } => {}
+            v => {
+                return Ok(Verdict::Unknown {
+                    reason: format!(
+                        "a call past depth {} of @{g}, whose contract is not proved ({})",
+                        walk::INLINE_DEPTH,
+                        v.render()
+                    ),
+                })
+            }
+        }
+    }
+    Ok(Verdict::Proved {
+        bounds: format!(
+            "{bounds}, calls past depth {} by contract: {}",
+            walk::INLINE_DEPTH,
+            used.iter()
+                .map(|g| format!("@{g}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    })
+}
+
+/// One query; adds to `used` the callees it summarised by their contracts.
+fn prove_one(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    (wrapper, alias, ranks): (bool, &[Option<usize>], &[Option<u32>]),
+    used: &mut BTreeSet<String>,
 ) -> Result<Verdict, Stop> {
     let mut cx = ArgCx::default();
     let f = src
@@ -40,8 +93,8 @@ pub fn prove(
         .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
     for t in &ft.results {
         if let Type::MemRef(mt) = t {
-            crate::value::scalar(&mt.elem, opts.index_bits)
-                .ok_or_else(|| Stop::NotModelled("memref results of vectors".into()))?;
+            crate::value::mem_elem(&mt.elem, opts.index_bits)
+                .ok_or_else(|| Stop::NotModelled(format!("memref results of {}", mt.elem)))?;
         } else {
             check_type(t)?;
         }
@@ -82,6 +135,9 @@ pub fn prove(
     let ib = opts.index_bits;
     let mut ssem = StdSem::new(ib);
     let mut tsem = LlvmSem::default();
+    let callees = crate::contract::callees(src);
+    ssem.callees = callees.clone();
+    tsem.callees = callees;
     // The arguments, shared by both sides: one declared constant per scalar leaf; for
     // a memref, its dynamic sizes (at most MEMREF_BOUND) and its contents.
     let mut args_in: Vec<ArgModel> = Vec::new();
@@ -93,7 +149,7 @@ pub fn prove(
         .results
         .iter()
         .map(|t| match t {
-            Type::MemRef(mt) => crate::value::scalar(&mt.elem, ib),
+            Type::MemRef(mt) => crate::value::mem_elem(&mt.elem, ib).map(|e| e.0),
             _ => None,
         })
         .collect();
@@ -210,17 +266,14 @@ pub fn prove(
         for (i, (a, b)) in s_res.iter().zip(t_res).enumerate() {
             match ft.results.get(i) {
                 Some(Type::MemRef(mt)) => {
-                    let et = if mt.elem == Type::Index {
-                        Type::Int(ib)
-                    } else {
-                        mt.elem.clone()
-                    };
-                    let bytes = crate::llvm_sem::size_of(&et)?;
+                    let (e, lanes, _) = crate::value::mem_elem(&mt.elem, ib)
+                        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
+                    let lane = crate::memory::scalar_bytes(e);
                     wrong.push(crate::view::differ(
                         &mut smt,
                         a,
                         b,
-                        bytes,
+                        (lanes.1, lane, &lanes.0),
                         &format!("at{i}"),
                     )?);
                 }
@@ -274,6 +327,7 @@ pub fn prove(
             });
         }
     }
+    used.extend(smt.contracts_used.iter().cloned());
     match r {
         Response::Unsat => {
             Ok(Verdict::Proved {
@@ -412,13 +466,8 @@ fn memref_arg(
     cx: &mut ArgCx,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
     // A memory space changes only the pointers' type: blocks are the same in every one.
-    let elem = crate::value::scalar(&mt.elem, ib)
-        .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
-    let elem_ty = if mt.elem == Type::Index {
-        Type::Int(ib)
-    } else {
-        mt.elem.clone()
-    };
+    let (elem, lanes, elem_ty) = crate::value::mem_elem(&mt.elem, ib)
+        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
     let c64 = smt.bv_sort(64);
     let mut sizes = Vec::new();
     for (d, dim) in mt.shape.iter().enumerate() {
@@ -530,6 +579,7 @@ fn memref_arg(
             let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
             ssem.mem.bufs.push(crate::memory::StdBuf {
                 elem,
+                lanes,
                 elems: contents,
                 init: all,
                 live: t,
@@ -538,6 +588,10 @@ fn memref_arg(
             let buf = ssem.mem.bufs.len() - 1;
             ssem.arg_bufs.push(buf);
             let b = tsem.mem.alloc(smt, size, false);
+            // The caller's buffer is aligned for its elements (vectors may need more
+            // than malloc's 16 bytes).
+            let a = crate::llvm_sem::align_of(&elem_ty)?;
+            tsem.mem.blocks[b].align = a.max(16);
             tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
             tsem.arg_blocks.push((b, elem));
             (buf, b, contents)
@@ -681,12 +735,23 @@ fn memref_text(
             at = at.wrapping_add((rest % dims[d]).wrapping_mul(steps[d]));
             rest /= dims[d];
         }
-        let bytes = crate::memory::scalar_bytes(elem) as i128;
-        let sel = smt
-            .ctx
-            .select(contents, smt.bv(64, (at as i128).wrapping_mul(bytes)));
-        let v = smt.ctx.get_value(vec![sel])?;
-        elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
+        // A vector element: its lanes one after another, nested by the vector's shape.
+        let (vshape, lane_ty) = match elem_ty {
+            Type::Vector(v) => (v.shape.clone(), &v.elem),
+            t => (Vec::new(), t),
+        };
+        let (offsets, size) =
+            crate::memory::vector_layout(&vshape, crate::memory::scalar_bytes(elem));
+        let first = (at as i128).wrapping_mul(size as i128);
+        let mut texts = Vec::new();
+        for o in offsets {
+            let sel = smt
+                .ctx
+                .select(contents, smt.bv(64, first.wrapping_add(o as i128)));
+            let v = smt.ctx.get_value(vec![sel])?;
+            texts.push(crate::model::scalar_text(smt, elem, lane_ty, v[0].1)?);
+        }
+        elems.push(nest(&vshape, &mut texts.into_iter()));
     }
     fn nest(dims: &[u64], elems: &mut std::vec::IntoIter<String>) -> String {
         match dims.split_first() {

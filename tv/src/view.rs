@@ -10,7 +10,7 @@
 //! [`differ`] is the condition under which the lowered result is not the source's:
 //! another size, or, at one symbolic in-bounds index, an element the source wrote that
 //! the lowered code cannot read (poison field, dead or too small block, misaligned) or
-//! reads as another value.
+//! reads as another value (in any lane, for a vector element).
 
 use crate::memory::{const_array, LlvmMem, StdBuf};
 use crate::smt::{Smt, Stop};
@@ -110,8 +110,15 @@ pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Resul
 }
 
 /// Whether the LLVM view `l` shows another memref than the Standard view `s` (elements
-/// of kind `e`, `bytes` each), at the fresh index `name`.
-pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Result<SExpr, Stop> {
+/// of `bytes` each, made of lanes of `lane` bytes at `lanes`), at the fresh index
+/// `name`.
+pub fn differ(
+    smt: &mut Smt,
+    s: &SVal,
+    l: &SVal,
+    (bytes, lane, lanes): (u64, u64, &[u64]),
+    name: &str,
+) -> Result<SExpr, Stop> {
     let (s, l) = (s.elems()?, l.elems()?);
     let (ssizes, lsizes) = (s[0].elems()?, l[0].elems()?);
     if ssizes.len() != lsizes.len() {
@@ -146,18 +153,27 @@ pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Resu
     let c = &smt.ctx;
     let size = l[7].term()?;
     let sat = c.bvmul(slin, sz);
+    let lz = smt.bv(64, lane as i128);
     let unreadable = c.or_many([
         c.or_many(bad_field),
         c.not(l[3].term()?),
         c.bvult(size, sz),
         c.bvugt(byte, c.bvsub(size, sz)),
-        c.not(c.eq(c.bvurem(byte, sz), smt.bv(64, 0))),
+        c.not(c.eq(c.bvurem(byte, lz), smt.bv(64, 0))),
     ]);
-    let at = byte;
-    let differs = c.or(
-        c.not(c.select(l[2].term()?, at)),
-        c.not(c.eq(c.select(s[1].term()?, sat), c.select(l[1].term()?, at))),
-    );
+    // Every lane of the element: unwritten on the lowered side, or another value.
+    let mut differs = Vec::new();
+    for &o in lanes {
+        let d = smt.bv(64, o as i128);
+        let (sat_j, at) = if o == 0 {
+            (sat, byte)
+        } else {
+            (c.bvadd(sat, d), c.bvadd(byte, d))
+        };
+        differs.push(c.not(c.select(l[2].term()?, at)));
+        differs.push(c.not(c.eq(c.select(s[1].term()?, sat_j), c.select(l[1].term()?, at))));
+    }
+    let differs = c.or_many(differs);
     in_bounds.push(s[3].term()?);
     in_bounds.push(c.select(s[2].term()?, sat));
     wrong.push(c.and(c.and_many(in_bounds), c.or(unreadable, differs)));

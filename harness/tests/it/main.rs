@@ -43,6 +43,8 @@ mod probe_programs;
 mod prove;
 mod prove_memref;
 mod prove_nan;
+mod prove_scope;
+mod prove_scope_vectors;
 mod prove_wrong;
 mod rebuilt_while_running;
 mod reduce;
