@@ -27,6 +27,9 @@ pub struct LlvmSem {
     /// Per result of the source: the element kind of a memref result (its descriptor
     /// is exported as a view), else `None`.
     pub result_elems: Vec<Option<Scalar>>,
+    /// Per result of the source: the rank of an unranked memref result (its lowered
+    /// form, a rank and a pointer to a descriptor, is read at that rank), else `None`.
+    pub result_ranks: Vec<Option<usize>>,
     /// A C wrapper's out-pointer: the block it points to and the type stored there
     /// (the results' descriptor, or a struct of the results).
     pub out_block: Option<(usize, Type)>,
@@ -279,6 +282,10 @@ impl LlvmSem {
                 let (v, ub) = self.access(smt, &args[0], &rty(0), None)?;
                 Ok(Step::Values(v.into_iter().collect(), Some(ub)))
             }
+            LlvmOp::LlvmMemcpy => {
+                let ub = self.memcpy(smt, args)?;
+                Ok(Step::Values(vec![], Some(ub)))
+            }
             LlvmOp::LlvmStore => {
                 let t = body.value_type(op.operands[0]).clone();
                 let (_, ub) = self.access(smt, &args[1], &t, Some(&args[0]))?;
@@ -421,6 +428,117 @@ impl LlvmSem {
 }
 
 impl LlvmSem {
+    /// The ranked descriptor of rank `r` an unranked memref `{rank, ptr}` points to,
+    /// every field poison where the rank is not `r` (or poison) or the read is
+    /// undefined (so that the result is wrong there).
+    fn unranked_descriptor(&mut self, smt: &mut Smt, v: &SVal, r: usize) -> Result<SVal, Stop> {
+        let [SVal::Int { w, v: rank, p }, ptr] = v.elems()? else {
+            return Err(Stop::NotModelled(
+                "an unranked memref result of another shape".into(),
+            ));
+        };
+        let it = Type::Int(*w);
+        let mut tys = vec![
+            Type::llvm_ptr(Type::Int(8)),
+            Type::llvm_ptr(Type::Int(8)),
+            it.clone(),
+        ];
+        if r > 0 {
+            let arr = Type::LlvmArray(r as u64, std::sync::Arc::new(it));
+            tys.push(arr.clone());
+            tys.push(arr);
+        }
+        let (d, ub) = self.access(smt, ptr, &Type::LlvmStruct(tys.into()), None)?;
+        let d = d.ok_or_else(|| Stop::NotModelled("a descriptor not read".into()))?;
+        let c = &smt.ctx;
+        let bad = c.or_many([*p, ub, c.not(c.eq(*rank, smt.bv(*w, r as i128)))]);
+        let bad = smt.def_bool(bad)?;
+        poison_if(smt, &d, bad)
+    }
+
+    /// `llvm.intr.memcpy(dst, src, len)`: the `len` bytes at `src` copied to `dst`, every
+    /// kind of value and its written bits (`memory::copy_range`), and the block stored
+    /// pointers point into; the condition under which it is undefined (a poison
+    /// operand; a dead block, a range outside its block or overlapping ranges, unless
+    /// `len` is 0).
+    fn memcpy(&mut self, smt: &mut Smt, args: &[SVal]) -> Result<SExpr, Stop> {
+        let [SVal::Ptr {
+            blk: db,
+            off: doff,
+            p: dp,
+        }, SVal::Ptr {
+            blk: sb,
+            off: soff,
+            p: sp,
+        }, SVal::Int { w, v, p: lp }, ..] = args
+        else {
+            return Err(Stop::NotModelled(
+                "llvm.intr.memcpy of other operands".into(),
+            ));
+        };
+        let len = int_resize(smt, *v, *w, 64, true);
+        let len = smt.def(smt.bv_sort(64), len)?;
+        let c = &smt.ctx;
+        let nonzero = c.not(c.eq(len, smt.bv(64, 0)));
+        let (Some(db), Some(sb)) = (*db, *sb) else {
+            let ub = c.or_many([*dp, *sp, *lp, nonzero]);
+            return smt.def_bool(ub);
+        };
+        let (d, s) = (&self.mem.blocks[db], &self.mem.blocks[sb]);
+        let outside =
+            |size: SExpr, off: SExpr| c.or(c.bvugt(off, size), c.bvugt(len, c.bvsub(size, off)));
+        let mut bad = vec![
+            c.not(d.live),
+            c.not(s.live),
+            outside(d.size, *doff),
+            outside(s.size, *soff),
+        ];
+        if db == sb {
+            // Overlapping ranges in one block.
+            bad.push(c.and(
+                c.bvult(*doff, c.bvadd(*soff, len)),
+                c.bvult(*soff, c.bvadd(*doff, len)),
+            ));
+        }
+        let ub = c.or_many([*dp, *sp, *lp, c.and(nonzero, c.or_many(bad))]);
+        let ub = smt.def_bool(ub)?;
+        // Where the source's stored pointers point, and how it holds packed lanes.
+        let (st, sp_) = (s.ptr_target, s.packed.clone());
+        let d = &mut self.mem.blocks[db];
+        match (d.ptr_target, st) {
+            (_, None) => {}
+            (None, t) => d.ptr_target = t,
+            (Some(a), Some(b)) if a == b => {}
+            _ => {
+                return Err(Stop::NotModelled(
+                    "pointers into different blocks stored in one block".into(),
+                ))
+            }
+        }
+        for (w, m) in sp_ {
+            if *d.packed.entry(w).or_insert(m) != m {
+                return Err(Stop::NotModelled(format!(
+                    "one block accessed both as vectors of i{w} and as i{w} (LLVM packs the \
+                     vectors' bits)"
+                )));
+            }
+        }
+        let mut kinds: Vec<Scalar> = self.mem.blocks[sb].arrays.keys().copied().collect();
+        kinds.extend(self.mem.blocks[db].arrays.keys().copied());
+        kinds.sort_by_key(|k| format!("{k:?}"));
+        kinds.dedup();
+        for k in kinds {
+            let (sv, si) = self.mem.arrays(smt, sb, k)?;
+            let (dv, di) = self.mem.arrays(smt, db, k)?;
+            let es = sort(smt, k);
+            let nv = crate::memory::copy_range(smt, es, (dv, *doff), (sv, *soff), len)?;
+            let bs = smt.ctx.bool_sort();
+            let ni = crate::memory::copy_range(smt, bs, (di, *doff), (si, *soff), len)?;
+            self.mem.blocks[db].arrays.insert(k, (nv, ni));
+        }
+        Ok(ub)
+    }
+
     /// Whether `ptr`'s address is not a multiple of `a` (a vector's alignment, which
     /// may exceed what its block's start is known to have: then the block's address
     /// decides, as realigned code computes it).
@@ -957,7 +1075,8 @@ impl Semantics for LlvmSem {
             | LlvmOp::LlvmPtrToInt
             | LlvmOp::LlvmIntToPtr
             | LlvmOp::LlvmLoad
-            | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
+            | LlvmOp::LlvmStore
+            | LlvmOp::LlvmMemcpy => return self.memory(smt, body, op, k, args),
             LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast
                 if matches!(args[0], SVal::Ptr { .. }) =>
             {
@@ -1012,7 +1131,13 @@ impl Semantics for LlvmSem {
         let mut out = Vec::new();
         for (i, v) in results.into_iter().enumerate() {
             out.push(match self.result_elems.get(i).copied().flatten() {
-                Some(e) => crate::view::llvm_view(smt, &mut self.mem, &v, e)?,
+                Some(e) => {
+                    let v = match self.result_ranks.get(i).copied().flatten() {
+                        Some(r) => self.unranked_descriptor(smt, &v, r)?,
+                        None => v,
+                    };
+                    crate::view::llvm_view(smt, &mut self.mem, &v, e)?
+                }
                 None => v,
             });
         }

@@ -32,6 +32,30 @@ pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
     ])
 }
 
+/// The array `dst` (of values of sort `elem` by byte offset) with the `len` entries from
+/// `dst_off` on replaced by those of `src` from `src_off` on (a `memcpy`), named.
+pub fn copy_range(
+    smt: &mut Smt,
+    elem: SExpr,
+    (dst, dst_off): (SExpr, SExpr),
+    (src, src_off): (SExpr, SExpr),
+    len: SExpr,
+) -> Result<SExpr, Stop> {
+    let i = smt.fresh_name("i");
+    let c = &smt.ctx;
+    let iv = c.atom(i.as_str());
+    let inside = c.and(c.bvuge(iv, dst_off), c.bvult(c.bvsub(iv, dst_off), len));
+    let from = c.select(src, c.bvadd(c.bvsub(iv, dst_off), src_off));
+    let body = c.ite(inside, from, c.select(dst, iv));
+    let lambda = c.list(vec![
+        c.atom("lambda"),
+        c.list(vec![c.list(vec![iv, smt.bv_sort(64)])]),
+        body,
+    ]);
+    let s = array_sort(smt, elem);
+    smt.def(s, lambda)
+}
+
 /// The bytes an element of kind `s` takes, as `llvm_sem::size_of` gives them: a
 /// Standard buffer is indexed by element position times this, an LLVM block by byte
 /// offset, so that an argument's contents are one array on both sides.

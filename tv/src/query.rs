@@ -92,11 +92,18 @@ fn prove_one(
         .as_ref()
         .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
     for t in &ft.results {
-        if let Type::MemRef(mt) = t {
-            crate::value::mem_elem(&mt.elem, opts.index_bits)
-                .ok_or_else(|| Stop::NotModelled(format!("memref results of {}", mt.elem)))?;
-        } else {
-            check_type(t)?;
+        match t {
+            Type::UnrankedMemRef(..) if wrapper => {
+                return Err(Stop::NotModelled(
+                    "unranked memref results of a C wrapper".into(),
+                ))
+            }
+            Type::MemRef(_) | Type::UnrankedMemRef(..) => {
+                let e = memref_elem(t).expect("a memref");
+                crate::value::mem_elem(e, opts.index_bits)
+                    .ok_or_else(|| Stop::NotModelled(format!("memref results of {e}")))?;
+            }
+            t => check_type(t)?,
         }
     }
     for t in &ft.inputs {
@@ -148,10 +155,7 @@ fn prove_one(
     tsem.result_elems = ft
         .results
         .iter()
-        .map(|t| match t {
-            Type::MemRef(mt) => crate::value::mem_elem(&mt.elem, ib).map(|e| e.0),
-            _ => None,
-        })
+        .map(|t| memref_elem(t).and_then(|e| crate::value::mem_elem(e, ib).map(|e| e.0)))
         .collect();
     let by_ptr = ft.results.len() >= 2 || matches!(ft.results.first(), Some(Type::MemRef(_)));
     if wrapper && by_ptr {
@@ -248,6 +252,19 @@ fn prove_one(
     let has_memref = args_in.iter().any(|a| matches!(a, ArgModel::MemRef { .. }));
 
     let s = walk::run(&mut smt, &mut ssem, src, body, src_args, opts.unroll)?;
+    // An unranked result: the lowered descriptor is read at the rank the source's has
+    // (the number of its sizes).
+    if let Some(rs) = &s.results {
+        tsem.result_ranks = ft
+            .results
+            .iter()
+            .zip(rs)
+            .map(|(t, v)| match (t, v.elems().ok().and_then(|x| x.first())) {
+                (Type::UnrankedMemRef(..), Some(SVal::Agg(sizes))) => Some(sizes.len()),
+                _ => None,
+            })
+            .collect();
+    }
     let t = walk::run(&mut smt, &mut tsem, lowered, lbody, tgt_args, opts.unroll)?;
     let Some(s_res) = s.results else {
         return Ok(Verdict::Unknown {
@@ -264,10 +281,10 @@ fn prove_one(
         let mut s_leaves = Vec::new();
         let mut t_leaves = Vec::new();
         for (i, (a, b)) in s_res.iter().zip(t_res).enumerate() {
-            match ft.results.get(i) {
-                Some(Type::MemRef(mt)) => {
-                    let (e, lanes, _) = crate::value::mem_elem(&mt.elem, ib)
-                        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
+            match ft.results.get(i).and_then(memref_elem) {
+                Some(et) => {
+                    let (e, lanes, _) = crate::value::mem_elem(et, ib)
+                        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {et}")))?;
                     let lane = crate::memory::scalar_bytes(e);
                     wrong.push(crate::view::differ(
                         &mut smt,
@@ -763,6 +780,15 @@ fn memref_text(
         }
     }
     Ok(nest(&dims, &mut elems.into_iter()))
+}
+
+/// The element type of a ranked or unranked memref type.
+fn memref_elem(t: &Type) -> Option<&Type> {
+    match t {
+        Type::MemRef(mt) => Some(&mt.elem),
+        Type::UnrankedMemRef(e, _) => Some(e),
+        _ => None,
+    }
 }
 
 /// Whether the validator models values of type `t` (scalars and vectors of them).
