@@ -272,6 +272,9 @@ fn prove_one(
         });
     };
     let mut wrong = vec![t.ub];
+    // A memref result whose allocated pointer the caller cannot free (apart: interp
+    // and run never free a result, so only this cannot replay).
+    let mut unfreeable = Vec::new();
     if let Some(t_res) = &t.results {
         if s_res.len() != t_res.len() {
             return Err(Stop::NotModelled(
@@ -286,13 +289,15 @@ fn prove_one(
                     let (e, lanes, _) = crate::value::mem_elem(et, ib)
                         .ok_or_else(|| Stop::NotModelled(format!("memrefs of {et}")))?;
                     let lane = crate::memory::scalar_bytes(e);
-                    wrong.push(crate::view::differ(
+                    let (w, free) = crate::view::differ(
                         &mut smt,
                         a,
                         b,
                         (lanes.1, lane, &lanes.0),
                         &format!("at{i}"),
-                    )?);
+                    )?;
+                    wrong.push(w);
+                    unfreeable.push(free);
                 }
                 _ => {
                     a.leaves(&mut s_leaves);
@@ -316,7 +321,11 @@ fn prove_one(
     // without it, and where that has none the answer is `unknown`.
     let nan = crate::nan::dependence(&smt);
     let nan = smt.def_bool(nan)?;
-    let wrong = smt.ctx.or_many(wrong);
+    let shown = smt.ctx.or_many(wrong);
+    let shown = smt.def_bool(shown)?;
+    let wrong = smt
+        .ctx
+        .or_many(std::iter::once(shown).chain(unfreeable.iter().copied()));
     let wrong = smt.def_bool(wrong)?;
     let c = &smt.ctx;
     let pre = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut)]);
@@ -393,6 +402,18 @@ fn prove_one(
                     }
                 }
             }
+            // A refutation that interp and run can show, if there is one.
+            let mut free_only = false;
+            // (Asked, not evaluated: z3 may not evaluate a term with a `memcpy`'s lambda.)
+            if !unfreeable.is_empty() {
+                smt.ctx.push()?;
+                smt.ctx.assert(shown)?;
+                if smt.ctx.check()? != Response::Sat {
+                    smt.ctx.pop()?;
+                    smt.ctx.check()?;
+                    free_only = true;
+                }
+            }
             let mut args = Vec::new();
             for (a, t) in args_in.iter().zip(&ft.inputs) {
                 args.push(match a {
@@ -424,6 +445,15 @@ fn prove_one(
                         *elem,
                         elem_ty,
                     )?,
+                });
+            }
+            if free_only {
+                return Ok(Verdict::Unknown {
+                    reason: format!(
+                        "refuted only on the allocated pointer of a memref result (which a \
+                         caller frees; interp and run do not): {}",
+                        args.join(" ")
+                    ),
                 });
             }
             Ok(Verdict::Refuted { args })
