@@ -109,11 +109,6 @@ fn prove_one(
     for t in &ft.inputs {
         match t {
             Type::MemRef(_) => {}
-            Type::UnrankedMemRef(..) if wrapper => {
-                return Err(Stop::NotModelled(
-                    "unranked memref arguments of a C wrapper".into(),
-                ))
-            }
             Type::UnrankedMemRef(..) => {}
             t => check_type(t)?,
         }
@@ -683,7 +678,7 @@ fn memref_arg(
         offset,
     };
     let mut rank = None;
-    if cx.unranked {
+    if cx.unranked && !wrapper {
         rank = Some(int(
             smt,
             next(params, "rank")?,
@@ -727,7 +722,22 @@ fn memref_arg(
             off: smt.bv(64, 0),
             p: f,
         };
+        let r = fld(smt.bv(64, sizes.len() as i128));
         tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
+        if wrapper && cx.unranked {
+            // An unranked memref under the C interface: a pointer to its `{rank,
+            // descriptor pointer}`, in another block of the caller's.
+            let uty = Type::LlvmStruct(vec![Type::Int(ib), Type::llvm_ptr(Type::Int(8))].into());
+            let usize_ = smt.bv(64, crate::llvm_sem::size_of(&uty)? as i128);
+            let ub = tsem.mem.alloc(smt, usize_, true);
+            let uptr = SVal::Ptr {
+                blk: Some(ub),
+                off: smt.bv(64, 0),
+                p: f,
+            };
+            tsem.access(smt, &uptr, &uty, Some(&SVal::Agg(vec![r, dptr])))?;
+            return Ok((sval, vec![uptr], model));
+        }
         return Ok((sval, rank.into_iter().chain([dptr]).collect(), model));
     }
     let mut tv = vec![ptr.clone()];

@@ -1,8 +1,10 @@
 //! `prove` on unranked memref results and `llvm.intr.memcpy`: the lowered function
 //! returns the rank and a pointer to a heap copy of the descriptor (made by `memcpy`),
-//! read back at the source's rank. Wrong lowerings: the rank returned as 0 (refuted,
-//! replays) and a descriptor copy one byte long (not proved). Needs `z3` (skipped
-//! without it, failing when `CI` is set).
+//! read back at the source's rank; and on unranked arguments of a C wrapper (a pointer
+//! to `{rank, descriptor pointer}`). Wrong lowerings: the rank returned as 0 (refuted,
+//! replays), a descriptor copy one byte long (not proved), and a wrapper passing the
+//! rank and the next argument in each other's place (refuted, replays through the
+//! wrapper). Needs `z3` (skipped without it, failing when `CI` is set).
 
 use crate::prove_wrong::have_z3;
 use converter::ir::{Attribute, Body, OpKind, Type};
@@ -98,4 +100,65 @@ fn a_descriptor_copied_short_is_not_proved() {
         body.op_mut(cp).operands[2] = one;
     });
     assert!(!matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
+}
+
+const WRAPPED: &str =
+    "func @f(%u: memref<*xf32>, %n: index) -> index attributes { llvm.emit_c_interface } {
+  %r = rank %u : memref<*xf32>
+  %d = subi %r, %n : index
+  return %d : index
+}
+";
+
+/// An unranked argument of a C wrapper is passed as a pointer to its `{rank,
+/// descriptor pointer}`: the wrapper is proved; one that passes the unranked memref's
+/// rank and the next argument to the function in each other's place is refuted.
+#[test]
+fn a_c_wrapper_swapping_an_unranked_rank_with_an_argument_is_refuted() {
+    if !have_z3() {
+        return;
+    }
+    let m = converter::syntax::parse_module("t.mlir", WRAPPED.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let mut bad = good.clone();
+    let body = bad
+        .func_mut("_mlir_ciface_f")
+        .unwrap()
+        .body
+        .as_mut()
+        .unwrap();
+    let call = body
+        .walk_ops()
+        .find(|&o| body.op(o).kind == OpKind::LlvmCall)
+        .expect("the wrapper calls @f");
+    let ops = &mut body.op_mut(call).operands;
+    assert_eq!(ops.len(), 3, "rank, descriptor pointer, %n");
+    ops.swap(0, 2);
+    let eo = ExecOptions {
+        timeout: Duration::ZERO,
+        ..ExecOptions::default()
+    };
+    let to = Options::default();
+    let g = prove_module(&m, &good, &lo, None, &to, Some(&eo));
+    for r in &g {
+        assert!(matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
+    }
+    let b = prove_module(&m, &bad, &lo, None, &to, Some(&eo));
+    assert_eq!(b[1].name, "_mlir_ciface_f");
+    assert!(
+        matches!(b[0].verdict, Verdict::Proved { .. }),
+        "{}",
+        b[0].line()
+    );
+    assert!(
+        matches!(b[1].verdict, Verdict::Refuted { .. }),
+        "{}",
+        b[1].line()
+    );
+    assert!(
+        b[1].replay.as_ref().expect("replayed").reproduced,
+        "{}",
+        b[1].line()
+    );
 }
