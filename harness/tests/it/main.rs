@@ -45,6 +45,7 @@ mod prove_memref;
 mod prove_nan;
 mod prove_scope;
 mod prove_scope_alloc;
+mod prove_scope_casts;
 mod prove_scope_unranked;
 mod prove_scope_vectors;
 mod prove_wrong;
