@@ -185,7 +185,10 @@ pub fn summarise(
     }
     let undefined = apply(smt, &d.undefined);
     let cut_src = apply(smt, &d.cut_src);
-    let (ub, cut) = if lowered {
+    let (ub, cut) = if smt.cut_deep {
+        // Not claimed: the path is cut here (`query::query`).
+        (smt.ctx.false_(), smt.ctx.true_())
+    } else if lowered {
         let cut = apply(smt, &d.cut_tgt);
         let mut bad = vec![undefined, cut_src];
         bad.extend(poison);

@@ -30,6 +30,9 @@ pub struct LlvmSem {
     /// Per result of the source: the rank of an unranked memref result (its lowered
     /// form, a rank and a pointer to a descriptor, is read at that rank), else `None`.
     pub result_ranks: Vec<Option<usize>>,
+    /// The width of the source's `index` (a descriptor's fields; an unranked memref's
+    /// rank is an i64 at any width).
+    pub index_bits: u32,
     /// A C wrapper's out-pointer: the block it points to and the type stored there
     /// (the results' descriptor, or a struct of the results).
     pub out_block: Option<(usize, Type)>,
@@ -170,6 +173,17 @@ impl LlvmSem {
                 let size = smt.ctx.bvmul(n, smt.bv(64, size_of(&et)? as i128));
                 let size = smt.def(smt.bv_sort(64), size)?;
                 let b = self.mem.alloc(smt, size, true);
+                // Aligned as asked, else for its type (as LLVM aligns an alloca).
+                let a = match op.attr("alignment") {
+                    Some(Attribute::Int { value, .. })
+                        if (*value as u64).is_power_of_two() && *value <= 1 << 30 =>
+                    {
+                        *value as u64
+                    }
+                    _ => align_of(&et).unwrap_or(16),
+                };
+                let blk = &mut self.mem.blocks[b];
+                blk.align = blk.align.max(a);
                 let r = SVal::Ptr {
                     blk: Some(b),
                     off: smt.bv(64, 0),
@@ -346,8 +360,17 @@ impl LlvmSem {
                 out.extend(r);
                 ubs.push(ub);
             }
-            if let Type::Vector(_) = t {
-                ubs.push(self.misaligned(smt, ptr, size_of(t)?)?);
+            // A vector's alignment (its size, a power of two), where this model lays it
+            // out as LLVM does: lanes of whole power-of-two bytes (other lanes, such as
+            // i1, i3 or i33, take more bytes here than in LLVM).
+            if let Type::Vector(v) = t {
+                let exact = match &v.elem {
+                    Type::Int(w) => *w >= 8 && w.is_power_of_two(),
+                    _ => true,
+                };
+                if exact {
+                    ubs.push(self.misaligned(smt, ptr, size_of(t)?)?);
+                }
             }
             let ub = smt.ctx.or_many(ubs);
             return Ok((val.is_none().then_some(SVal::Agg(out)), smt.def_bool(ub)?));
@@ -437,7 +460,7 @@ impl LlvmSem {
                 "an unranked memref result of another shape".into(),
             ));
         };
-        let it = Type::Int(*w);
+        let it = Type::Int(self.index_bits);
         let mut tys = vec![
             Type::llvm_ptr(Type::Int(8)),
             Type::llvm_ptr(Type::Int(8)),

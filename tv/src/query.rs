@@ -77,8 +77,25 @@ fn prove_one(
     lowered: &Module,
     name: &str,
     opts: &Options,
+    how: (bool, &[Option<usize>], &[Option<u32>]),
+    used: &mut BTreeSet<String>,
+) -> Result<Verdict, Stop> {
+    query(src, lowered, name, opts, how, used, false)
+}
+
+/// One query. With `cut_deep`, a call past the inlining depth is not claimed (its
+/// path is cut) instead of summarised by its callee's contract: a counterexample found
+/// through a contract may need a callee that no real callee is (the two sides may
+/// reach the contract at different depths, with different arguments), so only one
+/// found without contracts is trusted.
+fn query(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
     (wrapper, alias, ranks): (bool, &[Option<usize>], &[Option<u32>]),
     used: &mut BTreeSet<String>,
+    cut_deep: bool,
 ) -> Result<Verdict, Stop> {
     let mut cx = ArgCx::default();
     let f = src
@@ -134,9 +151,11 @@ fn prove_one(
         }
     };
     let mut smt = Smt::start(opts.solver, opts.timeout)?;
+    smt.cut_deep = cut_deep;
     let ib = opts.index_bits;
     let mut ssem = StdSem::new(ib);
     let mut tsem = LlvmSem::default();
+    tsem.index_bits = ib;
     let callees = crate::contract::callees(src);
     ssem.callees = callees.clone();
     tsem.callees = callees;
@@ -164,6 +183,8 @@ fn prove_one(
             .ok_or_else(|| Stop::NotModelled("a wrapper without its out-pointer".into()))?;
         let size = smt.bv(64, crate::llvm_sem::size_of(&rt)? as i128);
         let b = tsem.mem.alloc(&smt, size, true);
+        // The caller's block is aligned for what it holds (vectors may need more than 16).
+        tsem.mem.blocks[b].align = crate::llvm_sem::align_of(&rt)?.max(16);
         tsem.out_block = Some((b, rt));
         tgt_args.push(SVal::Ptr {
             blk: Some(b),
@@ -370,6 +391,20 @@ fn prove_one(
         Response::Unknown => Ok(Verdict::Unknown {
             reason: format!("the solver gave up within {:?}", opts.timeout),
         }),
+        Response::Sat if !cut_deep && !smt.contracts_used.is_empty() => {
+            drop(smt);
+            let how = (wrapper, alias, ranks);
+            Ok(match query(src, lowered, name, opts, how, used, true)? {
+                Verdict::Proved { .. } => Verdict::Unknown {
+                    reason: format!(
+                        "refuted only through the contracts of callees past depth {} \
+                         (calls not inlined), which no real callee may satisfy",
+                        walk::INLINE_DEPTH
+                    ),
+                },
+                v => v,
+            })
+        }
         Response::Sat => {
             if !cx.pins.is_empty() {
                 // Only a refutation with the layout `interp` and `run` build replays.
@@ -722,12 +757,17 @@ fn memref_arg(
             off: smt.bv(64, 0),
             p: f,
         };
-        let r = fld(smt.bv(64, sizes.len() as i128));
+        let r = SVal::Int {
+            w: 64,
+            v: smt.bv(64, sizes.len() as i128),
+            p: f,
+        };
         tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
         if wrapper && cx.unranked {
             // An unranked memref under the C interface: a pointer to its `{rank,
             // descriptor pointer}`, in another block of the caller's.
-            let uty = Type::LlvmStruct(vec![Type::Int(ib), Type::llvm_ptr(Type::Int(8))].into());
+            // (The rank is an i64 at any index width, as LLVM 11 lowers it.)
+            let uty = Type::LlvmStruct(vec![Type::Int(64), Type::llvm_ptr(Type::Int(8))].into());
             let usize_ = smt.bv(64, crate::llvm_sem::size_of(&uty)? as i128);
             let ub = tsem.mem.alloc(smt, usize_, true);
             let uptr = SVal::Ptr {

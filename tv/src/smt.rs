@@ -84,6 +84,8 @@ pub struct Smt {
     pub contracts: HashMap<String, crate::contract::Declared>,
     /// The callees summarised by their contracts on some path (each must be proved).
     pub contracts_used: std::collections::BTreeSet<String>,
+    /// Calls past the inlining depth cut their path instead (`query::query`).
+    pub cut_deep: bool,
 }
 
 impl Smt {
@@ -119,6 +121,7 @@ impl Smt {
             nan_dep: Vec::new(),
             contracts: HashMap::new(),
             contracts_used: Default::default(),
+            cut_deep: false,
         };
         let logic = match kind {
             SolverKind::Z3 => "ALL",

@@ -162,3 +162,33 @@ fn a_c_wrapper_swapping_an_unranked_rank_with_an_argument_is_refuted() {
         b[1].line()
     );
 }
+
+/// Found by `campaign --every tv=1` (case 268): at `--index-bitwidth 32` the
+/// descriptor's fields are i32 while the unranked memref's rank stays an i64; the
+/// result (and a C wrapper's unranked argument) is proved there too.
+#[test]
+fn unranked_memrefs_are_proved_at_index_width_32() {
+    if !have_z3() {
+        return;
+    }
+    // (A static size: at 32 bits the lowered byte size of a dynamic one may wrap.)
+    let text = SRC
+        .replace("alloc(%n) : memref<?xf32>", "alloc() : memref<3xf32>")
+        .replace("memref<?xf32>", "memref<3xf32>");
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let w = converter::syntax::parse_module("w.mlir", WRAPPED.as_bytes()).expect("parses");
+    let lo = LowerOptions {
+        index_bitwidth: 32,
+        ..LowerOptions::default()
+    };
+    let to = Options {
+        index_bits: 32,
+        ..Options::default()
+    };
+    for m in [m, w] {
+        let l = lower_module(&m, &lo).expect("lowers");
+        for r in prove_module(&m, &l, &lo, None, &to, None) {
+            assert!(matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
+        }
+    }
+}

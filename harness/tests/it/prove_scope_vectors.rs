@@ -134,3 +134,26 @@ fn a_vector_allocation_left_at_mallocs_alignment_is_not_proved() {
         bad.line()
     );
 }
+
+/// Found by `campaign --every tv=1` (case 72): a C wrapper's out-pointer block holds a
+/// `vector<7xi32>` (32-byte alignment); the caller's block is aligned for what it
+/// holds, so the correct wrapper is proved.
+#[test]
+fn a_c_wrapper_returning_a_widely_aligned_vector_is_proved() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%x: i32) -> (i32, vector<1x7xi32>) attributes { llvm.emit_c_interface } {
+  %v = splat %x : vector<1x7xi32>
+  return %x, %v : i32, vector<1x7xi32>
+}
+";
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let l = lower_module(&m, &lo).expect("lowers");
+    let rs = prove_module(&m, &l, &lo, None, &Options::default(), None);
+    assert_eq!(rs.len(), 2);
+    for r in &rs {
+        assert!(matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
+    }
+}
