@@ -154,8 +154,10 @@ fn query(
     smt.cut_deep = cut_deep;
     let ib = opts.index_bits;
     let mut ssem = StdSem::new(ib);
-    let mut tsem = LlvmSem::default();
-    tsem.index_bits = ib;
+    let mut tsem = LlvmSem {
+        index_bits: ib,
+        ..LlvmSem::default()
+    };
     let callees = crate::contract::callees(src);
     ssem.callees = callees.clone();
     tsem.callees = callees;
