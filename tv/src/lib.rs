@@ -14,6 +14,7 @@
 mod alias;
 mod cfg;
 mod consts;
+mod contract;
 mod llvm_sem;
 mod loops;
 mod memory;

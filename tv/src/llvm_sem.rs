@@ -27,6 +27,12 @@ pub struct LlvmSem {
     /// Per result of the source: the element kind of a memref result (its descriptor
     /// is exported as a view), else `None`.
     pub result_elems: Vec<Option<Scalar>>,
+    /// Per result of the source: the rank of an unranked memref result (its lowered
+    /// form, a rank and a pointer to a descriptor, is read at that rank), else `None`.
+    pub result_ranks: Vec<Option<usize>>,
+    /// The width of the source's `index` (a descriptor's fields; an unranked memref's
+    /// rank is an i64 at any width).
+    pub index_bits: u32,
     /// A C wrapper's out-pointer: the block it points to and the type stored there
     /// (the results' descriptor, or a struct of the results).
     pub out_block: Option<(usize, Type)>,
@@ -34,6 +40,9 @@ pub struct LlvmSem {
     pub bases: std::collections::HashMap<usize, SExpr>,
     /// The block whose address was taken last.
     pub exposed: Option<usize>,
+    /// The callees a call past the inlining depth may be summarised by
+    /// (`crate::contract`, decided on the source module).
+    pub callees: crate::contract::Callees,
 }
 
 impl LlvmSem {
@@ -46,9 +55,10 @@ impl LlvmSem {
         let s = smt.bv_sort(64);
         let x = smt.fresh("base", s)?;
         let c = &smt.ctx;
+        let a = self.mem.blocks[b].align.max(16);
         let ok = c.and_many([
             c.not(c.eq(x, smt.bv(64, 0))),
-            c.eq(c.bvurem(x, smt.bv(64, 16)), smt.bv(64, 0)),
+            c.eq(c.bvurem(x, smt.bv(64, a as i128)), smt.bv(64, 0)),
             c.bvult(x, smt.bv(64, 1i128 << 62)),
         ]);
         smt.ctx.assert(ok)?;
@@ -69,7 +79,7 @@ pub fn size_of(t: &Type) -> Result<u64, Stop> {
         Type::F32 => 4,
         Type::F64 => 8,
         Type::LlvmPtr(..) => 8,
-        Type::Vector(v) => size_of(&v.elem)? * v.shape.iter().product::<u64>(),
+        Type::Vector(v) => crate::memory::vector_layout(&v.shape, size_of(&v.elem)?).1,
         Type::LlvmArray(n, e) => n * size_of(e)?,
         Type::LlvmStruct(_) => {
             let ms = members(t)?;
@@ -108,6 +118,15 @@ impl LlvmSem {
                         };
                         let n = int_resize(smt, *v, *w, 64, true);
                         let b = self.mem.alloc(smt, n, false);
+                        // `aligned_alloc`'s alignment, when it is a constant power of two.
+                        if let (true, [SVal::Int { v: a, .. }, _]) = (name == "aligned_alloc", args)
+                        {
+                            let a = crate::model::bv_value(smt, *a).unwrap_or(0);
+                            if a.is_power_of_two() && a <= 1 << 30 {
+                                let blk = &mut self.mem.blocks[b];
+                                blk.align = blk.align.max(a as u64);
+                            }
+                        }
                         let r = SVal::Ptr {
                             blk: Some(b),
                             off: smt.bv(64, 0),
@@ -154,6 +173,17 @@ impl LlvmSem {
                 let size = smt.ctx.bvmul(n, smt.bv(64, size_of(&et)? as i128));
                 let size = smt.def(smt.bv_sort(64), size)?;
                 let b = self.mem.alloc(smt, size, true);
+                // Aligned as asked, else for its type (as LLVM aligns an alloca).
+                let a = match op.attr("alignment") {
+                    Some(Attribute::Int { value, .. })
+                        if (*value as u64).is_power_of_two() && *value <= 1 << 30 =>
+                    {
+                        *value as u64
+                    }
+                    _ => align_of(&et).unwrap_or(16),
+                };
+                let blk = &mut self.mem.blocks[b];
+                blk.align = blk.align.max(a);
                 let r = SVal::Ptr {
                     blk: Some(b),
                     off: smt.bv(64, 0),
@@ -266,6 +296,10 @@ impl LlvmSem {
                 let (v, ub) = self.access(smt, &args[0], &rty(0), None)?;
                 Ok(Step::Values(v.into_iter().collect(), Some(ub)))
             }
+            LlvmOp::LlvmMemcpy => {
+                let ub = self.memcpy(smt, args)?;
+                Ok(Step::Values(vec![], Some(ub)))
+            }
             LlvmOp::LlvmStore => {
                 let t = body.value_type(op.operands[0]).clone();
                 let (_, ub) = self.access(smt, &args[1], &t, Some(&args[0]))?;
@@ -287,7 +321,22 @@ impl LlvmSem {
         t: &Type,
         val: Option<&SVal>,
     ) -> Result<(Option<SVal>, SExpr), Stop> {
-        if let Type::LlvmStruct(_) | Type::LlvmArray(..) = t {
+        self.access_in(smt, ptr, t, val, false)
+    }
+
+    /// [`LlvmSem::access`], of a lane of a vector when `lane`.
+    fn access_in(
+        &mut self,
+        smt: &mut Smt,
+        ptr: &SVal,
+        t: &Type,
+        val: Option<&SVal>,
+        lane: bool,
+    ) -> Result<(Option<SVal>, SExpr), Stop> {
+        if let Type::Vector(v) = t {
+            self.lanes_of(ptr, &v.elem, true)?;
+        }
+        if let Type::LlvmStruct(_) | Type::LlvmArray(..) | Type::Vector(_) = t {
             let SVal::Ptr { blk, off, p } = ptr else {
                 return Err(Stop::NotModelled("an access through a non-pointer".into()));
             };
@@ -306,9 +355,22 @@ impl LlvmSem {
                     })?),
                     None => None,
                 };
-                let (r, ub) = self.access(smt, &mp, &mt, mv.as_ref())?;
+                let in_vector = matches!(t, Type::Vector(_));
+                let (r, ub) = self.access_in(smt, &mp, &mt, mv.as_ref(), in_vector)?;
                 out.extend(r);
                 ubs.push(ub);
+            }
+            // A vector's alignment (its size, a power of two), where this model lays it
+            // out as LLVM does: lanes of whole power-of-two bytes (other lanes, such as
+            // i1, i3 or i33, take more bytes here than in LLVM).
+            if let Type::Vector(v) = t {
+                let exact = match &v.elem {
+                    Type::Int(w) => *w >= 8 && w.is_power_of_two(),
+                    _ => true,
+                };
+                if exact {
+                    ubs.push(self.misaligned(smt, ptr, size_of(t)?)?);
+                }
             }
             let ub = smt.ctx.or_many(ubs);
             return Ok((val.is_none().then_some(SVal::Agg(out)), smt.def_bool(ub)?));
@@ -316,6 +378,9 @@ impl LlvmSem {
         let s = scalar(t, 64)
             .or_else(|| matches!(t, Type::LlvmPtr(..)).then_some(Scalar::Ptr))
             .ok_or_else(|| Stop::NotModelled(format!("loads and stores of {t}")))?;
+        if !lane {
+            self.lanes_of(ptr, t, false)?;
+        }
         let SVal::Ptr { blk, off, p } = ptr else {
             return Err(Stop::NotModelled("an access through a non-pointer".into()));
         };
@@ -385,12 +450,167 @@ impl LlvmSem {
     }
 }
 
-/// The members of a struct or array type with their byte offsets, each at its natural
-/// alignment.
+impl LlvmSem {
+    /// The ranked descriptor of rank `r` an unranked memref `{rank, ptr}` points to,
+    /// every field poison where the rank is not `r` (or poison) or the read is
+    /// undefined (so that the result is wrong there).
+    fn unranked_descriptor(&mut self, smt: &mut Smt, v: &SVal, r: usize) -> Result<SVal, Stop> {
+        let [SVal::Int { w, v: rank, p }, ptr] = v.elems()? else {
+            return Err(Stop::NotModelled(
+                "an unranked memref result of another shape".into(),
+            ));
+        };
+        let it = Type::Int(self.index_bits);
+        let mut tys = vec![
+            Type::llvm_ptr(Type::Int(8)),
+            Type::llvm_ptr(Type::Int(8)),
+            it.clone(),
+        ];
+        if r > 0 {
+            let arr = Type::LlvmArray(r as u64, std::sync::Arc::new(it));
+            tys.push(arr.clone());
+            tys.push(arr);
+        }
+        let (d, ub) = self.access(smt, ptr, &Type::LlvmStruct(tys.into()), None)?;
+        let d = d.ok_or_else(|| Stop::NotModelled("a descriptor not read".into()))?;
+        let c = &smt.ctx;
+        let bad = c.or_many([*p, ub, c.not(c.eq(*rank, smt.bv(*w, r as i128)))]);
+        let bad = smt.def_bool(bad)?;
+        poison_if(smt, &d, bad)
+    }
+
+    /// `llvm.intr.memcpy(dst, src, len)`: the `len` bytes at `src` copied to `dst`, every
+    /// kind of value and its written bits (`memory::copy_range`), and the block stored
+    /// pointers point into; the condition under which it is undefined (a poison
+    /// operand; a dead block, a range outside its block or overlapping ranges, unless
+    /// `len` is 0).
+    fn memcpy(&mut self, smt: &mut Smt, args: &[SVal]) -> Result<SExpr, Stop> {
+        let [SVal::Ptr {
+            blk: db,
+            off: doff,
+            p: dp,
+        }, SVal::Ptr {
+            blk: sb,
+            off: soff,
+            p: sp,
+        }, SVal::Int { w, v, p: lp }, ..] = args
+        else {
+            return Err(Stop::NotModelled(
+                "llvm.intr.memcpy of other operands".into(),
+            ));
+        };
+        let len = int_resize(smt, *v, *w, 64, true);
+        let len = smt.def(smt.bv_sort(64), len)?;
+        let c = &smt.ctx;
+        let nonzero = c.not(c.eq(len, smt.bv(64, 0)));
+        let (Some(db), Some(sb)) = (*db, *sb) else {
+            let ub = c.or_many([*dp, *sp, *lp, nonzero]);
+            return smt.def_bool(ub);
+        };
+        let (d, s) = (&self.mem.blocks[db], &self.mem.blocks[sb]);
+        let outside =
+            |size: SExpr, off: SExpr| c.or(c.bvugt(off, size), c.bvugt(len, c.bvsub(size, off)));
+        let mut bad = vec![
+            c.not(d.live),
+            c.not(s.live),
+            outside(d.size, *doff),
+            outside(s.size, *soff),
+        ];
+        if db == sb {
+            // Overlapping ranges in one block.
+            bad.push(c.and(
+                c.bvult(*doff, c.bvadd(*soff, len)),
+                c.bvult(*soff, c.bvadd(*doff, len)),
+            ));
+        }
+        let ub = c.or_many([*dp, *sp, *lp, c.and(nonzero, c.or_many(bad))]);
+        let ub = smt.def_bool(ub)?;
+        // Where the source's stored pointers point, and how it holds packed lanes.
+        let (st, sp_) = (s.ptr_target, s.packed.clone());
+        let d = &mut self.mem.blocks[db];
+        match (d.ptr_target, st) {
+            (_, None) => {}
+            (None, t) => d.ptr_target = t,
+            (Some(a), Some(b)) if a == b => {}
+            _ => {
+                return Err(Stop::NotModelled(
+                    "pointers into different blocks stored in one block".into(),
+                ))
+            }
+        }
+        for (w, m) in sp_ {
+            if *d.packed.entry(w).or_insert(m) != m {
+                return Err(Stop::NotModelled(format!(
+                    "one block accessed both as vectors of i{w} and as i{w} (LLVM packs the \
+                     vectors' bits)"
+                )));
+            }
+        }
+        let mut kinds: Vec<Scalar> = self.mem.blocks[sb].arrays.keys().copied().collect();
+        kinds.extend(self.mem.blocks[db].arrays.keys().copied());
+        kinds.sort_by_key(|k| format!("{k:?}"));
+        kinds.dedup();
+        for k in kinds {
+            let (sv, si) = self.mem.arrays(smt, sb, k)?;
+            let (dv, di) = self.mem.arrays(smt, db, k)?;
+            let es = sort(smt, k);
+            let nv = crate::memory::copy_range(smt, es, (dv, *doff), (sv, *soff), len)?;
+            let bs = smt.ctx.bool_sort();
+            let ni = crate::memory::copy_range(smt, bs, (di, *doff), (si, *soff), len)?;
+            self.mem.blocks[db].arrays.insert(k, (nv, ni));
+        }
+        Ok(ub)
+    }
+
+    /// Whether `ptr`'s address is not a multiple of `a` (a vector's alignment, which
+    /// may exceed what its block's start is known to have: then the block's address
+    /// decides, as realigned code computes it).
+    fn misaligned(&mut self, smt: &mut Smt, ptr: &SVal, a: u64) -> Result<SExpr, Stop> {
+        let SVal::Ptr {
+            blk: Some(b), off, ..
+        } = ptr
+        else {
+            return Ok(smt.ctx.false_());
+        };
+        let at = if a <= self.mem.blocks[*b].align.max(16) {
+            *off
+        } else {
+            let base = self.base(smt, *b)?;
+            smt.ctx.bvadd(base, *off)
+        };
+        let c = &smt.ctx;
+        Ok(c.not(c.eq(c.bvurem(at, smt.bv(64, a as i128)), smt.bv(64, 0))))
+    }
+
+    /// Records how block `ptr` points into is accessed with integers of width `t`
+    /// that is not a whole number of bytes: as lanes of vectors (`lanes`), or as
+    /// scalars. LLVM packs such lanes' bits, which this model does not (it gives each
+    /// lane its bytes): a block accessed both ways is not modelled.
+    fn lanes_of(&mut self, ptr: &SVal, t: &Type, lanes: bool) -> Result<(), Stop> {
+        let (SVal::Ptr { blk: Some(b), .. }, Type::Int(w)) = (ptr, t) else {
+            return Ok(());
+        };
+        if w % 8 == 0 {
+            return Ok(());
+        }
+        let mode = self.mem.blocks[*b].packed.entry(*w).or_insert(lanes);
+        if *mode != lanes {
+            return Err(Stop::NotModelled(format!(
+                "one block accessed both as vectors of i{w} and as i{w} (LLVM packs the \
+                 vectors' bits)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The members of a struct, array or 1-D vector type with their byte offsets, each at
+/// its natural alignment.
 pub fn members(t: &Type) -> Result<Vec<(u64, Type)>, Stop> {
     let tys: Vec<Type> = match t {
         Type::LlvmStruct(ms) => ms.to_vec(),
         Type::LlvmArray(n, e) => vec![(**e).clone(); *n as usize],
+        Type::Vector(v) if v.shape.len() == 1 => vec![v.elem.clone(); v.shape[0] as usize],
         _ => return Err(Stop::NotModelled(format!("the members of {t}"))),
     };
     let mut out = Vec::new();
@@ -405,7 +625,7 @@ pub fn members(t: &Type) -> Result<Vec<(u64, Type)>, Stop> {
 }
 
 /// The natural alignment of `t`.
-fn align_of(t: &Type) -> Result<u64, Stop> {
+pub fn align_of(t: &Type) -> Result<u64, Stop> {
     Ok(match t {
         Type::LlvmStruct(ms) => ms
             .iter()
@@ -415,6 +635,10 @@ fn align_of(t: &Type) -> Result<u64, Stop> {
             .max()
             .unwrap_or(1),
         Type::LlvmArray(_, e) => align_of(e)?,
+        // An n-D vector (a Standard type) is arrays of its innermost 1-D vector.
+        Type::Vector(v) if v.shape.len() > 1 => {
+            crate::memory::vector_layout(&v.shape[v.shape.len() - 1..], size_of(&v.elem)?).1
+        }
         t => size_of(t)?,
     })
 }
@@ -874,7 +1098,8 @@ impl Semantics for LlvmSem {
             | LlvmOp::LlvmPtrToInt
             | LlvmOp::LlvmIntToPtr
             | LlvmOp::LlvmLoad
-            | LlvmOp::LlvmStore => return self.memory(smt, body, op, k, args),
+            | LlvmOp::LlvmStore
+            | LlvmOp::LlvmMemcpy => return self.memory(smt, body, op, k, args),
             LlvmOp::LlvmBitcast | LlvmOp::LlvmAddrSpaceCast
                 if matches!(args[0], SVal::Ptr { .. }) =>
             {
@@ -929,11 +1154,27 @@ impl Semantics for LlvmSem {
         let mut out = Vec::new();
         for (i, v) in results.into_iter().enumerate() {
             out.push(match self.result_elems.get(i).copied().flatten() {
-                Some(e) => crate::view::llvm_view(smt, &mut self.mem, &v, e)?,
+                Some(e) => {
+                    let v = match self.result_ranks.get(i).copied().flatten() {
+                        Some(r) => self.unranked_descriptor(smt, &v, r)?,
+                        None => v,
+                    };
+                    crate::view::llvm_view(smt, &mut self.mem, &v, e)?
+                }
                 None => v,
             });
         }
         Ok(out)
+    }
+    fn contract(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        callee: &str,
+        args: &[SVal],
+    ) -> Result<crate::contract::Summary, Stop> {
+        crate::contract::summarise(smt, &self.callees, (body, op), callee, args, (true, 64))
     }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();

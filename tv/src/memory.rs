@@ -32,6 +32,30 @@ pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
     ])
 }
 
+/// The array `dst` (of values of sort `elem` by byte offset) with the `len` entries from
+/// `dst_off` on replaced by those of `src` from `src_off` on (a `memcpy`), named.
+pub fn copy_range(
+    smt: &mut Smt,
+    elem: SExpr,
+    (dst, dst_off): (SExpr, SExpr),
+    (src, src_off): (SExpr, SExpr),
+    len: SExpr,
+) -> Result<SExpr, Stop> {
+    let i = smt.fresh_name("i");
+    let c = &smt.ctx;
+    let iv = c.atom(i.as_str());
+    let inside = c.and(c.bvuge(iv, dst_off), c.bvult(c.bvsub(iv, dst_off), len));
+    let from = c.select(src, c.bvadd(c.bvsub(iv, dst_off), src_off));
+    let body = c.ite(inside, from, c.select(dst, iv));
+    let lambda = c.list(vec![
+        c.atom("lambda"),
+        c.list(vec![c.list(vec![iv, smt.bv_sort(64)])]),
+        body,
+    ]);
+    let s = array_sort(smt, elem);
+    smt.def(s, lambda)
+}
+
 /// The bytes an element of kind `s` takes, as `llvm_sem::size_of` gives them: a
 /// Standard buffer is indexed by element position times this, an LLVM block by byte
 /// offset, so that an argument's contents are one array on both sides.
@@ -47,10 +71,34 @@ pub fn scalar_bytes(s: Scalar) -> u64 {
     }
 }
 
+/// Where a vector of `shape` with lanes of `lane` bytes puts each lane (row-major), and
+/// its size in bytes, as LLVM lays out what it is lowered to: the innermost dimension a
+/// vector whose size is rounded up to a power of two (LLVM's alignment of a vector
+/// type, and so its allocation size), the outer ones arrays of it.
+pub fn vector_layout(shape: &[u64], lane: u64) -> (Vec<u64>, u64) {
+    let Some((&inner, outer)) = shape.split_last() else {
+        return (vec![0], lane);
+    };
+    let mut size = (inner * lane).next_power_of_two();
+    let mut offsets: Vec<u64> = (0..inner).map(|k| k * lane).collect();
+    for &d in outer.iter().rev() {
+        offsets = (0..d)
+            .flat_map(|i| offsets.iter().map(move |o| i * size + o))
+            .collect();
+        size *= d;
+    }
+    (offsets, size)
+}
+
 /// A Standard buffer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StdBuf {
+    /// The scalar kind of the elements' lanes.
     pub elem: Scalar,
+    /// The byte offset of each lane in an element (`[0]` for a scalar element; a
+    /// vector's lanes as `vector_layout` places them) and the element's size in bytes:
+    /// element `i` starts at byte `i * size`.
+    pub lanes: (Vec<u64>, u64),
     pub elems: SExpr,
     pub init: SExpr,
     pub live: SExpr,
@@ -65,9 +113,14 @@ pub struct StdMem {
 }
 
 impl StdMem {
-    /// A new buffer of elements of kind `elem`, nothing initialised (its bounds are the
+    /// A new buffer of elements of `lanes` lanes of kind `elem`, nothing initialised (its bounds are the
     /// memref's sizes).
-    pub fn alloc(&mut self, smt: &mut Smt, elem: Scalar, stack: bool) -> Result<usize, Stop> {
+    pub fn alloc(
+        &mut self,
+        smt: &mut Smt,
+        (elem, lanes): (Scalar, (Vec<u64>, u64)),
+        stack: bool,
+    ) -> Result<usize, Stop> {
         let es = sort(smt, elem);
         let asort = array_sort(smt, es);
         let elems = smt.fresh("contents", asort)?;
@@ -75,6 +128,7 @@ impl StdMem {
         let init = const_array(smt, smt.ctx.bool_sort(), f);
         self.bufs.push(StdBuf {
             elem,
+            lanes,
             elems,
             init,
             live: smt.ctx.true_(),
@@ -97,6 +151,11 @@ pub struct Block {
     /// block, as null), once one is stored: a pointer array holds offsets only, so
     /// pointers into different blocks in one block are not modelled.
     pub ptr_target: Option<Option<usize>>,
+    /// Per integer width not a whole number of bytes: whether the block is accessed
+    /// as lanes of vectors of it (`true`) or as scalars (`llvm_sem`'s `lanes_of`).
+    pub packed: HashMap<u32, bool>,
+    /// What its start is known to be a multiple of (at least 16, as malloc's).
+    pub align: u64,
 }
 
 /// The LLVM memory of one path.
@@ -114,6 +173,8 @@ impl LlvmMem {
             stack,
             arrays: HashMap::new(),
             ptr_target: None,
+            packed: HashMap::new(),
+            align: 16,
         });
         self.blocks.len() - 1
     }

@@ -13,11 +13,16 @@ use crate::walk;
 use crate::{Options, Verdict};
 use converter::ir::{Module, Type};
 use easy_smt::{Response, SExpr};
+use std::collections::BTreeSet;
 
 /// Decides whether `lowered`'s `@name` refines `src`'s.
 /// With `wrapper`, the lowered function is the C wrapper `_mlir_ciface_NAME`: each
 /// memref passed as a pointer to its descriptor, aggregate results (a memref, or two
 /// results or more) stored through a pointer passed first.
+///
+/// A call past the inlining depth is summarised by its callee's contract
+/// (`crate::contract`): each callee so summarised is then proved too, with the same
+/// contracts, and the answer is a proof only when every one of them is proved.
 pub fn prove(
     src: &Module,
     lowered: &Module,
@@ -26,6 +31,71 @@ pub fn prove(
     wrapper: bool,
     alias: &[Option<usize>],
     ranks: &[Option<u32>],
+) -> Result<Verdict, Stop> {
+    let mut used = BTreeSet::new();
+    let v = prove_one(src, lowered, name, opts, (wrapper, alias, ranks), &mut used)?;
+    let Verdict::Proved { bounds } = v else {
+        return Ok(v);
+    };
+    if used.is_empty() {
+        return Ok(Verdict::Proved { bounds });
+    }
+    let mut done: BTreeSet<String> = BTreeSet::new();
+    if !wrapper {
+        done.insert(name.to_string());
+    }
+    while let Some(g) = used.iter().find(|g| !done.contains(*g)).cloned() {
+        done.insert(g.clone());
+        match prove_one(src, lowered, &g, opts, (false, &[], &[]), &mut used)? {
+            Verdict::Proved { .. } => {}
+            v => {
+                return Ok(Verdict::Unknown {
+                    reason: format!(
+                        "a call past depth {} of @{g}, whose contract is not proved ({})",
+                        walk::INLINE_DEPTH,
+                        v.render()
+                    ),
+                })
+            }
+        }
+    }
+    Ok(Verdict::Proved {
+        bounds: format!(
+            "{bounds}, calls past depth {} by contract: {}",
+            walk::INLINE_DEPTH,
+            used.iter()
+                .map(|g| format!("@{g}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    })
+}
+
+/// One query; adds to `used` the callees it summarised by their contracts.
+fn prove_one(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    how: (bool, &[Option<usize>], &[Option<u32>]),
+    used: &mut BTreeSet<String>,
+) -> Result<Verdict, Stop> {
+    query(src, lowered, name, opts, how, used, false)
+}
+
+/// One query. With `cut_deep`, a call past the inlining depth is not claimed (its
+/// path is cut) instead of summarised by its callee's contract: a counterexample found
+/// through a contract may need a callee that no real callee is (the two sides may
+/// reach the contract at different depths, with different arguments), so only one
+/// found without contracts is trusted.
+fn query(
+    src: &Module,
+    lowered: &Module,
+    name: &str,
+    opts: &Options,
+    (wrapper, alias, ranks): (bool, &[Option<usize>], &[Option<u32>]),
+    used: &mut BTreeSet<String>,
+    cut_deep: bool,
 ) -> Result<Verdict, Stop> {
     let mut cx = ArgCx::default();
     let f = src
@@ -39,21 +109,23 @@ pub fn prove(
         .as_ref()
         .ok_or_else(|| Stop::NotModelled("an external function".into()))?;
     for t in &ft.results {
-        if let Type::MemRef(mt) = t {
-            crate::value::scalar(&mt.elem, opts.index_bits)
-                .ok_or_else(|| Stop::NotModelled("memref results of vectors".into()))?;
-        } else {
-            check_type(t)?;
+        match t {
+            Type::UnrankedMemRef(..) if wrapper => {
+                return Err(Stop::NotModelled(
+                    "unranked memref results of a C wrapper".into(),
+                ))
+            }
+            Type::MemRef(_) | Type::UnrankedMemRef(..) => {
+                let e = memref_elem(t).expect("a memref");
+                crate::value::mem_elem(e, opts.index_bits)
+                    .ok_or_else(|| Stop::NotModelled(format!("memref results of {e}")))?;
+            }
+            t => check_type(t)?,
         }
     }
     for t in &ft.inputs {
         match t {
             Type::MemRef(_) => {}
-            Type::UnrankedMemRef(..) if wrapper => {
-                return Err(Stop::NotModelled(
-                    "unranked memref arguments of a C wrapper".into(),
-                ))
-            }
             Type::UnrankedMemRef(..) => {}
             t => check_type(t)?,
         }
@@ -79,9 +151,16 @@ pub fn prove(
         }
     };
     let mut smt = Smt::start(opts.solver, opts.timeout)?;
+    smt.cut_deep = cut_deep;
     let ib = opts.index_bits;
     let mut ssem = StdSem::new(ib);
-    let mut tsem = LlvmSem::default();
+    let mut tsem = LlvmSem {
+        index_bits: ib,
+        ..LlvmSem::default()
+    };
+    let callees = crate::contract::callees(src);
+    ssem.callees = callees.clone();
+    tsem.callees = callees;
     // The arguments, shared by both sides: one declared constant per scalar leaf; for
     // a memref, its dynamic sizes (at most MEMREF_BOUND) and its contents.
     let mut args_in: Vec<ArgModel> = Vec::new();
@@ -92,10 +171,7 @@ pub fn prove(
     tsem.result_elems = ft
         .results
         .iter()
-        .map(|t| match t {
-            Type::MemRef(mt) => crate::value::scalar(&mt.elem, ib),
-            _ => None,
-        })
+        .map(|t| memref_elem(t).and_then(|e| crate::value::mem_elem(e, ib).map(|e| e.0)))
         .collect();
     let by_ptr = ft.results.len() >= 2 || matches!(ft.results.first(), Some(Type::MemRef(_)));
     if wrapper && by_ptr {
@@ -109,6 +185,8 @@ pub fn prove(
             .ok_or_else(|| Stop::NotModelled("a wrapper without its out-pointer".into()))?;
         let size = smt.bv(64, crate::llvm_sem::size_of(&rt)? as i128);
         let b = tsem.mem.alloc(&smt, size, true);
+        // The caller's block is aligned for what it holds (vectors may need more than 16).
+        tsem.mem.blocks[b].align = crate::llvm_sem::align_of(&rt)?.max(16);
         tsem.out_block = Some((b, rt));
         tgt_args.push(SVal::Ptr {
             blk: Some(b),
@@ -213,6 +291,19 @@ pub fn prove(
         }
     }
     let s = walk::run(&mut smt, &mut ssem, src, body, src_args, opts.unroll)?;
+    // An unranked result: the lowered descriptor is read at the rank the source's has
+    // (the number of its sizes).
+    if let Some(rs) = &s.results {
+        tsem.result_ranks = ft
+            .results
+            .iter()
+            .zip(rs)
+            .map(|(t, v)| match (t, v.elems().ok().and_then(|x| x.first())) {
+                (Type::UnrankedMemRef(..), Some(SVal::Agg(sizes))) => Some(sizes.len()),
+                _ => None,
+            })
+            .collect();
+    }
     let t = walk::run(&mut smt, &mut tsem, lowered, lbody, tgt_args, opts.unroll)?;
     let Some(s_res) = s.results else {
         return Ok(Verdict::Unknown {
@@ -220,6 +311,9 @@ pub fn prove(
         });
     };
     let mut wrong = vec![t.ub];
+    // A memref result whose allocated pointer the caller cannot free (apart: interp
+    // and run never free a result, so only this cannot replay).
+    let mut unfreeable = Vec::new();
     if let Some(t_res) = &t.results {
         if s_res.len() != t_res.len() {
             return Err(Stop::NotModelled(
@@ -229,21 +323,20 @@ pub fn prove(
         let mut s_leaves = Vec::new();
         let mut t_leaves = Vec::new();
         for (i, (a, b)) in s_res.iter().zip(t_res).enumerate() {
-            match ft.results.get(i) {
-                Some(Type::MemRef(mt)) => {
-                    let et = if mt.elem == Type::Index {
-                        Type::Int(ib)
-                    } else {
-                        mt.elem.clone()
-                    };
-                    let bytes = crate::llvm_sem::size_of(&et)?;
-                    wrong.push(crate::view::differ(
+            match ft.results.get(i).and_then(memref_elem) {
+                Some(et) => {
+                    let (e, lanes, _) = crate::value::mem_elem(et, ib)
+                        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {et}")))?;
+                    let lane = crate::memory::scalar_bytes(e);
+                    let (w, free) = crate::view::differ(
                         &mut smt,
                         a,
                         b,
-                        bytes,
+                        (lanes.1, lane, &lanes.0),
                         &format!("at{i}"),
-                    )?);
+                    )?;
+                    wrong.push(w);
+                    unfreeable.push(free);
                 }
                 _ => {
                     a.leaves(&mut s_leaves);
@@ -267,7 +360,11 @@ pub fn prove(
     // without it, and where that has none the answer is `unknown`.
     let nan = crate::nan::dependence(&smt);
     let nan = smt.def_bool(nan)?;
-    let wrong = smt.ctx.or_many(wrong);
+    let shown = smt.ctx.or_many(wrong);
+    let shown = smt.def_bool(shown)?;
+    let wrong = smt
+        .ctx
+        .or_many(std::iter::once(shown).chain(unfreeable.iter().copied()));
     let wrong = smt.def_bool(wrong)?;
     let c = &smt.ctx;
     let pre = c.and_many([c.not(s.ub), c.not(s.cut), c.not(t.cut)]);
@@ -295,6 +392,7 @@ pub fn prove(
             });
         }
     }
+    used.extend(smt.contracts_used.iter().cloned());
     match r {
         Response::Unsat => Ok(Verdict::Proved {
             bounds: bounds(has_memref, cx.layout, &format!("unroll {}", opts.unroll)),
@@ -302,6 +400,20 @@ pub fn prove(
         Response::Unknown => Ok(Verdict::Unknown {
             reason: format!("the solver gave up within {:?}", opts.timeout),
         }),
+        Response::Sat if !cut_deep && !smt.contracts_used.is_empty() => {
+            drop(smt);
+            let how = (wrapper, alias, ranks);
+            Ok(match query(src, lowered, name, opts, how, used, true)? {
+                Verdict::Proved { .. } => Verdict::Unknown {
+                    reason: format!(
+                        "refuted only through the contracts of callees past depth {} \
+                         (calls not inlined), which no real callee may satisfy",
+                        walk::INLINE_DEPTH
+                    ),
+                },
+                v => v,
+            })
+        }
         Response::Sat => {
             if !cx.pins.is_empty() {
                 // Only a refutation with the layout `interp` and `run` build replays.
@@ -327,6 +439,18 @@ pub fn prove(
                             reason: format!("the solver gave up within {:?}", opts.timeout),
                         })
                     }
+                }
+            }
+            // A refutation that interp and run can show, if there is one.
+            let mut free_only = false;
+            // (Asked, not evaluated: z3 may not evaluate a term with a `memcpy`'s lambda.)
+            if !unfreeable.is_empty() {
+                smt.ctx.push()?;
+                smt.ctx.assert(shown)?;
+                if smt.ctx.check()? != Response::Sat {
+                    smt.ctx.pop()?;
+                    smt.ctx.check()?;
+                    free_only = true;
                 }
             }
             let mut args = Vec::new();
@@ -360,6 +484,15 @@ pub fn prove(
                         *elem,
                         elem_ty,
                     )?,
+                });
+            }
+            if free_only {
+                return Ok(Verdict::Unknown {
+                    reason: format!(
+                        "refuted only on the allocated pointer of a memref result (which a \
+                         caller frees; interp and run do not): {}",
+                        args.join(" ")
+                    ),
                 });
             }
             Ok(Verdict::Refuted { args })
@@ -432,13 +565,8 @@ fn memref_arg(
     cx: &mut ArgCx,
 ) -> Result<(SVal, Vec<SVal>, ArgModel), Stop> {
     // A memory space changes only the pointers' type: blocks are the same in every one.
-    let elem = crate::value::scalar(&mt.elem, ib)
-        .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
-    let elem_ty = if mt.elem == Type::Index {
-        Type::Int(ib)
-    } else {
-        mt.elem.clone()
-    };
+    let (elem, lanes, elem_ty) = crate::value::mem_elem(&mt.elem, ib)
+        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
     let c64 = smt.bv_sort(64);
     let mut sizes = Vec::new();
     for (d, dim) in mt.shape.iter().enumerate() {
@@ -550,6 +678,7 @@ fn memref_arg(
             let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
             ssem.mem.bufs.push(crate::memory::StdBuf {
                 elem,
+                lanes,
                 elems: contents,
                 init: all,
                 live: t,
@@ -558,6 +687,10 @@ fn memref_arg(
             let buf = ssem.mem.bufs.len() - 1;
             ssem.arg_bufs.push(buf);
             let b = tsem.mem.alloc(smt, size, false);
+            // The caller's buffer is aligned for its elements (vectors may need more
+            // than malloc's 16 bytes).
+            let a = crate::llvm_sem::align_of(&elem_ty)?;
+            tsem.mem.blocks[b].align = a.max(16);
             tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
             tsem.arg_blocks.push((b, elem));
             (buf, b, contents)
@@ -602,7 +735,7 @@ fn memref_arg(
         offset,
     };
     let mut rank = None;
-    if cx.unranked {
+    if cx.unranked && !wrapper {
         rank = Some(int(
             smt,
             next(params, "rank")?,
@@ -646,7 +779,27 @@ fn memref_arg(
             off: smt.bv(64, 0),
             p: f,
         };
+        let r = SVal::Int {
+            w: 64,
+            v: smt.bv(64, sizes.len() as i128),
+            p: f,
+        };
         tsem.access(smt, &dptr, &dty, Some(&SVal::Agg(vals)))?;
+        if wrapper && cx.unranked {
+            // An unranked memref under the C interface: a pointer to its `{rank,
+            // descriptor pointer}`, in another block of the caller's.
+            // (The rank is an i64 at any index width, as LLVM 11 lowers it.)
+            let uty = Type::LlvmStruct(vec![Type::Int(64), Type::llvm_ptr(Type::Int(8))].into());
+            let usize_ = smt.bv(64, crate::llvm_sem::size_of(&uty)? as i128);
+            let ub = tsem.mem.alloc(smt, usize_, true);
+            let uptr = SVal::Ptr {
+                blk: Some(ub),
+                off: smt.bv(64, 0),
+                p: f,
+            };
+            tsem.access(smt, &uptr, &uty, Some(&SVal::Agg(vec![r, dptr])))?;
+            return Ok((sval, vec![uptr], model));
+        }
         return Ok((sval, rank.into_iter().chain([dptr]).collect(), model));
     }
     let mut tv = vec![ptr.clone()];
@@ -701,12 +854,23 @@ fn memref_text(
             at = at.wrapping_add((rest % dims[d]).wrapping_mul(steps[d]));
             rest /= dims[d];
         }
-        let bytes = crate::memory::scalar_bytes(elem) as i128;
-        let sel = smt
-            .ctx
-            .select(contents, smt.bv(64, (at as i128).wrapping_mul(bytes)));
-        let v = smt.ctx.get_value(vec![sel])?;
-        elems.push(crate::model::scalar_text(smt, elem, elem_ty, v[0].1)?);
+        // A vector element: its lanes one after another, nested by the vector's shape.
+        let (vshape, lane_ty) = match elem_ty {
+            Type::Vector(v) => (v.shape.clone(), &v.elem),
+            t => (Vec::new(), t),
+        };
+        let (offsets, size) =
+            crate::memory::vector_layout(&vshape, crate::memory::scalar_bytes(elem));
+        let first = (at as i128).wrapping_mul(size as i128);
+        let mut texts = Vec::new();
+        for o in offsets {
+            let sel = smt
+                .ctx
+                .select(contents, smt.bv(64, first.wrapping_add(o as i128)));
+            let v = smt.ctx.get_value(vec![sel])?;
+            texts.push(crate::model::scalar_text(smt, elem, lane_ty, v[0].1)?);
+        }
+        elems.push(nest(&vshape, &mut texts.into_iter()));
     }
     fn nest(dims: &[u64], elems: &mut std::vec::IntoIter<String>) -> String {
         match dims.split_first() {
@@ -718,6 +882,15 @@ fn memref_text(
         }
     }
     Ok(nest(&dims, &mut elems.into_iter()))
+}
+
+/// The element type of a ranked or unranked memref type.
+fn memref_elem(t: &Type) -> Option<&Type> {
+    match t {
+        Type::MemRef(mt) => Some(&mt.elem),
+        Type::UnrankedMemRef(e, _) => Some(e),
+        _ => None,
+    }
 }
 
 /// Whether the validator models values of type `t` (scalars and vectors of them).

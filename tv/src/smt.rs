@@ -79,6 +79,13 @@ pub struct Smt {
     /// Conditions under which a `copysign` takes the sign of a NaN the model does not
     /// know (`crate::nan`).
     pub nan_dep: Vec<SExpr>,
+    /// The functions standing for each callee summarised by its contract
+    /// (`crate::contract`).
+    pub contracts: HashMap<String, crate::contract::Declared>,
+    /// The callees summarised by their contracts on some path (each must be proved).
+    pub contracts_used: std::collections::BTreeSet<String>,
+    /// Calls past the inlining depth cut their path instead (`query::query`).
+    pub cut_deep: bool,
 }
 
 impl Smt {
@@ -112,6 +119,9 @@ impl Smt {
             declared: HashSet::new(),
             nan_sign: HashMap::new(),
             nan_dep: Vec::new(),
+            contracts: HashMap::new(),
+            contracts_used: Default::default(),
+            cut_deep: false,
         };
         let logic = match kind {
             SolverKind::Z3 => "ALL",

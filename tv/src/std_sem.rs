@@ -23,6 +23,9 @@ pub struct StdSem {
     pub saved: Vec<StdMem>,
     /// The buffers of the memref arguments, observed at the return.
     pub arg_bufs: Vec<usize>,
+    /// The callees a call past the inlining depth may be summarised by
+    /// (`crate::contract`).
+    pub callees: crate::contract::Callees,
 }
 
 impl StdSem {
@@ -32,6 +35,7 @@ impl StdSem {
             mem: StdMem::default(),
             saved: Vec::new(),
             arg_bufs: Vec::new(),
+            callees: Default::default(),
         }
     }
 
@@ -82,8 +86,8 @@ impl StdSem {
                 if mt.layout != converter::ir::Layout::Identity {
                     return Err(Stop::NotModelled("allocations with a layout".into()));
                 }
-                let elem = scalar(&mt.elem, self.index_bits)
-                    .ok_or_else(|| Stop::NotModelled("memrefs of vectors".into()))?;
+                let (elem, lanes, _) = crate::value::mem_elem(&mt.elem, self.index_bits)
+                    .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
                 let mut dynamic = args.iter();
                 let mut sizes = Vec::new();
                 let mut ub = Vec::new();
@@ -113,7 +117,7 @@ impl StdSem {
                     ub.push(smt.ctx.bvugt(len, lim));
                     len = smt.ctx.ite(smt.ctx.bvugt(len, lim), lim, len);
                 }
-                let buf = self.mem.alloc(smt, elem, k == StdOp::Alloca)?;
+                let buf = self.mem.alloc(smt, (elem, lanes), k == StdOp::Alloca)?;
                 let (strides, offset) = row_major(smt, &sizes)?;
                 Ok(Step::Values(
                     vec![SVal::MemRef {
@@ -142,22 +146,48 @@ impl StdSem {
                 };
                 let (lin, oob) = self.position(smt, (sizes, strides, *offset), idx)?;
                 let b = self.mem.bufs[*buf].clone();
-                // Buffers are indexed by byte position, as LLVM blocks are.
-                let bytes = smt.bv(64, crate::memory::scalar_bytes(b.elem) as i128);
+                // Buffers are indexed by byte position, as LLVM blocks are; lane `j` of
+                // a vector element `j` scalars after its first.
+                let (offsets, size) = &b.lanes;
+                let bytes = smt.bv(64, *size as i128);
                 let lin = smt.ctx.bvmul(lin, bytes);
                 let lin = smt.def(smt.bv_sort(64), lin)?;
-                let c = &smt.ctx;
-                let mut ub = vec![oob, c.not(b.live)];
+                let at = |smt: &Smt, j: usize| {
+                    if offsets[j] == 0 {
+                        lin
+                    } else {
+                        smt.ctx.bvadd(lin, smt.bv(64, offsets[j] as i128))
+                    }
+                };
+                let mut ub = vec![oob, smt.ctx.not(b.live)];
                 if k == StdOp::Load {
-                    ub.push(c.not(c.select(b.init, lin)));
-                    let v = c.select(b.elems, lin);
                     let s = sort(smt, b.elem);
-                    let v = smt.def(s, v)?;
-                    let r = crate::value::leaf_of(b.elem, v, c_false);
+                    let mut out = Vec::new();
+                    for j in 0..offsets.len() {
+                        let p = at(smt, j);
+                        ub.push(smt.ctx.not(smt.ctx.select(b.init, p)));
+                        let v = smt.ctx.select(b.elems, p);
+                        let v = smt.def(s, v)?;
+                        out.push(crate::value::leaf_of(b.elem, v, c_false));
+                    }
+                    let r = if !is_vector(body, op.results[0]) {
+                        out.remove(0)
+                    } else {
+                        SVal::Agg(out)
+                    };
                     return Ok(Step::Values(vec![r], any(smt, ub)));
                 }
-                let elems = c.store(b.elems, lin, args[0].term()?);
-                let init = c.store(b.init, lin, c.true_());
+                let mut vals = Vec::new();
+                args[0].leaves(&mut vals);
+                if vals.len() != offsets.len() {
+                    return Err(Stop::NotModelled("a store of another shape".into()));
+                }
+                let (mut elems, mut init) = (b.elems, b.init);
+                for (j, v) in vals.iter().enumerate() {
+                    let p = at(smt, j);
+                    elems = smt.ctx.store(elems, p, v.term()?);
+                    init = smt.ctx.store(init, p, smt.ctx.true_());
+                }
                 let es = sort(smt, b.elem);
                 let asort = crate::memory::array_sort(smt, es);
                 let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
@@ -274,6 +304,11 @@ impl StdSem {
             ))),
         }
     }
+}
+
+/// Whether value `v` of `body` is a vector.
+fn is_vector(body: &Body, v: converter::ir::ValueId) -> bool {
+    matches!(body.value_type(v), Type::Vector(_))
 }
 
 /// Applies `f` to each pair of leaves of two values of one shape.
@@ -612,6 +647,17 @@ impl Semantics for StdSem {
                 v => Ok(v),
             })
             .collect()
+    }
+    fn contract(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        callee: &str,
+        args: &[SVal],
+    ) -> Result<crate::contract::Summary, Stop> {
+        let ib = self.index_bits;
+        crate::contract::summarise(smt, &self.callees, (body, op), callee, args, (false, ib))
     }
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop> {
         let f = smt.ctx.false_();

@@ -56,6 +56,27 @@ pub fn scalar(t: &Type, index_bits: u32) -> Option<Scalar> {
     })
 }
 
+/// A memref's element type as memory holds it: its scalar kind, where its lanes are
+/// and its size (`memory::vector_layout`; one lane at 0 for a scalar), and its type
+/// with `index` at `index_bits`.
+pub fn mem_elem(t: &Type, index_bits: u32) -> Option<(Scalar, (Vec<u64>, u64), Type)> {
+    let at_width = |t: &Type| match t {
+        Type::Index => Type::Int(index_bits),
+        t => t.clone(),
+    };
+    let (s, shape, t) = match t {
+        Type::Vector(v) if !v.shape.is_empty() => {
+            let mut w = (**v).clone();
+            w.elem = at_width(&v.elem);
+            let t = Type::Vector(std::sync::Arc::new(w));
+            (scalar(&v.elem, index_bits)?, v.shape.clone(), t)
+        }
+        t => (scalar(t, index_bits)?, Vec::new(), at_width(t)),
+    };
+    let lanes = crate::memory::vector_layout(&shape, crate::memory::scalar_bytes(s));
+    Some((s, lanes, t))
+}
+
 impl SVal {
     /// The term of a scalar.
     pub fn term(&self) -> Result<SExpr, Stop> {

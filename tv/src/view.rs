@@ -2,15 +2,19 @@
 //! every in-bounds index. Each side exports a returned memref, at the return (in that
 //! path's memory), as a list of terms, so that paths merge like any value:
 //!
-//! - Standard: `[sizes, elements, written bits, live, offset, strides]` of its buffer;
+//! - Standard: `[sizes, elements, written bits, live, offset, strides, heap]` of its
+//!   buffer (`heap`: not `alloca` memory, so the caller may `dealloc` it);
 //! - LLVM: `[sizes, values, written bits, live, offset, strides, aligned pointer's byte
-//!   offset, block size]` of the descriptor and the block its aligned pointer points
-//!   into (values and written bits of the element's kind, by element position).
+//!   offset, block size, freeable]` of the descriptor and the block its aligned pointer
+//!   points into (values and written bits of the element's kind, by element position;
+//!   `freeable`: the allocated pointer is not poison and is the start of that block,
+//!   live and not a stack block, so that the caller's `free` of it is defined).
 //!
 //! [`differ`] is the condition under which the lowered result is not the source's:
-//! another size, or, at one symbolic in-bounds index, an element the source wrote that
-//! the lowered code cannot read (poison field, dead or too small block, misaligned) or
-//! reads as another value.
+//! another size; a live heap buffer whose allocated pointer is not freeable; or, at
+//! one symbolic in-bounds index, an element the source wrote that the lowered code
+//! cannot read (poison field, dead or too small block, misaligned) or reads as another
+//! value (in any lane, for a vector element).
 
 use crate::memory::{const_array, LlvmMem, StdBuf};
 use crate::smt::{Smt, Stop};
@@ -40,6 +44,15 @@ pub fn std_view(smt: &Smt, b: &StdBuf, sizes: &[SExpr], strides: &[SExpr], offse
         term(smt.ctx.bool_sort(), b.live, f),
         int64(offset, f),
         SVal::Agg(strides.iter().map(|s| int64(*s, f)).collect()),
+        term(
+            smt.ctx.bool_sort(),
+            if b.stack {
+                smt.ctx.false_()
+            } else {
+                smt.ctx.true_()
+            },
+            f,
+        ),
     ])
 }
 
@@ -47,8 +60,8 @@ pub fn std_view(smt: &Smt, b: &StdBuf, sizes: &[SExpr], strides: &[SExpr], offse
 /// elements are of kind `e`.
 pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Result<SVal, Stop> {
     let fields = d.elems()?;
-    let (aligned, off) = match fields {
-        [_, a, o, ..] => (a, o),
+    let (allocated, aligned, off) = match fields {
+        [p, a, o, ..] => (p, a, o),
         _ => return Err(Stop::NotModelled("a memref result of another shape".into())),
     };
     let (sizes, strides) = match fields {
@@ -65,6 +78,22 @@ pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Resul
     let asort = crate::memory::array_sort(smt, es);
     let bsort = crate::memory::array_sort(smt, smt.ctx.bool_sort());
     let f = smt.ctx.false_();
+    // The caller may free the allocated pointer: the start of the aligned pointer's
+    // block, a live heap block.
+    let freeable = match (allocated, blk) {
+        (
+            SVal::Ptr {
+                blk: Some(a),
+                off: aoff,
+                p: ap,
+            },
+            Some(b),
+        ) if a == b && !mem.blocks[*b].stack => {
+            let c = &smt.ctx;
+            c.and_many([c.not(*ap), c.eq(*aoff, smt.bv(64, 0)), mem.blocks[*b].live])
+        }
+        _ => smt.ctx.false_(),
+    };
     let (vals, init, live, size) = match blk {
         Some(b) => {
             let (v, i) = mem.arrays(smt, *b, e)?;
@@ -106,12 +135,21 @@ pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Resul
         i64s(&strides, false)?,
         int64(*poff, *p),
         int64(size, f),
+        term(smt.ctx.bool_sort(), freeable, f),
     ]))
 }
 
-/// Whether the LLVM view `l` shows another memref than the Standard view `s` (elements
-/// of kind `e`, `bytes` each), at the fresh index `name`.
-pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Result<SExpr, Stop> {
+/// Whether the LLVM view `l` shows another memref than the Standard view `s`, and
+/// apart, whether the caller cannot free it where the source's may be freed (elements
+/// of `bytes` each, made of lanes of `lane` bytes at `lanes`), at the fresh index
+/// `name`.
+pub fn differ(
+    smt: &mut Smt,
+    s: &SVal,
+    l: &SVal,
+    (bytes, lane, lanes): (u64, u64, &[u64]),
+    name: &str,
+) -> Result<(SExpr, SExpr), Stop> {
     let (s, l) = (s.elems()?, l.elems()?);
     let (ssizes, lsizes) = (s[0].elems()?, l[0].elems()?);
     if ssizes.len() != lsizes.len() {
@@ -146,21 +184,32 @@ pub fn differ(smt: &mut Smt, s: &SVal, l: &SVal, bytes: u64, name: &str) -> Resu
     let c = &smt.ctx;
     let size = l[7].term()?;
     let sat = c.bvmul(slin, sz);
+    let lz = smt.bv(64, lane as i128);
     let unreadable = c.or_many([
         c.or_many(bad_field),
         c.not(l[3].term()?),
         c.bvult(size, sz),
         c.bvugt(byte, c.bvsub(size, sz)),
-        c.not(c.eq(c.bvurem(byte, sz), smt.bv(64, 0))),
+        c.not(c.eq(c.bvurem(byte, lz), smt.bv(64, 0))),
     ]);
-    let at = byte;
-    let differs = c.or(
-        c.not(c.select(l[2].term()?, at)),
-        c.not(c.eq(c.select(s[1].term()?, sat), c.select(l[1].term()?, at))),
-    );
+    // Every lane of the element: unwritten on the lowered side, or another value.
+    let mut differs = Vec::new();
+    for &o in lanes {
+        let d = smt.bv(64, o as i128);
+        let (sat_j, at) = if o == 0 {
+            (sat, byte)
+        } else {
+            (c.bvadd(sat, d), c.bvadd(byte, d))
+        };
+        differs.push(c.not(c.select(l[2].term()?, at)));
+        differs.push(c.not(c.eq(c.select(s[1].term()?, sat_j), c.select(l[1].term()?, at))));
+    }
+    let differs = c.or_many(differs);
+    // A live heap buffer: the caller may free it through the allocated pointer.
+    let unfreeable = c.and_many([s[6].term()?, s[3].term()?, c.not(l[8].term()?)]);
     in_bounds.push(s[3].term()?);
     in_bounds.push(c.select(s[2].term()?, sat));
     wrong.push(c.and(c.and_many(in_bounds), c.or(unreadable, differs)));
     let w = c.or_many(wrong);
-    smt.def_bool(w)
+    Ok((smt.def_bool(w)?, smt.def_bool(unfreeable)?))
 }

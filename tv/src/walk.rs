@@ -49,6 +49,15 @@ pub trait Semantics {
     /// The function's results as the caller sees them, in this path's state: a memref
     /// result becomes a view of its memory (`crate::view`), so that paths merge.
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop>;
+    /// A call past [`INLINE_DEPTH`], summarised by the callee's contract.
+    fn contract(
+        &mut self,
+        smt: &mut Smt,
+        body: &Body,
+        op: &OpData,
+        callee: &str,
+        args: &[SVal],
+    ) -> Result<crate::contract::Summary, Stop>;
 }
 
 /// What running a body gives, over all paths.
@@ -277,9 +286,14 @@ impl Walker<'_> {
                         Stop::NotModelled(format!("a call of the external @{callee}"))
                     })?;
                     if self.depth >= INLINE_DEPTH {
-                        return Err(Stop::NotModelled(format!(
-                            "calls deeper than {INLINE_DEPTH}"
-                        )));
+                        // By the callee's contract (`crate::contract`).
+                        let o = self.sem.contract(self.smt, body, op, &callee, &vals)?;
+                        ubs.push(o.ub);
+                        cuts.push(o.cut);
+                        for (r, v) in op.results.iter().zip(o.results) {
+                            env.insert(*r, v);
+                        }
+                        continue;
                     }
                     let o = run_nested(
                         self.smt,

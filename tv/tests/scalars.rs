@@ -83,12 +83,12 @@ fn the_verdict_states_the_unroll_bound_and_names_what_is_not_modelled() {
         ..Options::default()
     };
     let v = verdicts(
-        "func @f() -> memref<4xvector<2xf32>> {\n  %m = alloc() : memref<4xvector<2xf32>>\n  return %m : memref<4xvector<2xf32>>\n}\nfunc @g(%a: i8) -> i8 {\n  return %a : i8\n}\n",
+        "func @e(%a: i8) -> i8\nfunc @f(%a: i8) -> i8 {\n  %r = call @e(%a) : (i8) -> i8\n  return %r : i8\n}\nfunc @g(%a: i8) -> i8 {\n  return %a : i8\n}\n",
         &opts,
     );
     assert_eq!(
         v[0].1.render(),
-        "unknown: memref results of vectors not modelled"
+        "unknown: a call of the external @e not modelled"
     );
     assert_eq!(v[1].1.render(), "proved (unroll 2)");
 }

@@ -32,9 +32,9 @@ func @r() -> memref<2xi8> {
   %m = alloc() : memref<2xi8>
   return %m : memref<2xi8>
 }
-func @v() -> memref<2xvector<2xi8>> {
-  %m = alloc() : memref<2xvector<2xi8>>
-  return %m : memref<2xvector<2xi8>>
+func @v(%a: f32) -> f32 {
+  %r = call @ext(%a) : (f32) -> f32
+  return %r : f32
 }
 ";
 
@@ -55,7 +55,7 @@ fn prove_prints_a_verdict_per_function_and_a_summary() {
          @m: proved (unroll 3, memrefs: sizes <= 4, distinct)\n\
          @loop: proved (unroll 3)\n\
          @r: proved (unroll 3)\n\
-         @v: unknown: memref results of vectors not modelled\n\
+         @v: unknown: a call of the external @ext not modelled\n\
          4 proved, 0 refuted, 1 unknown\n"
     );
     let (ok, out, _) = stdlower(&["prove", f, "--function", "loop", "--json"]);
