@@ -468,16 +468,23 @@ pub fn export_for_run(
     export(m)
 }
 
-/// The LLVM IR of an export, lowered ahead of time with others in one batch
-/// ([`crate::upstream_release::ir_batch`]): [`to_llvm_ir`] takes it instead of running
-/// the tools when the module it is asked for exports to `text` with the same options.
+/// An export lowered ahead of time with others in one batch
+/// ([`crate::upstream_release::ir_batch`]): its LLVM dialect, which
+/// [`crate::upstream_release::interpreted`] reads back and runs in `llinterp`, and, for
+/// the cases run natively, its LLVM IR, which [`to_llvm_ir`] takes instead of running
+/// the tools. Each part is taken only for a module that exports to `text` with the same
+/// options.
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub text: String,
     pub index_bitwidth: u32,
     pub pass: stdlower_front::options::PassOptions,
-    /// The LLVM IR, or the refusal of a tool (with the message of a run alone).
-    pub ir: Result<String, UpstreamError>,
+    /// `mlir-opt`'s LLVM dialect of `text` (printed without locations), when the case's
+    /// run may be `llinterp`'s.
+    pub llvm_dialect: Option<String>,
+    /// The LLVM IR, or the refusal of a tool (with the message of a run alone), when the
+    /// case runs natively; `None` leaves a native run to the tools alone.
+    pub ir: Option<Result<String, UpstreamError>>,
 }
 
 thread_local! {
@@ -498,18 +505,42 @@ pub fn with_prepared<R>(prepared: Option<Prepared>, f: impl FnOnce() -> R) -> R 
     f()
 }
 
-/// This thread's prepared answer, when it is for `text` with these options.
+/// This thread's prepared LLVM IR, when it is for `text` with these options (taken).
 fn take_prepared(
     text: &str,
     index_bitwidth: u32,
     pass: stdlower_front::options::PassOptions,
 ) -> Option<Result<String, UpstreamError>> {
+    take_part(text, index_bitwidth, pass, |x| x.ir.take())
+}
+
+/// This thread's prepared LLVM dialect, when it is for `text` with these options
+/// (taken; the LLVM IR stays for a native run after it).
+pub fn take_prepared_dialect(
+    text: &str,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+) -> Option<String> {
+    take_part(text, index_bitwidth, pass, |x| x.llvm_dialect.take())
+}
+
+/// Whether this thread has prepared LLVM IR (its case is sampled for a native run).
+pub fn has_prepared_ir() -> bool {
+    PREPARED.with(|p| p.borrow().as_ref().is_some_and(|x| x.ir.is_some()))
+}
+
+fn take_part<T>(
+    text: &str,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+    part: impl FnOnce(&mut Prepared) -> Option<T>,
+) -> Option<T> {
     PREPARED.with(|p| {
         let mut p = p.borrow_mut();
-        let matches = p.as_ref().is_some_and(|x| {
+        let x = p.as_mut().filter(|x| {
             x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass
-        });
-        matches.then(|| p.take().map(|x| x.ir)).flatten()
+        })?;
+        part(x)
     })
 }
 

@@ -21,6 +21,7 @@
 
 pub mod batch;
 pub mod ir_batch;
+pub mod interpreted;
 pub mod known;
 pub mod read;
 pub mod recheck;

@@ -1,15 +1,18 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
 //! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
 //! index bit width and pass options ([`super::lower_batch`]), one
-//! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]),
-//! then, for the typed-pointer releases, each module's LLVM IR made readable by LLVM 22
-//! ([`super::native_ir`]). Only a module that went through every step gets an answer
-//! here, its LLVM IR as the module run alone gives it: with the debug information's file
-//! name of a module read from standard input (`<stdin>`, where a split run names the
-//! chunk) and without the blank line a split run prints after it. A module a tool refused
-//! gets none, and [`crate::upstream::to_llvm_ir`] runs it alone, so that its message is a
-//! run alone's: a split run's diagnostics are not (MLIR 13 counts a chunk's lines from its
-//! marker line, and printed one error where a run alone printed two).
+//! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]).
+//! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
+//! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
+//! sampled for a native run ([`Job::native`]) also gets its LLVM IR, made readable by
+//! LLVM 22 for the typed-pointer releases ([`super::native_ir`]), as the module run alone
+//! gives it: with the debug information's file name of a module read from standard input
+//! (`<stdin>`, where a split run names the chunk) and without the blank line a split run
+//! prints after it. The others' translation only tells that `mlir-translate` takes them
+//! (its refusal is the oracle's result as much as `mlir-opt`'s). A module a tool refused
+//! gets no answer, and [`crate::upstream::to_llvm_ir`] runs it alone, so that its message
+//! is a run alone's: a split run's diagnostics are not (MLIR 13 counts a chunk's lines
+//! from its marker line, and printed one error where a run alone printed two).
 
 use crate::upstream::{self, Prepared};
 use stdlower_front::options::PassOptions;
@@ -19,9 +22,11 @@ pub struct Job {
     pub text: String,
     pub index_bitwidth: u32,
     pub pass: PassOptions,
+    /// Whether its check runs upstream's code natively (and so needs the LLVM IR).
+    pub native: bool,
 }
 
-/// The LLVM IR of each job (in order) that went through every step, `None` for the
+/// The answer for each job (in order) that went through every step, `None` for the
 /// others (and for all when the tools are not installed).
 pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     let mut answers: Vec<Option<Prepared>> = (0..jobs.len()).map(|_| None).collect();
@@ -40,15 +45,6 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     for ((ib, pass), ks) in groups {
         let args = super::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let prepared = |k: usize, ir| {
-            let j: &Job = &jobs[k];
-            Some(Prepared {
-                text: j.text.clone(),
-                index_bitwidth: j.index_bitwidth,
-                pass: j.pass,
-                ir,
-            })
-        };
         let lowered = super::lower_batch(t, &texts, &args);
         let (ok, dialects): (Vec<usize>, Vec<String>) = ks
             .iter()
@@ -56,14 +52,25 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
             .unzip();
         let irs = super::translate_batch(t, &dialects);
-        for (k, ir) in ok.into_iter().zip(irs) {
+        for ((k, dialect), ir) in ok.into_iter().zip(dialects).zip(irs) {
             let Ok(ir) = ir else { continue };
+            let j: &Job = &jobs[k];
             // The blank line a split run prints between modules dropped, as a module
             // alone ends. A failure here is left to the module's own run.
-            let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
-            if let Ok(ir) = super::native_ir(t, ir) {
-                answers[k] = prepared(k, Ok(ir));
+            let ir = j.native.then(|| {
+                let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
+                super::native_ir(t, ir)
+            });
+            if let Some(Err(_)) = ir {
+                continue;
             }
+            answers[k] = Some(Prepared {
+                text: j.text.clone(),
+                index_bitwidth: j.index_bitwidth,
+                pass: j.pass,
+                llvm_dialect: Some(dialect),
+                ir,
+            });
         }
     }
     answers
