@@ -537,9 +537,9 @@ fn take_part<T>(
 ) -> Option<T> {
     PREPARED.with(|p| {
         let mut p = p.borrow_mut();
-        let x = p.as_mut().filter(|x| {
-            x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass
-        })?;
+        let x = p
+            .as_mut()
+            .filter(|x| x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass)?;
         part(x)
     })
 }

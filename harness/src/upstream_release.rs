@@ -20,8 +20,8 @@
 //! and `llvm-dis` 22 prints it back as text ([`native_ir`]).
 
 pub mod batch;
-pub mod ir_batch;
 pub mod interpreted;
+pub mod ir_batch;
 pub mod known;
 pub mod read;
 pub mod recheck;

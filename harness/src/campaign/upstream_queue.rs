@@ -22,8 +22,10 @@ use crate::upstream_release::ir_batch::{self, Job};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Condvar, Mutex};
 
-/// How many sampled cases go through one `mlir-opt` process.
-pub const BATCH: u64 = 32;
+/// How many sampled cases go through one `mlir-opt` process (one per index bit width
+/// and pass options) and one `mlir-translate`: starting MLIR 22's tools costs about
+/// 100 ms a process on a loaded machine, where lowering a case costs a few.
+pub const BATCH: u64 = 128;
 
 /// One sampled case in this many runs upstream's code natively (the JIT, checking
 /// what `llinterp` cannot: the native code and its calling convention); the others run

@@ -21,8 +21,7 @@ pub fn run_prepared(
     opts: &ExecOptions,
 ) -> Option<Outcome> {
     let text = crate::upstream::export_for_run(m, opts.pass).ok()?;
-    let dialect =
-        crate::upstream::take_prepared_dialect(&text, opts.index_bitwidth, opts.pass)?;
+    let dialect = crate::upstream::take_prepared_dialect(&text, opts.index_bitwidth, opts.pass)?;
     run_dialect(m, &dialect, entry, args, opts)
 }
 
@@ -84,15 +83,24 @@ mod tests {
         let (one, two) = (vals(1), vals(2));
         let ub = Outcome::Ub("ub".into());
         let err = confirm(&one, Some(two.clone()), Some(one.clone())).unwrap_err();
-        assert!(err.contains("llinterp disagrees with its native run"), "{err}");
+        assert!(
+            err.contains("llinterp disagrees with its native run"),
+            "{err}"
+        );
         // The native run disagrees too: its outcome goes to the three-way comparison.
         assert_eq!(
             confirm(&one, Some(two.clone()), Some(two.clone())),
             Ok(Some(two.clone()))
         );
         // llinterp found no values (undefined behaviour, no reading back): native decides.
-        assert_eq!(confirm(&one, Some(ub), Some(one.clone())), Ok(Some(one.clone())));
-        assert_eq!(confirm(&one, None, Some(one.clone())), Ok(Some(one.clone())));
+        assert_eq!(
+            confirm(&one, Some(ub), Some(one.clone())),
+            Ok(Some(one.clone()))
+        );
+        assert_eq!(
+            confirm(&one, None, Some(one.clone())),
+            Ok(Some(one.clone()))
+        );
         assert_eq!(confirm(&one, Some(two), None), Ok(None));
     }
 }

@@ -1,7 +1,7 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
 //! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
 //! index bit width and pass options ([`super::lower_batch`]), one
-//! `mlir-translate --split-input-file` for what it lowered ([`super::translate_batch`]).
+//! `mlir-translate --split-input-file` for all it lowered ([`super::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
 //! sampled for a native run ([`Job::native`]) also gets its LLVM IR, made readable by
@@ -42,36 +42,49 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             None => groups.push((key, vec![k])),
         }
     }
-    for ((ib, pass), ks) in groups {
+    // Each group through its own `mlir-opt`, the groups side by side (a process mostly
+    // waits to start), then everything lowered through one `mlir-translate` (its input
+    // carries no options).
+    let lower_group = |(ib, pass): (u32, PassOptions), ks: &[usize]| {
         let args = super::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let lowered = super::lower_batch(t, &texts, &args);
-        let (ok, dialects): (Vec<usize>, Vec<String>) = ks
-            .iter()
-            .zip(lowered)
+        let out = super::lower_batch(t, &texts, &args);
+        ks.iter()
+            .zip(out)
             .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
-            .unzip();
-        let irs = super::translate_batch(t, &dialects);
-        for ((k, dialect), ir) in ok.into_iter().zip(dialects).zip(irs) {
-            let Ok(ir) = ir else { continue };
-            let j: &Job = &jobs[k];
-            // The blank line a split run prints between modules dropped, as a module
-            // alone ends. A failure here is left to the module's own run.
-            let ir = j.native.then(|| {
-                let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
-                super::native_ir(t, ir)
-            });
-            if let Some(Err(_)) = ir {
-                continue;
-            }
-            answers[k] = Some(Prepared {
-                text: j.text.clone(),
-                index_bitwidth: j.index_bitwidth,
-                pass: j.pass,
-                llvm_dialect: Some(dialect),
-                ir,
-            });
+            .collect::<Vec<_>>()
+    };
+    let lowered: Vec<(usize, String)> = std::thread::scope(|s| {
+        let running: Vec<_> = groups
+            .iter()
+            .map(|(key, ks)| s.spawn(move || lower_group(*key, ks)))
+            .collect();
+        running
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let dialects: Vec<String> = lowered.iter().map(|(_, d)| d.clone()).collect();
+    let irs = super::translate_batch(t, &dialects);
+    for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
+        let Ok(ir) = ir else { continue };
+        let j: &Job = &jobs[k];
+        // The blank line a split run prints between modules dropped, as a module
+        // alone ends. A failure here is left to the module's own run.
+        let ir = j.native.then(|| {
+            let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
+            super::native_ir(t, ir)
+        });
+        if let Some(Err(_)) = ir {
+            continue;
         }
+        answers[k] = Some(Prepared {
+            text: j.text.clone(),
+            index_bitwidth: j.index_bitwidth,
+            pass: j.pass,
+            llvm_dialect: Some(dialect),
+            ir,
+        });
     }
     answers
 }

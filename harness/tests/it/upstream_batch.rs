@@ -144,12 +144,18 @@ fn a_batch_answers_the_llvm_dialect_that_llinterp_runs() {
         let dialect = b.llvm_dialect.expect("the LLVM dialect");
         let interp = harness::exec::run_interp(m, "main", &[], &opts);
         let ll = run_dialect(m, &dialect, "main", &[], &opts).expect("reads back");
-        assert!(harness::engines::diff(&interp, &ll).agrees(), "{m:?}\n{ll:?}");
+        assert!(
+            harness::engines::diff(&interp, &ll).agrees(),
+            "{m:?}\n{ll:?}"
+        );
         if m.file.ends_with("higher_order.mlir") {
             let planted = dialect.replace("2.250000e+00", "3.250000e+00");
             assert_ne!(planted, dialect, "the constant is in upstream's printing");
             let wrong = run_dialect(m, &planted, "main", &[], &opts).expect("reads back");
-            assert!(!harness::engines::diff(&interp, &wrong).agrees(), "{wrong:?}");
+            assert!(
+                !harness::engines::diff(&interp, &wrong).agrees(),
+                "{wrong:?}"
+            );
         }
     }
 }
