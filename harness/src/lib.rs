@@ -28,6 +28,7 @@ pub mod reduce;
 pub mod upstream;
 pub mod upstream_release;
 pub mod upstream_structure;
+pub mod upstream_tools;
 
 // Process infrastructure under the paths it had before `process/`, for the modules
 // that still use them (`crate::watchdog`, `crate::panics`, ...).

@@ -561,7 +561,7 @@ mod tests {
         );
         let page = render(&rep, &Rate::default(), Path::new("."));
         let row = |doc: &str| {
-            let at = page.find(&format!("<code>{doc}</code>")).expect(doc);
+            let at = page.find(&format!("<code>{}</code>", esc(doc))).expect(doc);
             page[at..].lines().next().unwrap_or("").to_string()
         };
         assert!(

@@ -1,6 +1,6 @@
 //! The campaign's `upstream` oracle, batched: before a thread checks a case sampled for
 //! it, the case's module has gone through upstream's tools together with the other
-//! sampled cases of its block ([`crate::upstream_release::ir_batch`]: one `mlir-opt` and
+//! sampled cases of its block ([`crate::upstream::ir_batch`]: one `mlir-opt` and
 //! one `mlir-translate` process a block instead of two or three processes a case), and
 //! the check takes that lowering instead of running the tools
 //! ([`crate::upstream::with_prepared`]): it runs the LLVM dialect in `llinterp`, and, one
@@ -17,8 +17,8 @@
 
 use super::CampaignConfig;
 use crate::oracles::Oracle;
+use crate::upstream::ir_batch::{self, Job};
 use crate::upstream::Prepared;
-use crate::upstream_release::ir_batch::{self, Job};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Condvar, Mutex};
 
@@ -29,7 +29,7 @@ pub const BATCH: u64 = 128;
 
 /// One sampled case in this many runs upstream's code natively (the JIT, checking
 /// what `llinterp` cannot: the native code and its calling convention); the others run
-/// it in `llinterp` ([`crate::upstream_release::interpreted`]).
+/// it in `llinterp` ([`crate::upstream::interpreted`]).
 pub const NATIVE_EVERY: u64 = 16;
 
 /// The prepared LLVM IR of the campaign's upstream cases, by case number.

@@ -148,7 +148,7 @@ pub fn check_files(
 /// bare pointer convention cannot pass, bf16) is bad input, as for `lower`; an internal
 /// error of the lowering stays the llvm-verify oracle's.
 /// An older release's `upstream` finding of wrong values in `file` that MLIR 22 does not
-/// repeat ([`crate::upstream_release::recheck`], entry `main` without arguments only).
+/// repeat ([`crate::upstream::recheck`], entry `main` without arguments only).
 fn rerun_on_mlir22(
     file: &str,
     v: &Verdict,
@@ -159,7 +159,7 @@ fn rerun_on_mlir22(
         return None;
     }
     let (m, cfg) = load_with_options(file, base).ok()?;
-    crate::upstream_release::recheck::classify(&m, v, &cfg.exec)
+    crate::upstream::recheck::classify(&m, v, &cfg.exec)
 }
 
 fn load_with_options(

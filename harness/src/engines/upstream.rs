@@ -50,7 +50,7 @@ pub fn takes(m: &Module, exec: &crate::exec::ExecOptions) -> bool {
 /// (`OracleConfig::upstream`) or does not take the case ([`takes`]), the exporter cannot express the module or the tools are not installed,
 /// `Err` (a finding of `upstream`) when a tool crashes on or rejects it.
 pub fn run(case: &Case<'_>) -> Result<Option<Outcome>, String> {
-    use crate::upstream_release::interpreted;
+    use crate::upstream::interpreted;
     let (m, entry, args, cfg) = (case.module, case.entry, case.args, case.cfg);
     if !cfg.upstream || !takes(m, &cfg.exec) {
         return Ok(None);

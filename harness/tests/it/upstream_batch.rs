@@ -5,8 +5,8 @@
 //! Skipped without MLIR 22's tools, a failure under `CI`.
 
 use converter::syntax::parse_module;
+use harness::upstream::ir_batch::{to_llvm_ir_batch, Job};
 use harness::upstream::{self, Prepared, UpstreamError};
-use harness::upstream_release::ir_batch::{to_llvm_ir_batch, Job};
 
 fn tools_or_skip() -> bool {
     match upstream::tools() {
@@ -103,7 +103,7 @@ fn the_check_takes_a_prepared_answer_only_for_its_own_export() {
 /// outcome needs a JIT worker, which a test process does not start).
 #[test]
 fn mlir22_never_reclassifies_its_own_findings() {
-    use harness::upstream_release::recheck;
+    use harness::upstream::recheck;
     if harness::upstream_release::selected_release().major() < 22 {
         return;
     }
@@ -122,7 +122,7 @@ fn mlir22_never_reclassifies_its_own_findings() {
 /// runs upstream's code, not ours.
 #[test]
 fn a_batch_answers_the_llvm_dialect_that_llinterp_runs() {
-    use harness::upstream_release::interpreted::run_dialect;
+    use harness::upstream::interpreted::run_dialect;
     if !tools_or_skip() {
         return;
     }

@@ -53,9 +53,8 @@ pub fn confirm(
     interpreted: Option<Outcome>,
     native: Option<Outcome>,
 ) -> Result<Option<Outcome>, String> {
-    use crate::engines::diff;
     if let (Some(l @ Outcome::Values(_)), Some(n)) = (&interpreted, &native) {
-        if diff(interp, n).agrees() && !diff(l, n).agrees() {
+        if interp.same_results(n) && !l.same_results(n) {
             return Err(format!(
                 "upstream's lowering run by llinterp disagrees with its native run, which agrees with interp\ninterp:\n{}upstream (llinterp):\n{}upstream (native):\n{}",
                 interp.render(),

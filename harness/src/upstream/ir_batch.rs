@@ -1,11 +1,11 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
 //! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
-//! index bit width and pass options ([`super::lower_batch`]), one
-//! `mlir-translate --split-input-file` for all it lowered ([`super::translate_batch`]).
+//! index bit width and pass options ([`crate::upstream_release::lower_batch`]), one
+//! `mlir-translate --split-input-file` for all it lowered ([`crate::upstream_release::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
 //! sampled for a native run ([`Job::native`]) also gets its LLVM IR, made readable by
-//! LLVM 22 for the typed-pointer releases ([`super::native_ir`]), as the module run alone
+//! LLVM 22 for the typed-pointer releases ([`crate::upstream_release::native_ir`]), as the module run alone
 //! gives it: with the debug information's file name of a module read from standard input
 //! (`<stdin>`, where a split run names the chunk) and without the blank line a split run
 //! prints after it. The others' translation only tells that `mlir-translate` takes them
@@ -30,7 +30,10 @@ pub struct Job {
 /// others (and for all when the tools are not installed).
 pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     let mut answers: Vec<Option<Prepared>> = (0..jobs.len()).map(|_| None).collect();
-    let (Ok(t), Ok(dl)) = (super::selected(), upstream::host_data_layout()) else {
+    let (Ok(t), Ok(dl)) = (
+        crate::upstream_release::selected(),
+        upstream::host_data_layout(),
+    ) else {
         return answers;
     };
     // One batch per pipeline: the index bit width and pass options are its arguments.
@@ -46,9 +49,9 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     // waits to start), then everything lowered through one `mlir-translate` (its input
     // carries no options).
     let lower_group = |(ib, pass): (u32, PassOptions), ks: &[usize]| {
-        let args = super::pipeline(t.release, ib, pass, dl);
+        let args = crate::upstream_release::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let out = super::lower_batch(t, &texts, &args);
+        let out = crate::upstream_release::lower_batch(t, &texts, &args);
         ks.iter()
             .zip(out)
             .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
@@ -65,7 +68,7 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             .collect()
     });
     let dialects: Vec<String> = lowered.iter().map(|(_, d)| d.clone()).collect();
-    let irs = super::translate_batch(t, &dialects);
+    let irs = crate::upstream_release::translate_batch(t, &dialects);
     for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
         let Ok(ir) = ir else { continue };
         let j: &Job = &jobs[k];
@@ -73,7 +76,7 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
         // alone ends. A failure here is left to the module's own run.
         let ir = j.native.then(|| {
             let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
-            super::native_ir(t, ir)
+            crate::upstream_release::native_ir(t, ir)
         });
         if let Some(Err(_)) = ir {
             continue;
