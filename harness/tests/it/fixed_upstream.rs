@@ -1,7 +1,7 @@
 //! `fixed-upstream` end to end: a real wrong value of MLIR 13
 //! (`docs/findings/mlir13-index-cast-fold-zext.{md,mlir}`: its folder zero-extends a
 //! negative `index_cast`), found by `check --upstream` with MLIR 13 selected, is run
-//! again on MLIR 22 (`upstream_release/recheck.rs`), which computes the interpreter's
+//! again on MLIR 22 (`upstream/recheck.rs`), which computes the interpreter's
 //! value: the finding is counted known-upstream as fixed-upstream, not as a finding.
 //! Selected MLIR 22 itself agrees on the module. Skipped without `mlir-opt-13` and MLIR
 //! 22's tools, a failure under `CI`.

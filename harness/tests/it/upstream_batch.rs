@@ -1,5 +1,5 @@
 //! The campaign's batched `upstream` oracle (`campaign/upstream_queue.rs`,
-//! `upstream_release/ir_batch.rs`): the LLVM IR a batch gives a module is what the
+//! `upstream/ir_batch.rs`): the LLVM IR a batch gives a module is what the
 //! module run alone through MLIR 22's tools gives, byte for byte, a refused one gets none;
 //! and the check takes a prepared answer only for the export it was prepared for.
 //! Skipped without MLIR 22's tools, a failure under `CI`.
