@@ -6,17 +6,7 @@
 //! crash is hidden.
 
 use crate::verdict::Verdict;
-
-/// One documented upstream bug.
-#[derive(Debug)]
-pub struct KnownBug {
-    /// Text LLVM prints to stderr when it hits the bug.
-    pub signature: &'static str,
-    /// The file documenting it, relative to the repository root.
-    pub doc: &'static str,
-    /// The documentation's text (it must quote the signature).
-    pub doc_text: &'static str,
-}
+pub use crate::upstream_release::known::KnownBug;
 
 /// The documented bugs with an unambiguous signature.
 pub const KNOWN: &[KnownBug] = &[

@@ -230,17 +230,6 @@ const CYCLE_EDGES_STILL: &[(&str, &str, &str)] = &[
         "ciface",
         "abi/live.rs checks wrappers with ciface/expect.rs: the same move as above",
     ),
-    (
-        "upstream_release",
-        "upstream",
-        "upstream_release/ runs the tools with upstream.rs's runners (run_tool, find_tool), \
-         upstream.rs picks the release: the runners belong below both",
-    ),
-    (
-        "known_upstream",
-        "upstream_release",
-        "the known-bug table asks upstream_release/known.rs, which reads the table",
-    ),
 ];
 
 /// No import cycles between top-level harness modules, but for [`CYCLE_EDGES_STILL`].

@@ -29,6 +29,7 @@ pub mod reduce;
 pub mod upstream;
 pub mod upstream_release;
 pub mod upstream_structure;
+pub mod upstream_tools;
 pub mod verdict;
 
 // The `lower` command and what it needs live in the `stdlower-front` crate (the

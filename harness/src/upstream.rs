@@ -7,266 +7,22 @@
 //! struct). A tool that crashes on, times out on or rejects a module we accept is a
 //! result in its own right, reported with the tool's stderr.
 
+pub mod interpreted;
+pub mod ir_batch;
+pub mod recheck;
+
 use crate::exec::{ExecOptions, Outcome};
+pub use crate::upstream_release::mlir22_pipeline as pipeline;
+pub use crate::upstream_tools::{
+    find_tool, host_data_layout, run_process, run_tool, Exited, ProcessError, Tools, UpstreamError,
+    TOOL_TIMEOUT,
+};
 use converter::ir::Module;
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
-
-/// The `mlir-opt` passes that lower everything the exporter emits to the LLVM dialect
-/// (`{IB}` stands for the index bit width, `{MEMREF}` and `{FUNC}` for the options of
-/// [`pipeline`]'s `PassOptions`: MLIR 22's `use-aligned-alloc` and
-/// `use-bare-ptr-memref-call-conv`, the counterparts of LLVM 11's options of the same
-/// names), after the host's data layout is set on the module (see
-/// [`host_data_layout`]). Math and vector ops go first: their lowerings produce `arith`
-/// ops that the later passes convert.
-const PASSES: [&str; 7] = [
-    "--convert-math-to-llvm",
-    "--convert-vector-to-llvm",
-    "--finalize-memref-to-llvm=index-bitwidth={IB}{MEMREF}",
-    "--convert-arith-to-llvm=index-bitwidth={IB}",
-    "--convert-cf-to-llvm=index-bitwidth={IB}",
-    "--convert-func-to-llvm=index-bitwidth={IB}{FUNC}",
-    "--reconcile-unrealized-casts",
-];
-
-/// How long each tool may take on one module.
-pub const TOOL_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Why the upstream path produced no LLVM IR.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum UpstreamError {
-    /// `mlir-opt` or `mlir-translate` is not installed.
-    #[error("{0}")]
-    NotInstalled(String),
-    /// The exporter cannot express the module in upstream syntax (a limit of ours,
-    /// not a disagreement).
-    #[error("{0}")]
-    Export(String),
-    /// A tool crashed, timed out or rejected the module: a result worth reporting.
-    #[error("{0}")]
-    Tool(String),
-}
-
-/// The installed MLIR tools.
-#[derive(Clone, Debug)]
-pub struct Tools {
-    pub mlir_opt: PathBuf,
-    pub mlir_translate: PathBuf,
-}
-
-/// The MLIR 22 tool `name`: in `llvm-config-22 --bindir` (where Debian's mlir-22-tools
-/// puts it), else on `PATH` (looked up once per process and name: the typed-pointer
-/// releases look `llvm-dis` up for every module).
-pub fn find_tool(name: &str) -> Option<PathBuf> {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    static FOUND: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
-    let found = FOUND.get_or_init(Default::default);
-    if let Some(p) = found.lock().unwrap_or_else(|p| p.into_inner()).get(name) {
-        return p.clone();
-    }
-    let p = look_up_tool(name);
-    found
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(name.to_string(), p.clone());
-    p
-}
-
-fn look_up_tool(name: &str) -> Option<PathBuf> {
-    let in_bindir = Command::new("llvm-config-22")
-        .arg("--bindir")
-        .output()
-        .ok()
-        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join(name))
-        .filter(|p| p.is_file());
-    in_bindir.or_else(|| {
-        std::env::var_os("PATH").and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|d| d.join(name))
-                .find(|p| p.is_file())
-        })
-    })
-}
 
 /// `mlir-opt` and `mlir-translate`: `--mlir-bin`'s, else [`find_tool`]'s (looked up once
 /// per process, [`crate::upstream_release::selected`]).
 pub fn tools() -> Result<&'static Tools, UpstreamError> {
     crate::upstream_release::selected().map(|t| &t.tools)
-}
-
-/// The host's LLVM data layout (looked up once per process). Upstream folds the sizes
-/// of static allocations with the module's data layout, MLIR's default when the module
-/// has none, which aligns integers of 64 bits and more to 4 bytes (`i65` takes 12 bytes
-/// there, 16 on x86-64): without the host's layout, `alloc() : memref<4xi65>` would
-/// `malloc(48)` and the code, compiled for the host, write 64 bytes.
-pub fn host_data_layout() -> Result<&'static str, UpstreamError> {
-    static DL: OnceLock<Result<String, jit::JitError>> = OnceLock::new();
-    DL.get_or_init(|| jit::host::HostTarget::new().map(|h| h.data_layout()))
-        .as_deref()
-        .map_err(|e| UpstreamError::NotInstalled(format!("no host target: {e}")))
-}
-
-/// The `mlir-opt` arguments of the lowering pipeline for an index bit width and the
-/// target's LLVM data layout string.
-pub fn pipeline(
-    index_bitwidth: u32,
-    pass: stdlower_front::options::PassOptions,
-    data_layout: &str,
-) -> Vec<String> {
-    let mut args = vec![format!(
-        "--set-llvm-module-datalayout=data-layout={data_layout}"
-    )];
-    let memref = if pass.use_aligned_alloc {
-        " use-aligned-alloc=1"
-    } else {
-        ""
-    };
-    let func = if pass.use_bare_ptr_memref_call_conv {
-        " use-bare-ptr-memref-call-conv=1"
-    } else {
-        ""
-    };
-    args.extend(PASSES.iter().map(|p| {
-        p.replace("{IB}", &index_bitwidth.to_string())
-            .replace("{MEMREF}", memref)
-            .replace("{FUNC}", func)
-    }));
-    args
-}
-
-/// Runs `tool args` with `input` on stdin; its stdout, or a message with its stderr when
-/// it fails, crashes or outlives `timeout` (then it is killed).
-pub fn run_tool(
-    tool: &std::path::Path,
-    args: &[String],
-    input: &str,
-    timeout: Duration,
-) -> Result<String, String> {
-    // A child process with a timeout: not the calling campaign thread's own work.
-    crate::process::watchdog::outside(|| run_tool_waiting(tool, args, input, timeout))
-}
-
-fn run_tool_waiting(
-    tool: &std::path::Path,
-    args: &[String],
-    input: &str,
-    timeout: Duration,
-) -> Result<String, String> {
-    let name = crate::process::this_exe::name_of(tool);
-    let done = match run_process(tool, args, input, timeout) {
-        Ok(done) => done,
-        Err(ProcessError::Start(e)) => return Err(format!("cannot start {}: {e}", tool.display())),
-        Err(ProcessError::Wait(e)) => return Err(format!("{name}: {e}")),
-        Err(ProcessError::Timeout) => {
-            return Err(format!(
-                "{name} timed out after {} s",
-                timeout.as_secs_f64()
-            ))
-        }
-    };
-    if done.status.success() {
-        return Ok(done.stdout);
-    }
-    use std::os::unix::process::ExitStatusExt;
-    let how = match done.status.signal() {
-        Some(sig) => format!("crashed with {}", jit::worker::signal_name(sig)),
-        None => format!("failed ({})", done.status),
-    };
-    Err(format!(
-        "{name} {} {how}:\n{}",
-        args.join(" "),
-        done.stderr.trim_end()
-    ))
-}
-
-/// A tool process that ended by itself: its exit status, stdout and stderr.
-pub struct Exited {
-    pub status: std::process::ExitStatus,
-    pub stdout: String,
-    pub stderr: String,
-}
-
-/// Why [`run_process`] has no [`Exited`]: the tool could not start, waiting for it
-/// failed, or it outlived its timeout (then it was killed).
-pub enum ProcessError {
-    Start(std::io::Error),
-    Wait(std::io::Error),
-    Timeout,
-}
-
-/// Runs `tool args` with `input` on stdin, reading stdout and stderr as it runs (so that
-/// neither pipe fills), and kills it when it outlives `timeout`. The one way the upstream
-/// drivers run a tool; callers outside a campaign's watchdog wrap it in
-/// [`crate::process::watchdog::outside`].
-pub fn run_process(
-    tool: &std::path::Path,
-    args: &[String],
-    input: &str,
-    timeout: Duration,
-) -> Result<Exited, ProcessError> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(ProcessError::Start)?;
-    let reader = |r: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            if let Some(mut r) = r {
-                let _ = r.read_to_end(&mut s);
-            }
-            String::from_utf8_lossy(&s).into_owned()
-        })
-    };
-    let out = reader(
-        child
-            .stdout
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let err = reader(
-        child
-            .stderr
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let writer = child.stdin.take().map(|mut stdin| {
-        let input = input.to_string();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        })
-    });
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(ProcessError::Timeout);
-            }
-            Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(ProcessError::Wait(e));
-            }
-        }
-    };
-    if let Some(w) = writer {
-        let _ = w.join();
-    }
-    Ok(Exited {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    })
 }
 
 /// Upstream-syntax text (`func.func`, `arith.*`...) of the module, by the exporter, for
@@ -468,16 +224,23 @@ pub fn export_for_run(
     export(m)
 }
 
-/// The LLVM IR of an export, lowered ahead of time with others in one batch
-/// ([`crate::upstream_release::ir_batch`]): [`to_llvm_ir`] takes it instead of running
-/// the tools when the module it is asked for exports to `text` with the same options.
+/// An export lowered ahead of time with others in one batch
+/// ([`crate::upstream::ir_batch`]): its LLVM dialect, which
+/// [`crate::upstream::interpreted`] reads back and runs in `llinterp`, and, for
+/// the cases run natively, its LLVM IR, which [`to_llvm_ir`] takes instead of running
+/// the tools. Each part is taken only for a module that exports to `text` with the same
+/// options.
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub text: String,
     pub index_bitwidth: u32,
     pub pass: stdlower_front::options::PassOptions,
-    /// The LLVM IR, or the refusal of a tool (with the message of a run alone).
-    pub ir: Result<String, UpstreamError>,
+    /// `mlir-opt`'s LLVM dialect of `text` (printed without locations), when the case's
+    /// run may be `llinterp`'s.
+    pub llvm_dialect: Option<String>,
+    /// The LLVM IR, or the refusal of a tool (with the message of a run alone), when the
+    /// case runs natively; `None` leaves a native run to the tools alone.
+    pub ir: Option<Result<String, UpstreamError>>,
 }
 
 thread_local! {
@@ -498,18 +261,42 @@ pub fn with_prepared<R>(prepared: Option<Prepared>, f: impl FnOnce() -> R) -> R 
     f()
 }
 
-/// This thread's prepared answer, when it is for `text` with these options.
+/// This thread's prepared LLVM IR, when it is for `text` with these options (taken).
 fn take_prepared(
     text: &str,
     index_bitwidth: u32,
     pass: stdlower_front::options::PassOptions,
 ) -> Option<Result<String, UpstreamError>> {
+    take_part(text, index_bitwidth, pass, |x| x.ir.take())
+}
+
+/// This thread's prepared LLVM dialect, when it is for `text` with these options
+/// (taken; the LLVM IR stays for a native run after it).
+pub fn take_prepared_dialect(
+    text: &str,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+) -> Option<String> {
+    take_part(text, index_bitwidth, pass, |x| x.llvm_dialect.take())
+}
+
+/// Whether this thread has prepared LLVM IR (its case is sampled for a native run).
+pub fn has_prepared_ir() -> bool {
+    PREPARED.with(|p| p.borrow().as_ref().is_some_and(|x| x.ir.is_some()))
+}
+
+fn take_part<T>(
+    text: &str,
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+    part: impl FnOnce(&mut Prepared) -> Option<T>,
+) -> Option<T> {
     PREPARED.with(|p| {
         let mut p = p.borrow_mut();
-        let matches = p.as_ref().is_some_and(|x| {
-            x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass
-        });
-        matches.then(|| p.take().map(|x| x.ir)).flatten()
+        let x = p
+            .as_mut()
+            .filter(|x| x.text == text && x.index_bitwidth == index_bitwidth && x.pass == pass)?;
+        part(x)
     })
 }
 

@@ -11,7 +11,7 @@
 //! - 14: the same with `-convert-arith-to-llvm` before the Standard pass, then
 //!   `-reconcile-unrealized-casts`;
 //! - 15, 16: `-convert-func-to-llvm` then `-convert-cf-to-llvm` in place of the Standard pass;
-//! - 17 on: MLIR 22's pipeline (`upstream::PASSES`).
+//! - 17 on: MLIR 22's pipeline ([`mlir22_pipeline`]).
 //!
 //! Releases 13 to 16 print typed pointers (`!llvm.ptr<f32>`): their output is read back
 //! by the same parser as LLVM 11's notation and checked by the typed verifier. Their
@@ -20,15 +20,13 @@
 //! and `llvm-dis` 22 prints it back as text ([`native_ir`]).
 
 pub mod batch;
-pub mod ir_batch;
 pub mod known;
 pub mod read;
-pub mod recheck;
 pub mod typed;
 
 pub use batch::{lower_batch, translate_batch};
 
-use crate::upstream::{Tools, UpstreamError};
+use crate::upstream_tools::{Tools, UpstreamError};
 use converter::syntax::Release;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -78,8 +76,8 @@ pub fn release_of_version_text(text: &str) -> Option<u32> {
 pub fn resolve(dir: Option<&Path>) -> Result<Toolchain, UpstreamError> {
     let Some(dir) = dir else {
         let tools = Tools {
-            mlir_opt: crate::upstream::find_tool("mlir-opt").ok_or_else(not_installed)?,
-            mlir_translate: crate::upstream::find_tool("mlir-translate")
+            mlir_opt: crate::upstream_tools::find_tool("mlir-opt").ok_or_else(not_installed)?,
+            mlir_translate: crate::upstream_tools::find_tool("mlir-translate")
                 .ok_or_else(not_installed)?,
         };
         let release = detect_release(&tools.mlir_opt).unwrap_or(Release::MLIR22);
@@ -140,6 +138,51 @@ pub fn use_mlir_bin(dir: Option<&Path>) {
     }
 }
 
+/// The `mlir-opt` passes that lower everything the exporter emits to the LLVM dialect
+/// (`{IB}` stands for the index bit width, `{MEMREF}` and `{FUNC}` for the options of
+/// [`pipeline`]'s `PassOptions`: MLIR 22's `use-aligned-alloc` and
+/// `use-bare-ptr-memref-call-conv`, the counterparts of LLVM 11's options of the same
+/// names), after the host's data layout is set on the module (see
+/// [`host_data_layout`]). Math and vector ops go first: their lowerings produce `arith`
+/// ops that the later passes convert.
+const PASSES: [&str; 7] = [
+    "--convert-math-to-llvm",
+    "--convert-vector-to-llvm",
+    "--finalize-memref-to-llvm=index-bitwidth={IB}{MEMREF}",
+    "--convert-arith-to-llvm=index-bitwidth={IB}",
+    "--convert-cf-to-llvm=index-bitwidth={IB}",
+    "--convert-func-to-llvm=index-bitwidth={IB}{FUNC}",
+    "--reconcile-unrealized-casts",
+];
+
+/// The `mlir-opt` arguments of MLIR 22's lowering pipeline (17 on) for an index bit width and the
+/// target's LLVM data layout string.
+pub fn mlir22_pipeline(
+    index_bitwidth: u32,
+    pass: stdlower_front::options::PassOptions,
+    data_layout: &str,
+) -> Vec<String> {
+    let mut args = vec![format!(
+        "--set-llvm-module-datalayout=data-layout={data_layout}"
+    )];
+    let memref = if pass.use_aligned_alloc {
+        " use-aligned-alloc=1"
+    } else {
+        ""
+    };
+    let func = if pass.use_bare_ptr_memref_call_conv {
+        " use-bare-ptr-memref-call-conv=1"
+    } else {
+        ""
+    };
+    args.extend(PASSES.iter().map(|p| {
+        p.replace("{IB}", &index_bitwidth.to_string())
+            .replace("{MEMREF}", memref)
+            .replace("{FUNC}", func)
+    }));
+    args
+}
+
 /// The `mlir-opt` arguments that lower a module exported for `release` to the LLVM
 /// dialect, with the index bit width, the pass options and the target's data layout.
 pub fn pipeline(
@@ -149,7 +192,7 @@ pub fn pipeline(
     data_layout: &str,
 ) -> Vec<String> {
     if release.major() >= 17 {
-        return crate::upstream::pipeline(index_bitwidth, pass, data_layout);
+        return mlir22_pipeline(index_bitwidth, pass, data_layout);
     }
     let ib = index_bitwidth;
     let aligned = if pass.use_aligned_alloc {
@@ -208,14 +251,14 @@ fn bitcode_tools(t: &Toolchain) -> Result<(PathBuf, PathBuf), UpstreamError> {
     let beside = t.tools.mlir_opt.parent().map(|d| d.join("llvm-as"));
     let llvm_as = beside
         .filter(|p| p.is_file())
-        .or_else(|| crate::upstream::find_tool(&format!("llvm-as-{major}")))
+        .or_else(|| crate::upstream_tools::find_tool(&format!("llvm-as-{major}")))
         .ok_or_else(|| {
             UpstreamError::NotInstalled(format!(
                 "llvm-as {major} is not installed (it turns MLIR {major}'s typed-pointer LLVM IR \
                  into bitcode that LLVM 22 reads; Debian's llvm-{major})"
             ))
         })?;
-    let llvm_dis = crate::upstream::find_tool("llvm-dis")
+    let llvm_dis = crate::upstream_tools::find_tool("llvm-dis")
         .ok_or_else(|| UpstreamError::NotInstalled("llvm-dis 22 is not installed".into()))?;
     Ok((llvm_as, llvm_dis))
 }
@@ -236,8 +279,13 @@ pub fn native_ir(t: &Toolchain, ir: String) -> Result<String, UpstreamError> {
         llvm_as.to_string_lossy().into_owned(),
         llvm_dis.to_string_lossy().into_owned(),
     ];
-    crate::upstream::run_tool(Path::new("sh"), &args, &ir, crate::upstream::TOOL_TIMEOUT)
-        .map_err(UpstreamError::Tool)
+    crate::upstream_tools::run_tool(
+        Path::new("sh"),
+        &args,
+        &ir,
+        crate::upstream_tools::TOOL_TIMEOUT,
+    )
+    .map_err(UpstreamError::Tool)
 }
 
 #[cfg(test)]
@@ -276,6 +324,6 @@ mod tests {
         assert!(r15.contains(&"--convert-func-to-llvm=index-bitwidth=64 data-layout=e".into()));
         assert!(r15.contains(&"--reconcile-unrealized-casts".into()));
         let r22 = pipeline(Release::MLIR22, 64, Default::default(), "e");
-        assert_eq!(r22, crate::upstream::pipeline(64, Default::default(), "e"));
+        assert_eq!(r22, mlir22_pipeline(64, Default::default(), "e"));
     }
 }

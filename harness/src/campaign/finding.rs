@@ -159,7 +159,7 @@ fn finish_finding(
     };
     let known = crate::known_upstream::classify(verdict).or_else(|| {
         let m = case.m?;
-        crate::upstream_release::recheck::classify(m, verdict, &ocfg.exec)
+        crate::upstream::recheck::classify(m, verdict, &ocfg.exec)
     });
     entry.oracle = Some(*oracle);
     entry.reason = Some(journal_reason(detail));

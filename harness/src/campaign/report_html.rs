@@ -220,6 +220,7 @@ fn totals(h: &mut String, rep: &Report) {
         ("agreed", rep.agreed.to_string()),
         ("findings", rep.findings.to_string()),
         ("known-upstream", rep.known_upstream.to_string()),
+        ("of them fixed-upstream", rep.fixed_upstream.to_string()),
         ("skipped", rep.skipped.to_string()),
         ("generator bugs", rep.generator_bugs.to_string()),
         ("seconds", format!("{:.1}", rep.seconds)),
@@ -449,17 +450,23 @@ fn known_upstream(h: &mut String, rep: &Report, base: &Path) {
     h.push_str(
         "<h2 id=\"known-upstream\">Known upstream bugs hit</h2>\n<p>JIT crashes whose LLVM error is \
          the signature of a bug documented in the repository's <code>docs/findings/</code>: counted, \
-         not findings.</p>\n",
+         not findings. A bug of an older release that a later one fixed is <em>fixed-upstream</em>, \
+         with the release that fixed it (MLIR 22 when the case was run again on it and computed the \
+         interpreter's values).</p>\n",
     );
     if rep.known_upstream_by_doc.is_empty() {
         h.push_str("<p>None.</p>\n");
         return;
     }
-    h.push_str("<table id=\"known-table\"><thead><tr><th>document</th><th>cases</th></tr></thead><tbody>\n");
+    h.push_str("<table id=\"known-table\"><thead><tr><th>document</th><th>cases</th><th>status</th></tr></thead><tbody>\n");
     for (doc, n) in &rep.known_upstream_by_doc {
+        let status = match rep.fixed_upstream_by_doc.get(doc) {
+            Some(f) => format!("fixed-upstream (fixed in MLIR {})", f.fixed_in),
+            None => "known-upstream".to_string(),
+        };
         let _ = writeln!(
             h,
-            "<tr class=\"known\"><td><code>{}</code></td><td class=\"n\">{n}</td></tr>",
+            "<tr class=\"known\"><td><code>{}</code></td><td class=\"n\">{n}</td><td>{status}</td></tr>",
             esc(doc)
         );
     }
@@ -530,6 +537,39 @@ mod tests {
             reproduce_command(Path::new("out"), &b, &unsaved),
             "stdlower gen --swarm --seed 9 > case3.mlir && stdlower check case3.mlir  # interp-vs-jit"
         );
+    }
+
+    /// A bug a later release fixed is shown as fixed-upstream with that release; one
+    /// still present stays known-upstream.
+    #[test]
+    fn fixed_upstream_bugs_show_the_release_that_fixed_them() {
+        let fixed = "fixed-upstream: MLIR 22 computes the interpreter's values";
+        let mut rep = Report {
+            known_upstream: 3,
+            fixed_upstream: 2,
+            ..Report::default()
+        };
+        rep.known_upstream_by_doc.insert(fixed.into(), 2);
+        rep.known_upstream_by_doc
+            .insert("docs/findings/mlir22-x.md".into(), 1);
+        rep.fixed_upstream_by_doc.insert(
+            fixed.into(),
+            crate::campaign::report::FixedUpstream {
+                count: 2,
+                fixed_in: 22,
+            },
+        );
+        let page = render(&rep, &Rate::default(), Path::new("."));
+        let row = |doc: &str| {
+            let at = page.find(&format!("<code>{}</code>", esc(doc))).expect(doc);
+            page[at..].lines().next().unwrap_or("").to_string()
+        };
+        assert!(
+            row(fixed).contains("fixed-upstream (fixed in MLIR 22)"),
+            "{page}"
+        );
+        assert!(row("docs/findings/mlir22-x.md").contains("<td>known-upstream</td>"));
+        assert!(page.contains("of them fixed-upstream"));
     }
 
     #[test]

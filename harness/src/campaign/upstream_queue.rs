@@ -1,10 +1,11 @@
 //! The campaign's `upstream` oracle, batched: before a thread checks a case sampled for
 //! it, the case's module has gone through upstream's tools together with the other
-//! sampled cases of its block ([`crate::upstream_release::ir_batch`]: one `mlir-opt` and
+//! sampled cases of its block ([`crate::upstream::ir_batch`]: one `mlir-opt` and
 //! one `mlir-translate` process a block instead of two or three processes a case), and
-//! the check takes that LLVM IR instead of running the tools
-//! ([`crate::upstream::with_prepared`]). The run itself stays the case's own, in its
-//! JIT worker. Everything else about the oracle is unchanged: a module the batch has no
+//! the check takes that lowering instead of running the tools
+//! ([`crate::upstream::with_prepared`]): it runs the LLVM dialect in `llinterp`, and, one
+//! case in [`NATIVE_EVERY`] (or when `llinterp` disagrees with the interpreter), the
+//! LLVM IR natively in its JIT worker. Everything else about the oracle is unchanged: a module the batch has no
 //! answer for (the export refused it, a tool failed or crashed on it) goes through the
 //! tools alone in its check, as before, so verdicts and messages are those of a module
 //! run alone.
@@ -16,13 +17,20 @@
 
 use super::CampaignConfig;
 use crate::oracles::Oracle;
+use crate::upstream::ir_batch::{self, Job};
 use crate::upstream::Prepared;
-use crate::upstream_release::ir_batch::{self, Job};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Condvar, Mutex};
 
-/// How many sampled cases go through one `mlir-opt` process.
-pub const BATCH: u64 = 32;
+/// How many sampled cases go through one `mlir-opt` process (one per index bit width
+/// and pass options) and one `mlir-translate`: starting MLIR 22's tools costs about
+/// 100 ms a process on a loaded machine, where lowering a case costs a few.
+pub const BATCH: u64 = 128;
+
+/// One sampled case in this many runs upstream's code natively (the JIT, checking
+/// what `llinterp` cannot: the native code and its calling convention); the others run
+/// it in `llinterp` ([`crate::upstream::interpreted`]).
+pub const NATIVE_EVERY: u64 = 16;
 
 /// The prepared LLVM IR of the campaign's upstream cases, by case number.
 pub struct UpstreamQueue<'a> {
@@ -139,10 +147,12 @@ impl<'a> UpstreamQueue<'a> {
             return None;
         }
         let text = crate::upstream::export_for_run(&m, exec.pass).ok()?;
+        let every = self.cfg.every.get(Oracle::Upstream).max(1);
         Some(Job {
             text,
             index_bitwidth: exec.index_bitwidth,
             pass: exec.pass,
+            native: (n / every).is_multiple_of(NATIVE_EVERY),
         })
     }
 }

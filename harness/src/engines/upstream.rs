@@ -46,11 +46,38 @@ pub fn takes(m: &Module, exec: &ExecOptions) -> bool {
         && !under_aligned_wide_vector_alloc(m)
 }
 
-/// Upstream's run of `entry(args)` of `m` under `exec`'s options, in the isolated
-/// worker or, when `in_process`, in this process: `Ok(None)` when it does not take the
-/// case ([`takes`]), the exporter cannot express the module or the tools are not
-/// installed, `Err` (a finding of `upstream`) when a tool crashes on or rejects it.
+/// Upstream's run of `entry(args)` of `m` under `exec`'s options: `Ok(None)` when it
+/// does not take the case ([`takes`]), the exporter cannot express the module or the
+/// tools are not installed, `Err` (a finding of `upstream`) when a tool crashes on or
+/// rejects it. A campaign's batch may have left upstream's LLVM dialect for `llinterp`:
+/// that outcome stands when it agrees with `interp` (the Standard interpreter's) and the
+/// case is not sampled for a native run; otherwise the native run decides, in the
+/// isolated worker or, when `in_process`, in this process.
 pub fn run(
+    m: &Module,
+    entry: &str,
+    args: &[RtValue],
+    exec: &ExecOptions,
+    in_process: bool,
+    interp: &Outcome,
+) -> Result<Option<Outcome>, String> {
+    use crate::upstream::interpreted;
+    if !takes(m, exec) {
+        return Ok(None);
+    }
+    let sampled_native = crate::upstream::has_prepared_ir();
+    let by_llinterp = interpreted::run_prepared(m, entry, args, exec);
+    if let Some(u) = &by_llinterp {
+        if !sampled_native && super::diff(interp, u).agrees() {
+            return Ok(by_llinterp);
+        }
+    }
+    let native = native_run(m, entry, args, exec, in_process)?;
+    interpreted::confirm(interp, by_llinterp, native)
+}
+
+/// Upstream's native run of `entry(args)` (see [`run`]).
+fn native_run(
     m: &Module,
     entry: &str,
     args: &[RtValue],
@@ -58,9 +85,6 @@ pub fn run(
     in_process: bool,
 ) -> Result<Option<Outcome>, String> {
     use crate::upstream::{self, UpstreamError};
-    if !takes(m, exec) {
-        return Ok(None);
-    }
     match upstream::to_llvm_ir(m, exec) {
         Ok(ir) if in_process => Ok(Some(crate::native::run_ir_in_process(
             m, &ir, entry, args, exec,

@@ -220,7 +220,8 @@ impl<'a> Case<'a> {
                 return Ok(None);
             }
             let (exec, in_process) = (&self.cfg.exec, self.cfg.jit_in_process);
-            crate::engines::upstream::run(self.module, self.entry, self.args, exec, in_process)
+            let interp = self.interp_outcome();
+            crate::engines::upstream::run(self.module, self.entry, self.args, exec, in_process, interp)
         })
     }
 }

@@ -142,7 +142,8 @@ fn batch_of(
     }
     let mut all = args.to_vec();
     all.push("--split-input-file".into());
-    let timeout = crate::upstream::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
+    let timeout =
+        crate::upstream_tools::TOOL_TIMEOUT + Duration::from_millis(50) * batched.len() as u32;
     let (stdout, stderr) = run_split(tool, &all, &input, timeout)?;
     // The diagnostics of each chunk, by the marker line their prefix names.
     let mut errors: Vec<String> = vec![String::new(); batched.len()];
@@ -214,7 +215,7 @@ fn named_by_file(modules: &[String], starts: &[usize]) -> Option<Vec<Option<Stri
 
 /// One text through `tool args`.
 fn lower_one(tool: &Path, text: &str, args: &[String]) -> Result<String, String> {
-    crate::upstream::run_tool(tool, args, text, crate::upstream::TOOL_TIMEOUT)
+    crate::upstream_tools::run_tool(tool, args, text, crate::upstream_tools::TOOL_TIMEOUT)
 }
 
 /// The modules of a split run's output, in order. LLVM IR: each from its line
@@ -277,7 +278,7 @@ fn run_split_waiting(
     timeout: Duration,
 ) -> Option<(String, String)> {
     use std::os::unix::process::ExitStatusExt;
-    let done = crate::upstream::run_process(tool, args, input, timeout).ok()?;
+    let done = crate::upstream_tools::run_process(tool, args, input, timeout).ok()?;
     done.status
         .signal()
         .is_none()

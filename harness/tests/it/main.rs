@@ -21,6 +21,7 @@ mod conformance;
 mod conformance_e2e;
 mod corpus;
 mod diagnostics_cli;
+mod fixed_upstream;
 mod front;
 mod fuzz_coverage_scope;
 mod fuzz_targets;

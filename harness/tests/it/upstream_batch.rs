@@ -1,12 +1,12 @@
 //! The campaign's batched `upstream` oracle (`campaign/upstream_queue.rs`,
-//! `upstream_release/ir_batch.rs`): the LLVM IR a batch gives a module is what the
+//! `upstream/ir_batch.rs`): the LLVM IR a batch gives a module is what the
 //! module run alone through MLIR 22's tools gives, byte for byte, a refused one gets none;
 //! and the check takes a prepared answer only for the export it was prepared for.
 //! Skipped without MLIR 22's tools, a failure under `CI`.
 
 use converter::syntax::parse_module;
+use harness::upstream::ir_batch::{to_llvm_ir_batch, Job};
 use harness::upstream::{self, Prepared, UpstreamError};
-use harness::upstream_release::ir_batch::{to_llvm_ir_batch, Job};
 
 fn tools_or_skip() -> bool {
     match upstream::tools() {
@@ -36,6 +36,7 @@ fn a_batch_answers_each_module_as_the_module_alone() {
             text: upstream::export_for_run(&corpus_module(n), Default::default()).expect("exports"),
             index_bitwidth: 64,
             pass: Default::default(),
+            native: true,
         })
         .collect();
     // A module mlir-opt refuses, between the others: it costs the others nothing, and it
@@ -48,6 +49,7 @@ fn a_batch_answers_each_module_as_the_module_alone() {
                     .into(),
             index_bitwidth: 64,
             pass: Default::default(),
+            native: true,
         },
     );
     let batch = to_llvm_ir_batch(&jobs);
@@ -61,7 +63,7 @@ fn a_batch_answers_each_module_as_the_module_alone() {
         }
         let b = b.expect("every module mlir-opt lowers has an answer");
         assert_eq!(b.text, j.text);
-        assert_eq!(b.ir, alone, "{}", j.text);
+        assert_eq!(b.ir, Some(alone), "{}", j.text);
     }
 }
 
@@ -76,7 +78,8 @@ fn the_check_takes_a_prepared_answer_only_for_its_own_export() {
         text,
         index_bitwidth,
         pass: opts.pass,
-        ir: Ok("; prepared".to_string()),
+        llvm_dialect: None,
+        ir: Some(Ok("; prepared".to_string())),
     };
     let mine = prepared(text.clone(), opts.index_bitwidth);
     let got = upstream::with_prepared(Some(mine), || upstream::to_llvm_ir(&m, &opts));
@@ -100,7 +103,7 @@ fn the_check_takes_a_prepared_answer_only_for_its_own_export() {
 /// outcome needs a JIT worker, which a test process does not start).
 #[test]
 fn mlir22_never_reclassifies_its_own_findings() {
-    use harness::upstream_release::recheck;
+    use harness::upstream::recheck;
     if harness::upstream_release::selected_release().major() < 22 {
         return;
     }
@@ -111,4 +114,48 @@ fn mlir22_never_reclassifies_its_own_findings() {
         detail: "upstream disagrees with interp and jit\n".into(),
     };
     assert!(recheck::classify(&m, &finding, &opts).is_none());
+}
+
+/// A case not sampled for a native run gets `mlir-opt`'s LLVM dialect and no LLVM IR;
+/// that dialect, read back and run by `llinterp`, gives the interpreter's values, and a
+/// wrong lowering planted in it (another constant) gives other values: the LLVM level
+/// runs upstream's code, not ours.
+#[test]
+fn a_batch_answers_the_llvm_dialect_that_llinterp_runs() {
+    use harness::upstream::interpreted::run_dialect;
+    if !tools_or_skip() {
+        return;
+    }
+    let names = ["higher_order.mlir", "math_unary.mlir", "nd_vector.mlir"];
+    let modules: Vec<_> = names.iter().map(|n| corpus_module(n)).collect();
+    let jobs: Vec<Job> = modules
+        .iter()
+        .map(|m| Job {
+            text: upstream::export_for_run(m, Default::default()).expect("exports"),
+            index_bitwidth: 64,
+            pass: Default::default(),
+            native: false,
+        })
+        .collect();
+    let opts = harness::exec::ExecOptions::default();
+    for (m, b) in modules.iter().zip(to_llvm_ir_batch(&jobs)) {
+        let b = b.expect("every module mlir-opt lowers has an answer");
+        assert!(b.ir.is_none(), "no LLVM IR for a case run by llinterp");
+        let dialect = b.llvm_dialect.expect("the LLVM dialect");
+        let interp = harness::exec::run_interp(m, "main", &[], &opts);
+        let ll = run_dialect(m, &dialect, "main", &[], &opts).expect("reads back");
+        assert!(
+            harness::engines::diff(&interp, &ll).agrees(),
+            "{m:?}\n{ll:?}"
+        );
+        if m.file.ends_with("higher_order.mlir") {
+            let planted = dialect.replace("2.250000e+00", "3.250000e+00");
+            assert_ne!(planted, dialect, "the constant is in upstream's printing");
+            let wrong = run_dialect(m, &planted, "main", &[], &opts).expect("reads back");
+            assert!(
+                !harness::engines::diff(&interp, &wrong).agrees(),
+                "{wrong:?}"
+            );
+        }
+    }
 }

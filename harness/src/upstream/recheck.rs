@@ -6,19 +6,13 @@
 //! `known-upstream` document), as it does when MLIR 22 cannot run the module.
 
 use crate::exec::{ExecOptions, Outcome};
-use crate::known_upstream::KnownBug;
+use crate::upstream_release::known::KnownBug;
 use crate::verdict::{Oracle, Verdict};
 use converter::ir::Module;
 use converter::syntax::Release;
 use std::sync::OnceLock;
 
-/// What a campaign counts a finding as when MLIR 22 computes the interpreter's values
-/// (the `doc` the report counts it under: no document, the re-run is the evidence).
-pub static FIXED_BY_MLIR22: KnownBug = KnownBug {
-    signature: "",
-    doc: "fixed-upstream: MLIR 22 computes the interpreter's values",
-    doc_text: "",
-};
+pub use crate::upstream_release::known::FIXED_BY_MLIR22;
 
 /// [`FIXED_BY_MLIR22`] when `verdict` is an `upstream` finding of wrong values from an
 /// older release that MLIR 22 does not repeat on `m` (entry `main`, no arguments, as
@@ -27,7 +21,7 @@ pub fn classify(m: &Module, verdict: &Verdict, opts: &ExecOptions) -> Option<&'s
     let Verdict::Finding { oracle, detail } = verdict else {
         return None;
     };
-    let release = super::selected_release();
+    let release = crate::upstream_release::selected_release();
     if *oracle != Oracle::Upstream
         || !detail.starts_with("upstream disagrees")
         || release.major() >= Release::MLIR22.major()
@@ -43,10 +37,10 @@ pub fn classify(m: &Module, verdict: &Verdict, opts: &ExecOptions) -> Option<&'s
 /// `main` of `m` through MLIR 22's pipeline and run natively; `None` when MLIR 22 is not
 /// installed or cannot take the module.
 pub fn mlir22_outcome(m: &Module, opts: &ExecOptions) -> Option<Outcome> {
-    static MLIR22: OnceLock<Option<super::Toolchain>> = OnceLock::new();
+    static MLIR22: OnceLock<Option<crate::upstream_release::Toolchain>> = OnceLock::new();
     let t = MLIR22
         .get_or_init(|| {
-            super::resolve(None)
+            crate::upstream_release::resolve(None)
                 .ok()
                 .filter(|t| t.release.major() >= 17)
         })
@@ -55,7 +49,7 @@ pub fn mlir22_outcome(m: &Module, opts: &ExecOptions) -> Option<Outcome> {
         return None;
     }
     let text = converter::syntax::export_for(m, t.release, false).ok()?;
-    let args = super::pipeline(
+    let args = crate::upstream_release::pipeline(
         t.release,
         opts.index_bitwidth,
         opts.pass,
