@@ -7,6 +7,7 @@
 #[cfg(test)]
 #[path = "../../test-support/conformance.rs"]
 mod conformance;
+pub mod arg_view;
 pub mod diag;
 pub mod float_round;
 pub mod ir;

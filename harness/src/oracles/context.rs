@@ -190,7 +190,7 @@ impl<'a> Case<'a> {
             let known = |name: &str, args: &[RtValue]| {
                 (name == self.entry && args == self.args).then(|| self.interp_outcome().clone())
             };
-            crate::ciface::plan_knowing(self.module, self.cfg, &known)
+            crate::ciface::plan_knowing(self.module, &self.cfg.exec, self.cfg.jit, &known)
         })
     }
 
