@@ -73,9 +73,8 @@ pub fn parse(text: &str) -> Option<Result<ArgView, String>> {
 }
 
 fn parse_layout(tail: &str) -> Result<ViewLayout, String> {
-    let bad = || {
-        format!("'{tail}': a view is written '(offset: O, sizes: [S, ..], strides: [T, ..])'")
-    };
+    let bad =
+        || format!("'{tail}': a view is written '(offset: O, sizes: [S, ..], strides: [T, ..])'");
     let inner = tail
         .strip_prefix('(')
         .and_then(|t| t.strip_suffix(')'))
@@ -124,7 +123,11 @@ fn parse_layout(tail: &str) -> Result<ViewLayout, String> {
         return Err(format!("'{tail}': a negative size"));
     }
     if sizes.len() != strides.len() {
-        return Err(format!("'{tail}': {} sizes but {} strides", sizes.len(), strides.len()));
+        return Err(format!(
+            "'{tail}': {} sizes but {} strides",
+            sizes.len(),
+            strides.len()
+        ));
     }
     Ok(ViewLayout {
         offset,
@@ -169,7 +172,11 @@ fn base<'a>(
                 "argument {k} is a view of argument {j}, itself a view (name its base)"
             ))
         }
-        _ => return Err(format!("argument {k} is a view of argument {j}, not a memref")),
+        _ => {
+            return Err(format!(
+                "argument {k} is a view of argument {j}, not a memref"
+            ))
+        }
     };
     match types.get(j) {
         Some(Type::MemRef(m)) if m.has_identity_layout() => Ok((m, shape_elems.0, shape_elems.1)),
@@ -208,11 +215,17 @@ pub fn resolve(types: &[Type], args: &[RtValue], k: usize) -> Result<(usize, Vie
     });
     let ty = Type::MemRef(t.clone());
     if l.sizes.len() != t.rank() {
-        return Err(format!("argument {k}: a view of rank {} for {ty}", l.sizes.len()));
+        return Err(format!(
+            "argument {k}: a view of rank {} for {ty}",
+            l.sizes.len()
+        ));
     }
     for (i, (got, want)) in l.sizes.iter().zip(&t.shape).enumerate() {
         if want.is_some_and(|w| w != *got) {
-            return Err(format!("argument {k}: dimension {i} of the view is {got}, {ty} needs {}", want.unwrap_or(0)));
+            return Err(format!(
+                "argument {k}: dimension {i} of the view is {got}, {ty} needs {}",
+                want.unwrap_or(0)
+            ));
         }
     }
     let form = t
@@ -314,7 +327,11 @@ mod tests {
 
     #[test]
     fn views_parse_and_print_back() {
-        for s in ["@0", "@2(offset: 3, sizes: [2, 2], strides: [-1, 4])", "@1(offset: 0, sizes: [], strides: [])"] {
+        for s in [
+            "@0",
+            "@2(offset: 3, sizes: [2, 2], strides: [-1, 4])",
+            "@1(offset: 0, sizes: [], strides: [])",
+        ] {
             let v = parse(s).unwrap().unwrap();
             let mut out = String::new();
             format(&mut out, &v);
@@ -323,7 +340,9 @@ mod tests {
         assert!(parse("[1, 2]").is_none());
         assert!(parse("@x").unwrap().is_err());
         assert!(parse("@0(offset: 1, sizes: [2])").unwrap().is_err());
-        assert!(parse("@0(offset: 1, sizes: [2], strides: [1, 1])").unwrap().is_err());
+        assert!(parse("@0(offset: 1, sizes: [2], strides: [1, 1])")
+            .unwrap()
+            .is_err());
     }
 
     #[test]
@@ -357,7 +376,10 @@ mod tests {
         assert!(resolve(&types, &[base.clone(), view(4, 1)], 1).is_err());
         assert!(resolve(&types, &[base.clone(), view(1, -1)], 1).is_err());
         // A static layout must be the view's; an identity layout means offset 0, row-major.
-        let st = vec![ty("memref<6xi32>"), ty("memref<3xi32, offset: 1, strides: [2]>")];
+        let st = vec![
+            ty("memref<6xi32>"),
+            ty("memref<3xi32, offset: 1, strides: [2]>"),
+        ];
         assert!(resolve(&st, &[base.clone(), view(1, 2)], 1).is_ok());
         assert!(resolve(&st, &[base.clone(), view(0, 2)], 1).is_err());
         let id = vec![ty("memref<6xi32>"), ty("memref<3xi32>")];
@@ -365,9 +387,20 @@ mod tests {
         assert!(resolve(&id, &[base.clone(), view(1, 1)], 1).is_err());
         // `@0` is the base's own view; the base must come first and not be a view.
         let same = vec![ty("memref<6xi32>"), ty("memref<6xi32>")];
-        let whole = RtValue::View(ArgView { of: 0, layout: None });
-        assert_eq!(contents(&same, &[base.clone(), whole.clone()], 1).unwrap(), base);
+        let whole = RtValue::View(ArgView {
+            of: 0,
+            layout: None,
+        });
+        assert_eq!(
+            contents(&same, &[base.clone(), whole.clone()], 1).unwrap(),
+            base
+        );
         assert!(resolve(&same, &[whole.clone(), whole], 0).is_err());
-        assert!(resolve(&vec![ty("memref<6xf32>"), ty("memref<6xi32>")][..], &[base.clone(), view(0, 1)], 1).is_err());
+        assert!(resolve(
+            &vec![ty("memref<6xf32>"), ty("memref<6xi32>")][..],
+            &[base.clone(), view(0, 1)],
+            1
+        )
+        .is_err());
     }
 }

@@ -2,12 +2,12 @@
 //! Standard-dialect front end, the verifier, and the Standard -> LLVM dialect lowering
 //! with its printers. Pure Rust: nothing here links LLVM, so it builds in seconds.
 
+pub mod arg_view;
 /// Where the shared conformance programs are, for the unit tests (test code shared by
 /// the tests of every crate; the library itself knows no test data).
 #[cfg(test)]
 #[path = "../../test-support/conformance.rs"]
 mod conformance;
-pub mod arg_view;
 pub mod diag;
 pub mod float_round;
 pub mod ir;

@@ -86,7 +86,10 @@ fn layout_for(types: &[Type], args: &[RtValue], k: usize, j: usize, salt: u64) -
     };
     if types[k] == types[j] {
         // The same buffer passed twice.
-        let v = RtValue::View(ArgView { of: j, layout: None });
+        let v = RtValue::View(ArgView {
+            of: j,
+            layout: None,
+        });
         let mut a = args.to_vec();
         a[k] = v.clone();
         if arg_view::resolve(types, &a, k).is_ok() {
@@ -206,7 +209,11 @@ mod tests {
         for i in 0..64 {
             let f = func(
                 &format!("f{i}"),
-                &["memref<?xi32>", "memref<?xi32>", "memref<2xi32, offset: ?, strides: [?]>"],
+                &[
+                    "memref<?xi32>",
+                    "memref<?xi32>",
+                    "memref<2xi32, offset: ?, strides: [?]>",
+                ],
             );
             let ft = f.std_type().unwrap();
             let mut args = vec![contents(3), contents(3), contents(2)];
@@ -228,7 +235,10 @@ mod tests {
     #[test]
     fn no_pair_where_no_view_fits() {
         for i in 0..64 {
-            let f = func(&format!("g{i}"), &["memref<2xf32>", "memref<4xf32>", "memref<2xi32>"]);
+            let f = func(
+                &format!("g{i}"),
+                &["memref<2xf32>", "memref<4xf32>", "memref<2xi32>"],
+            );
             assert!(pairs(&f).is_empty());
         }
     }

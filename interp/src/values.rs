@@ -137,7 +137,8 @@ pub fn view_from_rt(
         offset: l.offset,
         dims: l.signed_sizes().into_iter().zip(l.strides).collect(),
     };
-    let check = view_check(&types[k]).ok_or_else(|| format!("{}: layout is not strided", types[k]))?;
+    let check =
+        view_check(&types[k]).ok_or_else(|| format!("{}: layout is not strided", types[k]))?;
     check.check(&view, "argument").map_err(|e| e.message)?;
     Ok(Out::O(Obj::Mem(Rc::new(view))))
 }

@@ -1356,7 +1356,10 @@ mod tests {
                     strides: vec![-1],
                 }),
             }),
-            RtValue::View(converter::arg_view::ArgView { of: 0, layout: None }),
+            RtValue::View(converter::arg_view::ArgView {
+                of: 0,
+                layout: None,
+            }),
         ];
         let out = encode_response(Ok(vs.clone()), Some(-3));
         match decode(&out).unwrap() {

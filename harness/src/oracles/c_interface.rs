@@ -235,7 +235,6 @@ fn c_callers(lowered: &Module, cfg: &OracleConfig, plan: &Plan<'_>) -> Option<Ve
     None
 }
 
-
 fn run_native(m: &Module, entry: &str, args: &[RtValue], cfg: &OracleConfig) -> Outcome {
     if cfg.jit_in_process {
         crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
@@ -243,4 +242,3 @@ fn run_native(m: &Module, entry: &str, args: &[RtValue], cfg: &OracleConfig) -> 
         exec::run_jit(m, entry, args, &cfg.exec)
     }
 }
-

@@ -28,7 +28,10 @@ fn module() -> Module {
 /// The calls: an entry and its `--arg` texts (the file's `run:` lines).
 const CALLS: &[(&str, &[&str])] = &[
     ("same", &["[1, 2, 3]", "@0"]),
-    ("reverse", &["[1, 2, 3, 4]", "@0(offset: 3, sizes: [4], strides: [-1])"]),
+    (
+        "reverse",
+        &["[1, 2, 3, 4]", "@0(offset: 3, sizes: [4], strides: [-1])"],
+    ),
     (
         "grid",
         &[
@@ -37,7 +40,10 @@ const CALLS: &[(&str, &[&str])] = &[
             "@0(offset: 0, sizes: [3], strides: [0])",
         ],
     ),
-    ("prefix", &["[1, 2, 3, 4]", "@0(offset: 0, sizes: [2], strides: [1])"]),
+    (
+        "prefix",
+        &["[1, 2, 3, 4]", "@0(offset: 0, sizes: [2], strides: [1])"],
+    ),
 ];
 
 fn args_of(m: &Module, entry: &str, texts: &[&str]) -> Vec<RtValue> {
@@ -57,11 +63,18 @@ fn the_jit_aliases_views_directly_and_through_c_wrappers() {
         assert!(matches!(want, Outcome::Values(_)), "@{entry}: {want:?}");
         let got = run_jit(&m, entry, &args, &opts);
         assert!(want.same_results(&got), "@{entry}: {want:?} vs {got:?}");
-        let types = &m.func(entry).and_then(|f| f.std_type()).expect("typed").inputs;
+        let types = &m
+            .func(entry)
+            .and_then(|f| f.std_type())
+            .expect("typed")
+            .inputs;
         let copied = arg_view::copied(types, &args).expect("copies");
         assert!(copied.iter().all(|a| !matches!(a, RtValue::View(_))));
         let wrong = run_jit(&m, entry, &copied, &opts);
-        assert!(!want.same_results(&wrong), "@{entry}: a copying caller agrees: {wrong:?}");
+        assert!(
+            !want.same_results(&wrong),
+            "@{entry}: a copying caller agrees: {wrong:?}"
+        );
     }
     // `@same` has a C interface: called as C calls it, through the descriptors' pointers.
     let args = args_of(&m, "same", CALLS[0].1);
@@ -125,7 +138,11 @@ fn the_c_caller_aliases_views() {
         })
         .collect();
     assert!(want.same_results(&got[0]), "{want:?} vs {:?}", got[0]);
-    assert!(!want.same_results(&got[1]), "a copying C caller agrees: {:?}", got[1]);
+    assert!(
+        !want.same_results(&got[1]),
+        "a copying C caller agrees: {:?}",
+        got[1]
+    );
 }
 
 /// A view that does not fit its base, names a later argument, or contradicts the
@@ -135,10 +152,26 @@ fn the_c_caller_aliases_views() {
 fn bad_views_are_usage_errors() {
     let p = path();
     let cases: &[(&str, &[&str], &str)] = &[
-        ("reverse", &["[1, 2, 3, 4]", "@0(offset: 2, sizes: [4], strides: [-1])"], "reaches elements -1 to 2"),
-        ("reverse", &["@1", "[1, 2, 3, 4]"], "does not come before it"),
-        ("prefix", &["[1, 2, 3, 4]", "@0(offset: 1, sizes: [2], strides: [1])"], "offset 1"),
-        ("same", &["[1, 2, 3]", "@0(offset: 0, sizes: [3]"], "a view is written"),
+        (
+            "reverse",
+            &["[1, 2, 3, 4]", "@0(offset: 2, sizes: [4], strides: [-1])"],
+            "reaches elements -1 to 2",
+        ),
+        (
+            "reverse",
+            &["@1", "[1, 2, 3, 4]"],
+            "does not come before it",
+        ),
+        (
+            "prefix",
+            &["[1, 2, 3, 4]", "@0(offset: 1, sizes: [2], strides: [1])"],
+            "offset 1",
+        ),
+        (
+            "same",
+            &["[1, 2, 3]", "@0(offset: 0, sizes: [3]"],
+            "a view is written",
+        ),
     ];
     for (entry, args, msg) in cases {
         for cmd in [&["interp"][..], &["interp", "--level", "llvm"], &["run"]] {
@@ -158,7 +191,13 @@ fn bad_views_are_usage_errors() {
     }
     // And a good one runs, printing the base's buffer as the view left it.
     let (ok, out, err) = stdlower(&[
-        "run", &p, "--entry", "reverse", "--arg", "[1, 2, 3, 4]", "--arg",
+        "run",
+        &p,
+        "--entry",
+        "reverse",
+        "--arg",
+        "[1, 2, 3, 4]",
+        "--arg",
         "@0(offset: 3, sizes: [4], strides: [-1])",
     ]);
     assert!(ok, "{err}");

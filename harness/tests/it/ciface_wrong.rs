@@ -12,8 +12,8 @@ use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::{print_module, PrintOptions};
 use converter::value::RtValue;
 use harness::ciface::expect;
-use harness::oracles::c_interface::{check_wrapper_types, ORACLE};
 use harness::exec::{run_interp, ExecOptions, Outcome};
+use harness::oracles::c_interface::{check_wrapper_types, ORACLE};
 use harness::oracles::Verdict;
 use std::process::Command;
 
