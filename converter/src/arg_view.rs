@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn a_view_reads_the_base_buffer_and_must_stay_inside_it() {
-        let types = vec![
+        let types = [
             ty("memref<6xi32>"),
             ty("memref<3xi32, offset: ?, strides: [?]>"),
         ];
@@ -382,11 +382,11 @@ mod tests {
         ];
         assert!(resolve(&st, &[base.clone(), view(1, 2)], 1).is_ok());
         assert!(resolve(&st, &[base.clone(), view(0, 2)], 1).is_err());
-        let id = vec![ty("memref<6xi32>"), ty("memref<3xi32>")];
+        let id = [ty("memref<6xi32>"), ty("memref<3xi32>")];
         assert!(resolve(&id, &[base.clone(), view(0, 1)], 1).is_ok());
         assert!(resolve(&id, &[base.clone(), view(1, 1)], 1).is_err());
         // `@0` is the base's own view; the base must come first and not be a view.
-        let same = vec![ty("memref<6xi32>"), ty("memref<6xi32>")];
+        let same = [ty("memref<6xi32>"), ty("memref<6xi32>")];
         let whole = RtValue::View(ArgView {
             of: 0,
             layout: None,
@@ -397,7 +397,7 @@ mod tests {
         );
         assert!(resolve(&same, &[whole.clone(), whole], 0).is_err());
         assert!(resolve(
-            &vec![ty("memref<6xf32>"), ty("memref<6xi32>")][..],
+            &[ty("memref<6xf32>"), ty("memref<6xi32>")],
             &[base.clone(), view(0, 1)],
             1
         )

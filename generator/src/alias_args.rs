@@ -48,7 +48,7 @@ pub fn pairs(f: &Func) -> Vec<(usize, usize)> {
         return Vec::new();
     };
     let h = hash(&f.name);
-    if h % ONE_IN != 0 {
+    if !h.is_multiple_of(ONE_IN) {
         return Vec::new();
     }
     let types = &ft.inputs;
