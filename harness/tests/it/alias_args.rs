@@ -16,12 +16,21 @@ use harness::native::run_jit_in_process as run_jit;
 
 const FILE: &str = "corpus/interp/memref_aliased_entry_arguments.mlir";
 
-fn path() -> String {
-    format!("{}/../{FILE}", env!("CARGO_MANIFEST_DIR"))
+/// The negative-stride view's file (`@reverse`).
+const REVERSE: &str = "corpus/interp/memref_aliased_negative_stride.mlir";
+
+fn path_of(file: &str) -> String {
+    format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
+fn path() -> String {
+    path_of(FILE)
+}
+
+/// Both files' functions in one module.
 fn module() -> Module {
-    let text = std::fs::read(path()).expect("the corpus file");
+    let mut text = std::fs::read(path()).expect("the corpus file");
+    text.extend(std::fs::read(path_of(REVERSE)).expect("the corpus file"));
     converter::syntax::parse_module(FILE, &text).expect("parses")
 }
 
@@ -150,7 +159,6 @@ fn the_c_caller_aliases_views() {
 /// `interp`, `interp --level llvm` and `run`.
 #[test]
 fn bad_views_are_usage_errors() {
-    let p = path();
     let cases: &[(&str, &[&str], &str)] = &[
         (
             "reverse",
@@ -174,6 +182,7 @@ fn bad_views_are_usage_errors() {
         ),
     ];
     for (entry, args, msg) in cases {
+        let p = path_of(if *entry == "reverse" { REVERSE } else { FILE });
         for cmd in [&["interp"][..], &["interp", "--level", "llvm"], &["run"]] {
             let mut v: Vec<&str> = cmd.to_vec();
             v.extend([p.as_str(), "--entry", entry]);
@@ -190,9 +199,10 @@ fn bad_views_are_usage_errors() {
         }
     }
     // And a good one runs, printing the base's buffer as the view left it.
+    let rev = path_of(REVERSE);
     let (ok, out, err) = stdlower(&[
         "run",
-        &p,
+        &rev,
         "--entry",
         "reverse",
         "--arg",
