@@ -2,6 +2,7 @@
 //! Standard-dialect front end, the verifier, and the Standard -> LLVM dialect lowering
 //! with its printers. Pure Rust: nothing here links LLVM, so it builds in seconds.
 
+pub mod arg_view;
 /// Where the shared conformance programs are, for the unit tests (test code shared by
 /// the tests of every crate; the library itself knows no test data).
 #[cfg(test)]

@@ -30,6 +30,10 @@ pub enum RtValue {
     },
     /// A function reference (`constant @f`).
     Func(String),
+    /// A memref entry argument that is a view of an earlier argument's buffer (`@J`,
+    /// `@J(offset: O, sizes: [..], strides: [..])`): arguments only, never a result
+    /// (see [`crate::arg_view`]).
+    View(crate::arg_view::ArgView),
 }
 
 /// The width used for `index` when none is given: the interpreter and converter default.
@@ -53,6 +57,7 @@ pub fn format_value(out: &mut String, ty: &Type, v: &RtValue) {
             let elem = ty.memref_elem().expect("memref type");
             format_nested(out, shape, elems, elem);
         }
+        (_, RtValue::View(v)) => crate::arg_view::format(out, v),
         (_, RtValue::Func(name)) => {
             let _ = write!(out, "@{name}");
         }
@@ -156,7 +161,10 @@ fn shortest_16(value: f64, same_bits: impl Fn(f64) -> bool) -> String {
 /// `true`/`false` for i1), floats (decimal, `nan`, `inf`, `-inf`, `0x` bit patterns),
 /// nested `[..]` lists for vectors and memrefs (a memref's shape is taken from the
 /// nesting and must agree with its static dimensions; rank 0 is a bare scalar).
-/// A trailing `: TYPE` is accepted when it names `ty`.
+/// A trailing `: TYPE` is accepted when it names `ty`. A ranked memref may also be a
+/// view of an earlier argument (`@0`, `@0(offset: 1, sizes: [2], strides: [3])`, see
+/// [`crate::arg_view`]), checked against the other arguments by
+/// [`crate::arg_view::check_all`].
 pub fn parse_value(text: &str, ty: &Type) -> Result<RtValue, String> {
     let text = text.trim();
     let text = match split_type_suffix(text) {
@@ -184,6 +192,10 @@ pub fn parse_value(text: &str, ty: &Type) -> Result<RtValue, String> {
             }
             Ok(RtValue::Vector(elems))
         }
+        Type::MemRef(_) if text.starts_with('@') => match crate::arg_view::parse(text) {
+            Some(v) => v.map(RtValue::View),
+            None => Err(format!("'{text}' is no view")),
+        },
         Type::MemRef(m) => {
             let (shape, elems) = parse_memref_elems(text, &m.elem)?;
             if shape.len() != m.rank() {

@@ -3,7 +3,9 @@
 //! (`f16`, `index`, `vector_2d`, `memref_rank_3`, `memref_dynamic`, `memref_vector_elem`,
 //! `unranked`, `strided_layout`, `offset_static` (nonzero), `offset_dynamic`,
 //! `stride_negative`, `stride_zero` (a broadcast dimension), `memref_zero_extent`, and
-//! `alias_same_buffer` (one memref passed twice to a call)), and constructs (`same_successor_twice`, `loop`,
+//! `alias_same_buffer` (one memref passed twice to a call), `alias_c_args` (a function
+//! with a C interface whose harness calls pass a memref argument as a view of another's
+//! buffer, see `alias_args`)), and constructs (`same_successor_twice`, `loop`,
 //! `recursion`, `call_indirect`, `multi_result_call`, `emit_c_interface`,
 //! `external_call`, `unranked_cast`, `unranked_strided_cast` (a strided layout cast to
 //! `memref<*xT>`), `alloc_alignment`, `alloc_strided_dynamic_size` (a strided `alloc` whose
@@ -278,6 +280,9 @@ pub fn features(m: &Module) -> BTreeSet<&'static str> {
         }
         if f.has_attr("llvm.emit_c_interface") {
             out.insert("emit_c_interface");
+            if f.body.is_some() && !crate::alias_args::pairs(f).is_empty() {
+                out.insert("alias_c_args");
+            }
         }
         if f.kind == converter::ir::FuncKind::Llvm {
             if matches!(f.name.as_str(), "malloc" | "free" | "aligned_alloc") {

@@ -39,6 +39,7 @@
 //! host to implement [`external_impls`]: [`externals::call_rt`] for the interpreter,
 //! [`externals::abi::symbols`] for `jit::register_external`.
 
+pub mod alias_args;
 mod attrs;
 pub mod config;
 pub mod externals;

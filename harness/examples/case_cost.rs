@@ -118,7 +118,7 @@ fn main() {
         // The oracle only runs the JIT when the interpreter produced values.
         if let (Ok(l), harness::exec::Outcome::Values(_)) = (&lowered, &before) {
             let s = thread_cpu_time();
-            let plan = harness::ciface::plan(m, &cfg);
+            let plan = harness::oracles::c_interface::plan(m, &cfg);
             let mut calls = vec![("main", &[][..])];
             calls.extend(plan.calls());
             t[4] += thread_cpu_time() - s;

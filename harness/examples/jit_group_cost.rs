@@ -47,7 +47,7 @@ fn main() {
         ) {
             continue;
         }
-        let plan = harness::ciface::plan(&m, &cfg);
+        let plan = harness::oracles::c_interface::plan(&m, &cfg);
         let calls: Vec<(String, Vec<converter::value::RtValue>)> =
             std::iter::once(("main".to_string(), Vec::new()))
                 .chain(

@@ -139,7 +139,8 @@ pub fn entry_signature(m: &Module, entry: &str) -> Result<(Vec<Type>, Vec<Type>)
     Ok((ft.inputs.clone(), ft.results.clone()))
 }
 
-/// Parses `--arg` texts against the entry's parameter types.
+/// Parses `--arg` texts against the entry's parameter types (a memref may be a view of
+/// an earlier argument's buffer: `converter::arg_view`).
 pub fn parse_args(m: &Module, entry: &str, texts: &[String]) -> Result<Vec<RtValue>, Failure> {
     let (inputs, _) = entry_signature(m, entry)?;
     if inputs.len() != texts.len() {
@@ -153,7 +154,7 @@ pub fn parse_args(m: &Module, entry: &str, texts: &[String]) -> Result<Vec<RtVal
             ),
         ));
     }
-    inputs
+    let args = inputs
         .iter()
         .zip(texts)
         .enumerate()
@@ -165,7 +166,11 @@ pub fn parse_args(m: &Module, entry: &str, texts: &[String]) -> Result<Vec<RtVal
                 )
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    // Views of earlier arguments (`@0`, `@0(offset: ..)`), checked against them.
+    converter::arg_view::check_all(&inputs, &args)
+        .map_err(|e| Failure::new(exit::USAGE, format!("error: '@{entry}': {e}")))?;
+    Ok(args)
 }
 
 /// Options shared by both execution paths.

@@ -5,8 +5,8 @@
 //! without such a message (a plain SIGSEGV) is never classified here, so no unknown
 //! crash is hidden.
 
-use crate::verdict::Verdict;
 pub use crate::upstream_release::known::KnownBug;
+use crate::verdict::Verdict;
 
 /// The documented bugs with an unambiguous signature.
 pub const KNOWN: &[KnownBug] = &[

@@ -111,7 +111,7 @@ fn std_entry<'a>(m: &Module, entry: &'a str) -> &'a str {
 
 /// The C interface expected of the wrapper `entry` names (`_mlir_ciface_f` for `f`
 /// of `m`, see [`std_entry`]), derived from `f`'s Standard signature by
-/// [`crate::ciface::expect`]; `None` when `entry` is no wrapper.
+/// [`crate::abi::expect`]; `None` when `entry` is no wrapper.
 fn expected_c_interface(
     m: &Module,
     entry: &str,
@@ -125,7 +125,7 @@ fn expected_c_interface(
         .func(std_name)
         .and_then(|f| f.std_type())
         .ok_or_else(|| format!("no function @{std_name}"))?;
-    crate::ciface::expect::c_interface(ft, index_bits)
+    crate::abi::expect::c_interface(ft, index_bits)
         .map(Some)
         .map_err(|e| format!("@{entry}: no C interface: {e}"))
 }

@@ -229,8 +229,11 @@ impl Program {
         let mut m = exec::Machine::new(self, opts, ext);
         let mut ins = Vec::with_capacity(args.len());
         for (i, (a, t)) in args.iter().zip(&f.ty.inputs).enumerate() {
-            let v = values::from_rt(self, &mut m.mem, t, a)
-                .map_err(|e| Trap::error(f.loc, format!("argument {i} of '@{entry}': {e}")))?;
+            let v = match a {
+                RtValue::View(_) => values::view_from_rt(&f.ty.inputs, args, &ins, i),
+                a => values::from_rt(self, &mut m.mem, t, a),
+            }
+            .map_err(|e| Trap::error(f.loc, format!("argument {i} of '@{entry}': {e}")))?;
             ins.push(v);
         }
         let kept: Vec<Option<exec::Out>> = ins

@@ -8,7 +8,7 @@ use crate::compile::{lanes_of, scalar_kind, view_check, Program, Scalar};
 use crate::exec::{Obj, Out};
 use crate::floats;
 use crate::ints;
-use crate::memory::{AllocError, BufKind, Memory};
+use crate::memory::{AllocError, BufKind, Memory, View};
 use crate::trap::Ub;
 use converter::ir::Type;
 use converter::value::RtValue;
@@ -119,6 +119,30 @@ fn elem_cells(prog: &Program, elem: &Type, v: &RtValue, out: &mut Vec<i128>) -> 
 }
 
 /// Makes a register value of type `t` from a runtime value; memrefs get fresh buffers.
+/// Entry argument `k`, a view of an earlier argument's buffer (`RtValue::View`): the
+/// same buffer as that argument's value in `ins`, seen through the view
+/// (see `converter::arg_view`).
+pub fn view_from_rt(
+    types: &[Type],
+    args: &[RtValue],
+    ins: &[Out],
+    k: usize,
+) -> Result<Out, String> {
+    let (j, l) = converter::arg_view::resolve(types, args, k)?;
+    let Some(Out::O(Obj::Mem(base))) = ins.get(j) else {
+        return Err(format!("argument {j} is not a memref"));
+    };
+    let view = View {
+        buf: base.buf,
+        offset: l.offset,
+        dims: l.signed_sizes().into_iter().zip(l.strides).collect(),
+    };
+    let check =
+        view_check(&types[k]).ok_or_else(|| format!("{}: layout is not strided", types[k]))?;
+    check.check(&view, "argument").map_err(|e| e.message)?;
+    Ok(Out::O(Obj::Mem(Rc::new(view))))
+}
+
 pub fn from_rt(prog: &Program, mem: &mut Memory, t: &Type, v: &RtValue) -> Result<Out, String> {
     match (t, v) {
         (Type::Vector(vt), RtValue::Vector(xs)) => {

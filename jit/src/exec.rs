@@ -1363,6 +1363,35 @@ fn arg_leaves(
     Ok(())
 }
 
+/// Leaves of argument `k`, a view of an earlier memref argument's buffer (see
+/// `converter::arg_view`): the base's pointer with the view's offset, sizes and
+/// strides, or the pointer alone under the bare pointer convention (the callee takes
+/// the type's static offset, which is the view's).
+fn view_leaves(
+    lay: &Layout,
+    types: &[Type],
+    args: &[RtValue],
+    bufs: &[Option<u128>],
+    k: usize,
+    out: &mut Vec<u128>,
+) -> Result<(), RunError> {
+    let (j, view) = converter::arg_view::resolve(types, args, k).map_err(RunError::Error)?;
+    let ptr = bufs
+        .get(j)
+        .copied()
+        .flatten()
+        .ok_or_else(|| RunError::Error(format!("argument {j} has no buffer")))?;
+    out.push(ptr);
+    if lay.bare_ptr {
+        return Ok(());
+    }
+    out.push(ptr);
+    out.push(view.offset as i128 as u128);
+    out.extend(view.sizes.iter().map(|&s| s as u128));
+    out.extend(view.strides.iter().map(|&s| s as i128 as u128));
+    Ok(())
+}
+
 /// Allocates and fills a buffer for a memref argument; returns (pointer, offset, strides).
 /// Static offset and strides of `layout` are obeyed; with `spread` (an explicit strided
 /// layout), a dynamic offset is nonzero and each dynamic stride is one more than the
@@ -1932,8 +1961,18 @@ pub(crate) fn call_thunk(
 ) -> Result<Vec<RtValue>, RunError> {
     let Call { entry, sig, args } = *call;
     let mut arg_buf: Vec<u128> = Vec::new();
-    for (t, v) in sig.inputs.iter().zip(args) {
+    // The buffer of each ranked memref argument, for the views of it that follow.
+    let mut bufs: Vec<Option<u128>> = vec![None; args.len()];
+    for (k, (t, v)) in sig.inputs.iter().zip(args).enumerate() {
+        if matches!(v, RtValue::View(_)) {
+            view_leaves(lay, &sig.inputs, args, &bufs, k, &mut arg_buf)?;
+            continue;
+        }
+        let start = arg_buf.len();
         arg_leaves(lay, t, v, funcs, &mut arg_buf)?;
+        if matches!(t, Type::MemRef(_)) {
+            bufs[k] = arg_buf.get(start).copied();
+        }
     }
     if arg_buf.len() != n_arg_slots {
         return err(format!(

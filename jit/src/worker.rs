@@ -256,6 +256,12 @@ enum WireValue {
         elems: Vec<WireValue>,
     },
     Func(String),
+    /// A view of argument `of`'s buffer; `layout` is `(offset, sizes, strides)`, or
+    /// `None` for `of`'s own view.
+    View {
+        of: usize,
+        layout: Option<(i64, Vec<u64>, Vec<i64>)>,
+    },
 }
 
 impl WireValue {
@@ -269,6 +275,13 @@ impl WireValue {
                 elems: elems.iter().map(WireValue::of).collect(),
             },
             RtValue::Func(n) => WireValue::Func(n.clone()),
+            RtValue::View(v) => WireValue::View {
+                of: v.of,
+                layout: v
+                    .layout
+                    .as_ref()
+                    .map(|l| (l.offset, l.sizes.clone(), l.strides.clone())),
+            },
         }
     }
 
@@ -284,6 +297,14 @@ impl WireValue {
                 elems: elems.into_iter().map(WireValue::into_value).collect(),
             },
             WireValue::Func(n) => RtValue::Func(n),
+            WireValue::View { of, layout } => RtValue::View(converter::arg_view::ArgView {
+                of,
+                layout: layout.map(|(offset, sizes, strides)| converter::arg_view::ViewLayout {
+                    offset,
+                    sizes,
+                    strides,
+                }),
+            }),
         }
     }
 }
@@ -1327,6 +1348,18 @@ mod tests {
                 elems: vec![RtValue::Float(1), RtValue::Float(2)],
             },
             RtValue::Func("f".into()),
+            RtValue::View(converter::arg_view::ArgView {
+                of: 1,
+                layout: Some(converter::arg_view::ViewLayout {
+                    offset: 3,
+                    sizes: vec![2],
+                    strides: vec![-1],
+                }),
+            }),
+            RtValue::View(converter::arg_view::ArgView {
+                of: 0,
+                layout: None,
+            }),
         ];
         let out = encode_response(Ok(vs.clone()), Some(-3));
         match decode(&out).unwrap() {

@@ -61,14 +61,58 @@ fn value_in(abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
     }
 }
 
-/// Appends the lowered parameters of one entry argument of Standard type `t`.
+/// The entry's arguments, as they are pushed one by one: a view (`RtValue::View`, see
+/// `converter::arg_view`) shares the buffer an earlier memref argument was given.
+pub struct EntryArgs<'a> {
+    pub types: &'a [Type],
+    pub values: &'a [RtValue],
+    /// The buffer each memref argument pushed so far was given.
+    bufs: Vec<Option<Ptr>>,
+}
+
+impl<'a> EntryArgs<'a> {
+    pub fn new(types: &'a [Type], values: &'a [RtValue]) -> EntryArgs<'a> {
+        EntryArgs {
+            types,
+            values,
+            bufs: vec![None; values.len()],
+        }
+    }
+
+    /// Memref argument `i` in memory: a fresh buffer, or, for a view, its base's.
+    fn memref(&mut self, mem: &mut Memory, abi: &Abi, i: usize) -> Result<LoweredMemRef, String> {
+        let (t, v) = (&self.types[i], &self.values[i]);
+        if !matches!(v, RtValue::View(_)) {
+            let l = memref_in(mem, abi, t, v, false)?;
+            self.bufs[i] = l.buffer();
+            return Ok(l);
+        }
+        let (j, view) = converter::arg_view::resolve(self.types, self.values, i)?;
+        let p = self.bufs[j].ok_or_else(|| format!("argument {j} has no buffer"))?;
+        // Under the bare pointer convention the callee takes the type's static offset,
+        // which is the view's: the pointer is the base's.
+        Ok(if abi.bare_ptr {
+            LoweredMemRef::Bare(p)
+        } else {
+            LoweredMemRef::Ranked {
+                p,
+                offset: view.offset,
+                sizes: view.signed_sizes(),
+                strides: view.strides,
+            }
+        })
+    }
+}
+
+/// Appends the lowered parameters of entry argument `i`.
 pub fn push_arg(
     m: &mut Machine,
     abi: &Abi,
-    t: &Type,
-    v: &RtValue,
+    args: &mut EntryArgs<'_>,
+    i: usize,
     out: &mut Vec<Val>,
 ) -> Result<(), String> {
+    let (t, v) = (&args.types[i], &args.values[i]);
     match (t, v) {
         (Type::Function(_), RtValue::Func(name)) => {
             let f = m
@@ -76,49 +120,48 @@ pub fn push_arg(
                 .ok_or_else(|| format!("no function '@{name}'"))?;
             out.push(Val::Ptr(m.func_ptr(f)));
         }
-        (Type::MemRef(_) | Type::UnrankedMemRef(..), _) => {
-            match memref_in(&mut m.mem, abi, t, v, false)? {
-                LoweredMemRef::Bare(p) => out.push(Val::Ptr(p)),
-                LoweredMemRef::Ranked {
-                    p,
-                    offset,
-                    sizes,
-                    strides,
-                } => {
-                    out.extend([Val::Ptr(p), Val::Ptr(p), abi.index(offset)]);
-                    out.extend(sizes.iter().chain(&strides).map(|&x| abi.index(x)));
-                }
-                LoweredMemRef::Unranked { rank, desc } => {
-                    out.push(Val::Int(rank as i128));
-                    out.push(Val::Ptr(desc));
-                }
+        (Type::MemRef(_) | Type::UnrankedMemRef(..), _) => match args.memref(&mut m.mem, abi, i)? {
+            LoweredMemRef::Bare(p) => out.push(Val::Ptr(p)),
+            LoweredMemRef::Ranked {
+                p,
+                offset,
+                sizes,
+                strides,
+            } => {
+                out.extend([Val::Ptr(p), Val::Ptr(p), abi.index(offset)]);
+                out.extend(sizes.iter().chain(&strides).map(|&x| abi.index(x)));
             }
-        }
+            LoweredMemRef::Unranked { rank, desc } => {
+                out.push(Val::Int(rank as i128));
+                out.push(Val::Ptr(desc));
+            }
+        },
         _ => out.push(value_in(abi, t, v)?),
     }
     Ok(())
 }
 
-/// Appends the parameter of one argument of Standard type `t` as a C wrapper
-/// (`_mlir_ciface_`) takes it: a memref as a pointer to its descriptor (ranked: the
-/// descriptor struct; unranked: `{i64 rank, pointer}`) in memory of its own, anything
-/// else as [`push_arg`] does.
+/// Appends the parameter of entry argument `i` as a C wrapper (`_mlir_ciface_`) takes
+/// it: a memref as a pointer to its descriptor (ranked: the descriptor struct;
+/// unranked: `{i64 rank, pointer}`) in memory of its own, anything else as
+/// [`push_arg`] does.
 pub fn push_arg_c(
     m: &mut Machine,
     abi: &Abi,
-    t: &Type,
-    v: &RtValue,
+    args: &mut EntryArgs<'_>,
+    i: usize,
     out: &mut Vec<Val>,
 ) -> Result<(), String> {
+    let t = &args.types[i];
     let dt = match t {
         Type::MemRef(mt) => descriptor_type(abi, &mt.elem, mt.rank())?,
         // `UnrankedMemRefType` of CRunnerUtils.h: an `int64_t` rank whatever the index.
         Type::UnrankedMemRef(..) => {
             Type::llvm_struct(vec![Type::Int(64), Type::llvm_ptr(Type::i8())])
         }
-        _ => return push_arg(m, abi, t, v, out),
+        _ => return push_arg(m, abi, args, i, out),
     };
-    let value = match memref_in(&mut m.mem, abi, t, v, false)? {
+    let value = match args.memref(&mut m.mem, abi, i)? {
         // No function has a C wrapper under the bare pointer convention.
         LoweredMemRef::Bare(_) => {
             return Err(format!(
@@ -194,6 +237,14 @@ enum LoweredMemRef {
 }
 
 impl LoweredMemRef {
+    /// The buffer of a ranked memref (`None` for an unranked one: no view shares it).
+    fn buffer(&self) -> Option<Ptr> {
+        match self {
+            LoweredMemRef::Bare(p) | LoweredMemRef::Ranked { p, .. } => Some(*p),
+            LoweredMemRef::Unranked { .. } => None,
+        }
+    }
+
     /// The value the lowered code passes: the aligned pointer under the bare pointer
     /// convention, the descriptor struct of a ranked memref, an unranked memref's rank
     /// and pointer to its descriptor.

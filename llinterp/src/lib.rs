@@ -177,11 +177,12 @@ pub fn run_lowered(
     if let Some((p, _)) = &out {
         params.push(value::Val::Ptr(*p));
     }
-    for (i, (t, a)) in ft.inputs.iter().zip(args).enumerate() {
+    let mut entry_args = abi::EntryArgs::new(&ft.inputs, args);
+    for i in 0..ft.inputs.len().min(args.len()) {
         let pushed = if ciface.is_some() {
-            abi::push_arg_c(&mut m, &abi, t, a, &mut params)
+            abi::push_arg_c(&mut m, &abi, &mut entry_args, i, &mut params)
         } else {
-            abi::push_arg(&mut m, &abi, t, a, &mut params)
+            abi::push_arg(&mut m, &abi, &mut entry_args, i, &mut params)
         };
         pushed.map_err(|e| Trap::error(sf.loc, format!("argument {i} of '@{entry}': {e}")))?;
     }

@@ -502,14 +502,16 @@ impl Proof<'_, '_> {
         for (i, (a, b)) in sr.iter().zip(tr).enumerate() {
             match self.sides.results.get(i) {
                 Some(Type::MemRef(mt)) => {
-                    let et = if mt.elem == Type::Index {
-                        Type::Int(self.sides.index_bits)
-                    } else {
-                        mt.elem.clone()
-                    };
-                    let bytes = crate::llvm_sem::size_of(&et)?;
+                    let (e, lanes, _) = crate::value::mem_elem(&mt.elem, self.sides.index_bits)
+                        .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
+                    let lane = crate::memory::scalar_bytes(e);
                     let name = format!("loop{}_at{i}", self.segment);
-                    diffs.push(crate::view::differ(self.smt, a, b, bytes, &name)?);
+                    // A differing view, or an allocated pointer the caller cannot free:
+                    // either is a difference (as the unrolled query counts them).
+                    let (w, free) =
+                        crate::view::differ(self.smt, a, b, (lanes.1, lane, &lanes.0), &name)?;
+                    diffs.push(w);
+                    diffs.push(free);
                 }
                 _ => diffs.push(self.leaves_differ(a, b)?),
             }

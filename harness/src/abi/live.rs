@@ -17,7 +17,7 @@
 //!
 //! The C driver's prototypes are written from these Standard signatures (not from the
 //! lowered wrappers), and the wrappers' types are also checked against the C
-//! interfaces `crate::ciface::expect` derives from them (check `wrapper-types`).
+//! interfaces `crate::abi::expect` derives from them (check `wrapper-types`).
 //!
 //! The C driver (one source) calls the `_mlir_ciface_` wrappers and prints
 //! `CHECK elem rank check ok|MISMATCH field ours theirs` lines. It runs two ways:
@@ -596,14 +596,14 @@ fn lowered_module(text: &str) -> Result<converter::ir::Module, crate::input::Fai
 }
 
 /// The types of the live module's wrappers against the C interfaces derived from the
-/// Standard signatures ([`crate::ciface::expect`], independent of the lowering): one
+/// Standard signatures ([`crate::abi::expect`], independent of the lowering): one
 /// `wrapper-types` check, a mismatch naming the first wrapper that differs.
 fn wrapper_types(text: &str, lowered: &converter::ir::Module) -> Check {
     let m = match crate::input::parse_and_verify("verify-abi-live.mlir", text.as_bytes()) {
         Ok(m) => m,
         Err(f) => return Check::error("-", "-", "wrapper-types", f.message),
     };
-    let diffs = match crate::ciface::expect::check_wrappers(&m, lowered, 64, false) {
+    let diffs = match crate::abi::expect::check_wrappers(&m, lowered, 64, false) {
         Ok(()) => Vec::new(),
         Err(e) => vec![Difference {
             field: "type".into(),

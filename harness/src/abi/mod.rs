@@ -6,9 +6,13 @@
 //! - [`live`]: generated C calls lowered code through the C interface, and lowered code
 //!   calls C, both JIT-compiled in a child process and linked natively.
 //! - [`c_gen`]: the generated C, compiler discovery, temporary directories.
+//! - [`expect`]: the C interface (`_mlir_ciface_` wrapper types) the spec gives a
+//!   Standard signature, derived without the lowering (the `c-interface` oracle and
+//!   `native`'s calls of wrappers use it too).
 //! - [`report`]: the table and JSON output.
 
 pub mod c_gen;
+pub mod expect;
 pub mod layout;
 pub mod live;
 pub mod report;

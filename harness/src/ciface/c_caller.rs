@@ -259,6 +259,23 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                     }
                     args.push(format!("&a{i}"));
                 }
+                (Type::MemRef(_), RtValue::View(_)) => {
+                    // The base's buffer, seen through the view: aliased, not copied.
+                    let (j, l) = converter::arg_view::resolve(&ft.inputs, &c.args, i).ok()?;
+                    let _ = writeln!(
+                        main,
+                        "    static A{k}_{i} a{i};\n    \
+                         a{i}.allocated = b{j}; a{i}.aligned = b{j}; a{i}.offset = {};",
+                        l.offset
+                    );
+                    for (d, (sz, st)) in l.sizes.iter().zip(&l.strides).enumerate() {
+                        let _ = writeln!(
+                            main,
+                            "    a{i}.sizes[{d}] = {sz}; a{i}.strides[{d}] = {st};"
+                        );
+                    }
+                    args.push(format!("&a{i}"));
+                }
                 (t, v) => args.push(literal(t, v, index_bits)?),
             }
         }

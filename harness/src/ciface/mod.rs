@@ -1,4 +1,8 @@
-//! Oracle 4, the C interface, in two parts.
+//! What the C-interface oracle (`oracles::c_interface`, which judges) calls and with
+//! which arguments: the functions it checks, the harness's arguments for them (memref
+//! arguments that alias included), the plan of calls, and the C program that makes
+//! them ([`c_caller`]). This module knows no oracle and no native path. The oracle, in
+//! two parts:
 //!
 //! - Static ([`expect`]): the LLVM type every `_mlir_ciface_` wrapper must have is
 //!   derived from the *Standard* signature by the spec's rules, in code that shares
@@ -13,7 +17,7 @@
 //!   first-argument pointer — with arguments the harness builds, and must give the
 //!   interpreter's results. Memref arguments with an explicit strided layout get a
 //!   nonzero offset and spread strides (see `jit::exec::fill_buffer`), so the offset
-//!   and every stride reach the lowered code. The calls are planned first ([`plan`])
+//!   and every stride reach the lowered code. The calls are planned first ([`plan_knowing`])
 //!   and made in the same compilation as the interp-vs-jit oracle's call (see
 //!   `oracles::check_module_traced`).
 //!
@@ -26,15 +30,12 @@
 //! otherwise the wrapper is (`c-interface`).
 
 pub mod c_caller;
-pub mod expect;
+/// The expected C interface lives with the ABI (`verify-abi` checks it too).
+pub use crate::abi::expect;
 
 use crate::exec::{self, Outcome};
-use crate::oracles::{CheckReport, OracleConfig, Verdict};
 use converter::ir::{Func, Module, OpKind, Type};
 use converter::value::{format_value, RtValue};
-
-/// The oracle's name in reports.
-pub const ORACLE: crate::oracles::Oracle = crate::oracles::Oracle::CInterface;
 
 /// Functions checked per module (each costs two calls, an interpreter run or two).
 pub const MAX_PER_MODULE: usize = 2;
@@ -145,7 +146,9 @@ fn calls_itself(f: &Func) -> bool {
 
 /// Arguments the harness builds for `f` (`None` when it cannot: a function-typed
 /// parameter with no suitable function to pass). Dynamic dimensions are 1-4 (generated
-/// bodies index modulo the size, so never 0); a recursive function's depth is 0-3.
+/// bodies index modulo the size, so never 0); a recursive function's depth is 0-3. A
+/// memref argument may be a view of an earlier one's buffer
+/// (`generator::alias_args`): the callers must alias it, not copy it.
 pub fn harness_args(m: &Module, f: &Func, index_bits: u32) -> Option<Vec<RtValue>> {
     let ft = f.std_type()?;
     let mut r = Rng(seed_of(&f.name, m));
@@ -179,11 +182,13 @@ pub fn harness_args(m: &Module, f: &Func, index_bits: u32) -> Option<Vec<RtValue
         };
         args.push(v);
     }
+    // Some memref arguments share an earlier one's buffer (the generator's choice).
+    generator::alias_args::apply(f, &mut args);
     Some(args)
 }
 
 /// `--arg` texts of a call, for the finding's description.
-fn render_args(f: &Func, args: &[RtValue]) -> String {
+pub fn render_args(f: &Func, args: &[RtValue]) -> String {
     let Some(ft) = f.std_type() else {
         return String::new();
     };
@@ -197,14 +202,6 @@ fn render_args(f: &Func, args: &[RtValue]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn run_native(m: &Module, entry: &str, args: &[RtValue], cfg: &OracleConfig) -> Outcome {
-    if cfg.jit_in_process {
-        crate::native::run_jit_in_process(m, entry, args, &cfg.exec)
-    } else {
-        crate::native::run_jit(m, entry, args, &cfg.exec)
-    }
 }
 
 /// The functions the oracle checks: defined, with `llvm.emit_c_interface`, those with
@@ -244,7 +241,7 @@ pub struct Plan<'m> {
 
 impl<'m> Plan<'m> {
     /// The native calls the oracle always needs, one per check: the wrapper calls.
-    /// Answers go to [`check_planned`] in this order. The direct call that assigns the
+    /// Answers go to `oracles::c_interface::check_planned` in this order. The direct call that assigns the
     /// blame is only needed on a disagreement (a finding, rare) and is made then: in
     /// the batch every call's code costs about a third of a millisecond of LLVM code
     /// generation (`case_cost`), more than the check itself.
@@ -256,23 +253,19 @@ impl<'m> Plan<'m> {
     }
 }
 
-/// Chooses the functions to check and runs the interpreter on them. Functions whose
-/// interpreter run does not end normally (UB for these arguments, fuel) are passed over.
-pub fn plan<'m>(m: &'m Module, cfg: &OracleConfig) -> Plan<'m> {
-    plan_knowing(m, cfg, &|_, _| None)
-}
-
-/// [`plan`], with the interpreter's outcomes already made: `known(name, args)` is the
-/// outcome of a call when the caller has it (the case's own entry), so it is not run
-/// again.
+/// Chooses the functions to check (none when `jit` is off) and runs the interpreter on
+/// them under `opts`. Functions whose interpreter run does not end normally (UB for
+/// these arguments, fuel) are passed over. `known(name, args)` is the outcome of a call
+/// when the caller has it already (the case's own entry), so it is not run again.
 pub fn plan_knowing<'m>(
     m: &'m Module,
-    cfg: &OracleConfig,
+    opts: &exec::ExecOptions,
+    jit: bool,
     known: &dyn Fn(&str, &[RtValue]) -> Option<Outcome>,
 ) -> Plan<'m> {
     let fs = candidates(m);
     // Under the bare pointer calling convention no C wrappers exist (LLVM 11 made none).
-    if fs.is_empty() || !cfg.jit || cfg.exec.pass.use_bare_ptr_memref_call_conv {
+    if fs.is_empty() || !jit || opts.pass.use_bare_ptr_memref_call_conv {
         return Plan {
             active: false,
             checks: Vec::new(),
@@ -280,16 +273,16 @@ pub fn plan_knowing<'m>(
     }
     let mut checks = Vec::new();
     for f in fs {
-        let Some(args) = harness_args(m, f, cfg.exec.index_bitwidth) else {
+        let Some(args) = harness_args(m, f, opts.index_bitwidth) else {
             continue;
         };
         let want =
-            known(&f.name, &args).unwrap_or_else(|| exec::run_interp(m, &f.name, &args, &cfg.exec));
+            known(&f.name, &args).unwrap_or_else(|| exec::run_interp(m, &f.name, &args, opts));
         if !matches!(want, Outcome::Values(_)) {
             continue;
         }
         if f.std_type()
-            .is_none_or(|ft| expect::c_interface(ft, cfg.exec.index_bitwidth).is_err())
+            .is_none_or(|ft| expect::c_interface(ft, opts.index_bitwidth).is_err())
         {
             continue;
         }
@@ -305,190 +298,6 @@ pub fn plan_knowing<'m>(
         active: true,
         checks,
     }
-}
-
-/// The static part alone: the wrappers of `lowered` (the lowering of `m` with the
-/// oracles' options: index width `index_bits`, wrappers only where asked for) against
-/// the expectation: a finding on the first difference; the oracle does not count as
-/// run when `m` asks for no C interface.
-pub fn check_wrapper_types(
-    m: &Module,
-    lowered: &Module,
-    exec: &crate::exec::ExecOptions,
-) -> CheckReport {
-    let asks = m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"));
-    let wrappers = lowered
-        .funcs
-        .iter()
-        .find(|f| f.name.starts_with(expect::PREFIX));
-    if !asks && wrappers.is_none() {
-        return CheckReport::of(Verdict::Agree);
-    }
-    let ran = |verdict: Option<Verdict>| CheckReport {
-        verdict: verdict.unwrap_or(Verdict::Agree),
-        ran: vec![ORACLE],
-    };
-    // Under the bare pointer calling convention LLVM 11 made no C wrappers at all.
-    if exec.pass.use_bare_ptr_memref_call_conv {
-        return ran(wrappers.map(|w| Verdict::Finding {
-            oracle: ORACLE,
-            detail: format!(
-                "@{}: a C wrapper under --use-bare-ptr-memref-call-conv, which makes none",
-                w.name
-            ),
-        }));
-    }
-    ran(
-        expect::check_wrappers(m, lowered, exec.index_bitwidth, false)
-            .err()
-            .map(|detail| Verdict::Finding {
-                oracle: ORACLE,
-                detail,
-            }),
-    )
-}
-
-/// Runs the oracle (lowering `m` first).
-pub fn check(m: &Module, cfg: &OracleConfig) -> CheckReport {
-    let opts = cfg.exec.pass.lower_options(cfg.exec.index_bitwidth, false);
-    match converter::lower::lower_module(m, &opts) {
-        Ok(lowered) => check_planned(m, &lowered, cfg, &plan(m, cfg), &[]),
-        Err(_) => CheckReport::of(Verdict::Agree),
-    }
-}
-
-/// Whether the oracle has anything to check in `m` and its lowering `lowered` under
-/// `plan`: C wrappers asked for or made ([`check_wrapper_types`]), or calls planned.
-pub fn applies(m: &Module, lowered: &Module, plan: &Plan<'_>) -> bool {
-    plan.active
-        || m.funcs.iter().any(|f| f.has_attr("llvm.emit_c_interface"))
-        || lowered
-            .funcs
-            .iter()
-            .any(|f| f.name.starts_with(expect::PREFIX))
-}
-
-/// Runs the oracle on a plan whose calls ([`Plan::calls`]) may have been made already:
-/// first the wrapper types of `lowered` ([`check_wrapper_types`]), then the calls:
-/// `answers[i]` is the outcome of call `i`; a call without one (not made because an
-/// earlier call crashed, or beyond `answers`) is made now, alone, as is the direct
-/// call on a disagreement.
-pub fn check_planned(
-    m: &Module,
-    lowered: &Module,
-    cfg: &OracleConfig,
-    plan: &Plan<'_>,
-    answers: &[Option<Outcome>],
-) -> CheckReport {
-    let types = check_wrapper_types(m, lowered, &cfg.exec);
-    if !matches!(types.verdict, Verdict::Agree) || !plan.active {
-        return types;
-    }
-    CheckReport {
-        verdict: check_calls(m, lowered, cfg, plan, answers).unwrap_or(Verdict::Agree),
-        ran: vec![ORACLE],
-    }
-}
-
-/// The calls of [`check_planned`]: `Some(verdict)` on a disagreement or a skip.
-fn check_calls(
-    m: &Module,
-    lowered: &Module,
-    cfg: &OracleConfig,
-    plan: &Plan<'_>,
-    answers: &[Option<Outcome>],
-) -> Option<Verdict> {
-    for (k, c) in plan.checks.iter().enumerate() {
-        let (f, args, want, wrapper) = (c.func, &c.args, &c.want, &c.wrapper);
-        let got = match answers.get(k) {
-            Some(Some(o)) => o.clone(),
-            _ => run_native(m, wrapper, args, cfg),
-        };
-        if want.same_results(&got) {
-            continue;
-        }
-        if let Some(limit) = crate::native::resource_limit(&got) {
-            return Some(Verdict::Skipped {
-                kind: crate::oracles::SkipKind::of_limit(limit),
-                reason: format!("jit: {limit}"),
-            });
-        }
-        let direct = run_native(m, &f.name, args, cfg);
-        let (oracle, how) = if want.same_results(&direct) {
-            (ORACLE, format!("@{wrapper}, called as C calls it"))
-        } else {
-            (
-                crate::oracles::Oracle::InterpVsJit,
-                format!("@{} (directly and through @{wrapper})", f.name),
-            )
-        };
-        let args_text = render_args(f, args);
-        return Some(Verdict::Finding {
-            oracle,
-            detail: format!(
-                "@{} with {args_text}: interp:\n{}{how}:\n{}reproduce: stdlower run FILE \
-                 --entry {wrapper} {args_text}; stdlower interp FILE --entry {} {args_text}\n",
-                f.name,
-                want.render(),
-                got.render(),
-                f.name,
-            ),
-        });
-    }
-    c_callers(lowered, cfg, plan)
-}
-
-thread_local! {
-    /// Modules this thread has had C callers could call, for the sampling.
-    static C_CALLER_TURN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// On every `cfg.c_caller_every`-th module (per thread) with planned calls a C
-/// program can make: makes them from C ([`c_caller::run`]) and compares with the
-/// interpreter; a difference is a `c-interface` finding.
-fn c_callers(lowered: &Module, cfg: &OracleConfig, plan: &Plan<'_>) -> Option<Verdict> {
-    let every = cfg.c_caller_every;
-    let ib = cfg.exec.index_bitwidth;
-    if every == 0 {
-        return None;
-    }
-    let checks: Vec<(usize, &Planned<'_>)> = plan
-        .checks
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c_caller::covered(c.func, ib))
-        .collect();
-    if checks.is_empty() {
-        return None;
-    }
-    let turn = C_CALLER_TURN.with(|t| {
-        let n = t.get();
-        t.set(n + 1);
-        n
-    });
-    // The first sample is the `every`th module, so short runs cost nothing.
-    if !(turn + 1).is_multiple_of(every) {
-        return None;
-    }
-    let outcomes = c_caller::run(lowered, &checks, ib)?;
-    for ((_, c), got) in checks.iter().zip(outcomes) {
-        if c.want.same_results(&got) {
-            continue;
-        }
-        let args_text = render_args(c.func, &c.args);
-        return Some(Verdict::Finding {
-            oracle: ORACLE,
-            detail: format!(
-                "@{} with {args_text}: interp:\n{}@{}, called from C compiled by {}:\n{}",
-                c.func.name,
-                c.want.render(),
-                c.wrapper,
-                c_caller::COMPILER,
-                got.render()
-            ),
-        });
-    }
-    None
 }
 
 #[cfg(test)]
@@ -512,6 +321,8 @@ mod tests {
                         assert_eq!(elems.len() as u64, shape.iter().product::<u64>());
                     }
                 }
+                // Views (aliased arguments) fit their bases.
+                converter::arg_view::check_all(&ft.inputs, &args).unwrap();
                 assert_eq!(Some(args), harness_args(&m, f, 64));
             }
         }

@@ -188,7 +188,7 @@ impl<'a> Case<'a> {
             let known = |name: &str, args: &[RtValue]| {
                 (name == self.entry && args == self.args).then(|| self.interp_outcome().clone())
             };
-            crate::ciface::plan_knowing(self.module, self.cfg, &known)
+            crate::ciface::plan_knowing(self.module, &self.cfg.exec, self.cfg.jit, &known)
         })
     }
 
@@ -221,7 +221,14 @@ impl<'a> Case<'a> {
             }
             let (exec, in_process) = (&self.cfg.exec, self.cfg.jit_in_process);
             let interp = self.interp_outcome();
-            crate::engines::upstream::run(self.module, self.entry, self.args, exec, in_process, interp)
+            crate::engines::upstream::run(
+                self.module,
+                self.entry,
+                self.args,
+                exec,
+                in_process,
+                interp,
+            )
         })
     }
 }

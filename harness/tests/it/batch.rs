@@ -14,7 +14,7 @@ use std::process::Command;
 
 /// The calls of a module: `main`, the C-interface oracle's plan, the direct calls.
 fn calls_of(m: &converter::ir::Module, cfg: &OracleConfig) -> Vec<(String, Vec<RtValue>)> {
-    let plan = harness::ciface::plan(m, cfg);
+    let plan = harness::oracles::c_interface::plan(m, cfg);
     let mut calls = vec![("main".to_string(), Vec::new())];
     calls.extend(
         plan.calls()

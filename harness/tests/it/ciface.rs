@@ -165,7 +165,7 @@ fn generated_modules_pass_the_c_interface_oracle_often() {
         }
         let r = check_generated(&m, &cfg);
         assert!(!r.verdict.is_finding(), "seed {seed}: {}", r.verdict);
-        if r.ran(harness::ciface::ORACLE) {
+        if r.ran(harness::oracles::c_interface::ORACLE) {
             ran += 1;
         }
     }

@@ -11,8 +11,9 @@ use converter::ir::{Attribute, Module, NamedAttr, Type};
 use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::{print_module, PrintOptions};
 use converter::value::RtValue;
-use harness::ciface::{check_wrapper_types, expect, ORACLE};
+use harness::ciface::expect;
 use harness::exec::{run_interp, ExecOptions, Outcome};
+use harness::oracles::c_interface::{check_wrapper_types, ORACLE};
 use harness::oracles::Verdict;
 use std::process::Command;
 
@@ -345,7 +346,7 @@ fn generated_modules_pass_the_c_callers() {
         let (_, m) = generator::generate_swarm_from_seed(seed);
         let v = harness::oracles::check_generated(&m, &cfg).verdict;
         assert!(!v.is_finding(), "seed {seed}: {v}");
-        called += harness::ciface::plan(&m, &cfg)
+        called += harness::oracles::c_interface::plan(&m, &cfg)
             .checks
             .iter()
             .any(|c| harness::ciface::c_caller::covered(c.func, 64)) as usize;

@@ -51,7 +51,7 @@ fn cases(seeds: std::ops::Range<u64>) -> Vec<Case> {
                 exec: opts.clone(),
                 ..OracleConfig::default()
             };
-            let plan = harness::ciface::plan(&m, &cfg);
+            let plan = harness::oracles::c_interface::plan(&m, &cfg);
             let calls = std::iter::once(("main".to_string(), Vec::new()))
                 .chain(
                     plan.calls()

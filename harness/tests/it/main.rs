@@ -4,6 +4,7 @@
 //! take other tests' children; `mutant_campaign.rs` is what cargo-mutants builds for
 //! every mutant, so it stays small.
 
+mod alias_args;
 mod bare_ptr_wrong;
 mod batch;
 mod bless;
