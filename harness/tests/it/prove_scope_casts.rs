@@ -6,34 +6,13 @@
 
 use crate::prove_wrong::have_z3;
 use converter::ir::{Attribute, Body, OpKind, Type};
-use converter::lower::{lower_module, LowerOptions};
-use harness::cmd::prove::prove_module;
-use harness::exec::ExecOptions;
-use std::time::Duration;
-use tv::{Options, Verdict};
 
 /// `@f` of `text`: the correct lowering proved, the one `mutate` makes refuted with
 /// arguments that replay.
 fn refuted(text: &str, mutate: &dyn Fn(&mut Body)) {
-    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
-    let lo = LowerOptions::default();
-    let good = lower_module(&m, &lo).expect("lowers");
-    let mut bad = good.clone();
-    mutate(bad.func_mut("f").unwrap().body.as_mut().unwrap());
-    let eo = ExecOptions {
-        timeout: Duration::ZERO,
-        ..ExecOptions::default()
-    };
-    let to = Options::default();
-    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
-    let b = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(b.verdict, Verdict::Refuted { .. }), "{}", b.line());
-    assert!(
-        b.replay.as_ref().expect("replayed").reproduced,
-        "{}",
-        b.line()
-    );
+    crate::common::assert_refuted_and_replayed(&crate::common::prove_f_and_its_mutant(
+        text, mutate,
+    ));
 }
 
 fn position(xs: &[i128]) -> Attribute {

@@ -25,19 +25,7 @@ const SRC: &str = "func @f(%n: index, %x: f32) -> memref<*xf32> {
 
 /// `@f` lowered correctly (proved) and changed by `mutate` (its report).
 fn wrong(mutate: &dyn Fn(&mut Body)) -> Report {
-    let m = converter::syntax::parse_module("t.mlir", SRC.as_bytes()).expect("parses");
-    let lo = LowerOptions::default();
-    let good = lower_module(&m, &lo).expect("lowers");
-    let mut bad = good.clone();
-    mutate(bad.func_mut("f").unwrap().body.as_mut().unwrap());
-    let eo = ExecOptions {
-        timeout: Duration::ZERO,
-        ..ExecOptions::default()
-    };
-    let to = Options::default();
-    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
-    prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0)
+    crate::common::prove_f_and_its_mutant(SRC, mutate)
 }
 
 /// A constant `i64` of `value` in `body`.

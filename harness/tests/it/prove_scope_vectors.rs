@@ -6,40 +6,17 @@
 //! malloc's 16-byte alignment (not proved). Needs `z3` (skipped without it, failing
 //! when `CI` is set).
 
+use crate::common::assert_refuted_and_replayed;
 use crate::prove_wrong::have_z3;
 use converter::ir::{Attribute, OpKind, Type};
 use converter::lower::{lower_module, LowerOptions};
 use harness::cmd::prove::{prove_module, Report};
-use harness::exec::ExecOptions;
-use std::time::Duration;
 use tv::{Options, Verdict};
 
-/// `@f` of `text`, lowered correctly and then changed by `mutate`: both proved (the
-/// wrong one replayed on the interpreters).
-fn good_and_bad(text: &str, mutate: &dyn Fn(&mut converter::ir::Body)) -> (Report, Report) {
-    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
-    let lo = LowerOptions::default();
-    let good = lower_module(&m, &lo).expect("lowers");
-    let mut bad = good.clone();
-    mutate(bad.func_mut("f").unwrap().body.as_mut().unwrap());
-    let eo = ExecOptions {
-        timeout: Duration::ZERO,
-        ..ExecOptions::default()
-    };
-    let to = Options::default();
-    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    let b = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
-    (g, b)
-}
-
-fn refuted_and_replayed(r: &Report) {
-    assert!(matches!(r.verdict, Verdict::Refuted { .. }), "{}", r.line());
-    assert!(
-        r.replay.as_ref().expect("replayed").reproduced,
-        "{}",
-        r.line()
-    );
+/// `@f` of `text`, lowered correctly (proved) and then changed by `mutate`: the
+/// changed one's report (replayed on the interpreters).
+fn mutant(text: &str, mutate: &dyn Fn(&mut converter::ir::Body)) -> Report {
+    crate::common::prove_f_and_its_mutant(text, mutate)
 }
 
 const GET: &str = "func @f(%m: memref<2xvector<3xf16>>, %i: index) -> vector<3xf16> {
@@ -53,7 +30,7 @@ fn a_vector_element_addressed_by_its_lanes_size_is_refuted() {
     if !have_z3() {
         return;
     }
-    let (_, bad) = good_and_bad(GET, &|body| {
+    let bad = mutant(GET, &|body| {
         let mut n = 0;
         for op in body.ops.iter_mut().filter(|o| o.kind == OpKind::LlvmGep) {
             if let Some(Attribute::Type(Type::Vector(_))) = op.attr("elem_type") {
@@ -63,7 +40,7 @@ fn a_vector_element_addressed_by_its_lanes_size_is_refuted() {
         }
         assert_eq!(n, 1, "one getelementptr over vector<3xf16>");
     });
-    refuted_and_replayed(&bad);
+    assert_refuted_and_replayed(&bad);
 }
 
 const RESULT: &str = "func @f(%a: vector<2x3xi8>, %b: vector<2x3xi8>) -> memref<2xvector<2x3xi8>> {
@@ -81,7 +58,7 @@ fn two_vectors_stored_in_each_others_place_in_a_memref_result_are_refuted() {
     if !have_z3() {
         return;
     }
-    let (_, bad) = good_and_bad(RESULT, &|body| {
+    let bad = mutant(RESULT, &|body| {
         let stores: Vec<_> = body
             .walk_ops()
             .filter(|&o| body.op(o).kind == OpKind::LlvmStore)
@@ -94,7 +71,7 @@ fn two_vectors_stored_in_each_others_place_in_a_memref_result_are_refuted() {
         body.op_mut(stores[0]).operands[0] = b;
         body.op_mut(stores[1]).operands[0] = a;
     });
-    refuted_and_replayed(&bad);
+    assert_refuted_and_replayed(&bad);
 }
 
 const WIDE: &str = "func @f(%x: f64) -> f64 {
@@ -118,7 +95,7 @@ fn a_vector_allocation_left_at_mallocs_alignment_is_not_proved() {
     if !have_z3() {
         return;
     }
-    let (_, bad) = good_and_bad(WIDE, &|body| {
+    let bad = mutant(WIDE, &|body| {
         let find = |body: &converter::ir::Body, k: OpKind| {
             body.walk_ops()
                 .find(|&o| body.op(o).kind == k)

@@ -143,3 +143,45 @@ pub fn corpus_modules() -> Vec<CorpusModule> {
         })
         .collect()
 }
+
+/// `@f` of `text` proved against its correct lowering, which must be proved, and against
+/// that lowering changed by `mutate`: the second report (a refutation replayed on the
+/// interpreters).
+pub fn prove_f_and_its_mutant(
+    text: &str,
+    mutate: &dyn Fn(&mut converter::ir::Body),
+) -> harness::cmd::prove::Report {
+    use converter::lower::{lower_module, LowerOptions};
+    use harness::cmd::prove::prove_module;
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let mut bad = good.clone();
+    mutate(bad.func_mut("f").unwrap().body.as_mut().unwrap());
+    let eo = harness::exec::ExecOptions {
+        timeout: std::time::Duration::ZERO,
+        ..harness::exec::ExecOptions::default()
+    };
+    let to = tv::Options::default();
+    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert!(
+        matches!(g.verdict, tv::Verdict::Proved { .. }),
+        "{}",
+        g.line()
+    );
+    prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0)
+}
+
+/// A report that is a refutation whose arguments reproduce the difference.
+pub fn assert_refuted_and_replayed(r: &harness::cmd::prove::Report) {
+    assert!(
+        matches!(r.verdict, tv::Verdict::Refuted { .. }),
+        "{}",
+        r.line()
+    );
+    assert!(
+        r.replay.as_ref().expect("replayed").reproduced,
+        "{}",
+        r.line()
+    );
+}
