@@ -40,6 +40,11 @@ def prove_summary(p):
         verdict = "all proved"
     elif n["proved"]:
         verdict = "not refuted"
+    elif n["errors"] and not n["unknown"] and re.search(
+            r"exited with exit status: 1: \S+:\d+:\d+: error:", p.get("first_error") or ""):
+        # prove stopped at a located diagnostic: the mutant's converter refused the
+        # case's module, so there is no lowering to validate.
+        verdict = "converter refused"
     elif n["errors"] and not n["unknown"]:
         # prove itself refused the module or failed on it (the mutant's lowering failed,
         # panicked or looped): the first error says which.
@@ -51,14 +56,14 @@ def prove_summary(p):
         if p.get(k):
             out[k] = p[k]
     return out
-def prove_cell(r):
-    p = r.get("prove")
+def prove_cell(r, key="prove"):
+    p = r.get(key)
     if not p:
         return "not run"
     if p["verdict"] in ("skipped", "error"):
         return f"{p['verdict']}: {p.get('skipped') or p.get('detail')}"
-    if p["verdict"] == "prove failed":
-        return f"prove failed: {p.get('first_error')}"
+    if p["verdict"] in ("prove failed", "converter refused"):
+        return f"{p['verdict']}: {p.get('first_error')}"
     counts = f"{p['proved']} proved, {p['refuted']} refuted, {p['unknown']} unknown"
     if p.get("errors"):
         counts += f", {p['errors']} files refused"
@@ -95,12 +100,13 @@ for o in outcomes.get("outcomes", []):
     if log:
         p = log if os.path.isabs(log) else os.path.join(mo, log)
         text = open(p, errors="replace").read() if os.path.exists(p) else ""
-    pv = re.search(r"MUTANT-PROVE (.*)", text)
-    if pv:
+    # The first line is prove on the case (a killed mutant) or on the corpus (a
+    # survivor); a killed mutant its case did not show wrong has a second, on the corpus.
+    for key, pv in zip(("prove", "prove_corpus"), re.findall(r"MUTANT-PROVE (.*)", text)):
         try:
-            row["prove"] = prove_summary(json.loads(pv.group(1)))
+            row[key] = prove_summary(json.loads(pv))
         except ValueError:
-            row["prove"] = {"verdict": "error", "detail": pv.group(1)[:200]}
+            row[key] = {"verdict": "error", "detail": pv[:200]}
     f = re.search(r"MUTANT-FIRST-FINDING ([0-9.]+) s: (.*)", text)
     if f:
         row["seconds_to_first_finding"] = float(f.group(1))
@@ -131,6 +137,11 @@ report = {
     "median_seconds_to_first_finding": times[len(times) // 2] if times else None,
     "prove": {v: sum(1 for r in rows if r.get("prove", {}).get("verdict") == v)
               for v in sorted({r["prove"]["verdict"] for r in rows if "prove" in r})},
+    # Killed mutants prove did not refute on their case, by prove's verdict on the corpus.
+    "prove_corpus_of_killed": {v: sum(1 for r in rows if r["outcome"] == "killed"
+                                      and r.get("prove_corpus", {}).get("verdict") == v)
+                               for v in sorted({r["prove_corpus"]["verdict"] for r in rows
+                                                if r["outcome"] == "killed" and "prove_corpus" in r})},
     "unclassified": [plain(r["name"]) for r in rows if r["outcome"] == "survived" and not r["classified"]],
     "rows": rows,
 }
@@ -144,6 +155,9 @@ with open(os.path.join(out, "report.md"), "w") as md:
     md.write(f"score {100 * report['score']:.1f} % of viable" if viable else "no viable mutant")
     if report["prove"]:
         md.write("; prove: " + ", ".join(f"{n} {v}" for v, n in report["prove"].items()))
+    if report["prove_corpus_of_killed"]:
+        md.write("; killed mutants prove did not refute on their case, on the corpus: " + ", ".join(
+            f"{n} {v}" for v, n in report["prove_corpus_of_killed"].items()))
     md.write("\n\n")
     for r in rows:
         extra = ""
@@ -154,6 +168,8 @@ with open(os.path.join(out, "report.md"), "w") as md:
                 f", test {r['test_seconds']} s" if "test_seconds" in r else "")
         if r["outcome"] in ("killed", "survived"):
             extra += f" — prove: {prove_cell(r)}"
+        if "prove_corpus" in r:
+            extra += f"; then {prove_cell(r, 'prove_corpus')}"
         if r["outcome"] == "survived" and not r["classified"]:
             extra += " — UNCLASSIFIED: not in docs/oracle-strength.md"
         md.write(f"- **{r['outcome']}** `{r['name']}`{extra}\n")

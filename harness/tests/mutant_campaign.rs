@@ -17,7 +17,11 @@
 //! finding), which should refute it too wherever the failing function is in prove's
 //! scope; for a survivor, `stdlower prove` on every corpus file, where a refutation is a
 //! counterexample to keep as a killing file test and all proved is evidence of
-//! equivalence. `STDLOWER_MUTANT_PROVE=0` leaves it out.
+//! equivalence. A killed mutant that prove neither refutes nor rejects on its case (the
+//! oracle that killed it saw a difference of structure, sizes or robustness there) also
+//! meets prove on the corpus, in a second line: a refutation there shows the mutant
+//! wrong in meaning too, all proved says its difference is one prove cannot see.
+//! `STDLOWER_MUTANT_PROVE=0` leaves it out.
 
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -170,11 +174,16 @@ fn prove_killed(finding: &str) {
     }
     acc["seconds"] = start.elapsed().as_secs_f64().into();
     println!("MUTANT-PROVE {acc}");
+    let count = |k: &str| acc[k].as_u64().unwrap_or(0);
+    if acc["skipped"].is_null() && count("refuted") == 0 && count("invalid_lowerings") == 0 {
+        prove_corpus();
+    }
 }
 
-/// Prints the `MUTANT-PROVE` line of a survivor: prove on every corpus file (those the
-/// converter refuses, the diagnostics, count as errors and are otherwise left out).
-fn prove_survivor() {
+/// Prints a `MUTANT-PROVE` line of prove on every corpus file (those the converter
+/// refuses, the diagnostics, count as errors and are otherwise left out): a survivor's,
+/// or a killed mutant's that its case did not show wrong to prove.
+fn prove_corpus() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let mut files = Vec::new();
     let mut dirs = vec![corpus.clone()];
@@ -291,6 +300,6 @@ fn campaign_finds_nothing() {
         panic!("the campaign exited with {status} after {elapsed:.1} s");
     }
     if prove_wanted() {
-        prove_survivor();
+        prove_corpus();
     }
 }
