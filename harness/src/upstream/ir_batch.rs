@@ -15,10 +15,12 @@
 //! :LINE:COL`, MLIR 13 counting a chunk's lines from its marker line), a run alone's
 //! name `<stdin>:LINE:COL`. A refusal whose diagnostics do not name their chunk that
 //! way (MLIR 22 prints the whole input's lines; MLIR 13's `mlir-translate` prints LLVM's
-//! verifier messages without a prefix) gets no answer, and
-//! [`crate::upstream::to_llvm_ir`] runs the module alone. A run alone is not always the
-//! same twice either: MLIR 13's `mlir-opt`, verifying functions on several threads,
-//! printed one of two errors of a module in some runs and both in others.
+//! verifier messages without a prefix) is run alone by the batch itself (`lower_batch`
+//! splits the batch down to it), and that run's message is the answer. A crash or a
+//! timeout gets no answer: [`crate::upstream::to_llvm_ir`] runs the module alone in its
+//! check. A run alone is not always the same twice either: MLIR 13's `mlir-opt`,
+//! verifying functions on several threads, printed one of two errors of a module in
+//! some runs and both in others.
 
 use crate::upstream::{self, Prepared, UpstreamError};
 use stdlower_front::options::PassOptions;
@@ -109,10 +111,19 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
 }
 
 /// The answer for job `j` that a tool of the batch refused with `msg`: the refusal as a
-/// run alone words it, which the check takes as the tool's result; `None` (the module
-/// runs alone) when `msg` is not a split run's refusal [`as_run_alone`] rewrites.
+/// run alone words it, which the check takes as the tool's result. That is `msg` itself
+/// when the batch already ran the text alone (its split run could not tell the chunks'
+/// diagnostics apart), else the split run's refusal [`as_run_alone`] rewrites; `None`
+/// (the module runs alone in its check) for anything else (a crash, a timeout).
 fn refused(j: &Job, msg: &str) -> Option<Prepared> {
-    let alone = as_run_alone(msg)?;
+    let ran_alone = msg
+        .lines()
+        .next()
+        .is_some_and(|l| l.contains(" failed (exit status: "));
+    let alone = match ran_alone {
+        true => msg.to_string(),
+        false => as_run_alone(msg)?,
+    };
     Some(Prepared {
         text: j.text.clone(),
         index_bitwidth: j.index_bitwidth,
