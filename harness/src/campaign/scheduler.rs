@@ -158,10 +158,7 @@ impl<'a> Run<'a> {
                 .as_ref()
                 .map(|q| q.take(case))
                 .unwrap_or_default();
-            let turn = self
-                .pool
-                .as_ref()
-                .map(|p| watchdog::outside(|| p.turn()));
+            let turn = self.pool.as_ref().map(|p| watchdog::outside(|| p.turn()));
             // The wait for a turn may have outlasted the campaign (the case is left
             // for --resume).
             if self.over() {

@@ -151,8 +151,7 @@ impl<'a> UpstreamQueue<'a> {
             // A panic (of the generator, the exporter) leaves the case to its own check.
             let seed = super::case_seed(self.cfg.seed, n);
             let generated =
-                crate::process::panics::catch(|| super::generate_case(seed, &self.cfg.oracle))
-                    .ok();
+                crate::process::panics::catch(|| super::generate_case(seed, &self.cfg.oracle)).ok();
             let job = generated.as_ref().and_then(|(g, m)| {
                 crate::process::panics::catch(|| self.job(n, g, m))
                     .ok()

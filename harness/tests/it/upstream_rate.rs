@@ -156,7 +156,9 @@ fn llinterp_undefined_behaviour_against_a_right_native_run_is_a_finding() {
     });
     let err = ub.expect_err("a finding");
     assert!(
-        err.contains("llinterp finds undefined behaviour against its native run, which agrees with interp"),
+        err.contains(
+            "llinterp finds undefined behaviour against its native run, which agrees with interp"
+        ),
         "{err}"
     );
     assert!(err.contains("upstream (native):\n"), "{err}");
