@@ -52,8 +52,16 @@ pub struct Checked {
 }
 
 /// Checks one case up to its `mlir-translate` check, which is left in `deferred` when
-/// the case is sampled for it (and got that far). A panic is the case's verdict.
-pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck) -> Checked {
+/// the case is sampled for it (and got that far). A panic is the case's verdict. The
+/// module is `generated` when the upstream queue generated it ahead
+/// ([`super::upstream_queue::Ahead`]), else generated here.
+pub fn check_case(
+    case: u64,
+    seed: u64,
+    generated: Option<(generator::GenConfig, Module)>,
+    cfg: &CampaignConfig,
+    check: &CaseCheck,
+) -> Checked {
     let start = Instant::now();
     let mut ocfg = cfg.oracle.clone();
     cfg.every.apply(case, &mut ocfg);
@@ -62,7 +70,10 @@ pub fn check_case(case: u64, seed: u64, cfg: &CampaignConfig, check: &CaseCheck)
     let mut interp = None;
     // Options given on the command line hold for every case, on top of the case's own.
     crate::process::watchdog::phase(crate::process::watchdog::Phase::Generating);
-    let generated = panics::catch(|| generate_case(seed, &cfg.oracle));
+    let generated = match generated {
+        Some(g) => Ok(g),
+        None => panics::catch(|| generate_case(seed, &cfg.oracle)),
+    };
     let (module, report, features) = match generated {
         Err(p) => {
             let report = CheckReport {
@@ -161,7 +172,7 @@ pub fn resolve_structure(cases: &mut [Checked]) {
 /// Checks one case completely (its `mlir-translate` check in a process of its own);
 /// returns its journal entry and, for a saved finding, the file test text.
 pub fn run_case(case: u64, seed: u64, fin: &Finisher<'_>) -> (Entry, Option<String>) {
-    let mut c = check_case(case, seed, fin.cfg, fin.check);
+    let mut c = check_case(case, seed, None, fin.cfg, fin.check);
     resolve_structure(std::slice::from_mut(&mut c));
     let answer = c
         .deferred

@@ -10,6 +10,7 @@ use super::merge::{files_in, finding_files};
 use super::progress::{progress_bar, Tally};
 use super::report::{self, Report};
 use super::translate_queue::TranslateQueue;
+use super::upstream_queue::Ahead;
 use super::{
     case_seed, check_case, print_summary, signals, start, write_report, CampaignConfig,
     CampaignError, CaseCheck, Checked, Finisher,
@@ -147,16 +148,26 @@ impl<'a> Run<'a> {
 
     fn work(&self, slot: &Attached) -> Result<(), Abandoned> {
         while let Some(case) = self.next_case() {
-            // Upstream's lowering of the case, batched with its block's (before the
-            // JIT turn, which the batch's processes do not need).
-            let prepared = self.upstream.as_ref().and_then(|q| q.take(case));
-            let turn = self.pool.as_ref().map(|p| p.turn());
+            let seed = case_seed(self.cfg.seed, case);
+            // The watched work starts here: the case's module and upstream's lowering of
+            // it, made with its block's (before the JIT turn, which the batch's
+            // processes do not need; waiting for the turn is not the case's work).
+            slot.begin(case, seed);
+            let ahead = self
+                .upstream
+                .as_ref()
+                .map(|q| q.take(case))
+                .unwrap_or_default();
+            let turn = self.pool.as_ref().map(|p| watchdog::outside(|| p.turn()));
             // The wait for a turn may have outlasted the campaign (the case is left
             // for --resume).
             if self.over() {
+                if !slot.end() {
+                    return Err(self.abandoned(turn));
+                }
                 break;
             }
-            self.one_case(case, slot, turn, prepared)?;
+            self.one_case(case, seed, slot, turn, ahead)?;
         }
         // A thread out of cases runs the waiting mlir-translate cases while the
         // others finish theirs (the last one to stop runs whatever is left).
@@ -193,22 +204,26 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Checks `case`, watched, holding `turn`; records it, or queues it for its batch
-    /// and records the cases that batch finished.
+    /// Checks `case` (its slot begun), holding `turn`, with what the upstream queue made
+    /// ahead for it; records it, or queues it for its batch and records the cases that
+    /// batch finished.
     fn one_case(
         &self,
         case: u64,
+        seed: u64,
         slot: &Attached,
         turn: Option<Turn<'_>>,
-        prepared: Option<crate::upstream::Prepared>,
+        ahead: Ahead,
     ) -> Result<(), Abandoned> {
-        let seed = case_seed(self.cfg.seed, case);
-        slot.begin(case, seed);
         if turn.is_some() {
             watchdog::hold(Token::PoolTurn);
         }
+        let Ahead {
+            generated,
+            prepared,
+        } = ahead;
         let c = crate::upstream::with_prepared(prepared, || {
-            check_case(case, seed, self.cfg, self.check)
+            check_case(case, seed, generated, self.cfg, self.check)
         });
         if !slot.end() {
             return Err(self.abandoned(turn));

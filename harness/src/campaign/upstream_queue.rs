@@ -13,14 +13,21 @@
 //! A block is [`BATCH`] sampled cases long (in case numbers: `BATCH` times the
 //! oracle's sampling); the first thread to want a case of a block lowers the whole block
 //! while the others wait for it, and a thread that got its case lowers the next block
-//! ahead when no one has started it yet, so that the campaign rarely waits.
+//! ahead when no one has started it yet, so that the campaign rarely waits. The block's
+//! modules are generated once, here: each case's check takes its module with its answer
+//! ([`Ahead`]) instead of generating it again. All of it runs in the taking thread's
+//! watchdog slot, as phase [`Phase::PreparingUpstream`] of the case it was taking (the
+//! waits for processes and for another thread's block do not count as its work).
 
 use super::CampaignConfig;
 use crate::oracles::Oracle;
+use crate::process::watchdog::{self, Phase};
 use crate::upstream::ir_batch::{self, Job};
 use crate::upstream::Prepared;
+use converter::ir::Module;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 /// How many sampled cases go through one `mlir-opt` process (one per index bit width
 /// and pass options) and one `mlir-translate`: starting MLIR 22's tools costs about
@@ -31,6 +38,20 @@ pub const BATCH: u64 = 128;
 /// what `llinterp` cannot: the native code and its calling convention); the others run
 /// it in `llinterp` ([`crate::upstream::interpreted`]).
 pub const NATIVE_EVERY: u64 = 16;
+
+/// How long a thread waits for another thread's block before its case goes without
+/// (runs the tools alone): only reached when the lowering thread was abandoned in a
+/// hang, since every process of a block has its own timeout.
+const BLOCK_WAIT: Duration = Duration::from_secs(600);
+
+/// What the queue made for a case ahead of its check: its module as
+/// [`super::generate_case`] generates it (`None`: the generator panicked here, and the
+/// check generates it again to report that), and upstream's answer for it.
+#[derive(Default)]
+pub struct Ahead {
+    pub generated: Option<(generator::GenConfig, Module)>,
+    pub prepared: Option<Prepared>,
+}
 
 /// The prepared LLVM IR of the campaign's upstream cases, by case number.
 pub struct UpstreamQueue<'a> {
@@ -45,7 +66,7 @@ pub struct UpstreamQueue<'a> {
 
 #[derive(Default)]
 struct State {
-    ready: HashMap<u64, Prepared>,
+    ready: HashMap<u64, Ahead>,
     /// Blocks being lowered or lowered.
     started: HashSet<u64>,
     finished: HashSet<u64>,
@@ -70,12 +91,13 @@ impl<'a> UpstreamQueue<'a> {
         })
     }
 
-    /// The prepared LLVM IR of case `case` (lowering its block first when no one has),
-    /// `None` when the case is not sampled or the batch had no answer for it.
-    pub fn take(&self, case: u64) -> Option<Prepared> {
+    /// The module and prepared answer of case `case` (lowering its block first when no
+    /// one has); empty when the case is not sampled. Called in the case's watchdog slot.
+    pub fn take(&self, case: u64) -> Ahead {
         if !self.cfg.every.sampled(Oracle::Upstream, case) {
-            return None;
+            return Ahead::default();
         }
+        watchdog::phase(Phase::PreparingUpstream);
         let block = case / self.span;
         let answer = self.take_from(block, case);
         // The next block, ahead of the threads that will want it.
@@ -94,15 +116,26 @@ impl<'a> UpstreamQueue<'a> {
         self.lock().started.insert(block)
     }
 
-    fn take_from(&self, block: u64, case: u64) -> Option<Prepared> {
+    fn take_from(&self, block: u64, case: u64) -> Ahead {
         if self.start(block) {
             self.lower_block(block);
         }
-        let mut s = self.lock();
-        while !s.finished.contains(&block) {
-            s = self.lowered.wait(s).unwrap_or_else(|p| p.into_inner());
-        }
-        s.ready.remove(&case)
+        // Waiting for another thread's block is not this thread's work.
+        watchdog::outside(|| {
+            let since = Instant::now();
+            let mut s = self.lock();
+            while !s.finished.contains(&block) {
+                let Some(left) = BLOCK_WAIT.checked_sub(since.elapsed()) else {
+                    return Ahead::default();
+                };
+                s = self
+                    .lowered
+                    .wait_timeout(s, left)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0;
+            }
+            s.ready.remove(&case).unwrap_or_default()
+        })
     }
 
     /// Lowers the sampled cases of `block` and makes their answers ready.
@@ -111,33 +144,49 @@ impl<'a> UpstreamQueue<'a> {
         let cases: Vec<u64> = (first..first.saturating_add(self.span))
             .filter(|&n| self.cfg.every.sampled(Oracle::Upstream, n) && (self.wanted)(n))
             .collect();
+        let mut ahead: HashMap<u64, Ahead> = HashMap::new();
         let mut numbered = Vec::new();
         let mut jobs = Vec::new();
         for n in cases {
             // A panic (of the generator, the exporter) leaves the case to its own check.
-            if let Ok(Some(job)) = crate::process::panics::catch(|| self.job(n)) {
+            let seed = super::case_seed(self.cfg.seed, n);
+            let generated =
+                crate::process::panics::catch(|| super::generate_case(seed, &self.cfg.oracle)).ok();
+            let job = generated.as_ref().and_then(|(g, m)| {
+                crate::process::panics::catch(|| self.job(n, g, m))
+                    .ok()
+                    .flatten()
+            });
+            if let Some(job) = job {
                 numbered.push(n);
                 jobs.push(job);
             }
+            ahead.insert(
+                n,
+                Ahead {
+                    generated,
+                    prepared: None,
+                },
+            );
         }
         let answers =
             crate::process::panics::catch(|| ir_batch::to_llvm_ir_batch(&jobs)).unwrap_or_default();
-        let mut s = self.lock();
         for (n, a) in numbered.into_iter().zip(answers) {
-            if let Some(a) = a {
-                s.ready.insert(n, a);
+            if let Some(x) = ahead.get_mut(&n) {
+                x.prepared = a;
             }
         }
+        let mut s = self.lock();
+        s.ready.extend(ahead);
         s.finished.insert(block);
         drop(s);
         self.lowered.notify_all();
     }
 
-    /// The upstream job of case `n`: its module as the check generates it, exported
-    /// with the case's options; `None` when the oracle will not lower it.
-    fn job(&self, n: u64) -> Option<Job> {
-        let (gcfg, m) = super::generate_case(super::case_seed(self.cfg.seed, n), &self.cfg.oracle);
-        let exec = self.cfg.oracle.exec.for_case(&gcfg);
+    /// The upstream job of case `n`, whose module `m` was generated with `gcfg`: the
+    /// module exported with the case's options; `None` when the oracle will not lower it.
+    fn job(&self, n: u64, gcfg: &generator::GenConfig, m: &Module) -> Option<Job> {
+        let exec = self.cfg.oracle.exec.for_case(gcfg);
         // The options the oracle leaves alone (the check's `upstream_outcome`): only a
         // shortcut, a case prepared for nothing is never asked for.
         let pass = exec.pass;
@@ -146,7 +195,7 @@ impl<'a> UpstreamQueue<'a> {
         {
             return None;
         }
-        let text = crate::upstream::export_for_run(&m, exec.pass).ok()?;
+        let text = crate::upstream::export_for_run(m, exec.pass).ok()?;
         let every = self.cfg.every.get(Oracle::Upstream).max(1);
         Some(Job {
             text,

@@ -31,6 +31,9 @@ pub enum Phase {
     Reducing = 3,
     /// Writing a finding, journaling.
     Finishing = 4,
+    /// Generating and exporting a block of cases for upstream's tools (the campaign's
+    /// `upstream` batch, ahead of their checks).
+    PreparingUpstream = 5,
 }
 
 impl Phase {
@@ -40,6 +43,7 @@ impl Phase {
             1 => Phase::Checking,
             2 => Phase::PreparingStructure,
             3 => Phase::Reducing,
+            5 => Phase::PreparingUpstream,
             _ => Phase::Finishing,
         }
     }
@@ -52,6 +56,7 @@ impl Phase {
             Phase::PreparingStructure => "preparing the upstream-structure comparison",
             Phase::Reducing => "reducing a finding",
             Phase::Finishing => "writing a finding",
+            Phase::PreparingUpstream => "preparing a block of cases for upstream's tools",
         }
     }
 }

@@ -44,19 +44,25 @@ pub fn run_dialect(
 
 /// The upstream path's outcome when `llinterp`'s run of upstream's code (`interpreted`)
 /// did not agree with the interpreter (`interp`) and the native run gave `native`: the
-/// native outcome, except that `llinterp` returning other values than a native run that
-/// agrees with the interpreter is a finding of its own (our reading of upstream's LLVM
-/// dialect or `llinterp` is wrong, or upstream's code is undefined where its native run
-/// happened to be right).
+/// native outcome, except where the native run agrees with the interpreter and
+/// `llinterp` does not. `llinterp` returning other values, or finding undefined
+/// behaviour, there is a finding of its own: our reading of upstream's LLVM dialect or
+/// `llinterp` is wrong, or upstream's code is undefined where its native run happened
+/// to be right (the Standard interpreter found the module itself defined).
 pub fn confirm(
     interp: &Outcome,
     interpreted: Option<Outcome>,
     native: Option<Outcome>,
 ) -> Result<Option<Outcome>, String> {
-    if let (Some(l @ Outcome::Values(_)), Some(n)) = (&interpreted, &native) {
-        if interp.same_results(n) && !l.same_results(n) {
+    if let (Some(l), Some(n)) = (&interpreted, &native) {
+        let what = match l {
+            Outcome::Values(_) if !l.same_results(n) => Some("disagrees with"),
+            Outcome::Ub(_) => Some("finds undefined behaviour against"),
+            _ => None,
+        };
+        if let Some(what) = what.filter(|_| interp.same_results(n)) {
             return Err(format!(
-                "upstream's lowering run by llinterp disagrees with its native run, which agrees with interp\ninterp:\n{}upstream (llinterp):\n{}upstream (native):\n{}",
+                "upstream's lowering run by llinterp {what} its native run, which agrees with interp\ninterp:\n{}upstream (llinterp):\n{}upstream (native):\n{}",
                 interp.render(),
                 l.render(),
                 n.render()
@@ -75,8 +81,9 @@ mod tests {
         Outcome::Values(vec![(Type::i64(), RtValue::Int(x))])
     }
 
-    /// The native run decides; `llinterp`'s other values beside a native run that
-    /// agrees with the interpreter are a finding, and nothing else is.
+    /// The native run decides; `llinterp`'s other values, or its undefined behaviour,
+    /// beside a native run that agrees with the interpreter are a finding, and nothing
+    /// else is.
     #[test]
     fn llinterp_values_against_a_right_native_run_are_a_finding() {
         let (one, two) = (vals(1), vals(2));
@@ -86,14 +93,23 @@ mod tests {
             err.contains("llinterp disagrees with its native run"),
             "{err}"
         );
+        let err = confirm(&one, Some(ub.clone()), Some(one.clone())).unwrap_err();
+        assert!(
+            err.contains("llinterp finds undefined behaviour against its native run"),
+            "{err}"
+        );
         // The native run disagrees too: its outcome goes to the three-way comparison.
         assert_eq!(
             confirm(&one, Some(two.clone()), Some(two.clone())),
             Ok(Some(two.clone()))
         );
-        // llinterp found no values (undefined behaviour, no reading back): native decides.
         assert_eq!(
-            confirm(&one, Some(ub), Some(one.clone())),
+            confirm(&one, Some(ub.clone()), Some(two.clone())),
+            Ok(Some(two.clone()))
+        );
+        // llinterp could not run it (no reading back, a limit): native decides.
+        assert_eq!(
+            confirm(&one, Some(Outcome::Error("no".into())), Some(one.clone())),
             Ok(Some(one.clone()))
         );
         assert_eq!(
@@ -101,5 +117,6 @@ mod tests {
             Ok(Some(one.clone()))
         );
         assert_eq!(confirm(&one, Some(two), None), Ok(None));
+        assert_eq!(confirm(&one, Some(ub), None), Ok(None));
     }
 }

@@ -10,11 +10,19 @@
 //! (`<stdin>`, where a split run names the chunk) and without the blank line a split run
 //! prints after it. The others' translation only tells that `mlir-translate` takes them
 //! (its refusal is the oracle's result as much as `mlir-opt`'s). A module a tool refused
-//! gets no answer, and [`crate::upstream::to_llvm_ir`] runs it alone, so that its message
-//! is a run alone's: a split run's diagnostics are not (MLIR 13 counts a chunk's lines
-//! from its marker line, and printed one error where a run alone printed two).
+//! gets that refusal as its answer, in the words of a run alone ([`as_run_alone`]): a
+//! split run's diagnostics name their chunk (`within split at <stdin>:MARK offset
+//! :LINE:COL`, MLIR 13 counting a chunk's lines from its marker line), a run alone's
+//! name `<stdin>:LINE:COL`. A refusal whose diagnostics do not name their chunk that
+//! way (MLIR 22 prints the whole input's lines; MLIR 13's `mlir-translate` prints LLVM's
+//! verifier messages without a prefix) is run alone by the batch itself (`lower_batch`
+//! splits the batch down to it), and that run's message is the answer. A crash or a
+//! timeout gets no answer: [`crate::upstream::to_llvm_ir`] runs the module alone in its
+//! check. A run alone is not always the same twice either: MLIR 13's `mlir-opt`,
+//! verifying functions on several threads, printed one of two errors of a module in
+//! some runs and both in others.
 
-use crate::upstream::{self, Prepared};
+use crate::upstream::{self, Prepared, UpstreamError};
 use stdlower_front::options::PassOptions;
 
 /// One module to lower: its export ([`upstream::export`]) and its options.
@@ -52,12 +60,9 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
         let args = crate::upstream_release::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
         let out = crate::upstream_release::lower_batch(t, &texts, &args);
-        ks.iter()
-            .zip(out)
-            .filter_map(|(&k, l)| l.ok().map(|l| (k, l)))
-            .collect::<Vec<_>>()
+        ks.iter().copied().zip(out).collect::<Vec<_>>()
     };
-    let lowered: Vec<(usize, String)> = std::thread::scope(|s| {
+    let outcomes: Vec<(usize, Result<String, String>)> = std::thread::scope(|s| {
         let running: Vec<_> = groups
             .iter()
             .map(|(key, ks)| s.spawn(move || lower_group(*key, ks)))
@@ -67,11 +72,24 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             .flat_map(|h| h.join().unwrap_or_default())
             .collect()
     });
+    let mut lowered: Vec<(usize, String)> = Vec::new();
+    for (k, l) in outcomes {
+        match l {
+            Ok(d) => lowered.push((k, d)),
+            Err(msg) => answers[k] = refused(&jobs[k], &msg),
+        }
+    }
     let dialects: Vec<String> = lowered.iter().map(|(_, d)| d.clone()).collect();
     let irs = crate::upstream_release::translate_batch(t, &dialects);
     for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
-        let Ok(ir) = ir else { continue };
         let j: &Job = &jobs[k];
+        let ir = match ir {
+            Ok(ir) => ir,
+            Err(msg) => {
+                answers[k] = refused(j, &msg);
+                continue;
+            }
+        };
         // The blank line a split run prints between modules dropped, as a module
         // alone ends. A failure here is left to the module's own run.
         let ir = j.native.then(|| {
@@ -90,6 +108,59 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
         });
     }
     answers
+}
+
+/// The answer for job `j` that a tool of the batch refused with `msg`: the refusal as a
+/// run alone words it, which the check takes as the tool's result. That is `msg` itself
+/// when the batch already ran the text alone (its split run could not tell the chunks'
+/// diagnostics apart), else the split run's refusal [`as_run_alone`] rewrites; `None`
+/// (the module runs alone in its check) for anything else (a crash, a timeout).
+fn refused(j: &Job, msg: &str) -> Option<Prepared> {
+    let ran_alone = msg
+        .lines()
+        .next()
+        .is_some_and(|l| l.contains(" failed (exit status: "));
+    let alone = match ran_alone {
+        true => msg.to_string(),
+        false => as_run_alone(msg)?,
+    };
+    Some(Prepared {
+        text: j.text.clone(),
+        index_bitwidth: j.index_bitwidth,
+        pass: j.pass,
+        llvm_dialect: None,
+        ir: Some(Err(UpstreamError::Tool(alone))),
+    })
+}
+
+/// A split run's refusal of one chunk (`TOOL ARGS failed:` and the chunk's diagnostics,
+/// each located `within split at <stdin>:MARK offset :LINE:COL`) in the words of the
+/// chunk run alone (`TOOL ARGS failed (exit status: 1):`, located `<stdin>:LINE:COL`,
+/// `LINE` one less past the first chunk, whose lines MLIR 13 counts from the marker
+/// line `MARK`); `None` for anything else (a run alone's message, a crash, a
+/// diagnostic without the chunk's prefix).
+pub fn as_run_alone(msg: &str) -> Option<String> {
+    const OPEN: &str = "within split at <stdin>:";
+    let (head, body) = msg.split_once('\n')?;
+    let head = head.strip_suffix(" failed:")?;
+    if !body.starts_with(OPEN) {
+        return None;
+    }
+    let mut out = format!("{head} failed (exit status: 1):\n");
+    let mut rest = body;
+    while let Some(at) = rest.find(OPEN) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + OPEN.len()..];
+        let (mark, after) = after.split_once(" offset :")?;
+        let mark: u64 = mark.parse().ok()?;
+        let (line, after) = after.split_once(':')?;
+        let line: u64 = line.parse().ok()?;
+        let line = if mark > 1 { line.checked_sub(1)? } else { line };
+        out.push_str(&format!("<stdin>:{line}:"));
+        rest = after;
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 /// `ir` with the debug information's file name of a split run's chunk
@@ -130,6 +201,31 @@ fn unprefixed(text: &str, open: &str, close: &str, by: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A split run's refusal becomes a run alone's: the chunk prefix gone, the lines of
+    /// a chunk past the first one less, the exit status said; anything else is not
+    /// rewritten.
+    #[test]
+    fn a_split_refusal_reads_as_a_run_alone() {
+        let split = "mlir-opt --a b failed:\nwithin split at <stdin>:29 offset :3:3: error: bad\n  func @f()\n  ^\nwithin split at <stdin>:29 offset :3:3: note: see current operation: x";
+        assert_eq!(
+            as_run_alone(split).as_deref(),
+            Some("mlir-opt --a b failed (exit status: 1):\n<stdin>:2:3: error: bad\n  func @f()\n  ^\n<stdin>:2:3: note: see current operation: x")
+        );
+        let first = "mlir-translate --mlir-to-llvmir failed:\nwithin split at <stdin>:1 offset :19:42: error: expected integer";
+        assert_eq!(
+            as_run_alone(first).as_deref(),
+            Some("mlir-translate --mlir-to-llvmir failed (exit status: 1):\n<stdin>:19:42: error: expected integer")
+        );
+        for other in [
+            "mlir-opt --a failed (exit status: 1):\n<stdin>:2:3: error: bad",
+            "mlir-opt --a crashed with SIGSEGV:\nwithin split at <stdin>:1 offset :1:1: error",
+            "mlir-translate failed:\nInvalid bitcast\nwithin split at <stdin>:1 offset :1:1: error",
+            "mlir-opt failed:\nwithin split at <stdin>:x offset :1:1: error",
+        ] {
+            assert_eq!(as_run_alone(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn the_chunks_file_name_becomes_stdins() {

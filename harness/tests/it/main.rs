@@ -61,6 +61,7 @@ mod unregistered_wrong;
 mod upstream;
 mod upstream_batch;
 mod upstream_llinterp;
+mod upstream_rate;
 mod upstream_structure;
 mod upstream_structure_bare_ptr;
 mod upstream_syntax;
