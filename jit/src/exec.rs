@@ -1396,7 +1396,7 @@ fn view_leaves(
 
 /// Allocates and fills a buffer for a memref argument; returns ((allocated pointer,
 /// aligned pointer), offset, strides). With `pad`, the aligned pointer lies 64 bytes
-/// (zeroed, never the view's) past the allocated one, as a realigning `alloc` leaves
+/// (filled with 0xA5, never the view's) past the allocated one, as a realigning `alloc` leaves
 /// them: a lowering that reads through the allocated pointer reads other elements, and
 /// one that frees the aligned pointer frees no allocation's start.
 /// Static offset and strides of `layout` are obeyed; with `spread` (an explicit strided
@@ -1469,8 +1469,12 @@ fn fill_buffer(
     let es = lay.elem_size(elem)?;
     let pad = if pad { ARG_PAD } else { 0 };
     let alloc = alloc_buffer(pad + span as usize * es)?;
-    // SAFETY: `alloc` has `pad + span * es` zeroed bytes.
-    let p = unsafe { alloc.add(pad) };
+    // SAFETY: `alloc` has `pad + span * es` zeroed bytes; the pad is filled with a
+    // pattern no element is likely to hold, so reads through the allocated pointer show.
+    let p = unsafe {
+        std::ptr::write_bytes(alloc, 0xA5, pad);
+        alloc.add(pad)
+    };
     // SAFETY: `p` has `span * es` zeroed bytes.
     let buf = unsafe { std::slice::from_raw_parts_mut(p, span as usize * es) };
     let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();

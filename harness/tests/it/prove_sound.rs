@@ -162,3 +162,145 @@ fn freeing_the_aligned_pointer_of_an_argument_is_refuted() {
     let r = prove_f_and_its_mutant(text, &|body| read_field_instead(body, 0, 1));
     assert_refuted_and_replayed(&r);
 }
+
+const WHILE_F: &str = include_str!("../../../corpus/probe/loop_while_f.mlir");
+
+/// Newton's iteration on `f64` (six iterations from its constant): the block-by-block
+/// loop proof takes the solver longer than a 1 s limit here. Where the solver stops
+/// inside it, the answer comes from unrolling, in a fresh session (it used to be
+/// `unknown: the solver gave up`): every path runs longer than the bound. On a machine
+/// fast enough for the loop proof, it is proved for any iteration count.
+#[test]
+fn a_solver_stopped_inside_the_loop_proof_falls_back_to_unrolling() {
+    if !have_z3() {
+        return;
+    }
+    let m = converter::syntax::parse_module("t.mlir", WHILE_F.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let l = lower_module(&m, &lo).expect("lowers");
+    let to = Options {
+        timeout: std::time::Duration::from_secs(1),
+        ..Options::default()
+    };
+    let v = prove_module(&m, &l, &lo, Some("main"), &to, None)
+        .remove(0)
+        .verdict;
+    match &v {
+        Verdict::Unknown { reason } if reason == "every path runs longer than unroll 4" => {}
+        Verdict::Proved { bounds } if bounds == "any iteration count" => {}
+        v => panic!("{}", v.render()),
+    }
+}
+
+/// A memref result whose descriptor says offset 1 where the buffer starts at 0: refuted,
+/// and the counterexample replays whatever its size: it is asked again with the result
+/// written throughout (interp reads every element of a result to print it, and an
+/// element never written is undefined behaviour there), so `%n` is 1.
+#[test]
+fn a_refuted_memref_result_is_written_throughout_so_it_replays() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%n: index, %x: f32) -> memref<?xf32> {
+  %m = alloc(%n) : memref<?xf32>
+  %c0 = constant 0 : index
+  store %x, %m[%c0] : memref<?xf32>
+  return %m : memref<?xf32>
+}
+";
+    let r = prove_f_and_its_mutant(text, &|body| {
+        let one = body
+            .walk_ops()
+            .map(|o| body.op(o))
+            .find(|op| {
+                op.kind == OpKind::LlvmConstant
+                    && body.value_type(op.results[0]) == &Type::i64()
+                    && matches!(op.attr("value"), Some(Attribute::Int { value: 1, .. }))
+            })
+            .map(|op| op.results[0])
+            .expect("a constant 1 : i64");
+        let offset = Attribute::Array(vec![Attribute::Int {
+            value: 2,
+            ty: Type::i64(),
+        }]);
+        let ins = body
+            .walk_ops()
+            .filter(|&o| {
+                let op = body.op(o);
+                op.kind == OpKind::LlvmInsertValue && op.attr("position") == Some(&offset)
+            })
+            .last()
+            .expect("the offset inserted");
+        let op = body.op_mut(ins);
+        let j = op.operands.len() - 1;
+        op.operands[j] = one;
+    });
+    assert_refuted_and_replayed(&r);
+    match &r.verdict {
+        Verdict::Refuted { args } => assert_eq!(args[0], "1", "{}", r.line()),
+        _ => unreachable!(),
+    }
+}
+
+/// At `--index-bitwidth 32`, `alloc(%n) : memref<?xf32>` with `%n = 2^30` makes 2^32
+/// bytes, which the lowering's size computation in the index type wraps to 0. It was
+/// "refuted", and the replay showed no disagreement (interp refuses the allocation): no
+/// object of 2^32 bytes exists where `index` is 32 bits, so it is not claimed (see
+/// docs/prove.md), and the function is proved.
+#[test]
+fn an_allocation_too_large_for_a_32_bit_index_is_not_claimed() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%n: index, %x: f32) -> f32 {
+  %m = alloc(%n) : memref<?xf32>
+  %c0 = constant 0 : index
+  store %x, %m[%c0] : memref<?xf32>
+  %y = load %m[%c0] : memref<?xf32>
+  dealloc %m : memref<?xf32>
+  return %y : f32
+}
+";
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions {
+        index_bitwidth: 32,
+        ..LowerOptions::default()
+    };
+    let l = lower_module(&m, &lo).expect("lowers");
+    let to = Options {
+        index_bits: 32,
+        ..Options::default()
+    };
+    let eo = harness::exec::ExecOptions {
+        timeout: std::time::Duration::ZERO,
+        ..harness::exec::ExecOptions::default()
+    };
+    let r = prove_module(&m, &l, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert!(matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
+}
+
+/// The same wrong lowering (loads through field 0) replayed through the JIT as well:
+/// `run` passes an argument's aligned pointer 64 bytes past its allocated one, so the
+/// load reads bytes that are not the element.
+#[test]
+fn a_load_through_the_allocated_pointer_replays_in_the_jit() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%m: memref<2xi32>) -> i32 {
+  %c1 = constant 1 : index
+  %x = load %m[%c1] : memref<2xi32>
+  return %x : i32
+}
+";
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let mut bad = lower_module(&m, &lo).expect("lowers");
+    read_field_instead(bad.func_mut("f").unwrap().body.as_mut().unwrap(), 1, 0);
+    let eo = harness::exec::ExecOptions::default();
+    let r = prove_module(&m, &bad, &lo, Some("f"), &Options::default(), Some(&eo)).remove(0);
+    assert_refuted_and_replayed(&r);
+    let rp = r.replay.as_ref().expect("replayed");
+    let jit = rp.jit.as_deref().expect("run by the JIT");
+    assert_ne!(jit, rp.interp, "{}", r.line());
+}
