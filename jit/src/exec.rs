@@ -1310,11 +1310,11 @@ fn arg_leaves(
                     }
                 }
             }
-            let (ptr, offset, strides) = fill_buffer(
+            let ((alloc, ptr), offset, strides) = fill_buffer(
                 lay,
                 &m.elem,
-                m.strided_form(),
-                !m.has_identity_layout(),
+                (m.strided_form(), !m.has_identity_layout()),
+                !lay.bare_ptr,
                 shape,
                 elems,
             )?;
@@ -1324,14 +1324,15 @@ fn arg_leaves(
                 out.push(ptr as u128);
                 return Ok(());
             }
-            out.push(ptr as u128);
+            out.push(alloc as u128);
             out.push(ptr as u128);
             out.push(offset as u128);
             out.extend(shape.iter().map(|&s| s as u128));
             out.extend(strides.iter().map(|&s| s as i128 as u128));
         }
         (Type::UnrankedMemRef(e, _), RtValue::MemRef { shape, elems }) => {
-            let (ptr, offset, strides) = fill_buffer(lay, e, None, false, shape, elems)?;
+            let ((alloc, ptr), offset, strides) =
+                fill_buffer(lay, e, (None, false), true, shape, elems)?;
             let ib = (lay.index_bits / 8) as usize;
             let rank = shape.len();
             let desc_size = 16 + ib * (1 + 2 * rank);
@@ -1345,7 +1346,7 @@ fn arg_leaves(
                         (d.add(off) as *mut i32).write_unaligned(v as i32)
                     }
                 };
-                (d as *mut usize).write_unaligned(ptr as usize);
+                (d as *mut usize).write_unaligned(alloc as usize);
                 (d.add(8) as *mut usize).write_unaligned(ptr as usize);
                 put(16, offset);
                 for (i, &s) in shape.iter().enumerate() {
@@ -1371,20 +1372,21 @@ fn view_leaves(
     lay: &Layout,
     types: &[Type],
     args: &[RtValue],
-    bufs: &[Option<u128>],
+    bufs: &[Option<(u128, u128)>],
     k: usize,
     out: &mut Vec<u128>,
 ) -> Result<(), RunError> {
     let (j, view) = converter::arg_view::resolve(types, args, k).map_err(RunError::Error)?;
-    let ptr = bufs
+    let (alloc, ptr) = bufs
         .get(j)
         .copied()
         .flatten()
         .ok_or_else(|| RunError::Error(format!("argument {j} has no buffer")))?;
-    out.push(ptr);
     if lay.bare_ptr {
+        out.push(ptr);
         return Ok(());
     }
+    out.push(alloc);
     out.push(ptr);
     out.push(view.offset as i128 as u128);
     out.extend(view.sizes.iter().map(|&s| s as u128));
@@ -1392,7 +1394,11 @@ fn view_leaves(
     Ok(())
 }
 
-/// Allocates and fills a buffer for a memref argument; returns (pointer, offset, strides).
+/// Allocates and fills a buffer for a memref argument; returns ((allocated pointer,
+/// aligned pointer), offset, strides). With `pad`, the aligned pointer lies 64 bytes
+/// (filled with 0xA5, never the view's) past the allocated one, as a realigning `alloc` leaves
+/// them: a lowering that reads through the allocated pointer reads other elements, and
+/// one that frees the aligned pointer frees no allocation's start.
 /// Static offset and strides of `layout` are obeyed; with `spread` (an explicit strided
 /// layout), a dynamic offset is nonzero and each dynamic stride is one more than the
 /// extent of the dimensions inside it, so the view is neither at the buffer's start
@@ -1401,11 +1407,11 @@ fn view_leaves(
 fn fill_buffer(
     lay: &Layout,
     elem: &Type,
-    layout: Option<converter::ir::StridedLayout>,
-    spread: bool,
+    (layout, spread): (Option<converter::ir::StridedLayout>, bool),
+    pad: bool,
     shape: &[u64],
     elems: &[RtValue],
-) -> Result<(*mut u8, i64, Vec<i64>), RunError> {
+) -> Result<(ArgBuffer, i64, Vec<i64>), RunError> {
     let n: u64 = shape
         .iter()
         .try_fold(1u64, |a, &d| a.checked_mul(d))
@@ -1461,7 +1467,14 @@ fn fill_buffer(
         return err("memref argument layout is too large");
     }
     let es = lay.elem_size(elem)?;
-    let p = alloc_buffer(span as usize * es)?;
+    let pad = if pad { ARG_PAD } else { 0 };
+    let alloc = alloc_buffer(pad + span as usize * es)?;
+    // SAFETY: `alloc` has `pad + span * es` zeroed bytes; the pad is filled with a
+    // pattern no element is likely to hold, so reads through the allocated pointer show.
+    let p = unsafe {
+        std::ptr::write_bytes(alloc, 0xA5, pad);
+        alloc.add(pad)
+    };
     // SAFETY: `p` has `span * es` zeroed bytes.
     let buf = unsafe { std::slice::from_raw_parts_mut(p, span as usize * es) };
     let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
@@ -1472,8 +1485,15 @@ fn fill_buffer(
         let at = lin as usize * es;
         encode_elem(lay, elem, e, &mut buf[at..at + es])?;
     }
-    Ok((p, offset, strides))
+    Ok(((alloc, p), offset, strides))
 }
+
+/// A memref argument's allocated and aligned pointers.
+type ArgBuffer = (*mut u8, *mut u8);
+
+/// The bytes between a memref argument's allocated and aligned pointers (the
+/// alignment of its buffer, so the aligned one stays 64-byte aligned).
+const ARG_PAD: usize = 64;
 
 fn shape_i64(shape: &[u64]) -> Vec<i64> {
     shape.iter().map(|&d| d as i64).collect()
@@ -1962,7 +1982,7 @@ pub(crate) fn call_thunk(
     let Call { entry, sig, args } = *call;
     let mut arg_buf: Vec<u128> = Vec::new();
     // The buffer of each ranked memref argument, for the views of it that follow.
-    let mut bufs: Vec<Option<u128>> = vec![None; args.len()];
+    let mut bufs: Vec<Option<(u128, u128)>> = vec![None; args.len()];
     for (k, (t, v)) in sig.inputs.iter().zip(args).enumerate() {
         if matches!(v, RtValue::View(_)) {
             view_leaves(lay, &sig.inputs, args, &bufs, k, &mut arg_buf)?;
@@ -1971,7 +1991,14 @@ pub(crate) fn call_thunk(
         let start = arg_buf.len();
         arg_leaves(lay, t, v, funcs, &mut arg_buf)?;
         if matches!(t, Type::MemRef(_)) {
-            bufs[k] = arg_buf.get(start).copied();
+            // (allocated, aligned): one pointer under the bare pointer convention.
+            let alloc = arg_buf.get(start).copied();
+            let aligned = if lay.bare_ptr {
+                alloc
+            } else {
+                arg_buf.get(start + 1).copied()
+            };
+            bufs[k] = alloc.zip(aligned);
         }
     }
     if arg_buf.len() != n_arg_slots {

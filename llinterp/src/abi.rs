@@ -66,8 +66,9 @@ fn value_in(abi: &Abi, t: &Type, v: &RtValue) -> Result<Val, String> {
 pub struct EntryArgs<'a> {
     pub types: &'a [Type],
     pub values: &'a [RtValue],
-    /// The buffer each memref argument pushed so far was given.
-    bufs: Vec<Option<Ptr>>,
+    /// The buffer each memref argument pushed so far was given (allocated and aligned
+    /// pointer).
+    bufs: Vec<Option<(Ptr, Ptr)>>,
 }
 
 impl<'a> EntryArgs<'a> {
@@ -88,13 +89,14 @@ impl<'a> EntryArgs<'a> {
             return Ok(l);
         }
         let (j, view) = converter::arg_view::resolve(self.types, self.values, i)?;
-        let p = self.bufs[j].ok_or_else(|| format!("argument {j} has no buffer"))?;
+        let (alloc, p) = self.bufs[j].ok_or_else(|| format!("argument {j} has no buffer"))?;
         // Under the bare pointer convention the callee takes the type's static offset,
         // which is the view's: the pointer is the base's.
         Ok(if abi.bare_ptr {
             LoweredMemRef::Bare(p)
         } else {
             LoweredMemRef::Ranked {
+                alloc,
                 p,
                 offset: view.offset,
                 sizes: view.signed_sizes(),
@@ -123,12 +125,13 @@ pub fn push_arg(
         (Type::MemRef(_) | Type::UnrankedMemRef(..), _) => match args.memref(&mut m.mem, abi, i)? {
             LoweredMemRef::Bare(p) => out.push(Val::Ptr(p)),
             LoweredMemRef::Ranked {
+                alloc,
                 p,
                 offset,
                 sizes,
                 strides,
             } => {
-                out.extend([Val::Ptr(p), Val::Ptr(p), abi.index(offset)]);
+                out.extend([Val::Ptr(alloc), Val::Ptr(p), abi.index(offset)]);
                 out.extend(sizes.iter().chain(&strides).map(|&x| abi.index(x)));
             }
             LoweredMemRef::Unranked { rank, desc } => {
@@ -225,8 +228,9 @@ fn memref_result(mem: &mut Memory, abi: &Abi, t: &Type, v: &RtValue) -> Result<V
 enum LoweredMemRef {
     /// The aligned pointer alone (the bare pointer convention).
     Bare(Ptr),
-    /// A ranked descriptor's fields (both pointers are `p`).
+    /// A ranked descriptor's fields: the allocated pointer `alloc`, the aligned `p`.
     Ranked {
+        alloc: Ptr,
         p: Ptr,
         offset: i64,
         sizes: Vec<i64>,
@@ -237,10 +241,12 @@ enum LoweredMemRef {
 }
 
 impl LoweredMemRef {
-    /// The buffer of a ranked memref (`None` for an unranked one: no view shares it).
-    fn buffer(&self) -> Option<Ptr> {
+    /// The allocated and aligned pointers of a ranked memref (`None` for an unranked
+    /// one: no view shares it).
+    fn buffer(&self) -> Option<(Ptr, Ptr)> {
         match self {
-            LoweredMemRef::Bare(p) | LoweredMemRef::Ranked { p, .. } => Some(*p),
+            LoweredMemRef::Bare(p) => Some((*p, *p)),
+            LoweredMemRef::Ranked { alloc, p, .. } => Some((*alloc, *p)),
             LoweredMemRef::Unranked { .. } => None,
         }
     }
@@ -252,11 +258,12 @@ impl LoweredMemRef {
         match self {
             LoweredMemRef::Bare(p) => Val::Ptr(p),
             LoweredMemRef::Ranked {
+                alloc,
                 p,
                 offset,
                 sizes,
                 strides,
-            } => ranked_descriptor(abi, p, offset, &sizes, &strides),
+            } => ranked_descriptor(abi, (alloc, p), offset, &sizes, &strides),
             LoweredMemRef::Unranked { rank, desc } => {
                 Val::agg(vec![Val::Int(rank as i128), Val::Ptr(desc)])
             }
@@ -295,12 +302,15 @@ fn memref_in(
                 .map(|l| l.strides.clone())
                 .unwrap_or_default();
             let offset = layout.as_ref().and_then(|l| l.offset).unwrap_or(0);
-            let (p, strides) = fill(mem, abi, &mt.elem, shape, elems, offset, &stat)?;
+            let pad = !owned && !abi.bare_ptr;
+            let ((alloc, p), strides) =
+                fill(mem, abi, &mt.elem, shape, elems, (offset, pad), &stat)?;
             mem.heap_blocks += i64::from(owned);
             Ok(if abi.bare_ptr {
                 LoweredMemRef::Bare(p)
             } else {
                 LoweredMemRef::Ranked {
+                    alloc,
                     p,
                     offset,
                     sizes,
@@ -309,7 +319,7 @@ fn memref_in(
             })
         }
         Type::UnrankedMemRef(e, _) => {
-            let (p, strides) = fill(mem, abi, e, shape, elems, 0, &[])?;
+            let (p, strides) = fill(mem, abi, e, shape, elems, (0, !owned), &[])?;
             let dt = descriptor_type(abi, e, shape.len())?;
             let d = mem.alloc(Kind::Heap, alloc_size(&dt), 16, converter::Loc::UNKNOWN)?;
             mem.heap_blocks += 2 * i64::from(owned);
@@ -324,11 +334,11 @@ fn memref_in(
     }
 }
 
-/// The value of a ranked descriptor struct whose pointers are both `p` (rank 0: no
-/// size or stride arrays).
-fn ranked_descriptor(abi: &Abi, p: Ptr, offset: i64, sizes: &[i64], strides: &[i64]) -> Val {
+/// The value of a ranked descriptor struct whose pointers are `p` (allocated, aligned)
+/// (rank 0: no size or stride arrays).
+fn ranked_descriptor(abi: &Abi, p: (Ptr, Ptr), offset: i64, sizes: &[i64], strides: &[i64]) -> Val {
     let ix = |xs: &[i64]| Val::agg(xs.iter().map(|&x| abi.index(x)).collect());
-    let mut fields = vec![Val::Ptr(p), Val::Ptr(p), abi.index(offset)];
+    let mut fields = vec![Val::Ptr(p.0), Val::Ptr(p.1), abi.index(offset)];
     if !sizes.is_empty() {
         fields.push(ix(sizes));
         fields.push(ix(strides));
@@ -349,16 +359,20 @@ fn descriptor_type(abi: &Abi, elem: &Type, rank: usize) -> Result<Type, String> 
 }
 
 /// A heap buffer (not counted as the program's) holding `elems` in a view of `shape`
-/// with the static strides given (dynamic ones row-major), and its strides.
+/// with the static strides given (dynamic ones row-major): its allocated and aligned
+/// pointers, and its strides. With `pad`, the aligned pointer lies one alignment
+/// (64 bytes or more) past the allocated one, never written, as a realigning `alloc`
+/// leaves them: a lowering that reads through the allocated pointer reads poison, and
+/// one that frees the aligned pointer frees no allocation's start.
 fn fill(
     mem: &mut Memory,
     abi: &Abi,
     elem: &Type,
     shape: &[u64],
     elems: &[RtValue],
-    offset: i64,
+    (offset, pad): (i64, bool),
     stat_strides: &[Option<i64>],
-) -> Result<(Ptr, Vec<i64>), String> {
+) -> Result<((Ptr, Ptr), Vec<i64>), String> {
     let n = shape
         .iter()
         .try_fold(1u64, |a, &d| a.checked_mul(d))
@@ -396,12 +410,18 @@ fn fill(
     };
     let lt = abi.conv(elem)?;
     let es = alloc_size(&lt);
-    let p = mem.alloc(
+    let align = align_of(&lt).max(64);
+    let pad = if pad { align } else { 0 };
+    let alloc = mem.alloc(
         Kind::Heap,
-        span.saturating_mul(es),
-        align_of(&lt).max(64),
+        span.saturating_mul(es).saturating_add(pad),
+        align,
         converter::Loc::UNKNOWN,
     )?;
+    let p = Ptr {
+        addr: alloc.addr + pad,
+        prov: alloc.prov,
+    };
     for (e, lin) in elems
         .iter()
         .zip(converter::value::RowMajor::new(offset, &sizes, &strides))
@@ -413,7 +433,7 @@ fn fill(
         };
         mem.store(at, &lt, &v, 1).map_err(|f| f.message)?;
     }
-    Ok((p, strides))
+    Ok(((alloc, p), strides))
 }
 
 /// Why a result could not be read: undefined behaviour or a plain error.

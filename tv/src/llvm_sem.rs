@@ -146,11 +146,7 @@ impl LlvmSem {
                                 let ub = if blk.stack {
                                     c.true_()
                                 } else {
-                                    c.or_many([
-                                        *p,
-                                        c.not(blk.live),
-                                        c.not(c.eq(*off, smt.bv(64, 0))),
-                                    ])
+                                    c.or_many([*p, c.not(blk.live), c.not(c.eq(*off, blk.start))])
                                 };
                                 blk.live = f;
                                 ub

@@ -156,6 +156,11 @@ pub struct Block {
     pub packed: HashMap<u32, bool>,
     /// What its start is known to be a multiple of (at least 16, as malloc's).
     pub align: u64,
+    /// The offset of what its owner allocated, the pointer `free` must be given: 0, or
+    /// at or below 0 for a memref argument's block, whose aligned pointer (offset 0)
+    /// may lie past its allocated one (`query::memref_arg`; the bytes between are not
+    /// modelled: an access there is outside the block).
+    pub start: SExpr,
 }
 
 /// The LLVM memory of one path.
@@ -175,6 +180,7 @@ impl LlvmMem {
             ptr_target: None,
             packed: HashMap::new(),
             align: 16,
+            start: smt.bv(64, 0),
         });
         self.blocks.len() - 1
     }

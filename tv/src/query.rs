@@ -80,14 +80,16 @@ fn prove_one(
     how: (bool, &[Option<usize>], &[Option<u32>]),
     used: &mut BTreeSet<String>,
 ) -> Result<Verdict, Stop> {
-    query(src, lowered, name, opts, how, used, false)
+    query(src, lowered, name, opts, how, used, (false, true))
 }
 
 /// One query. With `cut_deep`, a call past the inlining depth is not claimed (its
 /// path is cut) instead of summarised by its callee's contract: a counterexample found
 /// through a contract may need a callee that no real callee is (the two sides may
 /// reach the contract at different depths, with different arguments), so only one
-/// found without contracts is trusted.
+/// found without contracts is trusted. With `loops`, loops are first proved block by
+/// block where the converter's hints allow (else, and where that makes no proof,
+/// unrolled).
 fn query(
     src: &Module,
     lowered: &Module,
@@ -95,7 +97,7 @@ fn query(
     opts: &Options,
     (wrapper, alias, ranks): (bool, &[Option<usize>], &[Option<u32>]),
     used: &mut BTreeSet<String>,
-    cut_deep: bool,
+    (cut_deep, loops): (bool, bool),
 ) -> Result<Verdict, Stop> {
     let mut cx = ArgCx::default();
     let f = src
@@ -274,7 +276,7 @@ fn query(
         .hints
         .as_ref()
         .and_then(|h| h.get(name))
-        .filter(|_| !wrapper)
+        .filter(|_| !wrapper && loops && !crate::cfg::headers(body).is_empty())
     {
         let sides = crate::loops::Sides {
             src,
@@ -285,9 +287,23 @@ fn query(
             index_bits: ib,
             hints,
         };
-        if crate::loops::prove(&mut smt, &mut ssem, &mut tsem, &sides, &src_args, &tgt_args)? {
-            let bounds = bounds(has_memref, cx.layout, "any iteration count");
-            return Ok(Verdict::Proved { bounds });
+        match crate::loops::prove(&mut smt, &mut ssem, &mut tsem, &sides, &src_args, &tgt_args) {
+            Ok(true) => {
+                // The callees summarised by their contracts are proved too (`prove`).
+                used.extend(smt.contracts_used.iter().cloned());
+                let bounds = bounds(has_memref, cx.layout, "any iteration count");
+                return Ok(Verdict::Proved { bounds });
+            }
+            // No proof for any iteration count, or the solver stopped inside it (its
+            // time limit, or the hard limit that ends the process): unrolled instead,
+            // in a session of its own, so that what the loop proof spent of the
+            // solver's limits is not taken from the unrolled query.
+            Ok(false) | Err(Stop::Solver(_)) => {
+                drop(smt);
+                let how = (wrapper, alias, ranks);
+                return query(src, lowered, name, opts, how, used, (cut_deep, false));
+            }
+            Err(e) => return Err(e),
         }
     }
     let s = walk::run(&mut smt, &mut ssem, src, body, src_args, opts.unroll)?;
@@ -374,6 +390,9 @@ fn query(
             reason: "no memref argument within the bounds has a valid layout".into(),
         });
     }
+    if let Some(v) = vacuous(&mut smt, s.cut, t.cut, opts)? {
+        return Ok(v);
+    }
     smt.ctx.assert(pre)?;
     smt.ctx.push()?;
     let q = smt.ctx.or(wrong, nan);
@@ -403,16 +422,18 @@ fn query(
         Response::Sat if !cut_deep && !smt.contracts_used.is_empty() => {
             drop(smt);
             let how = (wrapper, alias, ranks);
-            Ok(match query(src, lowered, name, opts, how, used, true)? {
-                Verdict::Proved { .. } => Verdict::Unknown {
-                    reason: format!(
-                        "refuted only through the contracts of callees past depth {} \
+            Ok(
+                match query(src, lowered, name, opts, how, used, (true, loops))? {
+                    Verdict::Proved { .. } => Verdict::Unknown {
+                        reason: format!(
+                            "refuted only through the contracts of callees past depth {} \
                          (calls not inlined), which no real callee may satisfy",
-                        walk::INLINE_DEPTH
-                    ),
+                            walk::INLINE_DEPTH
+                        ),
+                    },
+                    v => v,
                 },
-                v => v,
-            })
+            )
         }
         Response::Sat => {
             if !cx.pins.is_empty() {
@@ -424,13 +445,42 @@ fn query(
                 match smt.ctx.check()? {
                     Response::Sat => {}
                     Response::Unsat => {
+                        let shared = crate::alias::describe(alias);
+                        let shared = if shared.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", when memref arguments alias ({shared}): a view not within its base's elements, or a base with a layout")
+                        };
                         return Ok(Verdict::Unknown {
                             reason: format!(
                                 "refuted only with memref arguments that interp and run \
-                                 cannot be given (a layout they do not build, with offsets \
+                                 cannot be given (an allocated pointer equal to the aligned \
+                                 one, a layout they do not build, with offsets \
                                  <= {OFFSET_BOUND} and strides in [-{STRIDE_BOUND}, \
                                  {STRIDE_BOUND}], or an empty memref of rank 2 or more whose \
-                                 first size is 0)"
+                                 first size is 0{shared})"
+                            ),
+                        });
+                    }
+                    Response::Unknown => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!("the solver gave up within {:?}", opts.timeout),
+                        })
+                    }
+                }
+            }
+            // interp reads every element of a memref result to print it, and an element
+            // the source never wrote is undefined behaviour there: only a refutation
+            // whose results are written throughout replays.
+            let printable = printable_results(&mut smt, &ft.results, &s_res, ib)?;
+            if let Some(p) = printable {
+                smt.ctx.assert(p)?;
+                match smt.ctx.check()? {
+                    Response::Sat => {}
+                    Response::Unsat => {
+                        return Ok(Verdict::Unknown {
+                            reason: format!(
+                                "refuted only where a memref result has elements the source                                  never wrote, or more than {PRINTED} of them, which interp                                  cannot print"
                             ),
                         })
                     }
@@ -474,9 +524,17 @@ fn query(
                         sizes,
                         strides,
                         offset,
+                        of: Some(j),
+                        ..
+                    } => view_text(&mut smt, *j, (sizes, strides, *offset))?,
+                    ArgModel::MemRef {
+                        sizes,
+                        strides,
+                        offset,
                         contents,
                         elem,
                         elem_ty,
+                        of: None,
                     } => memref_text(
                         &mut smt,
                         (sizes, strides, *offset),
@@ -498,6 +556,124 @@ fn query(
             Ok(Verdict::Refuted { args })
         }
     }
+}
+
+/// The most elements of one memref result a replayable refutation prints: the
+/// condition that every one is written is spelt out element by element.
+const PRINTED: u64 = 256;
+
+/// The condition under which the source's memref results (`views`, as
+/// `crate::view::std_view` exports them: sizes, elements, written bits, live, offset,
+/// strides, heap) can be printed by `interp`: each live, with at most [`PRINTED`]
+/// elements (a dynamic size bounded so), every one written. `None` without memref
+/// results. The query itself compares only the elements the source wrote (a caller
+/// may read no others), which is the sound comparison; this narrows only which
+/// refutation is reported, so that it replays.
+fn printable_results(
+    smt: &mut Smt,
+    types: &[Type],
+    views: &[SVal],
+    ib: u32,
+) -> Result<Option<SExpr>, Stop> {
+    let mut all = Vec::new();
+    for (t, v) in types.iter().zip(views) {
+        let Some(et) = memref_elem(t) else {
+            continue;
+        };
+        let Some((_, (_, bytes), _)) = crate::value::mem_elem(et, ib) else {
+            continue;
+        };
+        let f = v.elems()?;
+        let (sizes, init, live, offset) = (f[0].elems()?, f[2].term()?, f[3].term()?, f[4].term()?);
+        let strides = f[5].elems()?;
+        let statics: Vec<Option<u64>> = match t {
+            Type::MemRef(mt) => mt.shape.clone(),
+            _ => vec![None; sizes.len()],
+        };
+        let fixed: u64 = statics.iter().flatten().product();
+        if fixed > PRINTED {
+            continue;
+        }
+        let dynamic = statics.iter().filter(|d| d.is_none()).count() as u32;
+        // The largest dynamic size: the product of the sizes stays within PRINTED.
+        let mut cap = 1u64;
+        while dynamic > 0 && fixed * (cap + 1).pow(dynamic) <= PRINTED {
+            cap += 1;
+        }
+        let caps: Vec<u64> = statics.iter().map(|d| d.unwrap_or(cap)).collect();
+        let c = &smt.ctx;
+        let zero = smt.bv(64, 0);
+        let mut conds = Vec::new();
+        let mut empty = vec![c.false_()];
+        for (sz, cap) in sizes.iter().zip(&caps) {
+            let sz = sz.term()?;
+            conds.push(c.bvule(sz, smt.bv(64, *cap as i128)));
+            empty.push(c.eq(sz, zero));
+        }
+        conds.push(c.or(c.or_many(empty), live));
+        // Every index below the caps: written where it is in bounds.
+        let total: u64 = caps.iter().product();
+        for k in 0..total {
+            let mut rest = k;
+            let mut inb = Vec::new();
+            let mut lin = offset;
+            for d in (0..caps.len()).rev() {
+                let i = smt.bv(64, (rest % caps[d]) as i128);
+                rest /= caps[d];
+                let c = &smt.ctx;
+                inb.push(c.bvult(i, sizes[d].term()?));
+                lin = c.bvadd(lin, c.bvmul(i, strides[d].term()?));
+            }
+            let c = &smt.ctx;
+            let at = c.bvmul(lin, smt.bv(64, bytes as i128));
+            conds.push(c.imp(
+                c.and_many(inb.into_iter().chain([c.true_()])),
+                c.select(init, at),
+            ));
+        }
+        all.push(smt.ctx.and_many(conds));
+    }
+    Ok((!all.is_empty()).then(|| smt.ctx.and_many(all)))
+}
+
+/// `Some(unknown)` when no input runs within the bound on both sides (every path of
+/// one side or the other is cut): the refinement query would then hold for want of an
+/// input, and a proof would claim nothing. Only the cut counts: a source undefined on
+/// every input is still proved (the lowered code may do anything there).
+fn vacuous(
+    smt: &mut Smt,
+    s_cut: SExpr,
+    t_cut: SExpr,
+    opts: &Options,
+) -> Result<Option<Verdict>, Stop> {
+    let unroll = opts.unroll;
+    let f = smt.ctx.false_();
+    if s_cut == f && t_cut == f {
+        return Ok(None);
+    }
+    let deep = if smt.cut_deep {
+        format!(" or calls past depth {}", walk::INLINE_DEPTH)
+    } else {
+        String::new()
+    };
+    smt.ctx.push()?;
+    let within = smt.ctx.and(smt.ctx.not(s_cut), smt.ctx.not(t_cut));
+    smt.ctx.assert(within)?;
+    let r = smt.ctx.check()?;
+    smt.ctx.pop()?;
+    Ok(match r {
+        Response::Sat => None,
+        Response::Unsat => Some(Verdict::Unknown {
+            reason: format!("every path runs longer than unroll {unroll}{deep}"),
+        }),
+        Response::Unknown => Some(Verdict::Unknown {
+            reason: format!(
+                "the solver gave up within {:?} (asking whether any input runs within \
+                 unroll {unroll})",
+                opts.timeout
+            ),
+        }),
+    })
 }
 
 /// The bounds a proof states: how far loops run (`depth`), and those of memref arguments.
@@ -532,6 +708,10 @@ pub struct ArgCx {
     pub unranked: bool,
     /// Per memref argument: its Standard buffer, LLVM block and contents.
     pub bufs: std::collections::HashMap<usize, (usize, usize, SExpr)>,
+    /// Per memref argument with a buffer of its own: the elements the buffer holds,
+    /// whether its type has the identity layout, and its element type (what a view of
+    /// it, `@J(..)`, needs).
+    pub bases: std::collections::HashMap<usize, (SExpr, bool, Type)>,
 }
 
 /// How an argument is read back from a model.
@@ -544,6 +724,8 @@ enum ArgModel {
         contents: SExpr,
         elem: Scalar,
         elem_ty: Type,
+        /// The earlier argument whose buffer it shares (written `@J(..)`).
+        of: Option<usize>,
     },
 }
 
@@ -604,7 +786,10 @@ fn memref_arg(
                 let v = smt.ctx.declare_const(format!("offset{i}"), c64)?;
                 let le = smt.ctx.bvule(v, smt.bv(64, OFFSET_BOUND as i128));
                 smt.ctx.assert(le)?;
-                cx.pins.push(smt.ctx.eq(v, smt.bv(64, 0)));
+                // (A view of an earlier argument's buffer, `@J(..)`, may have any.)
+                if share.is_none() {
+                    cx.pins.push(smt.ctx.eq(v, smt.bv(64, 0)));
+                }
                 v
             }
         };
@@ -619,7 +804,9 @@ fn memref_arg(
                     let b = STRIDE_BOUND as i128;
                     let inb = c.and(c.bvsge(v, smt.bv(64, -b)), c.bvsle(v, smt.bv(64, b)));
                     smt.ctx.assert(inb)?;
-                    cx.pins.push(smt.ctx.eq(v, run));
+                    if share.is_none() {
+                        cx.pins.push(smt.ctx.eq(v, run));
+                    }
                     v
                 }
             };
@@ -668,12 +855,22 @@ fn memref_arg(
             let c = &smt.ctx;
             let big = c.ite(c.bvugt(size, old), size, old);
             tsem.mem.blocks[b].size = smt.def(c64, big)?;
+            // The callers pass it as `@J(offset: .., sizes: [..], strides: [..])`
+            // (`converter::arg_view`): a view within the elements of `J`, a memref of
+            // the identity layout given by its contents, of the same element type.
+            let pin = match cx.bases.get(&j) {
+                Some((len_j, true, e)) if *e == mt.elem => smt.ctx.bvule(len, *len_j),
+                _ => smt.ctx.false_(),
+            };
+            cx.pins.push(pin);
             (buf, b, contents)
         }
         None => {
             let es = sort(smt, elem);
             let asort = crate::memory::array_sort(smt, es);
             let contents = smt.ctx.declare_const(format!("mem{i}"), asort)?;
+            let identity = mt.layout == converter::ir::Layout::Identity && !cx.unranked;
+            cx.bases.insert(i, (len, identity, mt.elem.clone()));
             let t = smt.ctx.true_();
             let all = crate::memory::const_array(smt, smt.ctx.bool_sort(), t);
             ssem.mem.bufs.push(crate::memory::StdBuf {
@@ -689,10 +886,28 @@ fn memref_arg(
             let b = tsem.mem.alloc(smt, size, false);
             // The caller's buffer is aligned for its elements (vectors may need more
             // than malloc's 16 bytes).
-            let a = crate::llvm_sem::align_of(&elem_ty)?;
-            tsem.mem.blocks[b].align = a.max(16);
+            let a = crate::llvm_sem::align_of(&elem_ty)?.max(16);
+            tsem.mem.blocks[b].align = a;
             tsem.mem.blocks[b].arrays.insert(elem, (contents, all));
             tsem.arg_blocks.push((b, elem));
+            // The allocated pointer: the start of what the caller allocated; the aligned
+            // one (offset 0, where the view's elements are) 0, 1 or 2 times the block's
+            // alignment past it, as a realigning `alloc` leaves them. Under the bare
+            // pointer convention only the aligned one is passed, and a callee that frees
+            // the memref frees that: there they are one.
+            let mut look = params.clone();
+            look.next();
+            let bare = !wrapper && !cx.unranked && !matches!(look.next(), Some(Type::LlvmPtr(..)));
+            if !bare {
+                let k = smt.ctx.declare_const(format!("pad{i}"), c64)?;
+                let le = smt.ctx.bvule(k, smt.bv(64, 2));
+                smt.ctx.assert(le)?;
+                let start = smt.ctx.bvneg(smt.ctx.bvmul(k, smt.bv(64, a as i128)));
+                tsem.mem.blocks[b].start = smt.def(c64, start)?;
+                // interp --level llvm, run and the C caller pass them apart.
+                let apart = smt.ctx.not(smt.ctx.eq(k, smt.bv(64, 0)));
+                cx.pins.push(apart);
+            }
             (buf, b, contents)
         }
     };
@@ -701,6 +916,11 @@ fn memref_arg(
     let ptr = SVal::Ptr {
         blk: Some(b),
         off: smt.bv(64, 0),
+        p: f,
+    };
+    let allocated = SVal::Ptr {
+        blk: Some(b),
+        off: tsem.mem.blocks[b].start,
         p: f,
     };
     fn next(params: &mut std::slice::Iter<'_, Type>, what: &str) -> Result<Type, Stop> {
@@ -727,6 +947,7 @@ fn memref_arg(
         contents,
         elem,
         elem_ty: elem_ty.clone(),
+        of: share,
     };
     let sval = SVal::MemRef {
         buf,
@@ -757,7 +978,7 @@ fn memref_arg(
             v: crate::std_sem::int_resize(smt, v, 64, ib, false),
             p: f,
         };
-        let mut vals = vec![ptr.clone(), ptr, fld(offset)];
+        let mut vals = vec![allocated, ptr, fld(offset)];
         let mut tys = vec![
             Type::llvm_ptr(Type::Int(8)),
             Type::llvm_ptr(Type::Int(8)),
@@ -812,6 +1033,7 @@ fn memref_arg(
     if matches!(params.clone().next(), Some(Type::LlvmPtr(..))) {
         // The descriptor's fields.
         next(params, "aligned pointer")?;
+        tv[0] = allocated;
         tv.push(ptr);
         tv.push(int(smt, next(params, "offset")?, offset, f)?);
         for s in &sizes {
@@ -822,6 +1044,37 @@ fn memref_arg(
         }
     }
     Ok((sval, tv, model))
+}
+
+/// The `--arg` text of a memref argument that shares argument `j`'s buffer in a model:
+/// `@J(offset: O, sizes: [..], strides: [..])`, in elements of that buffer.
+fn view_text(
+    smt: &mut Smt,
+    j: usize,
+    (sizes, strides, offset): (&[SExpr], &[SExpr], SExpr),
+) -> Result<String, Stop> {
+    let mut value = |e: SExpr| -> Result<i64, Stop> {
+        let v = smt.ctx.get_value(vec![e])?;
+        Ok(crate::model::bv_value(smt, v[0].1)? as i64)
+    };
+    let mut l = converter::arg_view::ViewLayout {
+        offset: value(offset)?,
+        sizes: Vec::new(),
+        strides: Vec::new(),
+    };
+    for (s, st) in sizes.iter().zip(strides) {
+        l.sizes.push(value(*s)? as u64);
+        l.strides.push(value(*st)?);
+    }
+    let mut out = String::new();
+    converter::arg_view::format(
+        &mut out,
+        &converter::arg_view::ArgView {
+            of: j,
+            layout: Some(l),
+        },
+    );
+    Ok(out)
 }
 
 /// The `--arg` text of a memref argument in a model: nested lists of its elements, in

@@ -117,6 +117,14 @@ impl StdSem {
                     ub.push(smt.ctx.bvugt(len, lim));
                     len = smt.ctx.ite(smt.ctx.bvugt(len, lim), lim, len);
                 }
+                // Nor one of 2^w bytes or more at an index width w below 64: no object
+                // that large exists where `index` is w bits (the lowering computes its
+                // size in the index type, and it wraps; see docs/prove.md).
+                if self.index_bits < 64 {
+                    let bytes = smt.ctx.bvmul(len, smt.bv(128, lanes.1 as i128));
+                    let room = smt.bv(128, 1i128 << self.index_bits);
+                    ub.push(smt.ctx.bvuge(bytes, room));
+                }
                 let buf = self.mem.alloc(smt, (elem, lanes), k == StdOp::Alloca)?;
                 let (strides, offset) = row_major(smt, &sizes)?;
                 Ok(Step::Values(

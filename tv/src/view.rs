@@ -90,7 +90,8 @@ pub fn llvm_view(smt: &mut Smt, mem: &mut LlvmMem, d: &SVal, e: Scalar) -> Resul
             Some(b),
         ) if a == b && !mem.blocks[*b].stack => {
             let c = &smt.ctx;
-            c.and_many([c.not(*ap), c.eq(*aoff, smt.bv(64, 0)), mem.blocks[*b].live])
+            let blk = &mem.blocks[*b];
+            c.and_many([c.not(*ap), c.eq(*aoff, blk.start), blk.live])
         }
         _ => smt.ctx.false_(),
     };

@@ -228,8 +228,11 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                     let (offset, strides, span) = view(m, shape, elems.len());
                     let _ = writeln!(
                         main,
-                        "    static {e} b{i}[{span}];\n    static A{k}_{i} a{i};\n    \
-                         a{i}.allocated = b{i}; a{i}.aligned = b{i}; a{i}.offset = {offset};"
+                        // The aligned pointer 64 bytes past the allocated one, as a
+                        // realigning `alloc` leaves them.
+                        "    static _Alignas(64) char m{i}[64 + sizeof({e}) * {span}];\n    \
+                         {e} *b{i} = ({e} *)(m{i} + 64);\n    static A{k}_{i} a{i};\n    \
+                         a{i}.allocated = ({e} *)m{i}; a{i}.aligned = b{i}; a{i}.offset = {offset};"
                     );
                     let mut at = vec![0u64; shape.len()];
                     for v in elems {
@@ -265,7 +268,7 @@ pub fn program(checks: &[(usize, &Planned<'_>)], index_bits: u32) -> Option<Stri
                     let _ = writeln!(
                         main,
                         "    static A{k}_{i} a{i};\n    \
-                         a{i}.allocated = b{j}; a{i}.aligned = b{j}; a{i}.offset = {};",
+                         a{i}.allocated = a{j}.allocated; a{i}.aligned = b{j}; a{i}.offset = {};",
                         l.offset
                     );
                     for (d, (sz, st)) in l.sizes.iter().zip(&l.strides).enumerate() {

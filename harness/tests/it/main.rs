@@ -51,6 +51,7 @@ mod prove_scope_alloc;
 mod prove_scope_casts;
 mod prove_scope_unranked;
 mod prove_scope_vectors;
+mod prove_sound;
 mod prove_wrong;
 mod rebuilt_while_running;
 mod reduce;
