@@ -516,7 +516,8 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
-        LlvmPoison if nres == 1 => {
+        // Releases of typed pointers have no poison (`typed` writes undef).
+        LlvmPoison if nres == 1 && !matches!(n.syntax, Mode::Typed(_)) => {
             out.push_str("llvm.mlir.poison");
             extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
