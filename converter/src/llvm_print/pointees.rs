@@ -336,3 +336,76 @@ fn llvm_int_constant(body: &Body, v: crate::ir::ValueId) -> Option<i64> {
         .as_int()
         .and_then(|i| i64::try_from(i).ok())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::syntax::{export_for, parse_module, Release};
+
+    fn export(src: &str, major: u32) -> Result<String, String> {
+        let m = parse_module("t.mlir", src.as_bytes()).map_err(|d| d.to_string())?;
+        export_for(&m, Release::new(major).unwrap(), false)
+            .map_err(|d| format!("{}:{}: {}", d.loc.line, d.loc.col, d.message))
+    }
+
+    #[test]
+    fn pointers_point_to_i8_and_ops_get_their_pointee_by_a_bitcast() {
+        let src = "llvm.func @f(%p: !llvm.ptr<f32>, %q: !llvm.ptr<i8, 3>) -> f32 {\n  %x = llvm.load %p : !llvm.ptr<f32>\n  %y = llvm.load %q : !llvm.ptr<i8, 3>\n  llvm.return %x : f32\n}\n";
+        let out = export(src, 13).unwrap();
+        assert!(
+            out.contains("llvm.func @f(%arg0: !llvm.ptr<i8>, %arg1: !llvm.ptr<i8, 3>) -> f32 {\n    %0 = llvm.bitcast %arg0 : !llvm.ptr<i8> to !llvm.ptr<f32>\n    %1 = llvm.load %0 : !llvm.ptr<f32>\n    %2 = llvm.load %arg1 : !llvm.ptr<i8, 3>\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn gep_indices_are_operands_in_13_and_constants_after() {
+        let src = "llvm.func @f(%p: !llvm.ptr<struct<(i64, f32)>>) -> !llvm.ptr<f32> {\n  %g = llvm.getelementptr %p[0, 1] : (!llvm.ptr<struct<(i64, f32)>>) -> !llvm.ptr<f32>\n  llvm.return %g : !llvm.ptr<f32>\n}\n";
+        let out13 = export(src, 13).unwrap();
+        assert!(
+            out13.contains("%1 = llvm.mlir.constant(0 : i64) : i64\n    %2 = llvm.mlir.constant(1 : i32) : i32\n    %3 = llvm.getelementptr %0[%1, %2] : (!llvm.ptr<struct<(i64, f32)>>, i64, i32) -> !llvm.ptr<f32>\n    %4 = llvm.bitcast %3 : !llvm.ptr<f32> to !llvm.ptr<i8>\n"),
+            "{out13}"
+        );
+        let out14 = export(src, 14).unwrap();
+        assert!(
+            out14.contains("%1 = llvm.getelementptr %0[0, 1] : (!llvm.ptr<struct<(i64, f32)>>) -> !llvm.ptr<f32>\n"),
+            "{out14}"
+        );
+        // Today's release reads today's syntax: opaque pointers, no casts.
+        let out22 = export(src, 22).unwrap();
+        assert!(
+            !out22.contains("bitcast") && !out22.contains("ptr<"),
+            "{out22}"
+        );
+    }
+
+    #[test]
+    fn shuffle_masks_and_flags_in_each_release() {
+        let src = "llvm.func @f(%v: vector<2xf32>, %a: i32) -> i32 {\n  %s = llvm.shufflevector %v, %v [1, 0] : vector<2xf32>\n  %b = llvm.add %a, %a overflow<nsw> : i32\n  %c = llvm.fcmp \"false\" %v, %v : vector<2xf32>\n  llvm.return %b : i32\n}\n";
+        let out15 = export(src, 15).unwrap();
+        assert!(
+            out15.contains(
+                "llvm.shufflevector %arg0, %arg0 [1 : i32, 0 : i32] : vector<2xf32>, vector<2xf32>"
+            ),
+            "{out15}"
+        );
+        assert!(out15.contains("llvm.add %arg1, %arg1 : i32\n"), "{out15}");
+        assert!(out15.contains("llvm.fcmp \"_false\""), "{out15}");
+        let out16 = export(src, 16).unwrap();
+        assert!(
+            out16.contains("llvm.shufflevector %arg0, %arg0 [1, 0] : vector<2xf32>\n"),
+            "{out16}"
+        );
+    }
+
+    #[test]
+    fn what_those_releases_cannot_say_is_refused_at_the_op() {
+        let src =
+            "llvm.func @f() -> i32 {\n  %z = llvm.mlir.zero : i32\n  llvm.return %z : i32\n}\n";
+        let e = export(src, 13).unwrap_err();
+        assert!(
+            e.starts_with("2:8: cannot export this op for MLIR 13: llvm.mlir.zero of i32"),
+            "{e}"
+        );
+        assert!(export(src, 22).is_ok());
+    }
+}
