@@ -294,7 +294,9 @@ fn gep(body: &mut Body, b: BlockId, op: OpId, major: u32) -> Result<(), String> 
         // it selects a struct field (LLVM's rule), `i64` elsewhere.
         let mut ty = elem;
         let mut operands = vec![body.op(op).operands[0]];
-        let mut dynamic = body.op(op).operands[1..].to_vec().into_iter();
+        // A copy: the constants are inserted into the body while the operands are read.
+        let given: Vec<crate::ir::ValueId> = body.op(op).operands[1..].to_vec();
+        let mut dynamic = given.into_iter();
         for (k, &i) in indices.iter().enumerate() {
             let in_struct = k > 0 && matches!(ty, Type::LlvmStruct(_));
             if i == DYNAMIC_INDEX {
