@@ -3,11 +3,13 @@
 //!   --mlir-to-llvmir` (LLVM 22) accepts unchanged — opaque `!llvm.ptr`, builtin
 //!   integer/float/vector types, `llvm.load %p : !llvm.ptr -> f32`, ...;
 //! - `Syntax::Legacy`: the LLVM 11 notation of the spec (`!llvm.i64`,
-//!   `!llvm<"{ float*, float*, i64, [1 x i64], [1 x i64] }">`), so that the spec's examples are golden tests.
+//!   `!llvm<"{ float*, float*, i64, [1 x i64], [1 x i64] }">`), so that the spec's examples are golden tests;
+//! - typed (no [`Syntax`] of `lower`'s): the typed pointers of MLIR 13 to 16 (`!llvm.ptr<f32>`), for
+//!   `export --release N` of an `llvm.func` ([`pointees::typed_form`] prepares it).
 //!
 //! This module owns the walk (value and block names, functions, blocks, the shared
-//! op forms and attributes); `modern` and `legacy` own the types and the op forms
-//! that differ between the two.
+//! op forms and attributes); `modern`, `legacy` and `typed` own the types and the op
+//! forms that differ between them.
 //!
 //! Everything is written straight into one output buffer: value names are numbers
 //! formatted on the fly and types are written piece by piece, so printing a module
@@ -16,6 +18,8 @@
 
 mod legacy;
 mod modern;
+pub mod pointees;
+mod typed;
 
 use crate::ir::{
     attr::float_bits_to_f64, Attribute, Body, DenseValues, Func, Module, NamedAttr, OpData, OpKind,
@@ -32,6 +36,24 @@ pub enum Syntax {
     #[default]
     Modern,
     Legacy,
+}
+
+/// The printers' own choice of syntax: one of [`Syntax`], or the typed pointers of
+/// MLIR release N (13 to 16, [`write_typed_func`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    Modern,
+    Legacy,
+    Typed(u32),
+}
+
+impl From<Syntax> for Mode {
+    fn from(s: Syntax) -> Mode {
+        match s {
+            Syntax::Modern => Mode::Modern,
+            Syntax::Legacy => Mode::Legacy,
+        }
+    }
 }
 
 /// Prints a lowered module.
@@ -55,7 +77,7 @@ pub fn print_llvm_in_pieces(m: &Module, syntax: Syntax, mut sink: impl FnMut(&st
     let mut out = String::with_capacity(1 << 16);
     write_module_open(&mut out, &m.attrs, syntax);
     for f in &m.funcs {
-        print_func(&mut out, f, syntax);
+        print_func(&mut out, f, syntax.into());
         if out.len() >= 1 << 15 {
             sink(&out);
             out.clear();
@@ -72,7 +94,7 @@ pub fn write_module_open(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) 
     out.push_str("module ");
     if !attrs.is_empty() {
         out.push_str("attributes ");
-        attr_dict(out, attrs, syntax);
+        attr_dict(out, attrs, syntax.into());
         out.push(' ');
     }
     out.push_str("{\n");
@@ -80,7 +102,13 @@ pub fn write_module_open(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) 
 
 /// Writes one function of a lowered module (see [`write_module_open`]).
 pub fn write_func(out: &mut String, f: &Func, syntax: Syntax) {
-    print_func(out, f, syntax);
+    print_func(out, f, syntax.into());
+}
+
+/// Writes one `llvm.func` with the typed pointers of MLIR `major` (13 to 16), as that
+/// release's `mlir-opt` reads it: `f` as [`pointees::typed_form`] made it.
+pub fn write_typed_func(out: &mut String, f: &Func, major: u32) {
+    print_func(out, f, Mode::Typed(major));
 }
 
 /// Writes the end of a lowered module (see [`write_module_open`]).
@@ -91,15 +119,16 @@ pub fn write_module_close(out: &mut String) {
 /// Prints a type in the given syntax.
 pub fn print_type(t: &Type, syntax: Syntax) -> String {
     let mut s = String::new();
-    write_type(&mut s, t, syntax);
+    write_type(&mut s, t, syntax.into());
     s
 }
 
 /// Writes a type in the given syntax.
-pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Syntax) {
+pub(crate) fn write_type(out: &mut String, t: &Type, syntax: Mode) {
     match syntax {
-        Syntax::Modern => modern::ty(out, t),
-        Syntax::Legacy => legacy::ty(out, t),
+        Mode::Modern => modern::ty(out, t),
+        Mode::Legacy => legacy::ty(out, t),
+        Mode::Typed(_) => typed::ty(out, t),
     }
 }
 
@@ -170,7 +199,7 @@ enum Name {
 /// Names of the values and blocks of one function body.
 pub(crate) struct Names<'a> {
     pub body: &'a Body,
-    pub syntax: Syntax,
+    pub syntax: Mode,
     values: Vec<Name>,
     /// Each block's position in the layout (`^bbN`), `None` when it is not laid out.
     blocks: Vec<Option<u32>>,
@@ -180,7 +209,7 @@ pub(crate) struct Names<'a> {
 }
 
 impl<'a> Names<'a> {
-    fn new(body: &'a Body, syntax: Syntax) -> Names<'a> {
+    fn new(body: &'a Body, syntax: Mode) -> Names<'a> {
         let mut values = vec![Name::Unknown; body.values.len()];
         let mut blocks = vec![None; body.blocks.len()];
         let mut next = 0u32;
@@ -321,7 +350,7 @@ impl<'a> Names<'a> {
     }
 }
 
-fn print_func(out: &mut String, f: &Func, syntax: Syntax) {
+fn print_func(out: &mut String, f: &Func, syntax: Mode) {
     let (result, params) = match &f.ty {
         Type::LlvmFunc(ft) => (&ft.result, &ft.params[..]),
         Type::Function(ft) => (
@@ -433,7 +462,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             // legacy syntax had none.
             // A flag of another kind than these forms say (`isExact = false`) stays in
             // the attribute dictionary, as it is.
-            let modern = n.syntax == Syntax::Modern;
+            let modern = n.syntax == Mode::Modern;
             let exact = matches!(op.attr("isExact"), Some(Attribute::Unit));
             let overflow = match op.attr("overflowFlags") {
                 Some(Attribute::Str(f)) => Some(f),
@@ -487,7 +516,8 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             out.push_str(" : ");
             n.vty(out, op.results[0]);
         }
-        LlvmPoison if nres == 1 => {
+        // Releases of typed pointers have no poison (`typed` writes undef).
+        LlvmPoison if nres == 1 && !matches!(n.syntax, Mode::Typed(_)) => {
             out.push_str("llvm.mlir.poison");
             extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
@@ -538,8 +568,8 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
                 .and_then(|a| a.as_str())
                 .unwrap_or("eq");
             let p = match (op.kind, n.syntax, p) {
-                (LlvmFCmp, Syntax::Modern, "false") => "_false",
-                (LlvmFCmp, Syntax::Modern, "true") => "_true",
+                (LlvmFCmp, Mode::Modern | Mode::Typed(_), "false") => "_false",
+                (LlvmFCmp, Mode::Modern | Mode::Typed(_), "true") => "_true",
                 _ => p,
             };
             out.push_str(op.kind.name());
@@ -572,7 +602,7 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
             // LLVM 11's parser read them after the operand (`llvm.return %x {a} :
             // !llvm.i32`).
             out.push_str("llvm.return");
-            let legacy = n.syntax == Syntax::Legacy;
+            let legacy = n.syntax == Mode::Legacy;
             if !legacy || ops.is_empty() {
                 extra_attrs(out, op, &[], n.syntax);
             }
@@ -592,8 +622,9 @@ fn print_op(out: &mut String, n: &Names, op: &OpData) {
         }
         _ => {
             let custom = match n.syntax {
-                Syntax::Modern => modern::op(out, n, op),
-                Syntax::Legacy => legacy::op(out, n, op),
+                Mode::Modern => modern::op(out, n, op),
+                Mode::Legacy => legacy::op(out, n, op),
+                Mode::Typed(major) => typed::op(out, n, op, major),
             };
             if !custom {
                 generic(out, n, op);
@@ -648,7 +679,7 @@ pub(crate) fn positions(out: &mut String, a: Option<&Attribute>) {
 }
 
 /// Writes `{name = value, unit_name}`.
-pub(crate) fn attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
+pub(crate) fn attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Mode) {
     out.push('{');
     for (i, a) in attrs.iter().enumerate() {
         if i > 0 {
@@ -665,12 +696,12 @@ pub(crate) fn attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
 
 /// Writes ` {...}`, an argument's or result's dictionary, or nothing when it is empty.
 /// LLVM 11 spelled the unit `llvm.noalias` of today's syntax `llvm.noalias = true`.
-fn arg_attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
+fn arg_attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Mode) {
     if attrs.is_empty() {
         return;
     }
     out.push(' ');
-    if syntax == Syntax::Legacy && attrs.iter().any(|a| a.name == "llvm.noalias") {
+    if syntax == Mode::Legacy && attrs.iter().any(|a| a.name == "llvm.noalias") {
         let legacy: Vec<NamedAttr> = attrs
             .iter()
             .map(|a| match (&*a.name, &a.value) {
@@ -687,7 +718,7 @@ fn arg_attr_dict(out: &mut String, attrs: &[NamedAttr], syntax: Syntax) {
 }
 
 /// Writes ` {...}` with the attributes of `op` other than `skip`, or nothing.
-pub(crate) fn extra_attrs(out: &mut String, op: &OpData, skip: &[&str], syntax: Syntax) {
+pub(crate) fn extra_attrs(out: &mut String, op: &OpData, skip: &[&str], syntax: Mode) {
     let extra: Vec<NamedAttr> = op
         .attrs
         .iter()
@@ -705,7 +736,7 @@ fn push_bool(out: &mut String, b: bool) {
 }
 
 /// Writes an attribute with its type where MLIR writes one (`42 : i32`, `1.5 : f32`).
-pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
+pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Mode) {
     match a {
         Attribute::Unit => out.push_str("unit"),
         Attribute::Bool(b) => push_bool(out, *b),
@@ -768,7 +799,7 @@ pub(crate) fn attr(out: &mut String, a: &Attribute, syntax: Syntax) {
 }
 
 /// Types inside attributes are builtin types in both syntaxes (`42 : i32`).
-fn attr_type(out: &mut String, t: &Type, syntax: Syntax) {
+fn attr_type(out: &mut String, t: &Type, syntax: Mode) {
     match t {
         Type::LlvmVoid
         | Type::LlvmPtr(..)
@@ -790,7 +821,7 @@ fn element(out: &mut String, a: &Attribute) {
         }
         Attribute::Bool(b) => push_bool(out, *b),
         Attribute::Float { bits, ty } => out.push_str(&float_literal(*bits, ty)),
-        other => attr(out, other, Syntax::Modern),
+        other => attr(out, other, Mode::Modern),
     }
 }
 
@@ -833,13 +864,13 @@ mod tests {
 
     fn attr(a: &Attribute, syntax: Syntax) -> String {
         let mut s = String::new();
-        super::attr(&mut s, a, syntax);
+        super::attr(&mut s, a, syntax.into());
         s
     }
 
     fn attr_dict(attrs: &[NamedAttr], syntax: Syntax) -> String {
         let mut s = String::new();
-        super::attr_dict(&mut s, attrs, syntax);
+        super::attr_dict(&mut s, attrs, syntax.into());
         s
     }
 

@@ -84,7 +84,7 @@ fn export(m: &Module, loc_file: Option<String>, release: Release) -> Result<Stri
     }
     x.out.push_str(" {\n");
     for f in &m.funcs {
-        x.func(f);
+        x.func(m, f);
         if let Some(e) = x.err.take() {
             return Err(e);
         }
@@ -343,22 +343,19 @@ impl Exporter {
         }
     }
 
-    fn func(&mut self, f: &Func) {
+    fn func(&mut self, m: &Module, f: &Func) {
         let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
-            // An `llvm.func` the module was given: today's LLVM dialect is upstream's.
-            // Releases of typed pointers read it where it has no pointer.
-            if self.release.typed_pointers() && (mentions_pointer(f) || f.body.is_some()) {
-                let why = match f.body {
-                    Some(_) => "its body is written in today's LLVM dialect syntax, which that release does not read",
-                    None => "that release's LLVM dialect has typed pointers",
-                };
-                self.fail(
-                    f.loc,
-                    format!("cannot export this llvm.func for {}: {why}", self.release),
-                );
+            // An `llvm.func` the module was given: today's LLVM dialect is upstream's;
+            // releases of typed pointers read it with a pointee for every pointer.
+            if !self.release.typed_pointers() {
+                crate::llvm_print::write_func(&mut self.out, f, crate::llvm_print::Syntax::Modern);
                 return;
             }
-            crate::llvm_print::write_func(&mut self.out, f, crate::llvm_print::Syntax::Modern);
+            let major = self.release.major();
+            match crate::llvm_print::pointees::typed_form(m, f, major) {
+                Ok(t) => crate::llvm_print::write_typed_func(&mut self.out, &t, major),
+                Err(d) => self.fail(d.loc, d.message),
+            }
             return;
         };
         self.out.push_str("  ");
@@ -441,24 +438,6 @@ impl Exporter {
             }
         }
     }
-}
-
-/// Whether an `llvm.func`'s signature or body has a pointer anywhere in its types.
-fn mentions_pointer(f: &Func) -> bool {
-    fn has(t: &Type) -> bool {
-        match t {
-            Type::LlvmPtr(..) => true,
-            Type::LlvmStruct(fs) => fs.iter().any(has),
-            Type::LlvmArray(_, e) => has(e),
-            Type::LlvmFunc(ft) => has(&ft.result) || ft.params.iter().any(has),
-            Type::Function(ft) => ft.inputs.iter().chain(&ft.results).any(has),
-            _ => false,
-        }
-    }
-    has(&f.ty)
-        || f.body
-            .as_ref()
-            .is_some_and(|b| b.values.iter().any(|v| has(&v.ty)))
 }
 
 /// The index constant `v` is defined by, if any.

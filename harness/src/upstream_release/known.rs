@@ -124,6 +124,15 @@ pub const KNOWN: &[ReleaseBug] = &[
         first: 13,
         fixed_in: Some(14),
     },
+    ReleaseBug {
+        bug: KnownBug {
+            signature: "'std.constant' op requires attribute's type ('i1') to match op's return type ('vector<",
+            doc: "docs/findings/mlir13-cmpi-same-operands-vector-fold.md",
+            doc_text: include_str!("../../../docs/findings/mlir13-cmpi-same-operands-vector-fold.md"),
+        },
+        first: 13,
+        fixed_in: Some(14),
+    },
 ];
 
 /// The documented bug of release `r` that a tool failure's message `msg` shows, if any.

@@ -22,6 +22,7 @@ mod conformance;
 mod conformance_e2e;
 mod corpus;
 mod diagnostics_cli;
+mod export_release13;
 mod fixed_upstream;
 mod front;
 mod fuzz_coverage_scope;
