@@ -70,6 +70,8 @@ impl FKind {
 /// One solver session.
 pub struct Smt {
     pub ctx: Context,
+    /// Which solver answers (cvc5 takes no array `lambda`: `memory::copy_range`).
+    pub kind: SolverKind,
     next: u64,
     /// The uninterpreted functions declared so far.
     pub declared: HashSet<String>,
@@ -115,6 +117,7 @@ impl Smt {
             .map_err(|e| Stop::Solver(format!("cannot start {}: {e}", kind.program())))?;
         let mut smt = Smt {
             ctx,
+            kind,
             next: 0,
             declared: HashSet::new(),
             nan_sign: HashMap::new(),

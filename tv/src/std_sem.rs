@@ -631,6 +631,10 @@ impl Semantics for StdSem {
     fn same_as(&self, id: usize) -> bool {
         self.mem == self.saved[id]
     }
+    fn merge(&mut self, smt: &mut Smt, c: SExpr, t: usize, f: usize) -> Result<(), Stop> {
+        self.mem = crate::memory::StdMem::merge(smt, c, &self.saved[t], &self.saved[f])?;
+        Ok(())
+    }
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
         results
             .into_iter()

@@ -46,6 +46,8 @@ mod prove;
 mod prove_loops;
 mod prove_memref;
 mod prove_nan;
+mod prove_reach;
+mod prove_reach_memcpy;
 mod prove_scope;
 mod prove_scope_alloc;
 mod prove_scope_casts;
