@@ -5,7 +5,9 @@
 //!   at different depths). A wrong lowering behind the wrapper is refuted, and the
 //!   arguments replay;
 //! - an inlined callee whose paths leave different memory: merged, and a wrong callee
-//!   is refuted through its caller.
+//!   is refuted through its caller;
+//! - an allocation with a static strided layout (a negative stride): a wrong stride in
+//!   the lowering is not proved.
 //!
 //! Needs `z3` (skipped without it, failing when `CI` is set).
 
@@ -115,4 +117,48 @@ fn a_call_whose_paths_leave_different_memory_is_decided() {
         body.op_mut(o).successors.swap(0, 1);
     });
     assert_refuted_and_replayed(report(&rs, "main"));
+}
+
+/// An allocation with a strided layout whose stride is negative: its elements are
+/// placed by the type's static offset and strides (`tv/src/std_sem.rs`).
+const REVERSED: &str = "func @f(%x: f32, %y: f32) -> f32 {
+  %c0 = constant 0 : index
+  %c3 = constant 3 : index
+  %r = alloc() : memref<4xf32, offset: 3, strides: [-1]>
+  store %x, %r[%c3] : memref<4xf32, offset: 3, strides: [-1]>
+  store %y, %r[%c0] : memref<4xf32, offset: 3, strides: [-1]>
+  %a = load %r[%c3] : memref<4xf32, offset: 3, strides: [-1]>
+  dealloc %r : memref<4xf32, offset: 3, strides: [-1]>
+  return %a : f32
+}
+";
+
+/// Proved; lowered with the stride's `-1` as `1` (the address of element 3 is 6, past
+/// the 4-element block), not proved.
+#[test]
+fn an_allocation_with_a_negative_stride_is_decided() {
+    if !have_z3() {
+        return;
+    }
+    let r = crate::common::prove_f_and_its_mutant(REVERSED, &|body| {
+        let o = body
+            .walk_ops()
+            .find(|&o| {
+                let op = body.op(o);
+                op.kind == OpKind::LlvmConstant
+                    && matches!(
+                        op.attr("value"),
+                        Some(converter::ir::Attribute::Int { value: -1, .. })
+                    )
+            })
+            .expect("the stride -1");
+        body.op_mut(o).set_attr(
+            "value",
+            converter::ir::Attribute::Int {
+                value: 1,
+                ty: converter::ir::Type::i64(),
+            },
+        );
+    });
+    assert!(!matches!(r.verdict, Verdict::Proved { .. }), "{}", r.line());
 }
