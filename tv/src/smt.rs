@@ -3,7 +3,7 @@
 //! IEEE floats of each format) and named definitions so that shared subterms are sent
 //! once.
 
-use easy_smt::{Context, ContextBuilder, SExpr};
+use easy_smt::{Context, ContextBuilder, Response, SExpr};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
@@ -72,6 +72,8 @@ pub struct Smt {
     pub ctx: Context,
     /// Which solver answers (cvc5 takes no array `lambda`: `memory::copy_range`).
     pub kind: SolverKind,
+    /// The time limit of one check, in milliseconds.
+    timeout_ms: u128,
     next: u64,
     /// The uninterpreted functions declared so far.
     pub declared: HashSet<String>,
@@ -118,6 +120,7 @@ impl Smt {
         let mut smt = Smt {
             ctx,
             kind,
+            timeout_ms: timeout.as_millis().max(1),
             next: 0,
             declared: HashSet::new(),
             nan_sign: HashMap::new(),
@@ -132,6 +135,44 @@ impl Smt {
         };
         smt.ctx.set_logic(logic)?;
         Ok(smt)
+    }
+
+    /// Whether the assertions are satisfiable, asked for a proof. z3 tries its
+    /// bit-vector tactic (`qfaufbv`: simplification, then bit-blasting to SAT) before its
+    /// default solver, within the time limit: the bounds check of an access through a
+    /// 2-D fully dynamic layout (a multiplication of symbolic strides and indices) took
+    /// the default solver more than 60 s and the tactic under 2 s. A `sat` is asked again
+    /// of the default solver, whose model a counterexample is read from (`unknown` if it
+    /// cannot give one in time); cvc5 answers `check-sat`.
+    pub fn check(&mut self) -> Result<Response, Stop> {
+        if self.kind == SolverKind::Cvc5 {
+            return Ok(self.ctx.check()?);
+        }
+        let c = &self.ctx;
+        let tactic = c.list(vec![
+            c.atom("try-for"),
+            c.list(vec![c.atom("or-else"), c.atom("qfaufbv"), c.atom("smt")]),
+            c.numeral(self.timeout_ms as u64),
+        ]);
+        let cmd = c.list(vec![c.atom("check-sat-using"), tactic]);
+        self.ctx.raw_send(cmd)?;
+        let resp = self.ctx.raw_recv()?;
+        let r = match self.ctx.get_atom(resp) {
+            Some("sat") => Response::Sat,
+            Some("unsat") => return Ok(Response::Unsat),
+            Some("unknown") => return Ok(Response::Unknown),
+            _ => {
+                return Err(Stop::Solver(format!(
+                    "unexpected answer to check-sat-using: {}",
+                    self.ctx.display(resp)
+                )))
+            }
+        };
+        debug_assert_eq!(r, Response::Sat);
+        Ok(match self.ctx.check()? {
+            Response::Sat => Response::Sat,
+            _ => Response::Unknown,
+        })
     }
 
     pub fn bv_sort(&self, w: u32) -> SExpr {

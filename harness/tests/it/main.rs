@@ -47,6 +47,7 @@ mod prove_loops;
 mod prove_memref;
 mod prove_nan;
 mod prove_reach;
+mod prove_reach_layout;
 mod prove_reach_memcpy;
 mod prove_scope;
 mod prove_scope_alloc;
