@@ -362,7 +362,7 @@ impl Proof<'_, '_> {
         let q = c.and_many([c.not(entry_ub), c.not(s.ub), c.or_many(wrong)]);
         self.smt.ctx.push()?;
         self.smt.ctx.assert(q)?;
-        let r = self.smt.check();
+        let r = self.smt.ctx.check();
         self.smt.ctx.pop()?;
         Ok(r? == Response::Unsat)
     }
