@@ -546,13 +546,25 @@ impl LlvmSem {
         kinds.extend(self.mem.blocks[db].arrays.keys().copied());
         kinds.sort_by_key(|k| format!("{k:?}"));
         kinds.dedup();
+        let bound = match smt.kind {
+            crate::smt::SolverKind::Z3 => None,
+            crate::smt::SolverKind::Cvc5 => {
+                Some(crate::memory::copy_bound(smt, len)?.ok_or_else(|| {
+                    Stop::NotModelled(
+                        "llvm.intr.memcpy of more than 256 bytes, or of a length the solver \
+                         does not bound, with cvc5"
+                            .into(),
+                    )
+                })?)
+            }
+        };
         for k in kinds {
             let (sv, si) = self.mem.arrays(smt, sb, k)?;
             let (dv, di) = self.mem.arrays(smt, db, k)?;
             let es = sort(smt, k);
-            let nv = crate::memory::copy_range(smt, es, (dv, *doff), (sv, *soff), len)?;
+            let nv = crate::memory::copy_range(smt, es, (dv, *doff), (sv, *soff), len, bound)?;
             let bs = smt.ctx.bool_sort();
-            let ni = crate::memory::copy_range(smt, bs, (di, *doff), (si, *soff), len)?;
+            let ni = crate::memory::copy_range(smt, bs, (di, *doff), (si, *soff), len, bound)?;
             self.mem.blocks[db].arrays.insert(k, (nv, ni));
         }
         Ok(ub)
@@ -1123,6 +1135,10 @@ impl Semantics for LlvmSem {
     }
     fn same_as(&self, id: usize) -> bool {
         self.mem == self.saved[id]
+    }
+    fn merge(&mut self, smt: &mut Smt, c: SExpr, t: usize, f: usize) -> Result<(), Stop> {
+        self.mem = crate::memory::LlvmMem::merge(smt, c, &self.saved[t], &self.saved[f])?;
+        Ok(())
     }
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
         // The C wrapper's results are in its out-pointer's block.

@@ -33,14 +33,34 @@ pub fn const_array(smt: &Smt, elem: SExpr, v: SExpr) -> SExpr {
 }
 
 /// The array `dst` (of values of sort `elem` by byte offset) with the `len` entries from
-/// `dst_off` on replaced by those of `src` from `src_off` on (a `memcpy`), named.
+/// `dst_off` on replaced by those of `src` from `src_off` on (a `memcpy`), named. With
+/// `bound` (a number `len` is known not to exceed), a chain of `bound` stores, each
+/// taking the source's entry where its position is below `len` (cvc5 takes no array
+/// `lambda`); else an SMT `lambda` (z3).
 pub fn copy_range(
     smt: &mut Smt,
     elem: SExpr,
     (dst, dst_off): (SExpr, SExpr),
     (src, src_off): (SExpr, SExpr),
     len: SExpr,
+    bound: Option<u64>,
 ) -> Result<SExpr, Stop> {
+    let s = array_sort(smt, elem);
+    if let Some(n) = bound {
+        let mut acc = dst;
+        for k in 0..n {
+            let kv = smt.bv(64, k as i128);
+            let c = &smt.ctx;
+            let at = c.bvadd(dst_off, kv);
+            let v = c.ite(
+                c.bvult(kv, len),
+                c.select(src, c.bvadd(src_off, kv)),
+                c.select(dst, at),
+            );
+            acc = c.store(acc, at, v);
+        }
+        return smt.def(s, acc);
+    }
     let i = smt.fresh_name("i");
     let c = &smt.ctx;
     let iv = c.atom(i.as_str());
@@ -52,8 +72,24 @@ pub fn copy_range(
         c.list(vec![c.list(vec![iv, smt.bv_sort(64)])]),
         body,
     ]);
-    let s = array_sort(smt, elem);
     smt.def(s, lambda)
+}
+
+/// For cvc5 (`copy_range`'s store chain): the least of 16, 64 and 256 bytes that a copy
+/// of `len` bytes is shown never to exceed, asked of the solver over what is asserted
+/// so far; `None` when none is.
+pub fn copy_bound(smt: &mut Smt, len: SExpr) -> Result<Option<u64>, Stop> {
+    for n in [16u64, 64, 256] {
+        smt.ctx.push()?;
+        let over = smt.ctx.bvugt(len, smt.bv(64, n as i128));
+        smt.ctx.assert(over)?;
+        let r = smt.ctx.check()?;
+        smt.ctx.pop()?;
+        if r == easy_smt::Response::Unsat {
+            return Ok(Some(n));
+        }
+    }
+    Ok(None)
 }
 
 /// The bytes an element of kind `s` takes, as `llvm_sem::size_of` gives them: a
@@ -228,4 +264,136 @@ pub fn observed(
             p: no,
         },
     ]
+}
+
+/// What a merge of two paths' memories cannot hold in one state.
+fn unmergeable(what: &str) -> Stop {
+    Stop::NotModelled(format!("a call whose paths leave {what}"))
+}
+
+/// `ite(c, a, b)` of sort `s`, named (unless both are the same term).
+fn ite_named(smt: &mut Smt, s: SExpr, c: SExpr, a: SExpr, b: SExpr) -> Result<SExpr, Stop> {
+    if a == b {
+        return Ok(a);
+    }
+    let e = smt.ctx.ite(c, a, b);
+    smt.def(s, e)
+}
+
+impl StdMem {
+    /// The memory after a branch on `c` whose paths leave `a` (where `c` holds) and `b`:
+    /// each buffer's contents, written bits and liveness chosen by `c`. A buffer only one
+    /// path allocated (at a position past the other's last) is dead on the other path:
+    /// no value of that path refers to it.
+    pub fn merge(smt: &mut Smt, c: SExpr, a: &StdMem, b: &StdMem) -> Result<StdMem, Stop> {
+        let mut bufs = Vec::new();
+        let f = smt.ctx.false_();
+        for k in 0..a.bufs.len().max(b.bufs.len()) {
+            let buf = match (a.bufs.get(k), b.bufs.get(k)) {
+                (Some(x), Some(y)) => {
+                    if x.elem != y.elem || x.lanes != y.lanes || x.stack != y.stack {
+                        return Err(unmergeable("buffers of different kinds"));
+                    }
+                    let es = sort(smt, x.elem);
+                    let asort = array_sort(smt, es);
+                    let bsort = array_sort(smt, smt.ctx.bool_sort());
+                    let bool_s = smt.ctx.bool_sort();
+                    StdBuf {
+                        elems: ite_named(smt, asort, c, x.elems, y.elems)?,
+                        init: ite_named(smt, bsort, c, x.init, y.init)?,
+                        live: ite_named(smt, bool_s, c, x.live, y.live)?,
+                        ..x.clone()
+                    }
+                }
+                (Some(x), None) => StdBuf {
+                    live: smt.ctx.and(c, x.live),
+                    ..x.clone()
+                },
+                (None, Some(y)) => StdBuf {
+                    live: smt.ctx.ite(c, f, y.live),
+                    ..y.clone()
+                },
+                (None, None) => unreachable!("within the longer"),
+            };
+            bufs.push(buf);
+        }
+        Ok(StdMem { bufs })
+    }
+}
+
+impl LlvmMem {
+    /// The memory after a branch on `c` whose paths leave `a` (where `c` holds) and `b`:
+    /// each block's size, liveness, values and written bits chosen by `c` (a kind of
+    /// value stored on one path only is unwritten on the other). A block only one path
+    /// allocated is dead on the other path.
+    pub fn merge(smt: &mut Smt, c: SExpr, a: &LlvmMem, b: &LlvmMem) -> Result<LlvmMem, Stop> {
+        let mut blocks = Vec::new();
+        let f = smt.ctx.false_();
+        for k in 0..a.blocks.len().max(b.blocks.len()) {
+            let blk = match (a.blocks.get(k), b.blocks.get(k)) {
+                (Some(x), Some(y)) => {
+                    if x.stack != y.stack {
+                        return Err(unmergeable("blocks of different kinds"));
+                    }
+                    let ptr_target = match (x.ptr_target, y.ptr_target) {
+                        (Some(p), Some(q)) if p != q => {
+                            return Err(unmergeable("pointers into different blocks"))
+                        }
+                        (p, q) => p.or(q),
+                    };
+                    let mut packed = x.packed.clone();
+                    for (w, v) in &y.packed {
+                        if *packed.entry(*w).or_insert(*v) != *v {
+                            return Err(unmergeable("a block packed on one path only"));
+                        }
+                    }
+                    let mut arrays = HashMap::new();
+                    let mut kinds: Vec<Scalar> =
+                        x.arrays.keys().chain(y.arrays.keys()).copied().collect();
+                    kinds.sort_by_key(|k| format!("{k:?}"));
+                    kinds.dedup();
+                    let bsort = array_sort(smt, smt.ctx.bool_sort());
+                    let none = const_array(smt, smt.ctx.bool_sort(), f);
+                    for s in kinds {
+                        let es = sort(smt, s);
+                        let asort = array_sort(smt, es);
+                        let side = |smt: &mut Smt, m: &Block| -> Result<(SExpr, SExpr), Stop> {
+                            match m.arrays.get(&s) {
+                                Some(p) => Ok(*p),
+                                None => Ok((smt.fresh("bytes", asort)?, none)),
+                            }
+                        };
+                        let (xv, xi) = side(smt, x)?;
+                        let (yv, yi) = side(smt, y)?;
+                        let v = ite_named(smt, asort, c, xv, yv)?;
+                        let i = ite_named(smt, bsort, c, xi, yi)?;
+                        arrays.insert(s, (v, i));
+                    }
+                    let s64 = smt.bv_sort(64);
+                    let bool_s = smt.ctx.bool_sort();
+                    Block {
+                        size: ite_named(smt, s64, c, x.size, y.size)?,
+                        live: ite_named(smt, bool_s, c, x.live, y.live)?,
+                        stack: x.stack,
+                        arrays,
+                        ptr_target,
+                        packed,
+                        align: x.align.min(y.align),
+                        start: ite_named(smt, s64, c, x.start, y.start)?,
+                    }
+                }
+                (Some(x), None) => Block {
+                    live: smt.ctx.and(c, x.live),
+                    ..x.clone()
+                },
+                (None, Some(y)) => Block {
+                    live: smt.ctx.ite(c, f, y.live),
+                    ..y.clone()
+                },
+                (None, None) => unreachable!("within the longer"),
+            };
+            blocks.push(blk);
+        }
+        Ok(LlvmMem { blocks })
+    }
 }

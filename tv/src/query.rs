@@ -397,7 +397,7 @@ fn query(
     smt.ctx.push()?;
     let q = smt.ctx.or(wrong, nan);
     smt.ctx.assert(q)?;
-    let mut r = smt.ctx.check()?;
+    let mut r = smt.check()?;
     if r == Response::Sat && crate::model::bool_value(&mut smt, nan)? {
         smt.ctx.pop()?;
         let q = smt.ctx.and(wrong, smt.ctx.not(nan));

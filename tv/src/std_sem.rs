@@ -83,9 +83,20 @@ impl StdSem {
                 let Type::MemRef(mt) = body.value_type(op.results[0]) else {
                     return Err(Stop::NotModelled("an allocation of a non-memref".into()));
                 };
-                if mt.layout != converter::ir::Layout::Identity {
-                    return Err(Stop::NotModelled("allocations with a layout".into()));
-                }
+                // A strided layout's static offset and strides place the elements (as
+                // `interp` does: a stride may be negative or 0, so that indices share an
+                // element); a dynamic one is not modelled.
+                let layout = match &mt.layout {
+                    converter::ir::Layout::Identity => None,
+                    _ => {
+                        let sl = mt.strided_form().filter(|sl| {
+                            sl.offset.is_some() && sl.strides.iter().all(Option::is_some)
+                        });
+                        Some(sl.ok_or_else(|| {
+                            Stop::NotModelled("allocations with a dynamic or affine layout".into())
+                        })?)
+                    }
+                };
                 let (elem, lanes, _) = crate::value::mem_elem(&mt.elem, self.index_bits)
                     .ok_or_else(|| Stop::NotModelled(format!("memrefs of {}", mt.elem)))?;
                 let mut dynamic = args.iter();
@@ -126,7 +137,16 @@ impl StdSem {
                     ub.push(smt.ctx.bvuge(bytes, room));
                 }
                 let buf = self.mem.alloc(smt, (elem, lanes), k == StdOp::Alloca)?;
-                let (strides, offset) = row_major(smt, &sizes)?;
+                let (strides, offset) = match layout {
+                    None => row_major(smt, &sizes)?,
+                    Some(sl) => (
+                        sl.strides
+                            .iter()
+                            .map(|s| smt.bv(64, s.unwrap_or(0) as i128))
+                            .collect(),
+                        smt.bv(64, sl.offset.unwrap_or(0) as i128),
+                    ),
+                };
                 Ok(Step::Values(
                     vec![SVal::MemRef {
                         buf,
@@ -638,6 +658,10 @@ impl Semantics for StdSem {
     }
     fn same_as(&self, id: usize) -> bool {
         self.mem == self.saved[id]
+    }
+    fn merge(&mut self, smt: &mut Smt, c: SExpr, t: usize, f: usize) -> Result<(), Stop> {
+        self.mem = crate::memory::StdMem::merge(smt, c, &self.saved[t], &self.saved[f])?;
+        Ok(())
     }
     fn export(&mut self, smt: &mut Smt, results: Vec<SVal>) -> Result<Vec<SVal>, Stop> {
         results

@@ -43,6 +43,9 @@ pub trait Semantics {
     fn restore(&mut self, id: usize);
     /// Whether the path's state is the one saved as `id` (the same terms).
     fn same_as(&self, id: usize) -> bool;
+    /// Makes the path's state the merge of the states saved as `t` (where `c` holds)
+    /// and `f`: after a branch whose two paths return from an inlined call.
+    fn merge(&mut self, smt: &mut Smt, c: SExpr, t: usize, f: usize) -> Result<(), Stop>;
     /// What the caller can see of the path's state when the function returns (the
     /// memory of its memref arguments), compared as extra results.
     fn observe(&mut self, smt: &mut Smt) -> Result<Vec<SVal>, Stop>;
@@ -123,6 +126,7 @@ pub fn run_segment(
         body,
         unroll: 0,
         depth: 0,
+        free: 0,
         visits: HashMap::new(),
         budget: 20_000,
         stops: Some(stops),
@@ -145,10 +149,27 @@ pub fn run(
     unroll: u32,
 ) -> Result<Outcome, Stop> {
     let mut budget = 20_000;
-    run_nested(smt, sem, module, body, inputs, unroll, 0, &mut budget)
+    // A C wrapper (`_mlir_ciface_NAME`) only forwards to its function: its frame is not
+    // counted, so that both sides reach a callee's contract at the same call (the
+    // source's function runs at depth 0, the lowered function inside its wrapper).
+    let wrapper = module.funcs.iter().any(|f| {
+        f.name.starts_with("_mlir_ciface_")
+            && f.body.as_ref().is_some_and(|b| std::ptr::eq(b, body))
+    });
+    let free = u32::from(wrapper);
+    run_nested(
+        smt,
+        sem,
+        module,
+        body,
+        inputs,
+        unroll,
+        (0, free),
+        &mut budget,
+    )
 }
 
-/// How deep calls are inlined; a deeper call is not modelled.
+/// How deep calls are inlined; a deeper call is summarised by its callee's contract.
 pub const INLINE_DEPTH: u32 = 4;
 
 #[allow(clippy::too_many_arguments)]
@@ -159,7 +180,7 @@ fn run_nested(
     body: &Body,
     inputs: Vec<SVal>,
     unroll: u32,
-    depth: u32,
+    (depth, free): (u32, u32),
     budget: &mut u32,
 ) -> Result<Outcome, Stop> {
     let entry = body
@@ -172,6 +193,7 @@ fn run_nested(
         body,
         unroll,
         depth,
+        free,
         visits: HashMap::new(),
         budget: *budget,
         stops: None,
@@ -190,6 +212,8 @@ struct Walker<'a> {
     unroll: u32,
     /// How many calls deep this body is inlined.
     depth: u32,
+    /// Frames not counted against [`INLINE_DEPTH`] (a C wrapper's).
+    free: u32,
     visits: HashMap<BlockId, u32>,
     /// Blocks left to walk over all paths, so that a function with very many paths
     /// gives up rather than running for ever.
@@ -285,7 +309,7 @@ impl Walker<'_> {
                     let cb = f.body.as_ref().ok_or_else(|| {
                         Stop::NotModelled(format!("a call of the external @{callee}"))
                     })?;
-                    if self.depth >= INLINE_DEPTH {
+                    if self.depth >= INLINE_DEPTH + self.free {
                         // By the callee's contract (`crate::contract`).
                         let o = self.sem.contract(self.smt, body, op, &callee, &vals)?;
                         ubs.push(o.ub);
@@ -302,7 +326,7 @@ impl Walker<'_> {
                         cb,
                         vals,
                         self.unroll,
-                        self.depth + 1,
+                        (self.depth + 1, self.free),
                         &mut self.budget,
                     )?;
                     ubs.push(o.ub);
@@ -355,18 +379,20 @@ impl Walker<'_> {
                     let after_t = self.sem.save();
                     self.sem.restore(saved);
                     let of = self.block(f, fargs, &env)?;
-                    // Inside an inlined call, the caller goes on from the memory of the
-                    // path walked last: both paths must leave the same memory.
-                    if self.depth > 0
-                        && ot.results.is_some()
-                        && of.results.is_some()
-                        && !self.sem.same_as(after_t)
-                    {
-                        return Err(Stop::NotModelled(
-                            "a call whose paths leave different memory".into(),
-                        ));
-                    }
                     let c = self.smt.def_bool(c)?;
+                    // Inside an inlined call, the caller goes on from the memory the
+                    // returning paths leave: merged where both return, else the one
+                    // that does (the other is cut).
+                    if self.depth > 0 {
+                        match (&ot.results, &of.results) {
+                            (Some(_), Some(_)) if !self.sem.same_as(after_t) => {
+                                let after_f = self.sem.save();
+                                self.sem.merge(self.smt, c, after_t, after_f)?;
+                            }
+                            (Some(_), None) => self.sem.restore(after_t),
+                            _ => {}
+                        }
+                    }
                     let ctx = &self.smt.ctx;
                     ubs.push(ctx.ite(c, ot.ub, of.ub));
                     cuts.push(ctx.ite(c, ot.cut, of.cut));
