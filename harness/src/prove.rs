@@ -164,6 +164,7 @@ impl Report {
             (Verdict::Refuted { .. }, _) => "refuted",
             (Verdict::Proved { .. }, _) => "proved",
             (Verdict::Unknown { .. }, _) => "unknown",
+            (Verdict::Mistyped { .. }, _) => "invalid-lowering",
         }
     }
 }
@@ -255,12 +256,18 @@ fn prove_one(
             }
             other => other,
         };
+        // Types that break the lowering's rules make the lowering invalid, as the
+        // converter's own check does.
+        let invalid_lowering = match &verdict {
+            Verdict::Mistyped { why } => Some(why.clone()),
+            _ => None,
+        };
         Report {
             name: entry.to_string(),
             verdict,
             seconds: dt.as_secs_f64(),
             replay,
-            invalid_lowering: None,
+            invalid_lowering,
         }
     }
 }

@@ -75,6 +75,8 @@ pub enum Verdict {
     Refuted { args: Vec<String> },
     /// Neither: a construct not modelled, or the solver gave up.
     Unknown { reason: String },
+    /// The lowered function's types break the lowering's rules, named.
+    Mistyped { why: String },
 }
 
 impl Verdict {
@@ -84,6 +86,7 @@ impl Verdict {
             Verdict::Proved { bounds } => format!("proved ({bounds})"),
             Verdict::Refuted { args } => format!("refuted: {}", args.join(" ")),
             Verdict::Unknown { reason } => format!("unknown: {reason}"),
+            Verdict::Mistyped { why } => format!("invalid lowering: {why}"),
         }
     }
 }
@@ -198,5 +201,6 @@ fn one(
         Err(Stop::Solver(e)) => Verdict::Unknown {
             reason: format!("solver error: {e}"),
         },
+        Err(Stop::Mistyped(why)) => Verdict::Mistyped { why },
     }
 }

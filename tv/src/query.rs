@@ -1030,9 +1030,19 @@ fn memref_arg(
             "a memref lowered to other than pointers".into(),
         ));
     }
+    // The spec: a memref's memory space is its pointers' address space.
+    let in_space = |t: &Type, what: &str| match t {
+        Type::LlvmPtr(_, a) if u64::from(*a) != mt.memory_space => Err(Stop::Mistyped(format!(
+            "argument {i}'s {what} is in address space {a}, its memref type's memory space \
+             is {}",
+            mt.memory_space
+        ))),
+        _ => Ok(()),
+    };
+    in_space(&first, "pointer")?;
     if matches!(params.clone().next(), Some(Type::LlvmPtr(..))) {
         // The descriptor's fields.
-        next(params, "aligned pointer")?;
+        in_space(&next(params, "aligned pointer")?, "aligned pointer")?;
         tv[0] = allocated;
         tv.push(ptr);
         tv.push(int(smt, next(params, "offset")?, offset, f)?);

@@ -14,6 +14,10 @@ pub enum Stop {
     NotModelled(String),
     /// The solver failed (could not start, died, answered something unexpected).
     Solver(String),
+    /// The lowered function's types break the lowering's rules (a memref's pointers in
+    /// another address space than its memory space): wrong for every input, so no
+    /// query is asked.
+    Mistyped(String),
 }
 
 impl From<std::io::Error> for Stop {

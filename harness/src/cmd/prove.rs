@@ -165,6 +165,7 @@ pub fn print_reports(reports: &[Report], json: bool) -> i32 {
                     Verdict::Proved { bounds } => o["bounds"] = bounds.clone().into(),
                     Verdict::Refuted { args } => o["args"] = args.clone().into(),
                     Verdict::Unknown { reason } => o["reason"] = reason.clone().into(),
+                    Verdict::Mistyped { why } => o["reason"] = why.clone().into(),
                 }
                 if let Some(rp) = &rep.replay {
                     o["replay"] = serde_json::json!({

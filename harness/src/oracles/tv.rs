@@ -56,7 +56,7 @@ impl Check for Tv {
         let reports =
             crate::prove::prove_module(case.module, lowered, &lower, None, &topts, Some(&eo));
         for r in reports {
-            if matches!(r.kind(), "refuted" | "validator-bug") {
+            if matches!(r.kind(), "refuted" | "validator-bug" | "invalid-lowering") {
                 return Judged::Finding(r.line());
             }
         }

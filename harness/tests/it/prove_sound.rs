@@ -304,3 +304,45 @@ fn a_load_through_the_allocated_pointer_replays_in_the_jit() {
     let jit = rp.jit.as_deref().expect("run by the JIT");
     assert_ne!(jit, rp.interp, "{}", r.line());
 }
+
+/// The spec: a memref's memory space is its descriptor pointers' address space. A
+/// lowering that puts an argument's pointers in address space 0 for `memref<..., 3>`
+/// computes the same values on a flat memory, but no caller that follows the rule can
+/// call it: prove calls it an invalid lowering, not a proof (the mutant of
+/// `TypeConverter`'s `addr_space` that only the structural oracles killed).
+#[test]
+fn pointers_in_another_address_space_than_the_memory_space_are_an_invalid_lowering() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%m: memref<2xf32, 3>) -> f32 {\n  %c1 = constant 1 : index\n  \
+                %v = load %m[%c1] : memref<2xf32, 3>\n  return %v : f32\n}\n";
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let eo = harness::exec::ExecOptions {
+        timeout: std::time::Duration::ZERO,
+        ..harness::exec::ExecOptions::default()
+    };
+    let to = Options::default();
+    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
+    let mut bad = good.clone();
+    let f = bad.func_mut("f").unwrap();
+    let Type::LlvmFunc(ft) = &f.ty else {
+        panic!("the lowered @f has type {}", f.ty)
+    };
+    let mut ft = (**ft).clone();
+    let mut moved = 0;
+    for p in &mut ft.params {
+        if let Type::LlvmPtr(e, 3) = p {
+            *p = Type::LlvmPtr(e.clone(), 0);
+            moved += 1;
+        }
+    }
+    assert_eq!(moved, 2, "the allocated and the aligned pointer");
+    f.ty = Type::LlvmFunc(Arc::new(ft));
+    let r = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
+    assert!(r.line().contains("address space 0"), "{}", r.line());
+}
