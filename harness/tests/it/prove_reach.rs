@@ -94,7 +94,7 @@ fn a_wrong_function_behind_its_wrapper_is_refuted_and_replays() {
     assert_refuted_and_replayed(report(&rs, "_mlir_ciface_sum"));
 }
 
-const PATHS: &str = include_str!("../../../corpus/run/call_paths_memory.mlir");
+const PATHS: &str = include_str!("../../../corpus/interp/call_paths_memory.mlir");
 
 /// An inlined callee whose two paths leave different memory: the caller goes on from
 /// their merge (`tv/src/memory.rs`). `@main` is proved; with the lowered `@put`'s
