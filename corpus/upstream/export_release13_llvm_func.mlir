@@ -1,4 +1,5 @@
 // RUN: export --release 13
+// run: @main() -> 5 : i32
 // `export --release 13` writes an llvm.func in MLIR 13's LLVM dialect, which has typed
 // pointers: every pointer points to i8 (as MLIR 13 declares malloc and free), and a
 // bitcast gives a pointer its pointee where an op needs one (a load, a store, a

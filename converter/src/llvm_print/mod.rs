@@ -105,6 +105,25 @@ pub fn write_func(out: &mut String, f: &Func, syntax: Syntax) {
     print_func(out, f, syntax.into());
 }
 
+/// Whether `f`'s signature or body has a pointer to something other than i8 (an
+/// opaque `!llvm.ptr` reads as a pointer to i8): a pointee today's syntax cannot write.
+pub fn has_typed_pointee(f: &Func) -> bool {
+    fn has(t: &Type) -> bool {
+        match t {
+            Type::LlvmPtr(p, _) => **p != Type::Int(8) || has(p),
+            Type::LlvmStruct(fs) => fs.iter().any(has),
+            Type::LlvmArray(_, e) => has(e),
+            Type::LlvmFunc(ft) => has(&ft.result) || ft.params.iter().any(has),
+            Type::Function(ft) => ft.inputs.iter().chain(&ft.results).any(has),
+            _ => false,
+        }
+    }
+    has(&f.ty)
+        || f.body
+            .as_ref()
+            .is_some_and(|b| b.values.iter().any(|v| has(&v.ty)))
+}
+
 /// Writes one `llvm.func` with the typed pointers of MLIR `major` (13 to 16), as that
 /// release's `mlir-opt` reads it: `f` as [`pointees::typed_form`] made it.
 pub fn write_typed_func(out: &mut String, f: &Func, major: u32) {

@@ -71,7 +71,15 @@ impl Drop for DenseHexScope {
 /// Prints one function (two-space indented, as inside a module).
 pub fn print_func(out: &mut String, f: &Func, opts: &PrintOptions) {
     let Some(ft) = f.ty.as_function().filter(|_| f.kind == FuncKind::Std) else {
-        crate::llvm_print::write_func(out, f, crate::llvm_print::Syntax::Modern);
+        // Today's syntax has opaque pointers only: an `llvm.func` with a pointer to
+        // anything but i8 keeps its pointees in LLVM 11's syntax, so that the text
+        // reads back as the same function (the JIT worker reads modules as text).
+        let syntax = if crate::llvm_print::has_typed_pointee(f) {
+            crate::llvm_print::Syntax::Legacy
+        } else {
+            crate::llvm_print::Syntax::Modern
+        };
+        crate::llvm_print::write_func(out, f, syntax);
         return;
     };
     out.push_str("  func ");
