@@ -34,6 +34,8 @@ pub enum Phase {
     /// Generating and exporting a block of cases for upstream's tools (the campaign's
     /// `upstream` batch, ahead of their checks).
     PreparingUpstream = 5,
+    /// The `tv` oracle's solver queries (time the hang limit is extended by).
+    Proving = 6,
 }
 
 impl Phase {
@@ -44,6 +46,7 @@ impl Phase {
             2 => Phase::PreparingStructure,
             3 => Phase::Reducing,
             5 => Phase::PreparingUpstream,
+            6 => Phase::Proving,
             _ => Phase::Finishing,
         }
     }
@@ -57,6 +60,7 @@ impl Phase {
             Phase::Reducing => "reducing a finding",
             Phase::Finishing => "writing a finding",
             Phase::PreparingUpstream => "preparing a block of cases for upstream's tools",
+            Phase::Proving => "proving the lowering (the tv oracle)",
         }
     }
 }
