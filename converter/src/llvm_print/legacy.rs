@@ -134,23 +134,35 @@ pub fn op(out: &mut String, n: &Names, op: &OpData) -> bool {
             n.tys(out, ops);
         }
         LlvmGep if !ops.is_empty() && nres == 1 => gep_head(out, n, op),
-        LlvmLoad if ops.len() == 1 => {
+        LlvmLoad | LlvmStore if typed_access(out, n, op) => {}
+        LlvmAlloca if ops.len() == 1 && nres == 1 => alloca(out, n, op),
+        LlvmCall => return call(out, n, op, false),
+        _ => generic(out, n, op),
+    }
+    true
+}
+
+/// `llvm.load` and `llvm.store` as the releases of typed pointers write them (LLVM 11,
+/// MLIR 13 to 16): the pointer's type after the colon, the accessed type implied by it;
+/// `false`, with nothing written, for any other op or operand count.
+pub(super) fn typed_access(out: &mut String, n: &Names, op: &OpData) -> bool {
+    let ops = &op.operands;
+    match op.kind {
+        OpKind::LlvmLoad if ops.len() == 1 => {
             out.push_str("llvm.load ");
             n.v(out, ops[0]);
             extra_attrs(out, op, &["elem_type"], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[0]);
         }
-        LlvmStore if ops.len() == 2 => {
+        OpKind::LlvmStore if ops.len() == 2 => {
             out.push_str("llvm.store ");
             n.list(out, ops);
             extra_attrs(out, op, &[], n.syntax);
             out.push_str(" : ");
             n.vty(out, ops[1]);
         }
-        LlvmAlloca if ops.len() == 1 && nres == 1 => alloca(out, n, op),
-        LlvmCall => return call(out, n, op, false),
-        _ => generic(out, n, op),
+        _ => return false,
     }
     true
 }

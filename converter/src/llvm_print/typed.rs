@@ -12,6 +12,7 @@
 //!
 //! The pointees are the IR's: [`super::pointees::typed_form`] decides them.
 
+use super::legacy::typed_access;
 use super::modern::{alloca, call, extract_element, gep_head, insert_element, select};
 use super::{extra_attrs, generic, positions, positions_of, push_i64, push_u64, Names};
 use crate::ir::{OpData, OpKind, Type};
@@ -140,20 +141,7 @@ pub fn op(out: &mut String, n: &Names, op: &OpData, major: u32) -> bool {
             }
         }
         LlvmGep if !ops.is_empty() && nres == 1 => gep_head(out, n, op),
-        LlvmLoad if ops.len() == 1 => {
-            out.push_str("llvm.load ");
-            n.v(out, ops[0]);
-            extra_attrs(out, op, &["elem_type"], n.syntax);
-            out.push_str(" : ");
-            n.vty(out, ops[0]);
-        }
-        LlvmStore if ops.len() == 2 => {
-            out.push_str("llvm.store ");
-            n.list(out, ops);
-            extra_attrs(out, op, &[], n.syntax);
-            out.push_str(" : ");
-            n.vty(out, ops[1]);
-        }
+        LlvmLoad | LlvmStore if typed_access(out, n, op) => {}
         LlvmAlloca if ops.len() == 1 && nres == 1 => alloca(out, n, op),
         LlvmCall => return call(out, n, op, false),
         _ => generic(out, n, op),
