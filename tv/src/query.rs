@@ -152,6 +152,13 @@ fn query(
             ))
         }
     };
+    // The function returning the results: the wrapper returns them through its
+    // out-pointer, with the type of the function it wraps.
+    let returned = match (wrapper, lowered.func(name).map(|f| &f.ty)) {
+        (true, Some(Type::LlvmFunc(t))) => &t.result,
+        _ => &lty.result,
+    };
+    results_in_space(&ft.results, returned)?;
     let mut smt = Smt::start(opts.solver, opts.timeout)?;
     smt.cut_deep = cut_deep;
     let ib = opts.index_bits;
@@ -1054,6 +1061,45 @@ fn memref_arg(
         }
     }
     Ok((sval, tv, model))
+}
+
+/// The spec: a memref's memory space is its pointers' address space, for results as
+/// for arguments. `returned` is the lowered result type of a function whose Standard
+/// results are `results` (one result as itself, several packed in a struct): a ranked
+/// memref result's allocated and aligned pointers (or its bare pointer) in another
+/// address space make the lowering invalid whatever it computes, since no caller that
+/// follows the rule reads them there. A result of another shape is left to the
+/// comparison of values.
+fn results_in_space(results: &[Type], returned: &Type) -> Result<(), Stop> {
+    let lowered: Vec<&Type> = match (results.len(), returned) {
+        (0, _) => return Ok(()),
+        (1, t) => vec![t],
+        (n, Type::LlvmStruct(fs)) if fs.len() == n => fs.iter().collect(),
+        _ => return Ok(()),
+    };
+    for (i, (s, l)) in results.iter().zip(lowered).enumerate() {
+        let Type::MemRef(mt) = s else { continue };
+        let pointers: Vec<(&Type, &str)> = match l {
+            Type::LlvmStruct(fs) => fs
+                .iter()
+                .take(2)
+                .zip(["allocated pointer", "aligned pointer"])
+                .collect(),
+            t => vec![(t, "pointer")],
+        };
+        for (t, what) in pointers {
+            if let Type::LlvmPtr(_, a) = t {
+                if u64::from(*a) != mt.memory_space {
+                    return Err(Stop::Mistyped(format!(
+                        "result {i}'s {what} is in address space {a}, its memref type's \
+                         memory space is {}",
+                        mt.memory_space
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The `--arg` text of a memref argument that shares argument `j`'s buffer in a model:

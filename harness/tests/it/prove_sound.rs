@@ -346,3 +346,54 @@ fn pointers_in_another_address_space_than_the_memory_space_are_an_invalid_loweri
     assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
     assert!(r.line().contains("address space 0"), "{}", r.line());
 }
+
+/// The same rule for results: a lowering that returns `memref<2xf32, 3>`'s descriptor
+/// with its pointers in address space 0 is an invalid lowering, whatever it computes
+/// (before, prove compared only the returned elements and called it proved).
+#[test]
+fn a_result_descriptor_in_another_address_space_is_an_invalid_lowering() {
+    if !have_z3() {
+        return;
+    }
+    let text = "func @f(%x: f32) -> memref<2xf32, 3> {\n  %c1 = constant 1 : index\n  \
+                %m = alloc() : memref<2xf32, 3>\n  store %x, %m[%c1] : memref<2xf32, 3>\n  \
+                return %m : memref<2xf32, 3>\n}\n";
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let eo = harness::exec::ExecOptions {
+        timeout: std::time::Duration::ZERO,
+        ..harness::exec::ExecOptions::default()
+    };
+    let to = Options::default();
+    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
+    let mut bad = good.clone();
+    let f = bad.func_mut("f").unwrap();
+    let Type::LlvmFunc(ft) = &f.ty else {
+        panic!("the lowered @f has type {}", f.ty)
+    };
+    let mut ft = (**ft).clone();
+    let Type::LlvmStruct(fields) = &ft.result else {
+        panic!("@f returns {}", ft.result)
+    };
+    let mut fields = fields.to_vec();
+    let mut moved = 0;
+    for t in &mut fields {
+        if let Type::LlvmPtr(e, 3) = t {
+            *t = Type::LlvmPtr(e.clone(), 0);
+            moved += 1;
+        }
+    }
+    assert_eq!(moved, 2, "the allocated and the aligned pointer");
+    ft.result = Type::LlvmStruct(fields.into());
+    f.ty = Type::LlvmFunc(Arc::new(ft));
+    let r = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
+    assert!(
+        r.line()
+            .contains("result 0's allocated pointer is in address space 0"),
+        "{}",
+        r.line()
+    );
+}
