@@ -66,6 +66,7 @@ mod unregistered_wrong;
 mod upstream;
 mod upstream_batch;
 mod upstream_llinterp;
+mod upstream_nested;
 mod upstream_rate;
 mod upstream_structure;
 mod upstream_structure_bare_ptr;
