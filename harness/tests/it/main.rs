@@ -60,6 +60,7 @@ mod prove_wrong;
 mod rebuilt_while_running;
 mod reduce;
 mod setup_order;
+mod translate13_unprefixed;
 mod translate_folds;
 mod tv_wrong;
 mod unregistered_wrong;
