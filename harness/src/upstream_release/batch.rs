@@ -3,17 +3,21 @@
 //!
 //! What `mlir-opt` does with split input (13 and 22 alike, checked by running them):
 //! every chunk is lowered even after one fails, and the exit status is 1 when any
-//! failed; each diagnostic of a chunk is prefixed `within split at <stdin>:LINE offset`,
-//! `LINE` the line of the marker that opens the chunk (1 for the first); the modules of
-//! the chunks that lowered are printed one after the other, each from a line `module`
-//! (22 puts the marker between them, 13 a blank line). So the printed modules belong,
-//! in order, to the chunks no diagnostic names. A crash or a timeout ends the process
-//! mid-way: then (and whenever the output does not match the chunks, as when MLIR 13's
-//! `mlir-translate` prints LLVM's verifier messages without the chunk's prefix) each half
-//! of the batch goes through a process of its own, and so on down to single cases, so
-//! that one case's failure is never lost among the others nor blamed on them.
-//! `mlir-translate --mlir-to-llvmir` takes split input the same way
-//! ([`translate_batch`]).
+//! failed; each diagnostic of a chunk is prefixed `within split at <stdin>:LINE offset`
+//! (13; MLIR 22's `mlir-opt` locates them in the whole input instead), `LINE` the line
+//! of the marker that opens the chunk (1 for the first); the modules of the chunks that
+//! lowered are printed one after the other, each from a line `module` (22 puts the
+//! marker between them, 13 a blank line). So the printed modules belong, in order, to
+//! the chunks no diagnostic names. A crash or a timeout ends the process mid-way: then
+//! (and whenever the output does not match the chunks, as when a diagnostic has no
+//! prefix) each half of the batch goes through a process of its own, and so on down to
+//! single cases, so that one case's failure is never lost among the others nor blamed
+//! on them. `mlir-translate --mlir-to-llvmir` takes split input the same way
+//! ([`translate_batch`]); where MLIR 13's prints LLVM's verifier messages without the
+//! chunk's prefix, what the run still tells for certain is kept ([`unnamed_failures`]).
+//!
+//! MLIR 22's `mlir-opt` takes the batch as nested modules of one module first, which
+//! costs it far less than split input ([`super::nested`]).
 
 use super::Toolchain;
 use std::path::Path;
