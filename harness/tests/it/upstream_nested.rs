@@ -119,6 +119,10 @@ const UNREADABLE: &str = "module {\n  func.func @u() -> i32 {\n    %0 = arith.co
 /// space 1).
 const REFUSED: &str = "module {\n  func.func @d() {\n    %0 = memref.alloc() : memref<4xf32, 1>\n    memref.dealloc %0 : memref<4xf32, 1>\n    return\n  }\n}\n";
 
+/// A named module with attributes: not nested (its header would not come out as the
+/// module alone prints it), lowered by the split run, the attributes and name kept.
+const NAMED: &str = "module @m attributes {test.x = 1 : i32} {\n  func.func @h() -> i32 {\n    %0 = arith.constant 9 : i32\n    return %0 : i32\n  }\n}\n";
+
 #[test]
 fn a_refused_case_among_nested_ones_is_told_apart() {
     let Some(t) = toolchain(Release::MLIR22) else {
@@ -127,7 +131,7 @@ fn a_refused_case_among_nested_ones_is_told_apart() {
     let args = pipeline(t.release);
     let other = GOOD.replace("7 : i32", "8 : i32");
     let texts: Vec<String> = [
-        GOOD, REFUSED, &other, UNREADABLE, GOOD, REFUSED, &other, GOOD,
+        GOOD, REFUSED, &other, UNREADABLE, GOOD, NAMED, REFUSED, &other, GOOD,
     ]
     .iter()
     .map(|s| s.to_string())
@@ -143,7 +147,11 @@ fn a_refused_case_among_nested_ones_is_told_apart() {
             "case {k}"
         );
         let bad = text == REFUSED || text == UNREADABLE;
-        assert_eq!(nested_only.modules[k].is_none(), bad, "case {k}");
+        assert_eq!(
+            nested_only.modules[k].is_none(),
+            bad || text == NAMED,
+            "case {k}"
+        );
         assert_eq!(nested_only.failed.contains(&k), bad, "case {k}");
         assert_eq!(both[k].is_err(), bad, "case {k}: {:?}", both[k]);
     }
@@ -154,6 +162,9 @@ fn a_refused_case_among_nested_ones_is_told_apart() {
     );
     let msg = both[3].as_ref().unwrap_err();
     assert!(msg.contains("error:"), "{msg}");
+    let named = both[5].as_ref().unwrap();
+    assert!(named.starts_with("module @m attributes {"), "{named}");
+    assert!(named.contains("test.x = 1 : i32"), "{named}");
     // The two good modules differ: each case gets its own.
     assert!(both[0].as_ref().unwrap().contains("(7 : i32)"));
     assert!(both[2].as_ref().unwrap().contains("(8 : i32)"));
