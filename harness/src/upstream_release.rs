@@ -21,6 +21,7 @@
 
 pub mod batch;
 pub mod known;
+pub mod nested;
 pub mod read;
 pub mod typed;
 
