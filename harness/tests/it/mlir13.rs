@@ -295,6 +295,85 @@ fn the_command_line_exports_per_release_and_points_at_any_mlir() {
     }
 }
 
+/// MLIR 13's typed-pointer LLVM IR goes to the JIT as text, which LLVM 22's parser reads
+/// (`upstream_release`'s doc): each generated module's `main` gives the same outcome
+/// that way as through the release's `llvm-as` to bitcode and LLVM 22's `llvm-dis`
+/// back to text (the route it took before, two processes more a case).
+#[test]
+fn mlir_13_llvm_ir_runs_the_same_as_text_and_through_its_bitcode() {
+    let Some(t) = mlir13() else { return };
+    let llvm_as = t.tools.mlir_opt.parent().unwrap().join("llvm-as");
+    let llvm_dis = harness::upstream_tools::find_tool("llvm-dis").expect("llvm-dis 22");
+    assert!(llvm_as.is_file(), "{} (llvm-13)", llvm_as.display());
+    let through_bitcode = |ir: &str| -> String {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut asm = Command::new(&llvm_as)
+            .args(["-o", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("llvm-as 13");
+        let mut input = asm.stdin.take().unwrap();
+        let text = ir.to_string();
+        let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+        let bitcode = asm.wait_with_output().expect("llvm-as 13 runs");
+        writer.join().unwrap().expect("llvm-as 13 reads");
+        assert!(bitcode.status.success(), "llvm-as 13 failed:\n{ir}");
+        let mut dis = Command::new(&llvm_dis)
+            .args(["-o", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("llvm-dis 22");
+        let mut input = dis.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || input.write_all(&bitcode.stdout));
+        let out = dis.wait_with_output().expect("llvm-dis 22 runs");
+        writer.join().unwrap().expect("llvm-dis 22 reads");
+        assert!(out.status.success(), "llvm-dis 22 failed:\n{ir}");
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let mut modules = Vec::new();
+    let mut texts = Vec::new();
+    for seed in 0..120 {
+        let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
+        if not_for_upstream(&m) {
+            continue;
+        }
+        if let Ok(text) = export_for(&m, Release::MLIR13, false) {
+            texts.push(text);
+            modules.push((seed, m));
+        }
+    }
+    let lowered = upstream_release::lower_batch(&t, &texts, &pipeline13());
+    let dialects: Vec<(usize, String)> = lowered
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, d)| Some((k, d.ok()?)))
+        .collect();
+    let texts: Vec<String> = dialects.iter().map(|(_, d)| d.clone()).collect();
+    let irs = upstream_release::translate_batch(&t, &texts);
+    let opts = harness::exec::ExecOptions::default();
+    let (mut ran, mut valued) = (0, 0);
+    for ((k, _), ir) in dialects.iter().zip(irs) {
+        let Ok(ir) = ir else { continue };
+        let (seed, m) = &modules[*k];
+        assert!(ir.contains('*'), "seed {seed}: no typed pointer in\n{ir}");
+        let as_text = harness::native::run_ir_in_process(m, &ir, "main", &[], &opts);
+        let bitcode =
+            harness::native::run_ir_in_process(m, &through_bitcode(&ir), "main", &[], &opts);
+        assert_eq!(as_text, bitcode, "seed {seed}:\n{ir}");
+        ran += 1;
+        valued += usize::from(matches!(as_text, harness::exec::Outcome::Values(_)));
+    }
+    assert!(
+        ran >= 15 && valued >= 10,
+        "{ran} ran, {valued} with values, of {} exported, {} lowered",
+        modules.len(),
+        dialects.len()
+    );
+}
+
 /// The toolchain of `mlir-opt-N` on `PATH`, if installed (releases 14 to 16 are not
 /// in `scripts/setup.sh`: their tests skip without them, under `CI` too).
 fn installed(n: u32) -> Option<Toolchain> {
