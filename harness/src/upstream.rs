@@ -93,14 +93,14 @@ pub fn lower_text_with(
 ) -> Result<String, UpstreamError> {
     let t = tools()?;
     let llvm_dialect = llvm_dialect_of_text(text, index_bitwidth, pass, &[])?;
-    // The typed-pointer IR of 13 to 16 too: LLVM 22 reads it (see `upstream_release`).
-    run_tool(
+    let ir = run_tool(
         &t.mlir_translate,
         &["--mlir-to-llvmir".to_string()],
         &llvm_dialect,
         TOOL_TIMEOUT,
     )
-    .map_err(UpstreamError::Tool)
+    .map_err(UpstreamError::Tool)?;
+    crate::upstream_release::native_ir(crate::upstream_release::selected()?, ir)
 }
 
 /// Upstream-syntax text lowered by `mlir-opt` ([`pipeline`]) to the LLVM dialect, as

@@ -15,10 +15,11 @@
 //!
 //! Releases 13 to 16 print typed pointers (`!llvm.ptr<f32>`): their output is read back
 //! by the same parser as LLVM 11's notation and checked by the typed verifier. Their
-//! LLVM IR is typed too (`float*`), and goes to our JIT as it is: LLVM 22's IR parser
-//! still reads typed pointers, making each one opaque (`ptr`) and upgrading the
-//! intrinsics named after them (`llvm.memcpy.p0i8.p0i8.i64`), which gives the module
-//! the release's `llvm-as` and LLVM 22's bitcode reader give (no process per case).
+//! LLVM IR is typed too (`float*`), and goes to our JIT as it is when LLVM 22's IR parser
+//! reads it (it still reads typed pointers, making each one opaque); what it does not
+//! read (constant expressions LLVM 22 no longer has) goes through the release's own
+//! `llvm-as` to bitcode, which LLVM 22 reads and upgrades, and `llvm-dis` 22 prints it
+//! back as text ([`native_ir`]).
 
 pub mod batch;
 pub mod known;
@@ -243,6 +244,54 @@ pub fn comparable(upstream: String) -> String {
     } else {
         upstream
     }
+}
+
+/// The `llvm-as` of a typed-pointer release (`llvm-as-13` on `PATH`, or beside its
+/// `mlir-opt`), and LLVM 22's `llvm-dis`.
+fn bitcode_tools(t: &Toolchain) -> Result<(PathBuf, PathBuf), UpstreamError> {
+    let major = t.release.major();
+    let beside = t.tools.mlir_opt.parent().map(|d| d.join("llvm-as"));
+    let llvm_as = beside
+        .filter(|p| p.is_file())
+        .or_else(|| crate::upstream_tools::find_tool(&format!("llvm-as-{major}")))
+        .ok_or_else(|| {
+            UpstreamError::NotInstalled(format!(
+                "llvm-as {major} is not installed (it turns MLIR {major}'s typed-pointer LLVM IR \
+                 into bitcode that LLVM 22 reads; Debian's llvm-{major})"
+            ))
+        })?;
+    let llvm_dis = crate::upstream_tools::find_tool("llvm-dis")
+        .ok_or_else(|| UpstreamError::NotInstalled("llvm-dis 22 is not installed".into()))?;
+    Ok((llvm_as, llvm_dis))
+}
+
+/// LLVM IR text of `mlir-translate`'s output `ir` that LLVM 22 reads: `ir` itself from
+/// opaque-pointer releases, and from typed-pointer ones when LLVM 22's parser reads it
+/// (it still reads typed pointers, making them opaque and upgrading the intrinsics named
+/// after them: the module the bitcode route below gives, no process); else (a constant
+/// expression LLVM 22 no longer has, like MLIR 13's `urem` in `aligned_alloc`'s size,
+/// which only its bitcode reader expands) `ir` assembled to bitcode by the release's
+/// `llvm-as` and printed back by LLVM 22's `llvm-dis`.
+pub fn native_ir(t: &Toolchain, ir: String) -> Result<String, UpstreamError> {
+    if !t.release.typed_pointers() || jit::ir_parses(&ir).is_ok() {
+        return Ok(ir);
+    }
+    let (llvm_as, llvm_dis) = bitcode_tools(t)?;
+    // One pipe, bitcode never through this process: `sh -c 'AS -o - | DIS -o -'`.
+    let script = "\"$0\" -o - | \"$1\" -o -".to_string();
+    let args = [
+        "-c".to_string(),
+        script,
+        llvm_as.to_string_lossy().into_owned(),
+        llvm_dis.to_string_lossy().into_owned(),
+    ];
+    crate::upstream_tools::run_tool(
+        Path::new("sh"),
+        &args,
+        &ir,
+        crate::upstream_tools::TOOL_TIMEOUT,
+    )
+    .map_err(UpstreamError::Tool)
 }
 
 #[cfg(test)]

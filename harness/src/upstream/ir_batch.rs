@@ -4,9 +4,9 @@
 //! `mlir-translate --split-input-file` for all it lowered ([`crate::upstream_release::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
-//! sampled for a native run ([`Job::native`]) also gets its LLVM IR (typed pointers and
-//! all for 13 to 16, which LLVM 22 reads: [`crate::upstream_release`]), as the module
-//! run alone gives it: with the debug information's file name of a module read from standard input
+//! sampled for a native run ([`Job::native`]) also gets its LLVM IR, readable by LLVM 22
+//! ([`crate::upstream_release::native_ir`]: for the typed-pointer releases, as it is when
+//! LLVM 22's parser reads it), as the module run alone gives it: with the debug information's file name of a module read from standard input
 //! (`<stdin>`, where a split run names the chunk) and without the blank line a split run
 //! prints after it. The others' translation only tells that `mlir-translate` takes them
 //! (its refusal is the oracle's result as much as `mlir-opt`'s). A module a tool refused
@@ -91,10 +91,14 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             }
         };
         // The blank line a split run prints between modules dropped, as a module
-        // alone ends.
-        let ir = j
-            .native
-            .then(|| Ok(format!("{}\n", stdin_file_name(&ir).trim_end())));
+        // alone ends. A failure here is left to the module's own run.
+        let ir = j.native.then(|| {
+            let ir = format!("{}\n", stdin_file_name(&ir).trim_end());
+            crate::upstream_release::native_ir(t, ir)
+        });
+        if let Some(Err(_)) = ir {
+            continue;
+        }
         answers[k] = Some(Prepared {
             text: j.text.clone(),
             index_bitwidth: j.index_bitwidth,
