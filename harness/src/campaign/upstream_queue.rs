@@ -35,8 +35,10 @@ use std::time::{Duration, Instant};
 
 /// How many sampled cases go through one `mlir-opt` process (one per index bit width
 /// and pass options) and one `mlir-translate`: starting MLIR 22's tools costs about
-/// 45 ms of CPU a process, where lowering a case costs a few.
-pub const BATCH: u64 = 256;
+/// 45 ms of CPU a process, where lowering a case costs a few. (5,000 cases, MLIR 22, the
+/// median CPU of 3 rounds at load 9 to 13: 45.1 s with 128, 42.1 s with 256, 41.8 s
+/// with 512; wall times at that load said nothing.)
+pub const BATCH: u64 = 512;
 
 /// The first block's length in sampled cases: every checking thread waits for it.
 pub const FIRST: u64 = 32;
