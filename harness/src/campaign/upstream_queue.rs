@@ -10,8 +10,9 @@
 //! tools alone in its check, as before, so verdicts and messages are those of a module
 //! run alone.
 //!
-//! A block is [`BATCH`] sampled cases long ([`FIRST`] for the first, so the campaign
-//! starts soon; in case numbers, these times the oracle's sampling). A lowering thread of
+//! A block is [`BATCH`] sampled cases long ([`TYPED_BATCH`] for the typed-pointer
+//! releases, [`FIRST`] for the first block, so that the campaign starts soon; in case
+//! numbers, these times the oracle's sampling). A lowering thread of
 //! its own ([`UpstreamQueue::lower_ahead`]) lowers the blocks in order, [`AHEAD`] blocks
 //! past the last one a checking thread has asked for, so that the tools run while the
 //! checking threads check and the campaign rarely waits; a checking thread that wants a
@@ -39,6 +40,12 @@ use std::time::{Duration, Instant};
 /// median CPU of 3 rounds at load 9 to 13: 45.1 s with 128, 42.1 s with 256, 41.8 s
 /// with 512; wall times at that load said nothing.)
 pub const BATCH: u64 = 512;
+
+/// [`BATCH`] for the typed-pointer releases (13 to 16), whose `mlir-translate` refuses
+/// modules without naming their chunk, so that the batch splits down to each refused one
+/// (`upstream_release::batch`): the bigger the block, the more runs. 5,000 cases of MLIR
+/// 13: 272 `mlir-translate` processes (4.2 s CPU) in blocks of 128, 436 (7.7 s) in 512.
+pub const TYPED_BATCH: u64 = 128;
 
 /// The first block's length in sampled cases: every checking thread waits for it.
 pub const FIRST: u64 = 32;
@@ -75,6 +82,8 @@ pub struct UpstreamQueue<'a> {
     cfg: &'a CampaignConfig,
     /// The oracle's sampling: case numbers per sampled case.
     every: u64,
+    /// Sampled cases per block after the first ([`BATCH`] or [`TYPED_BATCH`]).
+    batch: u64,
     /// Whether this campaign runs case number `n` (its shard, not done, within `--count`).
     wanted: Box<dyn Fn(u64) -> bool + Sync + 'a>,
     state: Mutex<State>,
@@ -105,6 +114,10 @@ impl<'a> UpstreamQueue<'a> {
         Some(UpstreamQueue {
             cfg,
             every,
+            batch: match crate::upstream_release::selected_release().typed_pointers() {
+                true => TYPED_BATCH,
+                false => BATCH,
+            },
             wanted: Box::new(wanted),
             state: Mutex::new(State::default()),
             lowered: Condvar::new(),
@@ -188,11 +201,11 @@ impl<'a> UpstreamQueue<'a> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The block of case number `case`: [`FIRST`] sampled cases, then [`BATCH`] each.
+    /// The block of case number `case`: [`FIRST`] sampled cases, then `batch` each.
     fn block_of(&self, case: u64) -> u64 {
         match case / self.every {
             u if u < FIRST => 0,
-            u => 1 + (u - FIRST) / BATCH,
+            u => 1 + (u - FIRST) / self.batch,
         }
     }
 
@@ -200,7 +213,7 @@ impl<'a> UpstreamQueue<'a> {
     fn first_case(&self, block: u64) -> u64 {
         let units = match block {
             0 => 0,
-            b => FIRST.saturating_add((b - 1).saturating_mul(BATCH)),
+            b => FIRST.saturating_add((b - 1).saturating_mul(self.batch)),
         };
         units.saturating_mul(self.every)
     }
