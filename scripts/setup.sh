@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what stdlower needs on a Debian machine, and nothing that is already there:
 # LLVM 22 and MLIR 22 (the JIT, the default upstream peer), MLIR 13 (the upstream peer of
-# the spec's own era: `-convert-std-to-llvm`; its llvm-as carries its typed-pointer LLVM IR
-# to the JIT as bitcode), z3 and cvc5 (the solvers of `stdlower
+# the spec's own era: `-convert-std-to-llvm`; its llvm-as carries to the JIT, as bitcode,
+# the typed-pointer LLVM IR that LLVM 22's parser does not read), z3 and cvc5 (the solvers of `stdlower
 # prove`), and Chromium (the test that renders a campaign's report.html).
 # Idempotent: a second run only checks. Needs root (or sudo) only when something is missing.
 set -euo pipefail

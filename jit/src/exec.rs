@@ -700,6 +700,13 @@ fn parse_ir<'ctx>(ctx: &'ctx Context, ir: &str) -> Result<LlvmModule<'ctx>, RunE
         .map_err(|e| RunError::Error(format!("LLVM IR does not parse: {e}")))
 }
 
+/// Whether LLVM 22 parses the LLVM IR text `ir` (its message when not): the JIT's own
+/// reading of IR made elsewhere ([`Jit::run_ir`]), asked before a run.
+pub fn ir_parses(ir: &str) -> Result<(), String> {
+    let ctx = Context::create();
+    parse_ir(&ctx, ir).map(drop).map_err(|e| e.to_string())
+}
+
 thread_local! {
     static THREAD_JIT: RefCell<Option<Jit>> = const { RefCell::new(None) };
 }

@@ -57,9 +57,9 @@ pub mod worker;
 pub use cabi::{AbiType, CInterface, CParam};
 pub use error::JitError;
 pub use exec::{
-    entry_sig, register_external, run_in_process, run_in_process_with, run_ir_in_process,
-    run_lowered_calls_in_process, run_lowered_in_process, unregister_external, Call, EntrySig, Jit,
-    RunError, RunOptions,
+    entry_sig, ir_parses, register_external, run_in_process, run_in_process_with,
+    run_ir_in_process, run_lowered_calls_in_process, run_lowered_in_process, unregister_external,
+    Call, EntrySig, Jit, RunError, RunOptions,
 };
 pub use multi::MultiItem;
 pub use translate::{translate_module, translate_to_ir_string};

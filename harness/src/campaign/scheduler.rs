@@ -36,6 +36,10 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
             scope.spawn(|| run.worker());
         }
         scope.spawn(|| run.watch(scope));
+        if let Some(q) = &run.upstream {
+            scope
+                .spawn(|| q.lower_ahead(|| run.over() || run.running.load(Ordering::Relaxed) == 0));
+        }
     });
     run.end()
 }

@@ -10,14 +10,19 @@
 //! tools alone in its check, as before, so verdicts and messages are those of a module
 //! run alone.
 //!
-//! A block is [`BATCH`] sampled cases long (in case numbers: `BATCH` times the
-//! oracle's sampling); the first thread to want a case of a block lowers the whole block
-//! while the others wait for it, and a thread that got its case lowers the next block
-//! ahead when no one has started it yet, so that the campaign rarely waits. The block's
-//! modules are generated once, here: each case's check takes its module with its answer
-//! ([`Ahead`]) instead of generating it again. All of it runs in the taking thread's
-//! watchdog slot, as phase [`Phase::PreparingUpstream`] of the case it was taking (the
-//! waits for processes and for another thread's block do not count as its work).
+//! A block is [`BATCH`] sampled cases long ([`TYPED_BATCH`] for the typed-pointer
+//! releases, [`FIRST`] for the first block, so that the campaign starts soon; in case
+//! numbers, these times the oracle's sampling). A lowering thread of
+//! its own ([`UpstreamQueue::lower_ahead`]) lowers the blocks in order, [`AHEAD`] blocks
+//! past the last one a checking thread has asked for, so that the tools run while the
+//! checking threads check and the campaign rarely waits; a checking thread that wants a
+//! block no one has started lowers it itself (in its watchdog slot, as phase
+//! [`Phase::PreparingUpstream`] of the case it was taking). The block's modules are
+//! generated once, here: each case's check takes its module with its answer ([`Ahead`])
+//! instead of generating it again. The lowering thread has no watchdog slot: every
+//! process of a block has its own timeout, and a case waits at most [`BLOCK_WAIT`] for
+//! its block (the wait is not its work), after which its block goes without answers
+//! (its cases run the tools alone, as a module the batch had no answer for does).
 
 use super::CampaignConfig;
 use crate::oracles::Oracle;
@@ -31,18 +36,37 @@ use std::time::{Duration, Instant};
 
 /// How many sampled cases go through one `mlir-opt` process (one per index bit width
 /// and pass options) and one `mlir-translate`: starting MLIR 22's tools costs about
-/// 100 ms a process on a loaded machine, where lowering a case costs a few.
-pub const BATCH: u64 = 128;
+/// 45 ms of CPU a process, where lowering a case costs a few. (5,000 cases, MLIR 22, the
+/// median CPU of 3 rounds at load 9 to 13: 45.1 s with 128, 42.1 s with 256, 41.8 s
+/// with 512; wall times at that load said nothing.)
+pub const BATCH: u64 = 512;
+
+/// [`BATCH`] for the typed-pointer releases (13 to 16), whose `mlir-translate` refuses
+/// modules without naming their chunk, so that the batch splits down to each refused one
+/// (`upstream_release::batch`): the bigger the block, the more runs. 5,000 cases of MLIR
+/// 13: 272 `mlir-translate` processes (4.2 s CPU) in blocks of 128, 436 (7.7 s) in 512.
+pub const TYPED_BATCH: u64 = 128;
+
+/// The first block's length in sampled cases: every checking thread waits for it.
+pub const FIRST: u64 = 32;
+
+/// How many blocks the lowering thread lowers past the last block a checking thread has
+/// asked for.
+pub const AHEAD: u64 = 2;
 
 /// One sampled case in this many runs upstream's code natively (the JIT, checking
 /// what `llinterp` cannot: the native code and its calling convention); the others run
 /// it in `llinterp` ([`crate::upstream::interpreted`]).
 pub const NATIVE_EVERY: u64 = 16;
 
-/// How long a thread waits for another thread's block before its case goes without
-/// (runs the tools alone): only reached when the lowering thread was abandoned in a
-/// hang, since every process of a block has its own timeout.
+/// How long a thread waits for another thread's block before the block goes without
+/// answers (its cases run the tools alone): only reached when the lowering thread hangs
+/// (a checking thread abandoned in a hang, the generator), since every process of a block
+/// has its own timeout.
 const BLOCK_WAIT: Duration = Duration::from_secs(600);
+
+/// How often the lowering thread looks whether the campaign is over while it waits.
+const POLL: Duration = Duration::from_millis(50);
 
 /// What the queue made for a case ahead of its check: its module as
 /// [`super::generate_case`] generates it (`None`: the generator panicked here, and the
@@ -56,8 +80,10 @@ pub struct Ahead {
 /// The prepared LLVM IR of the campaign's upstream cases, by case number.
 pub struct UpstreamQueue<'a> {
     cfg: &'a CampaignConfig,
-    /// Case numbers per block.
-    span: u64,
+    /// The oracle's sampling: case numbers per sampled case.
+    every: u64,
+    /// Sampled cases per block after the first ([`BATCH`] or [`TYPED_BATCH`]).
+    batch: u64,
     /// Whether this campaign runs case number `n` (its shard, not done, within `--count`).
     wanted: Box<dyn Fn(u64) -> bool + Sync + 'a>,
     state: Mutex<State>,
@@ -69,7 +95,10 @@ struct State {
     ready: HashMap<u64, Ahead>,
     /// Blocks being lowered or lowered.
     started: HashSet<u64>,
+    /// Blocks lowered, or given up waiting for ([`BLOCK_WAIT`]).
     finished: HashSet<u64>,
+    /// The last block a checking thread has asked for.
+    asked: u64,
 }
 
 impl<'a> UpstreamQueue<'a> {
@@ -84,7 +113,11 @@ impl<'a> UpstreamQueue<'a> {
         }
         Some(UpstreamQueue {
             cfg,
-            span: every.saturating_mul(BATCH),
+            every,
+            batch: match crate::upstream_release::selected_release().typed_pointers() {
+                true => TYPED_BATCH,
+                false => BATCH,
+            },
             wanted: Box::new(wanted),
             state: Mutex::new(State::default()),
             lowered: Condvar::new(),
@@ -97,27 +130,18 @@ impl<'a> UpstreamQueue<'a> {
         if !self.cfg.every.sampled(Oracle::Upstream, case) {
             return Ahead::default();
         }
-        watchdog::phase(Phase::PreparingUpstream);
-        let block = case / self.span;
-        let answer = self.take_from(block, case);
-        // The next block, ahead of the threads that will want it.
-        if self.start(block + 1) {
-            self.lower_block(block + 1);
-        }
-        answer
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Whether this thread is the first to start `block` (and so lowers it).
-    fn start(&self, block: u64) -> bool {
-        self.lock().started.insert(block)
-    }
-
-    fn take_from(&self, block: u64, case: u64) -> Ahead {
-        if self.start(block) {
+        let block = self.block_of(case);
+        let mine = {
+            let mut s = self.lock();
+            if block > s.asked {
+                s.asked = block;
+            }
+            s.started.insert(block)
+        };
+        // The lowering thread may go further ahead now.
+        self.lowered.notify_all();
+        if mine {
+            watchdog::phase(Phase::PreparingUpstream);
             self.lower_block(block);
         }
         // Waiting for another thread's block is not this thread's work.
@@ -126,6 +150,8 @@ impl<'a> UpstreamQueue<'a> {
             let mut s = self.lock();
             while !s.finished.contains(&block) {
                 let Some(left) = BLOCK_WAIT.checked_sub(since.elapsed()) else {
+                    // Nobody waits for this block again.
+                    s.finished.insert(block);
                     return Ahead::default();
                 };
                 s = self
@@ -138,10 +164,64 @@ impl<'a> UpstreamQueue<'a> {
         })
     }
 
+    /// The lowering thread: lowers the blocks no checking thread has started, in order,
+    /// up to [`AHEAD`] blocks past the last one asked for, until `over` (checked every
+    /// [`POLL`] while it waits) or past the campaign's `--count`.
+    pub fn lower_ahead(&self, over: impl Fn() -> bool) {
+        let mut block = 0;
+        loop {
+            if self.cfg.count.is_some_and(|c| self.first_case(block) >= c) {
+                return;
+            }
+            let mine = {
+                let mut s = self.lock();
+                while block > s.asked.saturating_add(AHEAD) {
+                    if over() {
+                        return;
+                    }
+                    s = self
+                        .lowered
+                        .wait_timeout(s, POLL)
+                        .unwrap_or_else(|p| p.into_inner())
+                        .0;
+                }
+                s.started.insert(block)
+            };
+            if over() {
+                return;
+            }
+            if mine {
+                self.lower_block(block);
+            }
+            block += 1;
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The block of case number `case`: [`FIRST`] sampled cases, then `batch` each.
+    fn block_of(&self, case: u64) -> u64 {
+        match case / self.every {
+            u if u < FIRST => 0,
+            u => 1 + (u - FIRST) / self.batch,
+        }
+    }
+
+    /// The first case number of `block`.
+    fn first_case(&self, block: u64) -> u64 {
+        let units = match block {
+            0 => 0,
+            b => FIRST.saturating_add((b - 1).saturating_mul(self.batch)),
+        };
+        units.saturating_mul(self.every)
+    }
+
     /// Lowers the sampled cases of `block` and makes their answers ready.
     fn lower_block(&self, block: u64) {
-        let first = block.saturating_mul(self.span);
-        let cases: Vec<u64> = (first..first.saturating_add(self.span))
+        let (first, end) = (self.first_case(block), self.first_case(block + 1));
+        let cases: Vec<u64> = (first..end)
             .filter(|&n| self.cfg.every.sampled(Oracle::Upstream, n) && (self.wanted)(n))
             .collect();
         let mut ahead: HashMap<u64, Ahead> = HashMap::new();

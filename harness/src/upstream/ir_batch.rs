@@ -4,9 +4,9 @@
 //! `mlir-translate --split-input-file` for all it lowered ([`crate::upstream_release::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
-//! sampled for a native run ([`Job::native`]) also gets its LLVM IR, made readable by
-//! LLVM 22 for the typed-pointer releases ([`crate::upstream_release::native_ir`]), as the module run alone
-//! gives it: with the debug information's file name of a module read from standard input
+//! sampled for a native run ([`Job::native`]) also gets its LLVM IR, readable by LLVM 22
+//! ([`crate::upstream_release::native_ir`]: for the typed-pointer releases, as it is when
+//! LLVM 22's parser reads it), as the module run alone gives it: with the debug information's file name of a module read from standard input
 //! (`<stdin>`, where a split run names the chunk) and without the blank line a split run
 //! prints after it. The others' translation only tells that `mlir-translate` takes them
 //! (its refusal is the oracle's result as much as `mlir-opt`'s). A module a tool refused

@@ -295,6 +295,101 @@ fn the_command_line_exports_per_release_and_points_at_any_mlir() {
     }
 }
 
+/// MLIR 13's typed-pointer LLVM IR goes to the JIT as text where LLVM 22's parser reads
+/// it (`upstream_release::native_ir`): each generated module's `main` gives the same
+/// outcome that way as through the release's `llvm-as` to bitcode and LLVM 22's
+/// `llvm-dis` back to text (the route of every module before, three processes more a
+/// case), with and without `use-aligned-alloc` (whose `urem` constant expression only
+/// the bitcode route reads).
+#[test]
+fn mlir_13_llvm_ir_runs_the_same_as_text_and_through_its_bitcode() {
+    let Some(t) = mlir13() else { return };
+    let llvm_as = t.tools.mlir_opt.parent().unwrap().join("llvm-as");
+    let llvm_dis = harness::upstream_tools::find_tool("llvm-dis").expect("llvm-dis 22");
+    assert!(llvm_as.is_file(), "{} (llvm-13)", llvm_as.display());
+    let through_bitcode = |ir: &str| -> String {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut asm = Command::new(&llvm_as)
+            .args(["-o", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("llvm-as 13");
+        let mut input = asm.stdin.take().unwrap();
+        let text = ir.to_string();
+        let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+        let bitcode = asm.wait_with_output().expect("llvm-as 13 runs");
+        writer.join().unwrap().expect("llvm-as 13 reads");
+        assert!(bitcode.status.success(), "llvm-as 13 failed:\n{ir}");
+        let mut dis = Command::new(&llvm_dis)
+            .args(["-o", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("llvm-dis 22");
+        let mut input = dis.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || input.write_all(&bitcode.stdout));
+        let out = dis.wait_with_output().expect("llvm-dis 22 runs");
+        writer.join().unwrap().expect("llvm-dis 22 reads");
+        assert!(out.status.success(), "llvm-dis 22 failed:\n{ir}");
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let mut modules = Vec::new();
+    let mut texts = Vec::new();
+    for seed in 0..120 {
+        let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
+        if not_for_upstream(&m) {
+            continue;
+        }
+        if let Ok(text) = export_for(&m, Release::MLIR13, false) {
+            texts.push(text);
+            modules.push((seed, m));
+        }
+    }
+    let dl = harness::upstream::host_data_layout().expect("host data layout");
+    let (mut ran, mut valued, mut unparsed) = (0, 0, 0);
+    for aligned in [false, true] {
+        let pass = stdlower_front::options::PassOptions {
+            use_aligned_alloc: aligned,
+            use_bare_ptr_memref_call_conv: false,
+        };
+        let args = upstream_release::pipeline(Release::MLIR13, 64, pass, dl);
+        let lowered = upstream_release::lower_batch(&t, &texts, &args);
+        let dialects: Vec<(usize, String)> = lowered
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, d)| Some((k, d.ok()?)))
+            .collect();
+        let lowered: Vec<String> = dialects.iter().map(|(_, d)| d.clone()).collect();
+        let irs = upstream_release::translate_batch(&t, &lowered);
+        let opts = harness::exec::ExecOptions {
+            pass,
+            ..Default::default()
+        };
+        for ((k, _), ir) in dialects.iter().zip(irs) {
+            let Ok(ir) = ir else { continue };
+            let (seed, m) = &modules[*k];
+            assert!(ir.contains('*'), "seed {seed}: no typed pointer in\n{ir}");
+            unparsed += usize::from(jit::ir_parses(&ir).is_err());
+            let native = upstream_release::native_ir(&t, ir.clone()).expect("native IR");
+            let as_given = harness::native::run_ir_in_process(m, &native, "main", &[], &opts);
+            let bitcode =
+                harness::native::run_ir_in_process(m, &through_bitcode(&ir), "main", &[], &opts);
+            assert_eq!(as_given, bitcode, "seed {seed}, aligned {aligned}:\n{ir}");
+            ran += 1;
+            valued += usize::from(matches!(as_given, harness::exec::Outcome::Values(_)));
+        }
+    }
+    eprintln!("{ran} ran, {unparsed} through bitcode");
+    assert!(unparsed > 0, "no module took the bitcode route");
+    assert!(
+        ran >= 12 && valued >= 8,
+        "{ran} ran, {valued} with values, of {} exported",
+        modules.len()
+    );
+}
+
 /// The toolchain of `mlir-opt-N` on `PATH`, if installed (releases 14 to 16 are not
 /// in `scripts/setup.sh`: their tests skip without them, under `CI` too).
 fn installed(n: u32) -> Option<Toolchain> {
