@@ -50,6 +50,7 @@ fn run_tool(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, Str
 fn run_tool_waiting(tool: &std::path::Path, input: &str, split: bool) -> Result<Run, String> {
     let mut cmd = Command::new(tool);
     cmd.arg("--mlir-to-llvmir");
+    cmd.args(crate::upstream_tools::single_threaded(tool));
     if split {
         cmd.arg("--split-input-file");
     }

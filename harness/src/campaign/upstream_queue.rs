@@ -201,21 +201,14 @@ impl<'a> UpstreamQueue<'a> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The block of case number `case`: [`FIRST`] sampled cases, then `batch` each.
+    /// The block of case number `case` ([`block_of_unit`]).
     fn block_of(&self, case: u64) -> u64 {
-        match case / self.every {
-            u if u < FIRST => 0,
-            u => 1 + (u - FIRST) / self.batch,
-        }
+        block_of_unit(case / self.every, self.batch)
     }
 
     /// The first case number of `block`.
     fn first_case(&self, block: u64) -> u64 {
-        let units = match block {
-            0 => 0,
-            b => FIRST.saturating_add((b - 1).saturating_mul(self.batch)),
-        };
-        units.saturating_mul(self.every)
+        first_unit(block, self.batch).saturating_mul(self.every)
     }
 
     /// Lowers the sampled cases of `block` and makes their answers ready.
@@ -283,5 +276,69 @@ impl<'a> UpstreamQueue<'a> {
             pass: exec.pass,
             native: (n / every).is_multiple_of(NATIVE_EVERY),
         })
+    }
+}
+
+/// The block of the `u`th sampled case: [`FIRST`] sampled cases, then twice as many a
+/// block up to `batch`, then `batch` each ([`first_unit`]), so that the campaign starts
+/// soon and the lowering of the growing blocks keeps ahead of the checks.
+fn block_of_unit(u: u64, batch: u64) -> u64 {
+    let (g, start_g) = growth(batch);
+    if u >= start_g {
+        return g + (u - start_g) / batch.max(1);
+    }
+    // Block b < g starts at FIRST * (2^b - 1).
+    u64::from((u / FIRST + 1).ilog2())
+}
+
+/// The first sampled case (counted in sampled cases) of `block` ([`block_of_unit`]).
+fn first_unit(block: u64, batch: u64) -> u64 {
+    let (g, start_g) = growth(batch);
+    match block {
+        b if b < g => FIRST.saturating_mul((1u64 << b) - 1),
+        b => start_g.saturating_add((b - g).saturating_mul(batch.max(1))),
+    }
+}
+
+/// The first block `batch` sampled cases long, and where it starts in sampled cases.
+fn growth(batch: u64) -> (u64, u64) {
+    let mut g = 0u64;
+    while (FIRST << g) < batch && g < 32 {
+        g += 1;
+    }
+    (g, FIRST.saturating_mul((1u64 << g) - 1))
+}
+
+#[cfg(test)]
+mod block_tests {
+    use super::*;
+
+    /// Every sampled case is in exactly one block; the blocks start at [`FIRST`],
+    /// double, and stay at `batch` once they reach it.
+    #[test]
+    fn blocks_grow_from_first_to_batch_and_cover_every_case() {
+        for batch in [1, 32, 100, 128, 512, 2048] {
+            let mut last = 0;
+            for u in 0..20_000u64 {
+                let b = block_of_unit(u, batch);
+                assert!(
+                    first_unit(b, batch) <= u && u < first_unit(b + 1, batch),
+                    "{u} {batch}"
+                );
+                assert!(b == last || b == last + 1, "{u} {batch}");
+                last = b;
+            }
+            let sizes: Vec<u64> = (0..8)
+                .map(|b| first_unit(b + 1, batch) - first_unit(b, batch))
+                .collect();
+            assert_eq!(sizes[0], FIRST.min(batch), "{sizes:?}");
+            assert!(
+                sizes
+                    .windows(2)
+                    .all(|w| w[1] == (w[0] * 2).min(batch) || w[1] == batch),
+                "{batch}: {sizes:?}"
+            );
+            assert_eq!(*sizes.last().unwrap(), batch, "{sizes:?}");
+        }
     }
 }
