@@ -12,30 +12,8 @@
 use converter::syntax::{export_for, parse_module, Release};
 use harness::exec::{self, ExecOptions};
 use harness::filetest::directives::{parse_directives, Directive, Expect};
-use harness::upstream_release::{self, Toolchain};
+use harness::upstream_release;
 use stdlower_front::options::PassOptions;
-
-/// MLIR 13's toolchain (the directory of `mlir-opt-13` on `PATH`), or `None` with a note
-/// (a failure under `CI`).
-fn mlir13() -> Option<Toolchain> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("mlir-opt-13"))
-            .find(|p| p.is_file())
-    });
-    let dir = found
-        .and_then(|p| std::fs::canonicalize(p).ok())
-        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
-    match dir.map(|d| upstream_release::resolve(Some(&d))) {
-        Some(Ok(t)) => Some(t),
-        other => {
-            let why = format!("mlir-opt-13 is not installed (scripts/setup.sh): {other:?}");
-            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
 
 /// The documented wrong values of MLIR 13 a corpus program shows: its file and the
 /// finding. The program must still differ (a release that computed it right would be a
@@ -174,7 +152,9 @@ fn runner_agrees(ty: &str, printed: &str, value: &str) -> bool {
 
 #[test]
 fn every_runnable_corpus_program_agrees_through_mlir_13() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     assert_eq!(t.release, Release::MLIR13, "{t:?}");
     let runner = t.tools.mlir_opt.with_file_name("mlir-cpu-runner");
     let (programs, not_for_13, refused) = programs();

@@ -10,31 +10,6 @@ use converter::lower::{lower_module, LowerOptions};
 use converter::syntax::{export_for, parse_module, Release};
 use harness::upstream_release::{self, Toolchain};
 
-/// MLIR 13's toolchain (the directory of `mlir-opt-13` on `PATH`), or `None` with a note
-/// (a failure under `CI`).
-fn mlir13() -> Option<Toolchain> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("mlir-opt-13"))
-            .find(|p| p.is_file())
-    });
-    let dir = found
-        .and_then(|p| std::fs::canonicalize(p).ok())
-        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
-    match dir.map(|d| upstream_release::resolve(Some(&d))) {
-        Some(Ok(t)) => {
-            assert_eq!(t.release, Release::MLIR13, "{t:?}");
-            Some(t)
-        }
-        other => {
-            let why = format!("mlir-opt-13 is not installed (scripts/setup.sh): {other:?}");
-            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
-
 fn pipeline13() -> Vec<String> {
     let dl = harness::upstream::host_data_layout().expect("host data layout");
     upstream_release::pipeline(Release::MLIR13, 64, Default::default(), dl)
@@ -52,7 +27,9 @@ fn not_for_upstream(m: &converter::ir::Module) -> bool {
 
 #[test]
 fn mlir_opt_13_lowers_every_exported_module_in_batches() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let mut texts = Vec::new();
     let mut names = Vec::new();
     let mut refused = Vec::new();
@@ -131,7 +108,9 @@ fn mlir_opt_13_lowers_every_exported_module_in_batches() {
 
 #[test]
 fn a_broken_case_in_a_batch_keeps_the_others_results() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let good = |n: i32| {
         format!("func @f{n}() -> i32 {{\n  %c = constant {n} : i32\n  return %c : i32\n}}\n")
     };
@@ -154,7 +133,9 @@ fn a_broken_case_in_a_batch_keeps_the_others_results() {
 
 #[test]
 fn mlir_13_lowering_reads_back_with_typed_pointers() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let src = "func @main() -> f32 {\n  %m = alloc() : memref<4xf32>\n  %i = constant 1 : index\n  %f = constant 1.5 : f32\n  store %f, %m[%i] : memref<4xf32>\n  %l = load %m[%i] : memref<4xf32>\n  dealloc %m : memref<4xf32>\n  return %l : f32\n}\n";
     let m = parse_module("t.mlir", src.as_bytes()).unwrap();
     let text = export_for(&m, Release::MLIR13, false).unwrap();
@@ -194,7 +175,9 @@ fn our_text(m: &converter::ir::Module) -> String {
 
 #[test]
 fn the_structure_of_mlir_13s_lowering_is_ours_and_a_wrong_one_is_caught() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let mut cases = Vec::new();
     for seed in 0..100 {
         let m = generator::generate_from_seed(seed, &generator::GenConfig::default());
@@ -279,7 +262,9 @@ fn the_command_line_exports_per_release_and_points_at_any_mlir() {
         !ok && err.contains("mlir-opt not found in /nonexistent-mlir-bin"),
         "{err}"
     );
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let bin = t.tools.mlir_opt.parent().unwrap().display().to_string();
     // The same program through MLIR 13's lowering, natively and at the LLVM level: MLIR
     // 13's constant folder gives the i128 its documented wrong value
@@ -303,7 +288,9 @@ fn the_command_line_exports_per_release_and_points_at_any_mlir() {
 /// the bitcode route reads).
 #[test]
 fn mlir_13_llvm_ir_runs_the_same_as_text_and_through_its_bitcode() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let llvm_as = t.tools.mlir_opt.parent().unwrap().join("llvm-as");
     let llvm_dis = harness::upstream_tools::find_tool("llvm-dis").expect("llvm-dis 22");
     assert!(llvm_as.is_file(), "{} (llvm-13)", llvm_as.display());

@@ -305,6 +305,52 @@ fn a_load_through_the_allocated_pointer_replays_in_the_jit() {
     assert_ne!(jit, rp.interp, "{}", r.line());
 }
 
+/// Proves `text`'s `@f` with its good lowering, then with `@f`'s lowered type changed by
+/// `retype` (which returns how many pointers it moved, asserted to be 2: the allocated
+/// and the aligned pointer): an invalid lowering whose message says `why`.
+fn retyped_pointers_are_an_invalid_lowering(
+    text: &str,
+    retype: impl Fn(&mut converter::ir::LlvmFuncType) -> usize,
+    why: &str,
+) {
+    if !have_z3() {
+        return;
+    }
+    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
+    let lo = LowerOptions::default();
+    let good = lower_module(&m, &lo).expect("lowers");
+    let eo = harness::exec::ExecOptions {
+        timeout: std::time::Duration::ZERO,
+        ..harness::exec::ExecOptions::default()
+    };
+    let to = Options::default();
+    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
+    let mut bad = good.clone();
+    let f = bad.func_mut("f").unwrap();
+    let Type::LlvmFunc(ft) = &f.ty else {
+        panic!("the lowered @f has type {}", f.ty)
+    };
+    let mut ft = (**ft).clone();
+    assert_eq!(retype(&mut ft), 2, "the allocated and the aligned pointer");
+    f.ty = Type::LlvmFunc(Arc::new(ft));
+    let r = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
+    assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
+    assert!(r.line().contains(why), "{}", r.line());
+}
+
+/// The pointers of `types` in address space 3 moved to address space 0: how many.
+fn out_of_space_3(types: &mut [Type]) -> usize {
+    let mut moved = 0;
+    for t in types {
+        if let Type::LlvmPtr(e, 3) = t {
+            *t = Type::LlvmPtr(e.clone(), 0);
+            moved += 1;
+        }
+    }
+    moved
+}
+
 /// The spec: a memref's memory space is its descriptor pointers' address space. A
 /// lowering that puts an argument's pointers in address space 0 for `memref<..., 3>`
 /// computes the same values on a flat memory, but no caller that follows the rule can
@@ -312,39 +358,12 @@ fn a_load_through_the_allocated_pointer_replays_in_the_jit() {
 /// `TypeConverter`'s `addr_space` that only the structural oracles killed).
 #[test]
 fn pointers_in_another_address_space_than_the_memory_space_are_an_invalid_lowering() {
-    if !have_z3() {
-        return;
-    }
-    let text = "func @f(%m: memref<2xf32, 3>) -> f32 {\n  %c1 = constant 1 : index\n  \
-                %v = load %m[%c1] : memref<2xf32, 3>\n  return %v : f32\n}\n";
-    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
-    let lo = LowerOptions::default();
-    let good = lower_module(&m, &lo).expect("lowers");
-    let eo = harness::exec::ExecOptions {
-        timeout: std::time::Duration::ZERO,
-        ..harness::exec::ExecOptions::default()
-    };
-    let to = Options::default();
-    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
-    let mut bad = good.clone();
-    let f = bad.func_mut("f").unwrap();
-    let Type::LlvmFunc(ft) = &f.ty else {
-        panic!("the lowered @f has type {}", f.ty)
-    };
-    let mut ft = (**ft).clone();
-    let mut moved = 0;
-    for p in &mut ft.params {
-        if let Type::LlvmPtr(e, 3) = p {
-            *p = Type::LlvmPtr(e.clone(), 0);
-            moved += 1;
-        }
-    }
-    assert_eq!(moved, 2, "the allocated and the aligned pointer");
-    f.ty = Type::LlvmFunc(Arc::new(ft));
-    let r = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
-    assert!(r.line().contains("address space 0"), "{}", r.line());
+    retyped_pointers_are_an_invalid_lowering(
+        "func @f(%m: memref<2xf32, 3>) -> f32 {\n  %c1 = constant 1 : index\n  \
+         %v = load %m[%c1] : memref<2xf32, 3>\n  return %v : f32\n}\n",
+        |ft| out_of_space_3(&mut ft.params),
+        "address space 0",
+    );
 }
 
 /// The same rule for results: a lowering that returns `memref<2xf32, 3>`'s descriptor
@@ -352,48 +371,19 @@ fn pointers_in_another_address_space_than_the_memory_space_are_an_invalid_loweri
 /// (before, prove compared only the returned elements and called it proved).
 #[test]
 fn a_result_descriptor_in_another_address_space_is_an_invalid_lowering() {
-    if !have_z3() {
-        return;
-    }
-    let text = "func @f(%x: f32) -> memref<2xf32, 3> {\n  %c1 = constant 1 : index\n  \
-                %m = alloc() : memref<2xf32, 3>\n  store %x, %m[%c1] : memref<2xf32, 3>\n  \
-                return %m : memref<2xf32, 3>\n}\n";
-    let m = converter::syntax::parse_module("t.mlir", text.as_bytes()).expect("parses");
-    let lo = LowerOptions::default();
-    let good = lower_module(&m, &lo).expect("lowers");
-    let eo = harness::exec::ExecOptions {
-        timeout: std::time::Duration::ZERO,
-        ..harness::exec::ExecOptions::default()
-    };
-    let to = Options::default();
-    let g = prove_module(&m, &good, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert!(matches!(g.verdict, Verdict::Proved { .. }), "{}", g.line());
-    let mut bad = good.clone();
-    let f = bad.func_mut("f").unwrap();
-    let Type::LlvmFunc(ft) = &f.ty else {
-        panic!("the lowered @f has type {}", f.ty)
-    };
-    let mut ft = (**ft).clone();
-    let Type::LlvmStruct(fields) = &ft.result else {
-        panic!("@f returns {}", ft.result)
-    };
-    let mut fields = fields.to_vec();
-    let mut moved = 0;
-    for t in &mut fields {
-        if let Type::LlvmPtr(e, 3) = t {
-            *t = Type::LlvmPtr(e.clone(), 0);
-            moved += 1;
-        }
-    }
-    assert_eq!(moved, 2, "the allocated and the aligned pointer");
-    ft.result = Type::LlvmStruct(fields.into());
-    f.ty = Type::LlvmFunc(Arc::new(ft));
-    let r = prove_module(&m, &bad, &lo, Some("f"), &to, Some(&eo)).remove(0);
-    assert_eq!(r.kind(), "invalid-lowering", "{}", r.line());
-    assert!(
-        r.line()
-            .contains("result 0's allocated pointer is in address space 0"),
-        "{}",
-        r.line()
+    retyped_pointers_are_an_invalid_lowering(
+        "func @f(%x: f32) -> memref<2xf32, 3> {\n  %c1 = constant 1 : index\n  \
+         %m = alloc() : memref<2xf32, 3>\n  store %x, %m[%c1] : memref<2xf32, 3>\n  \
+         return %m : memref<2xf32, 3>\n}\n",
+        |ft| {
+            let Type::LlvmStruct(fields) = &ft.result else {
+                panic!("@f returns {}", ft.result)
+            };
+            let mut fields = fields.to_vec();
+            let moved = out_of_space_3(&mut fields);
+            ft.result = Type::LlvmStruct(fields.into());
+            moved
+        },
+        "result 0's allocated pointer is in address space 0",
     );
 }

@@ -9,30 +9,8 @@
 
 use converter::syntax::Release;
 use harness::upstream::ir_batch::as_run_alone;
-use harness::upstream_release::{self, Toolchain};
+use harness::upstream_release;
 use harness::upstream_tools::{run_tool, TOOL_TIMEOUT};
-
-/// MLIR 13's toolchain (the directory of `mlir-opt-13` on `PATH`), or `None` with a note
-/// (a failure under `CI`).
-fn mlir13() -> Option<Toolchain> {
-    let dir = std::env::var_os("PATH")
-        .and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|d| d.join("mlir-opt-13"))
-                .find(|p| p.is_file())
-        })
-        .and_then(|p| std::fs::canonicalize(p).ok())
-        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
-    match dir.map(|d| upstream_release::resolve(Some(&d))) {
-        Some(Ok(t)) if t.release == Release::MLIR13 => Some(t),
-        other => {
-            let why = format!("mlir-opt-13 is not installed (scripts/setup.sh): {other:?}");
-            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
 
 fn good(n: i32) -> String {
     format!("module {{\n  llvm.func @f{n}() -> i32 {{\n    %0 = llvm.mlir.constant({n} : i32) : i32\n    llvm.return %0 : i32\n  }}\n}}\n")
@@ -49,7 +27,9 @@ fn unreadable(n: i32) -> String {
 
 #[test]
 fn unprefixed_verifier_messages_still_leave_answers_a_run_alone_gives() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let args = ["--mlir-to-llvmir".to_string()];
     for texts in [
         // The one refusal: no prefix anywhere, the whole stderr is its.

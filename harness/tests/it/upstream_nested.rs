@@ -10,35 +10,8 @@
 //! tools, a failure under `CI`.
 
 use converter::syntax::{export_for, Release};
-use harness::upstream_release::{self, nested, Toolchain};
+use harness::upstream_release::{self, nested};
 use harness::upstream_tools::{run_tool, TOOL_TIMEOUT};
-
-/// The toolchain of `release` in `dir` (`llvm-config-22 --bindir`'s or
-/// `/usr/lib/llvm-13/bin`-like, found from `tool` on `PATH`), or `None` with a note (a
-/// failure under `CI`).
-fn toolchain(release: Release) -> Option<Toolchain> {
-    let found = match release.major() {
-        22 => upstream_release::resolve(None).ok(),
-        n => std::env::var_os("PATH")
-            .and_then(|paths| {
-                std::env::split_paths(&paths)
-                    .map(|d| d.join(format!("mlir-opt-{n}")))
-                    .find(|p| p.is_file())
-            })
-            .and_then(|p| std::fs::canonicalize(p).ok())
-            .and_then(|p| p.parent().map(|d| d.to_path_buf()))
-            .and_then(|d| upstream_release::resolve(Some(&d)).ok()),
-    };
-    match found {
-        Some(t) if t.release == release => Some(t),
-        other => {
-            let why = format!("MLIR {} is not installed: {other:?}", release.major());
-            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
 
 fn pipeline(release: Release) -> Vec<String> {
     let dl = harness::upstream::host_data_layout().expect("host data layout");
@@ -74,7 +47,7 @@ fn trimmed(a: &Result<String, String>) -> Result<String, String> {
 
 #[test]
 fn nested_modules_lower_as_the_split_run_lowers_each() {
-    let Some(t) = toolchain(Release::MLIR22) else {
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR22) else {
         return;
     };
     assert!(nested::lowers_nested(t.release));
@@ -126,7 +99,7 @@ const NAMED: &str = "module @m attributes {test.x = 1 : i32} {\n  func.func @h()
 
 #[test]
 fn a_refused_case_among_nested_ones_is_told_apart() {
-    let Some(t) = toolchain(Release::MLIR22) else {
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR22) else {
         return;
     };
     let args = pipeline(t.release);
@@ -176,7 +149,7 @@ fn a_refused_case_among_nested_ones_is_told_apart() {
 /// module stays unlowered where the module alone is lowered.
 #[test]
 fn mlir13_does_not_lower_nested_modules_as_each_alone() {
-    let Some(t) = toolchain(Release::MLIR13) else {
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
         return;
     };
     assert!(!nested::lowers_nested(t.release));

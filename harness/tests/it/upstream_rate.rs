@@ -11,30 +11,8 @@
 use converter::syntax::Release;
 use harness::upstream::ir_batch::as_run_alone;
 use harness::upstream::{self, Prepared};
-use harness::upstream_release::{self, Toolchain};
+use harness::upstream_release;
 use harness::upstream_tools::{run_tool, TOOL_TIMEOUT};
-
-/// MLIR 13's toolchain (the directory of `mlir-opt-13` on `PATH`), or `None` with a note
-/// (a failure under `CI`).
-fn mlir13() -> Option<Toolchain> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("mlir-opt-13"))
-            .find(|p| p.is_file())
-    });
-    let dir = found
-        .and_then(|p| std::fs::canonicalize(p).ok())
-        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
-    match dir.map(|d| upstream_release::resolve(Some(&d))) {
-        Some(Ok(t)) if t.release == Release::MLIR13 => Some(t),
-        other => {
-            let why = format!("mlir-opt-13 is not installed (scripts/setup.sh): {other:?}");
-            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
 
 /// A module MLIR 13's `mlir-opt` lowers.
 const GOOD: &str = "func @g() -> i32 {\n  %0 = constant 7 : i32\n  return %0 : i32\n}\n";
@@ -78,7 +56,9 @@ fn refusals_read_as_runs_alone(
 
 #[test]
 fn a_refusal_in_a_batch_reads_as_the_module_run_alone() {
-    let Some(t) = mlir13() else { return };
+    let Some(t) = crate::common::upstream_toolchain(Release::MLIR13) else {
+        return;
+    };
     let dl = upstream::host_data_layout().expect("host data layout");
     let opt_args = upstream_release::pipeline(Release::MLIR13, 64, Default::default(), dl);
     refusals_read_as_runs_alone(&t.tools.mlir_opt, GOOD, REFUSED, &opt_args, |texts| {

@@ -185,3 +185,36 @@ pub fn assert_refuted_and_replayed(r: &harness::cmd::prove::Report) {
         r.line()
     );
 }
+
+/// The toolchain of MLIR `release` (22: the installed default; another: the directory
+/// of `mlir-opt-N` on `PATH`), or `None` with a note, a failure under `CI`
+/// (`scripts/setup.sh` installs MLIR 13 and 22).
+pub fn upstream_toolchain(
+    release: converter::syntax::Release,
+) -> Option<harness::upstream_release::Toolchain> {
+    use harness::upstream_release::resolve;
+    let found = match release.major() {
+        22 => resolve(None).ok(),
+        n => std::env::var_os("PATH")
+            .and_then(|paths| {
+                std::env::split_paths(&paths)
+                    .map(|d| d.join(format!("mlir-opt-{n}")))
+                    .find(|p| p.is_file())
+            })
+            .and_then(|p| std::fs::canonicalize(p).ok())
+            .and_then(|p| p.parent().map(|d| d.to_path_buf()))
+            .and_then(|d| resolve(Some(&d)).ok()),
+    };
+    match found {
+        Some(t) if t.release == release => Some(t),
+        other => {
+            let why = format!(
+                "MLIR {} is not installed (scripts/setup.sh): {other:?}",
+                release.major()
+            );
+            assert!(std::env::var_os("CI").is_none(), "CI is set: {why}");
+            eprintln!("skipped: {why}");
+            None
+        }
+    }
+}
