@@ -20,7 +20,7 @@
 //!   nested run (MLIR 22's way) does not print; not checked anchored.
 //!
 //! Checked by running each release both ways on generated modules (the differential
-//! test `upstream_nested`: 13 and 22 wherever the tests run, 14 to 16 where installed).
+//! test `upstream_nested`).
 //!
 //! MLIR 13 to 16 lower the nested modules one after the other and stop at the first
 //! that fails, so a text those releases are known to refuse (its signature shows one of

@@ -4,11 +4,11 @@
 //! configurations) lowered both ways have equal answers case by case, most of them from
 //! the nested run, and some are checked against the case lowered alone, byte for byte:
 //! MLIR 22 with its flags on the outer module, MLIR 13 with its pipeline anchored on the
-//! nested modules (14 to 16 the same way, where they are installed). A case refused
+//! nested modules (14 to 16 the same way). A case refused
 //! among good ones is told apart by its diagnostics' lines and gets the refusal of a run
 //! alone, and the others still get their modules from the nested run; a case of a
 //! documented MLIR 13 bug goes to the split run without a nested run. Skipped without
-//! the tools, a failure under `CI` (13 and 22).
+//! the tools, a failure under `CI`.
 
 use converter::syntax::{export_for, Release};
 use harness::upstream::ir_batch::as_run_alone;
@@ -157,14 +157,12 @@ fn mlir13_nested_modules_lower_as_the_split_run_lowers_each() {
     );
 }
 
-/// MLIR 14, 15 and 16 where they are installed (`scripts/setup.sh` installs 13 and 22
-/// only, so nothing fails without them, under `CI` either).
+/// MLIR 14, 15 and 16, anchored as 13 in their own syntax.
 #[test]
 fn mlir14_to_16_nested_modules_lower_as_the_split_run_lowers_each() {
     for major in 14..=16 {
         let release = Release::new(major).unwrap();
-        let Some(t) = installed(release) else {
-            eprintln!("skipped: MLIR {major} is not installed");
+        let Some(t) = crate::common::upstream_toolchain(release) else {
             continue;
         };
         let [from_nested, lowered, _] = differential(&t, 0..96, 64, Default::default());
@@ -173,19 +171,6 @@ fn mlir14_to_16_nested_modules_lower_as_the_split_run_lowers_each() {
             "MLIR {major}: {from_nested} of {lowered}"
         );
     }
-}
-
-/// The toolchain of `release` when its `mlir-opt-N` is on `PATH`.
-fn installed(release: Release) -> Option<Toolchain> {
-    let dir = std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(format!("mlir-opt-{}", release.major())))
-        .find(|p| p.is_file())
-        .and_then(|p| std::fs::canonicalize(p).ok())?
-        .parent()?
-        .to_path_buf();
-    upstream_release::resolve(Some(&dir))
-        .ok()
-        .filter(|t| t.release == release)
 }
 
 /// Lowers `texts` nested, split and each alone, and checks that each case gets what it
