@@ -2,13 +2,14 @@
 # Installs what stdlower needs on a Debian machine, and nothing that is already there:
 # LLVM 22 and MLIR 22 (the JIT, the default upstream peer), MLIR 13 (the upstream peer of
 # the spec's own era: `-convert-std-to-llvm`; its llvm-as carries to the JIT, as bitcode,
-# the typed-pointer LLVM IR that LLVM 22's parser does not read), z3 and cvc5 (the solvers of `stdlower
+# the typed-pointer LLVM IR that LLVM 22's parser does not read), MLIR 14, 15 and 16 (whose
+# batched lowering the test upstream_nested checks), z3 and cvc5 (the solvers of `stdlower
 # prove`), and Chromium (the test that renders a campaign's report.html).
 # Idempotent: a second run only checks. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 PKGS=(llvm-22-dev libpolly-22-dev libzstd-dev clang-22 mlir-22-tools libmlir-22-dev
-  mlir-13-tools llvm-13 z3 cvc5 chromium)
+  mlir-13-tools llvm-13 mlir-14-tools mlir-15-tools mlir-16-tools z3 cvc5 chromium)
 
 missing=()
 for p in "${PKGS[@]}"; do

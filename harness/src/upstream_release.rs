@@ -235,6 +235,84 @@ pub fn pipeline(
     args
 }
 
+/// The pipeline `args` (the `--PASS[=OPTIONS]` flags of [`pipeline`] for `release`) as
+/// one `--pass-pipeline` that runs on each module nested in the input's module, in the
+/// release's syntax, for [`nested`]: each nested module is lowered as the pipeline
+/// lowers it alone, its own `llvm.data_layout` included. `None` for the releases whose
+/// syntax is not known here (17 on: MLIR 22 runs its flags on the outer module), and
+/// when an argument is not one of [`pipeline`]'s passes or its options would not read
+/// back inside `{...}`.
+///
+/// The syntax of each release, as its `mlir-opt` takes it: 13 nests `module(...)` in the
+/// input's module and a function pass in `func(...)`; 14 spells them `builtin.module` and
+/// `builtin.func`; 15 nests `builtin.module(...)` too, and its function passes run on a
+/// module; from 16 on the pipeline names the input's own module first
+/// (`builtin.module(builtin.module(...))`). A pass the flags run on functions
+/// (`convert-math-to-llvm` in 13 and 14, `convert-arith-to-llvm` in 14) runs on the
+/// nested module's functions; on the input's module, as the flags run it, it would reach
+/// the outer module's functions only.
+pub fn nested_pipeline(release: Release, args: &[String]) -> Option<String> {
+    let major = release.major();
+    let (open, close, func) = match major {
+        13 => ("module(", ")", "func"),
+        14 => ("builtin.module(", ")", "builtin.func"),
+        15 => ("builtin.module(", ")", "func.func"),
+        16 => ("builtin.module(builtin.module(", "))", "func.func"),
+        _ => return None,
+    };
+    let on_functions = |pass: &str| match major {
+        13 => pass == "convert-math-to-llvm",
+        14 => matches!(pass, "convert-math-to-llvm" | "convert-arith-to-llvm"),
+        _ => false,
+    };
+    let mut passes: Vec<String> = Vec::with_capacity(args.len());
+    // The function passes of a run of them, in one `func(...)` as the flags group them.
+    let mut functions: Vec<String> = Vec::new();
+    for a in args {
+        let (pass, options) = match a.strip_prefix("--")?.split_once('=') {
+            Some((p, o)) => (p, Some(o)),
+            None => (a.strip_prefix("--")?, None),
+        };
+        if !PIPELINE_PASSES.contains(&pass) {
+            return None;
+        }
+        let text = match options {
+            // Options are words `key=value` apart; a brace, quote or comma would end them
+            // or the pass early.
+            Some(o) if o.is_empty() || o.contains(['{', '}', '"', '\'', ',', '(', ')']) => {
+                return None
+            }
+            Some(o) => format!("{pass}{{{o}}}"),
+            None => pass.to_string(),
+        };
+        if on_functions(pass) {
+            functions.push(text);
+            continue;
+        }
+        if !functions.is_empty() {
+            passes.push(format!("{func}({})", functions.join(",")));
+            functions.clear();
+        }
+        passes.push(text);
+    }
+    if !functions.is_empty() {
+        passes.push(format!("{func}({})", functions.join(",")));
+    }
+    Some(format!("{open}{}{close}", passes.join(",")))
+}
+
+/// The passes [`pipeline`] runs for the releases before 17.
+const PIPELINE_PASSES: [&str; 8] = [
+    "convert-vector-to-llvm",
+    "convert-math-to-llvm",
+    "convert-memref-to-llvm",
+    "convert-arith-to-llvm",
+    "convert-std-to-llvm",
+    "convert-func-to-llvm",
+    "convert-cf-to-llvm",
+    "reconcile-unrealized-casts",
+];
+
 /// `mlir-opt`'s LLVM dialect made comparable with our modern printing for the
 /// structural oracle: the selected release's typed pointers made opaque and its
 /// indirect calls typed as today's ([`typed`]), nothing changed for the releases of
@@ -332,5 +410,54 @@ mod tests {
         assert!(r15.contains(&"--reconcile-unrealized-casts".into()));
         let r22 = pipeline(Release::MLIR22, 64, Default::default(), "e");
         assert_eq!(r22, mlir22_pipeline(64, Default::default(), "e"));
+    }
+
+    #[test]
+    fn each_release_pipeline_is_anchored_on_the_nested_modules_in_its_syntax() {
+        let p = stdlower_front::options::PassOptions {
+            use_aligned_alloc: true,
+            use_bare_ptr_memref_call_conv: true,
+        };
+        let nested = |major: u32| {
+            let r = Release::new(major).unwrap();
+            nested_pipeline(r, &pipeline(r, 32, p, "e-m:e"))
+        };
+        assert_eq!(
+            nested(13).unwrap(),
+            "module(convert-vector-to-llvm,func(convert-math-to-llvm),\
+             convert-memref-to-llvm{index-bitwidth=32 use-aligned-alloc=1},\
+             convert-std-to-llvm{index-bitwidth=32 data-layout=e-m:e use-bare-ptr-memref-call-conv=1})"
+        );
+        assert_eq!(
+            nested(14).unwrap(),
+            "builtin.module(convert-vector-to-llvm,builtin.func(convert-math-to-llvm),\
+             convert-memref-to-llvm{index-bitwidth=32 use-aligned-alloc=1},\
+             builtin.func(convert-arith-to-llvm{index-bitwidth=32}),\
+             convert-std-to-llvm{index-bitwidth=32 data-layout=e-m:e use-bare-ptr-memref-call-conv=1},\
+             reconcile-unrealized-casts)"
+        );
+        let n15 = nested(15).unwrap();
+        assert!(n15.starts_with("builtin.module(convert-vector-to-llvm,convert-math-to-llvm,"));
+        assert!(n15.contains(",convert-func-to-llvm{index-bitwidth=32 data-layout=e-m:e use-bare-ptr-memref-call-conv=1},"));
+        let n16 = nested(16).unwrap();
+        assert_eq!(n16, format!("builtin.module({n15})"));
+        // No anchored pipeline for 17 on, nor for passes or options it does not know.
+        assert_eq!(nested(19), None);
+        assert_eq!(nested(22), None);
+        let with = |arg: &str| nested_pipeline(Release::MLIR13, &[arg.to_string()]);
+        assert_eq!(
+            with("--convert-std-to-llvm").unwrap(),
+            "module(convert-std-to-llvm)"
+        );
+        for bad in [
+            "--canonicalize",
+            "convert-std-to-llvm",
+            "--convert-std-to-llvm=",
+            "--convert-std-to-llvm=data-layout=a,b",
+            "--convert-std-to-llvm=data-layout=\"e\"",
+            "--convert-std-to-llvm=data-layout={e}",
+        ] {
+            assert_eq!(with(bad), None, "{bad}");
+        }
     }
 }

@@ -41,11 +41,15 @@ use std::time::{Duration, Instant};
 /// with 512; wall times at that load said nothing.)
 pub const BATCH: u64 = 512;
 
-/// [`BATCH`] for the typed-pointer releases (13 to 16), whose `mlir-translate` refuses
-/// modules without naming their chunk, so that the batch splits down to each refused one
-/// (`upstream_release::batch`): the bigger the block, the more runs. 5,000 cases of MLIR
-/// 13: 272 `mlir-translate` processes (4.2 s CPU) in blocks of 128, 436 (7.7 s) in 512.
-pub const TYPED_BATCH: u64 = 128;
+/// [`BATCH`] for the typed-pointer releases (13 to 16). It was 128 while MLIR 13's
+/// `mlir-translate` refusals split a batch down to each refused one (436 processes in
+/// blocks of 512); since they are told apart (`upstream_release::batch`), bigger blocks
+/// only save processes. 5,000 cases of MLIR 13 (`campaign --seed 7 --upstream-sample 1`,
+/// tool CPU from `/usr/bin/time` per process, load 7 to 14): blocks of 128 (main, split
+/// run) 140 `mlir-opt` and 91 `mlir-translate` processes, 7.7 to 7.9 s; 512 with nested
+/// modules 98 and 53, 5.9 to 6.7 s (the split run alone in 512: 56 and 53, 5.9 to 6.5 s);
+/// 1024: 74 and 45, 5.5 to 6.8 s.
+pub const TYPED_BATCH: u64 = 512;
 
 /// The first block's length in sampled cases: every checking thread waits for it.
 pub const FIRST: u64 = 32;

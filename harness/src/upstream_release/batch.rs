@@ -16,8 +16,9 @@
 //! ([`translate_batch`]); where MLIR 13's prints LLVM's verifier messages without the
 //! chunk's prefix, what the run still tells for certain is kept ([`unnamed_failures`]).
 //!
-//! MLIR 22's `mlir-opt` takes the batch as nested modules of one module first, which
-//! costs it far less than split input ([`super::nested`]).
+//! MLIR 13 to 16 and 22's `mlir-opt` take the batch as nested modules of one module
+//! first, which costs 22 far less than split input, and 13 to 16 a little less
+//! ([`super::nested`]).
 
 use super::Toolchain;
 use std::path::Path;
@@ -31,8 +32,8 @@ const SPLIT_MARKER: &str = "// -----";
 ///
 /// The releases whose nested modules lower as each module alone
 /// ([`super::nested::lowers_nested`]) lower the texts as nested modules of one module
-/// first ([`super::nested`]); what that leaves (failures, texts it cannot nest) goes
-/// through the split run.
+/// first ([`super::nested`]); what that leaves (failures, texts it cannot nest or knows
+/// the release refuses) goes through the split run.
 pub fn lower_batch(
     t: &Toolchain,
     texts: &[String],
@@ -42,10 +43,11 @@ pub fn lower_batch(
     if !super::nested::lowers_nested(t.release) || texts.len() < 2 {
         return lower_batch_split(t, texts, args);
     }
-    let nested = super::nested::lower_nested(tool, texts, args);
+    let nested = super::nested::lower_nested(t, texts, args);
     // A text a nested run's diagnostics named runs alone: MLIR 22's split run would
     // end there too (its diagnostics carry no chunk prefix, so a failed split run is
-    // halved down to runs alone), after a few more processes.
+    // halved down to runs alone), after a few more processes; MLIR 13's would name its
+    // chunk, in words a run alone's message is made of ([`crate::upstream::ir_batch`]).
     let rest: Vec<usize> = (0..texts.len())
         .filter(|&k| nested.modules[k].is_none() && !nested.failed.contains(&k))
         .collect();
