@@ -23,6 +23,7 @@
 
 pub mod batch;
 pub mod known;
+pub mod merged;
 pub mod nested;
 pub mod read;
 pub mod typed;

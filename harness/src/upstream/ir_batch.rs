@@ -1,7 +1,9 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
-//! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
-//! index bit width and pass options ([`crate::upstream_release::lower_batch`]), one
-//! `mlir-translate --split-input-file` for all it lowered ([`crate::upstream_release::translate_batch`]).
+//! `upstream` oracle: one `mlir-opt` for every module of the same index bit width and
+//! pass options ([`crate::upstream_release::lower_batch`]), then one `mlir-translate` for
+//! all it lowered that are not run natively, merged into one module
+//! ([`crate::upstream_release::merged`]), and one `mlir-translate --split-input-file` for
+//! the others ([`crate::upstream_release::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
 //! sampled for a native run ([`Job::native`]) also gets its LLVM IR, readable by LLVM 22
@@ -79,13 +81,41 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             Err(msg) => answers[k] = refused(&jobs[k], &msg),
         }
     }
-    let dialects: Vec<String> = lowered.iter().map(|(_, d)| d.clone()).collect();
-    let irs = crate::upstream_release::translate_batch(t, &dialects);
+    // A module run natively needs its LLVM IR, which a split run gives it. Of the
+    // others, one merged run tells whether `mlir-translate` takes them
+    // ([`crate::upstream_release::merged`]); those it does not take go through the split
+    // run too, whose answer is the module run alone's.
+    let merge = crate::upstream_release::merged::pays(t.release);
+    let checked: Vec<usize> = (0..lowered.len())
+        .filter(|&i| merge && !jobs[lowered[i].0].native)
+        .collect();
+    let texts: Vec<&str> = checked.iter().map(|&i| lowered[i].1.as_str()).collect();
+    let mut taken = vec![false; lowered.len()];
+    for (&i, ok) in checked
+        .iter()
+        .zip(crate::upstream_release::merged::translated(
+            &t.tools.mlir_translate,
+            &texts,
+        ))
+    {
+        taken[i] = ok;
+    }
+    let rest: Vec<usize> = (0..lowered.len()).filter(|&i| !taken[i]).collect();
+    let dialects: Vec<String> = rest.iter().map(|&i| lowered[i].1.clone()).collect();
+    let mut irs: Vec<Option<Result<String, String>>> = vec![None; lowered.len()];
+    for (&i, ir) in rest
+        .iter()
+        .zip(crate::upstream_release::translate_batch(t, &dialects))
+    {
+        irs[i] = Some(ir);
+    }
     for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
         let j: &Job = &jobs[k];
         let ir = match ir {
-            Ok(ir) => ir,
-            Err(msg) => {
+            // Taken by the merged run: not run natively, so no LLVM IR is needed.
+            None => String::new(),
+            Some(Ok(ir)) => ir,
+            Some(Err(msg)) => {
                 answers[k] = refused(j, &msg);
                 continue;
             }

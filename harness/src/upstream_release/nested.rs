@@ -160,7 +160,7 @@ fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
 /// diagnostics in `stderr` name (`<stdin>:LINE:COL: SEVERITY: ...`, the source line and
 /// its caret after it); `None` when some diagnostic names no line of a nested module,
 /// or a line looks like a diagnostic without that location.
-fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize>> {
+pub(super) fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize>> {
     let mut bad: Vec<usize> = Vec::new();
     for l in stderr.lines() {
         let Some(rest) = l.strip_prefix("<stdin>:") else {
@@ -243,7 +243,7 @@ fn cut(out: &str, n: usize) -> Option<Vec<String>> {
 
 /// Runs `tool args` on `input`: whether it succeeded, its stdout and its stderr, when it
 /// exited by itself; `None` when it could not start, crashed or outlived `timeout`.
-fn run(
+pub(super) fn run(
     tool: &Path,
     args: &[String],
     input: &str,

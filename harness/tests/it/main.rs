@@ -67,6 +67,7 @@ mod unregistered_wrong;
 mod upstream;
 mod upstream_batch;
 mod upstream_llinterp;
+mod upstream_merged;
 mod upstream_nested;
 mod upstream_rate;
 mod upstream_structure;
