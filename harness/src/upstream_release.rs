@@ -22,6 +22,7 @@
 //! back as text ([`native_ir`]).
 
 pub mod batch;
+pub mod inproc;
 pub mod known;
 pub mod merged;
 pub mod nested;

@@ -84,7 +84,7 @@ pub fn lower_nested(tool: &Path, texts: &[String], args: &[String]) -> Nested {
 /// Whether a text can be nested: one module `module {` ... `}` and nothing around it (a
 /// named module, attributes or aliases would not come out as the module alone prints
 /// them).
-fn nestable(text: &str) -> bool {
+pub(super) fn nestable(text: &str) -> bool {
     let Some(body) = text.strip_prefix("module {\n") else {
         return false;
     };
@@ -137,7 +137,7 @@ fn run_once(tool: &Path, texts: &[String], pending: &[usize], args: &[String]) -
 
 /// The outer module holding the texts `pending` (each a [`nestable`] text, its module
 /// named after its position), and the line on which each nested module starts.
-fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
+pub(super) fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
     let size: usize = pending.iter().map(|&k| texts[k].len() + 16).sum();
     let mut input = String::with_capacity(size + 16);
     input.push_str("module {\n");
@@ -191,7 +191,7 @@ pub(super) fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize
 /// header of the outer module (which carries the attributes the pipeline set) or its own
 /// when only it has attributes, and followed by what follows the outer module; `None`
 /// when the output is not exactly that.
-fn cut(out: &str, n: usize) -> Option<Vec<String>> {
+pub(super) fn cut(out: &str, n: usize) -> Option<Vec<String>> {
     // What follows the outer module's `}` (MLIR 22 ends its output with a blank line)
     // follows each module, as it follows the module printed alone.
     let tail = &out[out.trim_end().len()..];

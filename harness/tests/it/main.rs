@@ -66,6 +66,7 @@ mod tv_wrong;
 mod unregistered_wrong;
 mod upstream;
 mod upstream_batch;
+mod upstream_inproc;
 mod upstream_llinterp;
 mod upstream_merged;
 mod upstream_nested;

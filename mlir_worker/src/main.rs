@@ -1,0 +1,110 @@
+//! `stdlower-mlir`: MLIR 22's lowering passes in a process that stays up for many
+//! requests, through MLIR's C API, for the campaign's upstream oracle. Each `mlir-opt`
+//! process costs about 45 ms of CPU to start (loading `libMLIR` and `libLLVM`,
+//! registering every dialect and pass) against about 2 ms of work per case; a campaign
+//! starts one per block and option group. The worker parses, runs a pass pipeline and
+//! prints as `mlir-opt --mlir-disable-threading` does (the harness's differential test
+//! `upstream_inproc` holds it to `mlir-opt`'s output, byte for byte), and reports any
+//! diagnostic as a failure, which the harness answers by running `mlir-opt` itself.
+//!
+//! Protocol, over standard input and output: at start the worker writes one line
+//! `stdlower-mlir PROTOCOL VERSION BINDIR` (`VERSION` the linked LLVM's, `22.1.8`;
+//! `BINDIR` the `bin` directory of the installation it links, whose `mlir-opt` it stands
+//! in for), or `stdlower-mlir PROTOCOL none` when it was built without MLIR. Then, per
+//! request, a line `lower P N` followed by `P` bytes of textual pass pipeline
+//! (`builtin.module(...)`) and `N` bytes of MLIR; the answer is a line `ok N` followed
+//! by the `N` bytes of the module printed (with the newline `mlir-opt` ends it with), or
+//! `error N` followed by `N` bytes of diagnostics. The end of its input ends it.
+
+#[cfg(has_mlir)]
+mod capi;
+#[cfg(has_mlir)]
+mod session;
+
+use std::io::{BufRead, Read, Write};
+
+/// The protocol's version, in the first line.
+const PROTOCOL: u32 = 1;
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    #[cfg(has_mlir)]
+    let mut mlir = session::Session::new();
+    let hello = match cfg!(has_mlir) {
+        true => format!(
+            "{} {}",
+            version(),
+            option_env!("STDLOWER_MLIR_BINDIR").unwrap_or("")
+        ),
+        false => "none".to_string(),
+    };
+    if writeln!(out, "stdlower-mlir {PROTOCOL} {hello}")
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        return;
+    }
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let Some((pipeline, module)) = request(&line, &mut input) else {
+            let _ = answer(&mut out, "error", b"stdlower-mlir: malformed request");
+            return;
+        };
+        #[cfg(has_mlir)]
+        let (kind, text) = match mlir.lower(&pipeline, &module) {
+            Ok(text) => ("ok", text),
+            Err(diagnostics) => ("error", diagnostics),
+        };
+        #[cfg(not(has_mlir))]
+        let (kind, text) = {
+            let _ = (pipeline, module);
+            ("error", b"stdlower-mlir: built without MLIR".to_vec())
+        };
+        if answer(&mut out, kind, &text).is_err() {
+            return;
+        }
+    }
+}
+
+/// The pipeline and module of a request whose first line is `line` (`lower P N`).
+fn request(line: &str, input: &mut impl Read) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("lower") {
+        return None;
+    }
+    let p: usize = words.next()?.parse().ok()?;
+    let n: usize = words.next()?.parse().ok()?;
+    let mut pipeline = vec![0; p];
+    input.read_exact(&mut pipeline).ok()?;
+    let mut module = vec![0; n];
+    input.read_exact(&mut module).ok()?;
+    Some((pipeline, module))
+}
+
+fn answer(out: &mut impl Write, kind: &str, text: &[u8]) -> std::io::Result<()> {
+    writeln!(out, "{kind} {}", text.len())?;
+    out.write_all(text)?;
+    out.flush()
+}
+
+/// The linked LLVM's version, `MAJOR.MINOR.PATCH`.
+#[cfg(has_mlir)]
+fn version() -> String {
+    let (mut major, mut minor, mut patch) = (0, 0, 0);
+    // SAFETY: LLVMGetVersion writes three integers through valid pointers.
+    unsafe { capi::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
+    format!("{major}.{minor}.{patch}")
+}
+
+#[cfg(not(has_mlir))]
+fn version() -> String {
+    String::new()
+}
