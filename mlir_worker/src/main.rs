@@ -31,6 +31,8 @@ fn main() {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // The context is made before the first line: a worker that has answered it is
+    // ready for its first request.
     #[cfg(has_mlir)]
     let mut mlir = session::Session::new();
     let hello = match cfg!(has_mlir) {

@@ -59,11 +59,14 @@ impl Session {
     pub fn new() -> Session {
         // SAFETY: registers MLIR's passes once per process, before any pipeline is parsed.
         unsafe { mlirRegisterAllPasses() };
-        Session {
+        let mut s = Session {
             context: None,
             served: 0,
             diagnostics: Box::default(),
-        }
+        };
+        s.context();
+        s.served = 0;
+        s
     }
 
     fn context(&mut self) -> MlirContext {

@@ -87,34 +87,43 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     // ([`crate::upstream_release::merged`]); those it does not take go through the split
     // run too, whose answer is the module run alone's.
     let merge = crate::upstream_release::merged::pays(t.release);
-    let checked: Vec<usize> = (0..lowered.len())
-        .filter(|&i| merge && !jobs[lowered[i].0].native)
-        .collect();
-    let texts: Vec<&str> = checked.iter().map(|&i| lowered[i].1.as_str()).collect();
-    let mut taken = vec![false; lowered.len()];
-    for (&i, ok) in checked
-        .iter()
-        .zip(crate::upstream_release::merged::translated(
-            &t.tools.mlir_translate,
-            &texts,
-        ))
-    {
-        taken[i] = ok;
-    }
-    let rest: Vec<usize> = (0..lowered.len()).filter(|&i| !taken[i]).collect();
-    let dialects: Vec<String> = rest.iter().map(|&i| lowered[i].1.clone()).collect();
+    let (checked, others): (Vec<usize>, Vec<usize>) =
+        (0..lowered.len()).partition(|&i| merge && !jobs[lowered[i].0].native);
+    let texts_of =
+        |ks: &[usize]| -> Vec<String> { ks.iter().map(|&i| lowered[i].1.clone()).collect() };
     let mut irs: Vec<Option<Result<String, String>>> = vec![None; lowered.len()];
-    for (&i, ir) in rest
-        .iter()
-        .zip(crate::upstream_release::translate_batch(t, &dialects))
-    {
+    // The merged run and the split run of the others side by side (each mostly one
+    // process); what the merged run does not take goes through a split run after it.
+    let (taken, split) = std::thread::scope(|s| {
+        let split = s.spawn(|| crate::upstream_release::translate_batch(t, &texts_of(&others)));
+        let texts: Vec<&str> = checked.iter().map(|&i| lowered[i].1.as_str()).collect();
+        let taken = crate::upstream_release::merged::translated(&t.tools.mlir_translate, &texts);
+        (taken, split.join().unwrap_or_default())
+    });
+    for (&i, ir) in others.iter().zip(split) {
         irs[i] = Some(ir);
+    }
+    // Taken by the merged run: not run natively, so no LLVM IR is needed.
+    let mut left = Vec::new();
+    for (&i, ok) in checked.iter().zip(taken) {
+        match ok {
+            true => irs[i] = Some(Ok(String::new())),
+            false => left.push(i),
+        }
+    }
+    if !left.is_empty() {
+        for (&i, ir) in left.iter().zip(crate::upstream_release::translate_batch(
+            t,
+            &texts_of(&left),
+        )) {
+            irs[i] = Some(ir);
+        }
     }
     for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
         let j: &Job = &jobs[k];
         let ir = match ir {
-            // Taken by the merged run: not run natively, so no LLVM IR is needed.
-            None => String::new(),
+            // No answer (a panic): the module runs alone in its check.
+            None => continue,
             Some(Ok(ir)) => ir,
             Some(Err(msg)) => {
                 answers[k] = refused(j, &msg);
