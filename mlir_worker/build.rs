@@ -1,5 +1,5 @@
 //! Links the worker against MLIR 22 (`libMLIR.so`, and the C API's static archives
-//! `libMLIRCAPIIR.a` and `libMLIRCAPIRegisterEverything.a`, which Debian's
+//! `libMLIRCAPIIR.a`, `libMLIRCAPIRegisterEverything.a` and `libMLIRCAPITarget.a`, which Debian's
 //! `libmlir-22-dev` ships) and records the `bin` directory of that installation, whose
 //! `mlir-opt` the worker stands in for. Without those libraries (no `libmlir-22-dev`),
 //! the worker is built without MLIR and says so when started, and the harness runs
@@ -35,6 +35,7 @@ fn main() {
         "libMLIR.so",
         "libMLIRCAPIIR.a",
         "libMLIRCAPIRegisterEverything.a",
+        "libMLIRCAPITarget.a",
     ];
     if let Some(missing) = needed.iter().find(|f| !lib.join(f).exists()) {
         println!(
@@ -46,6 +47,7 @@ fn main() {
     println!("cargo:rustc-env=STDLOWER_MLIR_BINDIR={bindir}");
     println!("cargo:rustc-link-search=native={libdir}");
     println!("cargo:rustc-link-lib=static:-bundle=MLIRCAPIRegisterEverything");
+    println!("cargo:rustc-link-lib=static:-bundle=MLIRCAPITarget");
     println!("cargo:rustc-link-lib=static:-bundle=MLIRCAPIIR");
     println!("cargo:rustc-link-lib=dylib=MLIR");
     println!("cargo:rustc-link-lib=dylib=LLVM");

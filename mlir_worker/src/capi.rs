@@ -1,5 +1,5 @@
 //! The few functions of MLIR's C API (`mlir-c/IR.h`, `Pass.h`, `Diagnostics.h`,
-//! `RegisterEverything.h`) and LLVM's (`llvm-c/Core.h`) that the worker calls, declared
+//! `RegisterEverything.h`, `Target/LLVMIR.h`) and LLVM's (`llvm-c/Core.h`) that the worker calls, declared
 //! as those headers of MLIR 22 declare them.
 
 #![allow(non_camel_case_types)]
@@ -102,5 +102,10 @@ extern "C" {
         callback: MlirStringCallback,
         user_data: *mut c_void,
     ) -> MlirLogicalResult;
+    pub fn mlirRegisterAllLLVMTranslations(context: MlirContext);
+    pub fn mlirTranslateModuleToLLVMIR(module: MlirOperation, context: *mut c_void) -> *mut c_void;
+    pub fn LLVMContextCreate() -> *mut c_void;
+    pub fn LLVMContextDispose(context: *mut c_void);
+    pub fn LLVMDisposeModule(module: *mut c_void);
     pub fn LLVMGetVersion(major: *mut u32, minor: *mut u32, patch: *mut u32);
 }

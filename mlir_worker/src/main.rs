@@ -3,7 +3,7 @@
 //! process costs about 45 ms of CPU to start (loading `libMLIR` and `libLLVM`,
 //! registering every dialect and pass) against about 2 ms of work per case; a campaign
 //! starts one per block and option group. The worker parses, runs a pass pipeline and
-//! prints as `mlir-opt --mlir-disable-threading` does (the harness's differential test
+//! prints as `mlir-opt --mlir-disable-threading` does, and translates as `mlir-translate` (the harness's differential test
 //! `upstream_inproc` holds it to `mlir-opt`'s output, byte for byte), and reports any
 //! diagnostic as a failure, which the harness answers by running `mlir-opt` itself.
 //!
@@ -14,7 +14,11 @@
 //! request, a line `lower P N` followed by `P` bytes of textual pass pipeline
 //! (`builtin.module(...)`) and `N` bytes of MLIR; the answer is a line `ok N` followed
 //! by the `N` bytes of the module printed (with the newline `mlir-opt` ends it with), or
-//! `error N` followed by `N` bytes of diagnostics. The end of its input ends it.
+//! `error N` followed by `N` bytes of diagnostics (each `<stdin>:LINE:COL: SEVERITY:
+//! MESSAGE`, as `mlir-opt` words one). A line `translate N` followed by `N` bytes of
+//! LLVM dialect asks whether it parses and translates to LLVM IR that LLVM's verifier
+//! takes, as `mlir-translate --mlir-to-llvmir` would (`ok 0`, or `error N`). The end
+//! of its input ends it.
 
 #[cfg(has_mlir)]
 mod capi;
@@ -56,19 +60,23 @@ fn main() {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        let Some((pipeline, module)) = request(&line, &mut input) else {
+        let Some(r) = request(&line, &mut input) else {
             let _ = answer(&mut out, "error", b"stdlower-mlir: malformed request");
             return;
         };
         #[cfg(has_mlir)]
-        let (kind, text) = match mlir.lower(&pipeline, &module) {
-            Ok(text) => ("ok", text),
-            Err(diagnostics) => ("error", diagnostics),
+        let done = match r {
+            Request::Lower { pipeline, module } => mlir.lower(&pipeline, &module),
+            Request::Translate { module } => mlir.translate(&module),
         };
         #[cfg(not(has_mlir))]
-        let (kind, text) = {
-            let _ = (pipeline, module);
-            ("error", b"stdlower-mlir: built without MLIR".to_vec())
+        let done: Result<Vec<u8>, Vec<u8>> = {
+            let _ = r;
+            Err(b"stdlower-mlir: built without MLIR".to_vec())
+        };
+        let (kind, text) = match done {
+            Ok(text) => ("ok", text),
+            Err(diagnostics) => ("error", diagnostics),
         };
         if answer(&mut out, kind, &text).is_err() {
             return;
@@ -76,19 +84,35 @@ fn main() {
     }
 }
 
-/// The pipeline and module of a request whose first line is `line` (`lower P N`).
-fn request(line: &str, input: &mut impl Read) -> Option<(Vec<u8>, Vec<u8>)> {
+/// A request.
+enum Request {
+    /// `lower P N`: the pass pipeline and the module.
+    Lower { pipeline: Vec<u8>, module: Vec<u8> },
+    /// `translate N`: the LLVM-dialect module.
+    Translate { module: Vec<u8> },
+}
+
+/// The request whose first line is `line`, its bytes read from `input`.
+fn request(line: &str, input: &mut impl Read) -> Option<Request> {
     let mut words = line.split_whitespace();
-    if words.next() != Some("lower") {
-        return None;
+    let kind = words.next()?;
+    let mut lengths = words.map(|w| w.parse::<usize>().ok());
+    let mut bytes = |input: &mut dyn Read| -> Option<Vec<u8>> {
+        let mut b = vec![0; lengths.next()??];
+        input.read_exact(&mut b).ok()?;
+        Some(b)
+    };
+    match kind {
+        "lower" => {
+            let pipeline = bytes(input)?;
+            let module = bytes(input)?;
+            Some(Request::Lower { pipeline, module })
+        }
+        "translate" => Some(Request::Translate {
+            module: bytes(input)?,
+        }),
+        _ => None,
     }
-    let p: usize = words.next()?.parse().ok()?;
-    let n: usize = words.next()?.parse().ok()?;
-    let mut pipeline = vec![0; p];
-    input.read_exact(&mut pipeline).ok()?;
-    let mut module = vec![0; n];
-    input.read_exact(&mut module).ok()?;
-    Some((pipeline, module))
 }
 
 fn answer(out: &mut impl Write, kind: &str, text: &[u8]) -> std::io::Result<()> {

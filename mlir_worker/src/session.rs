@@ -1,6 +1,6 @@
-//! One MLIR context with every dialect and pass registered, threading off (as
-//! `mlir-opt --mlir-disable-threading`), that parses a module, runs a pass pipeline on
-//! it and prints it; every diagnostic it emits is collected, and any one makes the
+//! One MLIR context with every dialect, pass and LLVM IR translation registered,
+//! threading off (as `mlir-opt --mlir-disable-threading`), that parses a module and
+//! runs a pass pipeline on it and prints it, or translates it to LLVM IR; every diagnostic it emits is collected, and any one makes the
 //! request fail. The context is made anew every [`RENEW`] requests, so that what it
 //! keeps (uniqued types and attributes) stays bounded over a long campaign.
 
@@ -88,12 +88,41 @@ impl Session {
             mlirRegisterAllDialects(registry);
             let c = mlirContextCreateWithRegistry(registry, false);
             mlirDialectRegistryDestroy(registry);
+            mlirRegisterAllLLVMTranslations(c);
             let to = &mut *self.diagnostics as *mut Vec<u8> as *mut c_void;
             mlirContextAttachDiagnosticHandler(c, on_diagnostic, to, None);
             c
         };
         self.context = Some(c);
         c
+    }
+
+    /// Whether `module` (LLVM dialect) parses and translates to LLVM IR that LLVM's
+    /// verifier takes, as `mlir-translate --mlir-to-llvmir` parses and translates it
+    /// (the IR is not printed); `Err` with the diagnostics otherwise.
+    pub fn translate(&mut self, module: &[u8]) -> Result<Vec<u8>, Vec<u8>> {
+        let context = self.context();
+        self.diagnostics.clear();
+        let mut failed = false;
+        // SAFETY: the module and the LLVM context are made here and destroyed before
+        // return; the LLVM module, when one is made, is disposed before its context.
+        unsafe {
+            let m = mlirModuleCreateParse(context, MlirStringRef::of(module));
+            if m.ptr.is_null() {
+                failed = true;
+            } else {
+                let llvm = LLVMContextCreate();
+                let ir = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(m), llvm);
+                if ir.is_null() {
+                    failed = true;
+                } else {
+                    LLVMDisposeModule(ir);
+                }
+                LLVMContextDispose(llvm);
+                mlirModuleDestroy(m);
+            }
+        }
+        self.outcome(failed, Vec::new())
     }
 
     /// `module` parsed, `pipeline` run on it, and printed; `Err` with the diagnostics
@@ -130,6 +159,12 @@ impl Session {
                 mlirModuleDestroy(m);
             }
         }
+        self.outcome(failed, printed)
+    }
+
+    /// `Ok(answer)` when nothing failed or emitted a diagnostic, else `Err` with the
+    /// diagnostics.
+    fn outcome(&mut self, failed: bool, answer: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
         if failed || !self.diagnostics.is_empty() {
             let mut d = std::mem::take(&mut *self.diagnostics);
             if d.is_empty() {
@@ -137,6 +172,6 @@ impl Session {
             }
             return Err(d);
         }
-        Ok(printed)
+        Ok(answer)
     }
 }

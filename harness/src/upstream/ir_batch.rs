@@ -97,7 +97,7 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     let (taken, split) = std::thread::scope(|s| {
         let split = s.spawn(|| crate::upstream_release::translate_batch(t, &texts_of(&others)));
         let texts: Vec<&str> = checked.iter().map(|&i| lowered[i].1.as_str()).collect();
-        let taken = crate::upstream_release::merged::translated(&t.tools.mlir_translate, &texts);
+        let taken = crate::upstream_release::merged::translated(t, &texts);
         (taken, split.join().unwrap_or_default())
     });
     for (&i, ir) in others.iter().zip(split) {

@@ -211,12 +211,38 @@ fn idle() -> std::sync::MutexGuard<'static, Vec<Worker>> {
 /// has answered: whether it lowered, and the printed module or the diagnostics; `None`
 /// when it gave no answer (then it is ended) or no worker could start.
 fn lower(pipeline: &str, input: &str, timeout: Duration) -> Option<(bool, String)> {
+    ask(&Request::Lower(pipeline), input, timeout)
+}
+
+/// Whether `input` (LLVM dialect) parses and translates to LLVM IR that LLVM's
+/// verifier takes, as `mlir-translate --mlir-to-llvmir` would, by the worker that stands
+/// in for `t`'s tools (their directory is the one its first line names): `Some((true,
+/// _))` when it does, `Some((false, diagnostics))` when it does not (each diagnostic
+/// located `<stdin>:LINE:COL` as `mlir-translate` words it), `None` when there is no
+/// such worker or it gave no answer.
+pub fn translate(t: &Toolchain, input: &str, timeout: Duration) -> Option<(bool, String)> {
+    let dir = |p: &Path| p.parent().and_then(|d| d.canonicalize().ok());
+    if !stands_in_for(t) || dir(&t.tools.mlir_translate) != dir(&t.tools.mlir_opt) {
+        return None;
+    }
+    crate::process::watchdog::outside(|| ask(&Request::Translate, input, timeout))
+}
+
+/// What a request asks.
+enum Request<'p> {
+    /// Lower with this textual pipeline.
+    Lower(&'p str),
+    /// Translate to LLVM IR.
+    Translate,
+}
+
+fn ask(request: &Request, input: &str, timeout: Duration) -> Option<(bool, String)> {
     let popped = idle().pop();
     let w = match popped {
         Some(w) => w,
         None => Worker::start()?,
     };
-    let (ok, text) = w.ask(pipeline, input, timeout)?;
+    let (ok, text) = w.ask(request, input, timeout)?;
     Some((ok, String::from_utf8(text).ok()?))
 }
 
@@ -278,9 +304,16 @@ impl Worker {
     /// Sends a request and waits up to `timeout` for its answer: whether it lowered, and
     /// the printed module or the diagnostics; `None` (the worker ended) when it could
     /// not be asked, crashed or outlived `timeout`.
-    fn ask(mut self, pipeline: &str, input: &str, timeout: Duration) -> Option<(bool, Vec<u8>)> {
-        let sent = writeln!(self.stdin, "lower {} {}", pipeline.len(), input.len())
-            .and_then(|()| self.stdin.write_all(pipeline.as_bytes()))
+    fn ask(mut self, request: &Request, input: &str, timeout: Duration) -> Option<(bool, Vec<u8>)> {
+        let head = match request {
+            Request::Lower(pipeline) => {
+                format!("lower {} {}\n{pipeline}", pipeline.len(), input.len())
+            }
+            Request::Translate => format!("translate {}\n", input.len()),
+        };
+        let sent = self
+            .stdin
+            .write_all(head.as_bytes())
             .and_then(|()| self.stdin.write_all(input.as_bytes()))
             .and_then(|()| self.stdin.flush());
         let answer = match sent {

@@ -19,10 +19,10 @@
 //! whichever module. When it fails, its diagnostics (`<stdin>:LINE:COL: error: ...`)
 //! name the lines, and so the modules, that failed: those are left to the split run,
 //! whose answer is a module run alone's, and the others are merged again, a few rounds
-//! at most. A diagnostic without a line, a crash or a timeout leaves every module not yet
+//! at most. Where our worker stands in for MLIR 22's tools ([`super::inproc`]), it
+//! parses and translates the merged module instead of an `mlir-translate` process. A diagnostic without a line, a crash or a timeout leaves every module not yet
 //! taken to the split run.
 
-use std::path::Path;
 use std::time::Duration;
 
 /// Whether a merged run pays for `release`: the opaque-pointer releases, whose
@@ -41,7 +41,14 @@ const ROUNDS: usize = 3;
 /// Per text, in order, whether one merged `mlir-translate --mlir-to-llvmir` run (see the
 /// module's doc) took it; `false` for the texts left to the split run (refused, not
 /// mergeable, or in a run that told nothing certain).
-pub fn translated(tool: &Path, texts: &[&str]) -> Vec<bool> {
+pub fn translated(t: &super::Toolchain, texts: &[&str]) -> Vec<bool> {
+    translated_by(t, texts, true)
+}
+
+/// [`translated`], by our worker when `worker` and it stands in for `t`'s tools
+/// ([`super::inproc::translate`]: the same parse, translation and verifier, no process
+/// and no printing), else by `mlir-translate` (what the differential test compares).
+pub fn translated_by(t: &super::Toolchain, texts: &[&str], worker: bool) -> Vec<bool> {
     let mut taken = vec![false; texts.len()];
     let Some(header) = texts.first().and_then(|t| t.lines().next()) else {
         return taken;
@@ -59,7 +66,14 @@ pub fn translated(tool: &Path, texts: &[&str]) -> Vec<bool> {
         };
         let timeout =
             crate::upstream_tools::TOOL_TIMEOUT + Duration::from_millis(50) * parts.len() as u32;
-        let Some((success, _, stderr)) = super::nested::run(tool, &args, &input, timeout) else {
+        let by_worker = worker
+            .then(|| super::inproc::translate(t, &input, timeout))
+            .flatten();
+        let run = by_worker.or_else(|| {
+            super::nested::run(&t.tools.mlir_translate, &args, &input, timeout)
+                .map(|(success, _, stderr)| (success, stderr))
+        });
+        let Some((success, stderr)) = run else {
             break;
         };
         if success {

@@ -39,7 +39,9 @@ fn merged_takes_what_the_split_run_translates(release: Release, seeds: std::ops:
     let texts = lowered(&t, seeds);
     assert!(texts.len() > 40, "{} lowered", texts.len());
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let taken = merged::translated(&t.tools.mlir_translate, &refs);
+    let taken = merged::translated(&t, &refs);
+    // Our worker (where it stands in for the tools) answers as `mlir-translate` does.
+    assert_eq!(taken, merged::translated_by(&t, &refs, false));
     let split = upstream_release::translate_batch(&t, &texts);
     for (k, text) in texts.iter().enumerate() {
         // Taken by the merged run: translated alone too. The others may be refused.
@@ -77,7 +79,7 @@ fn merged_modules_translate_as_each_translates_alone_mlir13() {
     };
     let texts = lowered(&t, 0..120);
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let taken = merged::translated(&t.tools.mlir_translate, &refs);
+    let taken = merged::translated(&t, &refs);
     let split = upstream_release::translate_batch(&t, &texts);
     let refused = split.iter().filter(|a| a.is_err()).count();
     assert!(refused * 10 > texts.len(), "{refused} of {}", texts.len());
@@ -102,17 +104,17 @@ fn a_refused_module_among_merged_ones_is_left_to_the_split_run() {
     let intrinsic = format!("{head}  llvm.func @llvm.trap()\n}}\n");
     let texts = [good(1), undefined.clone(), good(2), good(3), intrinsic];
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let taken = merged::translated(&t.tools.mlir_translate, &refs);
-    assert_eq!(taken, [true, false, true, true, false]);
     let split = upstream_release::translate_batch(&t, &texts);
     assert!(split[1].is_err(), "{:?}", split[1]);
     // The undefined callee, renamed in its module, finds no other module's `@g`: a
     // module that defines one does not make it translate.
     let defines_g = good(4).replace("@f", "@g");
-    let texts = [defines_g, undefined];
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    assert_eq!(
-        merged::translated(&t.tools.mlir_translate, &refs),
-        [false, false]
-    );
+    let pair = [defines_g, undefined];
+    let pair: Vec<&str> = pair.iter().map(String::as_str).collect();
+    // By `mlir-translate`, and by our worker where it stands in for it.
+    for worker in [false, true] {
+        let taken = merged::translated_by(&t, &refs, worker);
+        assert_eq!(taken, [true, false, true, true, false], "worker: {worker}");
+        assert_eq!(merged::translated_by(&t, &pair, worker), [false, false]);
+    }
 }
