@@ -4,8 +4,8 @@
 //! [`super::nested`], and the harness cuts each case's module out of the output the same
 //! way. Starting `mlir-opt` costs about 45 ms of CPU (loading and relocating `libMLIR`
 //! and `libLLVM`, registering every dialect and pass); a campaign of 5,000 cases starts
-//! it about 50 times. The worker is started once per campaign thread that lowers and
-//! stays up.
+//! it about 50 times. A few workers (at most [`MAX_WORKERS`]) start when first needed
+//! and stay up for the process's life.
 //!
 //! The worker stands in for one `mlir-opt` only: the one in the `bin` directory of the
 //! MLIR installation it was linked against (its first line names it), of release 22;
@@ -28,7 +28,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 /// The worker's file name.
@@ -176,9 +176,9 @@ fn worker_bindir() -> Option<&'static str> {
     static BINDIR: OnceLock<Option<String>> = OnceLock::new();
     BINDIR
         .get_or_init(|| {
-            let w = Worker::start()?;
+            let w = take_worker()?;
             let bindir = w.bindir.clone();
-            idle().push(w);
+            give_back(w);
             Some(bindir)
         })
         .as_deref()
@@ -201,13 +201,72 @@ pub fn worker_path() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The workers waiting for a request.
-fn idle() -> std::sync::MutexGuard<'static, Vec<Worker>> {
-    static IDLE: Mutex<Vec<Worker>> = Mutex::new(Vec::new());
-    IDLE.lock().unwrap_or_else(|p| p.into_inner())
+/// At most this many workers run at once: a campaign lowers the option groups of two
+/// blocks at once on two cores, and a worker beyond these would only start (about 30 ms
+/// of CPU) and wait for a core.
+const MAX_WORKERS: usize = 3;
+
+/// The workers: those waiting for a request, and how many are alive.
+struct Pool {
+    idle: Vec<Worker>,
+    alive: usize,
 }
 
-/// One request to an idle worker (or a new one), which goes back to the idle ones once it
+fn pool() -> &'static (Mutex<Pool>, Condvar) {
+    static POOL: OnceLock<(Mutex<Pool>, Condvar)> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let pool = Pool {
+            idle: Vec::new(),
+            alive: 0,
+        };
+        (Mutex::new(pool), Condvar::new())
+    })
+}
+
+fn lock(m: &Mutex<Pool>) -> std::sync::MutexGuard<'_, Pool> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// An idle worker, else a new one while fewer than [`MAX_WORKERS`] are alive, else the
+/// first to become idle (every request ends within its timeout); `None` when a new
+/// one cannot start.
+fn take_worker() -> Option<Worker> {
+    let (m, cv) = pool();
+    let mut p = lock(m);
+    loop {
+        if let Some(w) = p.idle.pop() {
+            return Some(w);
+        }
+        if p.alive < MAX_WORKERS {
+            p.alive += 1;
+            drop(p);
+            let w = Worker::start();
+            if w.is_none() {
+                ended();
+            }
+            return w;
+        }
+        p = cv.wait(p).unwrap_or_else(|e| e.into_inner());
+    }
+}
+
+/// A worker that answered goes back to the idle ones.
+fn give_back(w: Worker) {
+    let (m, cv) = pool();
+    lock(m).idle.push(w);
+    cv.notify_one();
+}
+
+/// A worker ended (dropped, or it could not start).
+fn ended() {
+    let (m, cv) = pool();
+    let mut p = lock(m);
+    p.alive = p.alive.saturating_sub(1);
+    drop(p);
+    cv.notify_one();
+}
+
+/// One request to a worker ([`take_worker`]), which goes back to the idle ones once it
 /// has answered: whether it lowered, and the printed module or the diagnostics; `None`
 /// when it gave no answer (then it is ended) or no worker could start.
 fn lower(pipeline: &str, input: &str, timeout: Duration) -> Option<(bool, String)> {
@@ -237,12 +296,7 @@ enum Request<'p> {
 }
 
 fn ask(request: &Request, input: &str, timeout: Duration) -> Option<(bool, String)> {
-    let popped = idle().pop();
-    let w = match popped {
-        Some(w) => w,
-        None => Worker::start()?,
-    };
-    let (ok, text) = w.ask(request, input, timeout)?;
+    let (ok, text) = take_worker()?.ask(request, input, timeout)?;
     Some((ok, String::from_utf8(text).ok()?))
 }
 
@@ -322,15 +376,22 @@ impl Worker {
         };
         match answer {
             Ok(a) => {
-                idle().push(self);
+                give_back(self);
                 Some(a)
             }
-            Err(_) => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                None
-            }
+            // Ended (killed) as it is dropped.
+            Err(_) => None,
         }
+    }
+}
+
+/// A worker dropped (it gave no answer, or its thread panicked) is killed, and counts no
+/// longer among the alive ones.
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        ended();
     }
 }
 
