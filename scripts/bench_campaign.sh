@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-600}
-cargo build --release -q -p harness -p stdlower-front --bins
+cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" "$N" <<'PY'
 import json, os, resource, subprocess, sys

@@ -12,7 +12,7 @@ FUNCS=${1:-100}; OPS=${2:-500}; RUNS=${3:-5}
 MLIR_OPT="$(llvm-config-22 --bindir)/mlir-opt"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 scripts/gen_bench_module.py "$FUNCS" "$OPS" "$tmp/std.mlir" "$tmp/upstream.mlir"
-cargo build --release -q -p harness -p stdlower-front --bins
+cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins
 STDLOWER=${STDLOWER_BIN:-target/release/stdlower}  # another build side by side: STDLOWER_BIN=path
 ops=$(grep -c ' = \|store\|br \|return' "$tmp/std.mlir")
 # Best of RUNS for "$@": wall seconds and CPU seconds (user + sys, all threads), so the

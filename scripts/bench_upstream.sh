@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ ${#builds[@]} -eq 0 ]; then
-  cargo build --release -q -p harness -p stdlower-front --bins
+  cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins
   builds=("branch=target/release/stdlower")
 fi
 if [ -z "$out" ]; then

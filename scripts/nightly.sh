@@ -28,9 +28,9 @@ done
 BIN=${STDLOWER:-target/release/stdlower}
 if [ "$PLAN" = 0 ]; then
   scripts/setup.sh
-  cargo build --release -q -p harness -p stdlower-front --bins || exit 1
+  cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins || exit 1
 elif [ ! -x "$BIN" ]; then
-  cargo build --release -q -p harness -p stdlower-front --bins || exit 1
+  cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins || exit 1
 fi
 TOTAL=$("$BIN" nightly seconds "$BUDGET") || TOTAL=0
 [ "$TOTAL" -gt 0 ] || { echo "nightly: bad --budget '$BUDGET'" >&2; exit 2; }

@@ -25,7 +25,7 @@ done
 [[ "$MINUTES" =~ ^[0-9]+$ ]] && [ "$MINUTES" -gt 0 ] || { echo "soak: bad --minutes '$MINUTES'" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "soak: needs /usr/bin/time (GNU time) for the merge's peak RSS" >&2; exit 2; }
 EVERY=${SOAK_SAMPLE_SECONDS:-10}
-cargo build --release -q -p harness -p stdlower-front --bins || exit 1
+cargo build --release -q -p harness -p stdlower-front -p mlir-worker --bins || exit 1
 BIN=target/release/stdlower
 rm -rf "$OUT"
 mkdir -p "$OUT"

@@ -22,7 +22,9 @@
 //! back as text ([`native_ir`]).
 
 pub mod batch;
+pub mod inproc;
 pub mod known;
+pub mod merged;
 pub mod nested;
 pub mod read;
 pub mod typed;

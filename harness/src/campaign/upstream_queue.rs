@@ -63,6 +63,9 @@ pub const AHEAD: u64 = 2;
 /// it in `llinterp` ([`crate::upstream::interpreted`]).
 pub const NATIVE_EVERY: u64 = 16;
 
+/// How many blocks the lowering thread lowers at once ([`UpstreamQueue::lower_ahead`]).
+pub const IN_FLIGHT: usize = 2;
+
 /// How long a thread waits for another thread's block before the block goes without
 /// answers (its cases run the tools alone): only reached when the lowering thread hangs
 /// (a checking thread abandoned in a hang, the generator), since every process of a block
@@ -170,35 +173,46 @@ impl<'a> UpstreamQueue<'a> {
 
     /// The lowering thread: lowers the blocks no checking thread has started, in order,
     /// up to [`AHEAD`] blocks past the last one asked for, until `over` (checked every
-    /// [`POLL`] while it waits) or past the campaign's `--count`.
+    /// [`POLL`] while it waits) or past the campaign's `--count`; [`IN_FLIGHT`] blocks at
+    /// a time, each on a thread of its own, so that one block's tools run while the
+    /// next one is generated and exported, and the blocks catch up with the checks at
+    /// the start, where the cores would otherwise wait.
     pub fn lower_ahead(&self, over: impl Fn() -> bool) {
-        let mut block = 0;
-        loop {
-            if self.cfg.count.is_some_and(|c| self.first_case(block) >= c) {
-                return;
-            }
-            let mine = {
-                let mut s = self.lock();
-                while block > s.asked.saturating_add(AHEAD) {
-                    if over() {
-                        return;
-                    }
-                    s = self
-                        .lowered
-                        .wait_timeout(s, POLL)
-                        .unwrap_or_else(|p| p.into_inner())
-                        .0;
+        std::thread::scope(|s| {
+            let mut running = std::collections::VecDeque::new();
+            let mut block = 0;
+            loop {
+                if self.cfg.count.is_some_and(|c| self.first_case(block) >= c) {
+                    return;
                 }
-                s.started.insert(block)
-            };
-            if over() {
-                return;
+                let mine = {
+                    let mut s = self.lock();
+                    while block > s.asked.saturating_add(AHEAD) {
+                        if over() {
+                            return;
+                        }
+                        s = self
+                            .lowered
+                            .wait_timeout(s, POLL)
+                            .unwrap_or_else(|p| p.into_inner())
+                            .0;
+                    }
+                    s.started.insert(block)
+                };
+                if over() {
+                    return;
+                }
+                if mine {
+                    if running.len() >= IN_FLIGHT {
+                        if let Some(oldest) = running.pop_front() {
+                            let _ = std::thread::ScopedJoinHandle::join(oldest);
+                        }
+                    }
+                    running.push_back(s.spawn(move || self.lower_block(block)));
+                }
+                block += 1;
             }
-            if mine {
-                self.lower_block(block);
-            }
-            block += 1;
-        }
+        })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {

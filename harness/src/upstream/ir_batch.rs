@@ -1,7 +1,10 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
-//! `upstream` oracle: one `mlir-opt --split-input-file` for every module of the same
-//! index bit width and pass options ([`crate::upstream_release::lower_batch`]), one
-//! `mlir-translate --split-input-file` for all it lowered ([`crate::upstream_release::translate_batch`]).
+//! `upstream` oracle: one `mlir-opt` run for every module of the same index bit width and
+//! pass options (by our worker for MLIR 22, [`crate::upstream_release::inproc`]; else
+//! [`crate::upstream_release::lower_batch`]), then one `mlir-translate` for
+//! all it lowered that are not run natively, merged into one module
+//! ([`crate::upstream_release::merged`]), and one `mlir-translate --split-input-file` for
+//! the others ([`crate::upstream_release::translate_batch`]).
 //! Every module that went through both gets its LLVM dialect as `mlir-opt` printed it,
 //! which its check reads back and runs in `llinterp` ([`super::interpreted`]); a module
 //! sampled for a native run ([`Job::native`]) also gets its LLVM IR, readable by LLVM 22
@@ -59,7 +62,7 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     let lower_group = |(ib, pass): (u32, PassOptions), ks: &[usize]| {
         let args = crate::upstream_release::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let out = crate::upstream_release::lower_batch(t, &texts, &args);
+        let out = crate::upstream_release::inproc::lower_batch(t, &texts, &args);
         ks.iter().copied().zip(out).collect::<Vec<_>>()
     };
     let outcomes: Vec<(usize, Result<String, String>)> = std::thread::scope(|s| {
@@ -79,13 +82,50 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
             Err(msg) => answers[k] = refused(&jobs[k], &msg),
         }
     }
-    let dialects: Vec<String> = lowered.iter().map(|(_, d)| d.clone()).collect();
-    let irs = crate::upstream_release::translate_batch(t, &dialects);
+    // A module run natively needs its LLVM IR, which a split run gives it. Of the
+    // others, one merged run tells whether `mlir-translate` takes them
+    // ([`crate::upstream_release::merged`]); those it does not take go through the split
+    // run too, whose answer is the module run alone's.
+    let merge = crate::upstream_release::merged::pays(t.release);
+    let (checked, others): (Vec<usize>, Vec<usize>) =
+        (0..lowered.len()).partition(|&i| merge && !jobs[lowered[i].0].native);
+    let texts_of =
+        |ks: &[usize]| -> Vec<String> { ks.iter().map(|&i| lowered[i].1.clone()).collect() };
+    let mut irs: Vec<Option<Result<String, String>>> = vec![None; lowered.len()];
+    // The merged run and the split run of the others side by side (each mostly one
+    // process); what the merged run does not take goes through a split run after it.
+    let (taken, split) = std::thread::scope(|s| {
+        let split = s.spawn(|| crate::upstream_release::translate_batch(t, &texts_of(&others)));
+        let texts: Vec<&str> = checked.iter().map(|&i| lowered[i].1.as_str()).collect();
+        let taken = crate::upstream_release::merged::translated(t, &texts);
+        (taken, split.join().unwrap_or_default())
+    });
+    for (&i, ir) in others.iter().zip(split) {
+        irs[i] = Some(ir);
+    }
+    // Taken by the merged run: not run natively, so no LLVM IR is needed.
+    let mut left = Vec::new();
+    for (&i, ok) in checked.iter().zip(taken) {
+        match ok {
+            true => irs[i] = Some(Ok(String::new())),
+            false => left.push(i),
+        }
+    }
+    if !left.is_empty() {
+        for (&i, ir) in left.iter().zip(crate::upstream_release::translate_batch(
+            t,
+            &texts_of(&left),
+        )) {
+            irs[i] = Some(ir);
+        }
+    }
     for ((k, dialect), ir) in lowered.into_iter().zip(irs) {
         let j: &Job = &jobs[k];
         let ir = match ir {
-            Ok(ir) => ir,
-            Err(msg) => {
+            // No answer (a panic): the module runs alone in its check.
+            None => continue,
+            Some(Ok(ir)) => ir,
+            Some(Err(msg)) => {
                 answers[k] = refused(j, &msg);
                 continue;
             }

@@ -133,7 +133,7 @@ pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> Nested 
 /// Whether a text can be nested: one module `module {` ... `}` and nothing around it (a
 /// named module, attributes or aliases would not come out as the module alone prints
 /// them).
-fn nestable(text: &str) -> bool {
+pub(super) fn nestable(text: &str) -> bool {
     let Some(body) = text.strip_prefix("module {\n") else {
         return false;
     };
@@ -293,7 +293,7 @@ fn run_once(tool: &Path, texts: &[String], pending: &[usize], args: &[String]) -
 
 /// The outer module holding the texts `pending` (each a [`nestable`] text, its module
 /// named after its position), and the line on which each nested module starts.
-fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
+pub(super) fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
     let size: usize = pending.iter().map(|&k| texts[k].len() + 16).sum();
     let mut input = String::with_capacity(size + 16);
     input.push_str("module {\n");
@@ -316,7 +316,7 @@ fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
 /// diagnostics in `stderr` name (`<stdin>:LINE:COL: SEVERITY: ...`, the source line and
 /// its caret after it); `None` when some diagnostic names no line of a nested module,
 /// or a line looks like a diagnostic without that location.
-fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize>> {
+pub(super) fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize>> {
     let mut bad: Vec<usize> = Vec::new();
     for l in stderr.lines() {
         let Some(rest) = l.strip_prefix("<stdin>:") else {
@@ -347,7 +347,7 @@ fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize>> {
 /// header of the outer module (which carries the attributes the pipeline set) or its own
 /// when only it has attributes, and followed by what follows the outer module; `None`
 /// when the output is not exactly that.
-fn cut(out: &str, n: usize) -> Option<Vec<String>> {
+pub(super) fn cut(out: &str, n: usize) -> Option<Vec<String>> {
     // What follows the outer module's `}` (MLIR 22 ends its output with a blank line)
     // follows each module, as it follows the module printed alone.
     let tail = &out[out.trim_end().len()..];
@@ -399,7 +399,7 @@ fn cut(out: &str, n: usize) -> Option<Vec<String>> {
 
 /// Runs `tool args` on `input`: whether it succeeded, its stdout and its stderr, when it
 /// exited by itself; `None` when it could not start, crashed or outlived `timeout`.
-fn run(
+pub(super) fn run(
     tool: &Path,
     args: &[String],
     input: &str,

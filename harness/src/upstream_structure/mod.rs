@@ -11,7 +11,7 @@
 //! modern printing. The differences `docs/upstream-differences.md` documents are
 //! normalized away first ([`normalize`]); whatever still differs is a finding naming the
 //! function and what differs. It costs an `mlir-opt` run, so campaigns sample it and
-//! send many modules through one process ([`lower_batch`], `--split-input-file`). A
+//! send many modules through one process or our worker ([`lower_batch`]). A
 //! module `mlir-opt` rejects or crashes on is not compared (the `upstream` oracle judges
 //! tool failures): it counts as [`UNSUPPORTED`].
 
@@ -357,9 +357,12 @@ const MARKER: &str = "// -----";
 
 /// Lowers each upstream-syntax text with `mlir-opt` (the pipeline of
 /// [`crate::upstream::pipeline`] at `index_bitwidth`): its LLVM-dialect text, or why
-/// not. The texts go through one `--split-input-file` process; when that process
-/// crashes or its output does not split into one chunk per text, each text runs alone,
-/// and so does each text whose chunk came out empty (rejected), for its own message.
+/// not. The texts go through our worker where it stands in for MLIR 22's `mlir-opt`,
+/// and through the release's batches for the other releases
+/// ([`crate::upstream_release::inproc::lower_batch`]); otherwise through one
+/// `--split-input-file` process; when that process crashes or its output does not
+/// split into one chunk per text, each text runs alone, and so does each text whose
+/// chunk came out empty (rejected), for its own message.
 pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, String>> {
     lower_batch_with(texts, index_bitwidth, PassOptions::default())
 }
@@ -379,11 +382,13 @@ pub fn lower_batch_with(
         Ok(dl) => crate::upstream_release::pipeline(release, index_bitwidth, pass, dl),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
-    if let (true, Ok(t)) = (
-        release != converter::syntax::Release::MLIR22,
-        crate::upstream_release::selected(),
-    ) {
-        return crate::upstream_release::lower_batch(t, texts, &args);
+    if let Ok(t) = crate::upstream_release::selected() {
+        // Another release's batches, or MLIR 22's through our worker.
+        if release != converter::syntax::Release::MLIR22
+            || crate::upstream_release::inproc::stands_in_for(t)
+        {
+            return crate::upstream_release::inproc::lower_batch(t, texts, &args);
+        }
     }
     let alone = |t: &String| {
         crate::upstream::run_tool(&tools.mlir_opt, &args, t, crate::upstream::TOOL_TIMEOUT)
