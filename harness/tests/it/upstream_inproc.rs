@@ -72,7 +72,7 @@ fn the_worker_lowers_each_case_as_mlir_opt_does() {
     for (g, pass) in groups().into_iter().enumerate() {
         let args = args(pass);
         let texts = generated(g as u64 * 1000..g as u64 * 1000 + 60);
-        let cli = nested::lower_nested(&t.tools.mlir_opt, &texts, &args);
+        let cli = nested::lower_nested(&t, &texts, &args);
         let worker = inproc::lower_nested(&t, &texts, &args);
         let both = inproc::lower_batch(&t, &texts, &args);
         let split = upstream_release::batch::lower_batch_split(&t, &texts, &args);
