@@ -41,6 +41,7 @@ pub fn run_with(cfg: &CampaignConfig, check: &CaseCheck) -> Result<Report, Campa
                 .spawn(|| q.lower_ahead(|| run.over() || run.running.load(Ordering::Relaxed) == 0));
         }
     });
+    crate::upstream_release::inproc::shutdown();
     run.end()
 }
 

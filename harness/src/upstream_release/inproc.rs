@@ -250,6 +250,15 @@ fn take_worker() -> Option<Worker> {
     }
 }
 
+/// Ends the idle workers and waits for them (each is killed as it is dropped): at the
+/// end of a campaign, so that no worker outlives it and their CPU time counts among
+/// its children's.
+pub fn shutdown() {
+    let (m, _) = pool();
+    let idle = std::mem::take(&mut lock(m).idle);
+    drop(idle);
+}
+
 /// A worker that answered goes back to the idle ones.
 fn give_back(w: Worker) {
     let (m, cv) = pool();
