@@ -101,65 +101,76 @@ impl Session {
     /// verifier takes, as `mlir-translate --mlir-to-llvmir` parses and translates it
     /// (the IR is not printed); `Err` with the diagnostics otherwise.
     pub fn translate(&mut self, module: &[u8]) -> Result<Vec<u8>, Vec<u8>> {
-        let context = self.context();
-        self.diagnostics.clear();
-        let mut failed = false;
-        // SAFETY: the module and the LLVM context are made here and destroyed before
-        // return; the LLVM module, when one is made, is disposed before its context.
-        unsafe {
-            let m = mlirModuleCreateParse(context, MlirStringRef::of(module));
-            if m.ptr.is_null() {
-                failed = true;
-            } else {
+        self.with_parsed(module, |_, op, _| {
+            // SAFETY: the LLVM context is made here and disposed before return, after
+            // the LLVM module made in it.
+            unsafe {
                 let llvm = LLVMContextCreate();
-                let ir = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(m), llvm);
-                if ir.is_null() {
-                    failed = true;
-                } else {
+                let ir = mlirTranslateModuleToLLVMIR(op, llvm);
+                let translated = !ir.is_null();
+                if translated {
                     LLVMDisposeModule(ir);
                 }
                 LLVMContextDispose(llvm);
-                mlirModuleDestroy(m);
+                translated.then(Vec::new)
             }
-        }
-        self.outcome(failed, Vec::new())
+        })
     }
 
     /// `module` parsed, `pipeline` run on it, and printed; `Err` with the diagnostics
     /// when anything emitted one or failed.
     pub fn lower(&mut self, pipeline: &[u8], module: &[u8]) -> Result<Vec<u8>, Vec<u8>> {
-        let context = self.context();
-        self.diagnostics.clear();
-        let mut printed: Vec<u8> = Vec::with_capacity(module.len() * 2);
-        let mut failed = false;
-        // SAFETY: every handle is made from this context and destroyed before return;
-        // the callbacks' buffers are alive for each call.
-        unsafe {
-            let m = mlirModuleCreateParse(context, MlirStringRef::of(module));
-            if m.ptr.is_null() {
-                failed = true;
-            } else {
+        self.with_parsed(module, |context, op, diagnostics| {
+            // SAFETY: the pass manager is made from the module's context and destroyed
+            // before return; the callbacks' buffers are alive for each call.
+            unsafe {
                 let pm = mlirPassManagerCreate(context);
-                let to = &mut *self.diagnostics as *mut Vec<u8> as *mut c_void;
                 let parsed = mlirParsePassPipeline(
                     mlirPassManagerGetAsOpPassManager(pm),
                     MlirStringRef::of(pipeline),
                     append,
-                    to,
+                    diagnostics,
                 );
-                let op = mlirModuleGetOperation(m);
-                if !parsed.succeeded() || !mlirPassManagerRunOnOp(pm, op).succeeded() {
-                    failed = true;
-                } else {
+                let ran = parsed.succeeded() && mlirPassManagerRunOnOp(pm, op).succeeded();
+                mlirPassManagerDestroy(pm);
+                ran.then(|| {
+                    let mut printed: Vec<u8> = Vec::with_capacity(module.len() * 2);
                     let buf = &mut printed as *mut Vec<u8> as *mut c_void;
                     mlirOperationPrint(op, append, buf);
                     printed.push(b'\n');
-                }
-                mlirPassManagerDestroy(pm);
-                mlirModuleDestroy(m);
+                    printed
+                })
             }
+        })
+    }
+
+    /// `module` parsed in this session's context and given to `work` (with the context,
+    /// the module's operation and the diagnostics buffer for callbacks), then destroyed:
+    /// `work`'s answer, or `Err` with the diagnostics when the parse or `work` failed
+    /// (`None`) or anything emitted a diagnostic.
+    fn with_parsed(
+        &mut self,
+        module: &[u8],
+        work: impl FnOnce(MlirContext, MlirOperation, *mut c_void) -> Option<Vec<u8>>,
+    ) -> Result<Vec<u8>, Vec<u8>> {
+        let context = self.context();
+        self.diagnostics.clear();
+        let diagnostics = &mut *self.diagnostics as *mut Vec<u8> as *mut c_void;
+        // SAFETY: the module is made from this context and destroyed before return.
+        let answer = unsafe {
+            let m = mlirModuleCreateParse(context, MlirStringRef::of(module));
+            if m.ptr.is_null() {
+                None
+            } else {
+                let answer = work(context, mlirModuleGetOperation(m), diagnostics);
+                mlirModuleDestroy(m);
+                answer
+            }
+        };
+        match answer {
+            Some(a) => self.outcome(false, a),
+            None => self.outcome(true, Vec::new()),
         }
-        self.outcome(failed, printed)
     }
 
     /// `Ok(answer)` when nothing failed or emitted a diagnostic, else `Err` with the

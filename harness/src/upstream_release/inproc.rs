@@ -115,12 +115,7 @@ pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> super::
                 match super::nested::failed_modules(&diagnostics, &starts) {
                     Some(bad) if !bad.is_empty() => {
                         out.failed.extend(bad.iter().map(|&i| pending[i]));
-                        pending = pending
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| !bad.contains(i))
-                            .map(|(_, &k)| k)
-                            .collect();
+                        pending = super::nested::without(&pending, &bad);
                     }
                     _ => break,
                 }

@@ -83,14 +83,7 @@ pub fn translated_by(t: &super::Toolchain, texts: &[&str], worker: bool) -> Vec<
             break;
         }
         match super::nested::failed_modules(&stderr, &starts) {
-            Some(bad) if !bad.is_empty() => {
-                parts = parts
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| !bad.contains(i))
-                    .map(|(_, p)| p)
-                    .collect();
-            }
+            Some(bad) if !bad.is_empty() => parts = super::nested::without(&parts, &bad),
             _ => break,
         }
     }

@@ -116,18 +116,23 @@ pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> Nested 
             }
             Run::Failed(bad) => {
                 out.failed.extend(bad.iter().map(|&i| pending[i]));
-                pending = pending
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| !bad.contains(i))
-                    .map(|(_, &k)| k)
-                    .collect();
+                pending = without(&pending, &bad);
             }
             Run::Unusable => break,
         }
     }
     out.failed.sort_unstable();
     out
+}
+
+/// `items` without those at the positions `positions` (what a failed run named).
+pub(super) fn without<T: Clone>(items: &[T], positions: &[usize]) -> Vec<T> {
+    items
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !positions.contains(i))
+        .map(|(_, x)| x.clone())
+        .collect()
 }
 
 /// Whether a text can be nested: one module `module {` ... `}` and nothing around it (a
