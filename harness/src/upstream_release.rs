@@ -271,22 +271,10 @@ pub fn nested_pipeline(release: Release, args: &[String]) -> Option<String> {
     // The function passes of a run of them, in one `func(...)` as the flags group them.
     let mut functions: Vec<String> = Vec::new();
     for a in args {
-        let (pass, options) = match a.strip_prefix("--")?.split_once('=') {
-            Some((p, o)) => (p, Some(o)),
-            None => (a.strip_prefix("--")?, None),
-        };
+        let (pass, text) = pipeline_element(a)?;
         if !PIPELINE_PASSES.contains(&pass) {
             return None;
         }
-        let text = match options {
-            // Options are words `key=value` apart; a brace, quote or comma would end them
-            // or the pass early.
-            Some(o) if o.is_empty() || o.contains(['{', '}', '"', '\'', ',', '(', ')']) => {
-                return None
-            }
-            Some(o) => format!("{pass}{{{o}}}"),
-            None => pass.to_string(),
-        };
         if on_functions(pass) {
             functions.push(text);
             continue;
@@ -301,6 +289,36 @@ pub fn nested_pipeline(release: Release, args: &[String]) -> Option<String> {
         passes.push(format!("{func}({})", functions.join(",")));
     }
     Some(format!("{open}{}{close}", passes.join(",")))
+}
+
+/// `mlir-opt`'s pass flags as one textual pipeline on the input's module, as the flags
+/// run them (MLIR 22's syntax): `--set-llvm-module-datalayout=data-layout=X
+/// --convert-math-to-llvm` is
+/// `builtin.module(set-llvm-module-datalayout{data-layout=X},convert-math-to-llvm)`, what
+/// our worker takes ([`inproc`]); `None` for an argument that is not a pass flag
+/// (`--mlir-...` options among them) or whose options would not read back.
+pub fn flags_pipeline(args: &[String]) -> Option<String> {
+    let passes: Option<Vec<String>> = args
+        .iter()
+        .map(|a| match pipeline_element(a)? {
+            (pass, _) if pass.starts_with("mlir-") => None,
+            (_, text) => Some(text),
+        })
+        .collect();
+    Some(format!("builtin.module({})", passes?.join(",")))
+}
+
+/// A pass flag `--PASS[=OPTIONS]` as an element of a textual pipeline, `PASS{OPTIONS}`,
+/// with the pass's name; `None` for anything else, and for options that would not read
+/// back inside `{...}` (they are words `key=value` apart: a brace, quote, comma or
+/// parenthesis would end them or the pass early; none at all after `=`).
+fn pipeline_element(arg: &str) -> Option<(&str, String)> {
+    let flag = arg.strip_prefix("--")?;
+    match flag.split_once('=') {
+        Some((_, o)) if o.is_empty() || o.contains(['{', '}', '"', '\'', ',', '(', ')']) => None,
+        Some((pass, o)) => Some((pass, format!("{pass}{{{o}}}"))),
+        None => Some((flag, flag.to_string())),
+    }
 }
 
 /// The passes [`pipeline`] runs for the releases before 17.
@@ -412,6 +430,28 @@ mod tests {
         assert!(r15.contains(&"--reconcile-unrealized-casts".into()));
         let r22 = pipeline(Release::MLIR22, 64, Default::default(), "e");
         assert_eq!(r22, mlir22_pipeline(64, Default::default(), "e"));
+    }
+
+    #[test]
+    fn pass_flags_become_a_textual_pipeline() {
+        let args: Vec<String> = [
+            "--set-llvm-module-datalayout=data-layout=e-m:e-i64:64",
+            "--convert-math-to-llvm",
+            "--finalize-memref-to-llvm=index-bitwidth=64 use-aligned-alloc=1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            flags_pipeline(&args).as_deref(),
+            Some("builtin.module(set-llvm-module-datalayout{data-layout=e-m:e-i64:64},convert-math-to-llvm,finalize-memref-to-llvm{index-bitwidth=64 use-aligned-alloc=1})")
+        );
+        for bad in ["-x", "--mlir-print-debuginfo", "--p=a{b}", "file.mlir"] {
+            assert_eq!(flags_pipeline(&[bad.to_string()]), None, "{bad}");
+        }
+        // MLIR 22's whole pipeline reads as one.
+        let p22 = pipeline(Release::MLIR22, 64, Default::default(), "e-m:e");
+        assert!(flags_pipeline(&p22).is_some());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Many modules through the whole upstream pipeline at once, for the campaign's
 //! `upstream` oracle: one `mlir-opt` run for every module of the same index bit width and
-//! pass options (by our worker for MLIR 22, [`crate::upstream_release::inproc`]; else
-//! [`crate::upstream_release::lower_batch`]), then one `mlir-translate` for
+//! pass options ([`crate::upstream_release::lower_batch`]: nested modules, through our
+//! worker for MLIR 22, [`crate::upstream_release::inproc`]), then one `mlir-translate` for
 //! all it lowered that are not run natively, merged into one module
 //! ([`crate::upstream_release::merged`]), and one `mlir-translate --split-input-file` for
 //! the others ([`crate::upstream_release::translate_batch`]).
@@ -62,7 +62,7 @@ pub fn to_llvm_ir_batch(jobs: &[Job]) -> Vec<Option<Prepared>> {
     let lower_group = |(ib, pass): (u32, PassOptions), ks: &[usize]| {
         let args = crate::upstream_release::pipeline(t.release, ib, pass, dl);
         let texts: Vec<String> = ks.iter().map(|&k| jobs[k].text.clone()).collect();
-        let out = crate::upstream_release::inproc::lower_batch(t, &texts, &args);
+        let out = crate::upstream_release::lower_batch(t, &texts, &args);
         ks.iter().copied().zip(out).collect::<Vec<_>>()
     };
     let outcomes: Vec<(usize, Result<String, String>)> = std::thread::scope(|s| {

@@ -40,7 +40,7 @@ pub fn lower_batch(
     args: &[String],
 ) -> Vec<Result<String, String>> {
     let tool = &t.tools.mlir_opt;
-    if !super::nested::lowers_nested(t.release) || texts.len() < 2 {
+    if !super::nested::lowers_nested(t.release) {
         return lower_batch_split(t, texts, args);
     }
     let nested = super::nested::lower_nested(t, texts, args);

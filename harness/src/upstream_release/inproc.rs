@@ -1,23 +1,20 @@
-//! MLIR 22's lowering without an `mlir-opt` process per run: our worker `stdlower-mlir`
-//! (the `mlir_worker` crate: MLIR's C API in a process that stays up) parses, lowers
-//! and prints a block's modules nested in one module, as `mlir-opt` does for
-//! [`super::nested`], and the harness cuts each case's module out of the output the same
-//! way. Starting `mlir-opt` costs about 45 ms of CPU (loading and relocating `libMLIR`
-//! and `libLLVM`, registering every dialect and pass); a campaign of 5,000 cases starts
-//! it about 50 times. A few workers (at most [`MAX_WORKERS`]) start when first needed
-//! and stay up for the process's life.
+//! MLIR 22's lowering and translation without an `mlir-opt` or `mlir-translate` process
+//! per run: our worker `stdlower-mlir` (the `mlir_worker` crate: MLIR's C API in a
+//! process that stays up) takes the nested runs of [`super::nested`] (a block's modules
+//! nested in one module, the flags pipeline as one textual pipeline) and the merged
+//! translation checks of [`super::merged`]. Starting `mlir-opt` costs about 45 ms of CPU
+//! (loading and relocating `libMLIR` and `libLLVM`, registering every dialect and
+//! pass); a campaign of 5,000 cases started it about 50 times. A few workers (at most
+//! [`MAX_WORKERS`]) start when first needed and stay up until the campaign ends them
+//! ([`shutdown`]).
 //!
 //! The worker stands in for one `mlir-opt` only: the one in the `bin` directory of the
 //! MLIR installation it was linked against (its first line names it), of release 22;
 //! for any other toolchain (`--mlir-bin`, a user's build, MLIR 13) the harness runs the
-//! tools. Its answers are held to `mlir-opt`'s, byte for byte, by the differential test
-//! `upstream_inproc`. A refusal is told apart as [`super::nested`] tells it: the worker
-//! words each diagnostic as `mlir-opt` does (`<stdin>:LINE:COL: error: ...`), its line
-//! names the nested module, which runs `mlir-opt` alone (its refusal, in a run alone's
-//! words, is the answer), and the others go to the worker again, a few rounds at most.
-//! Anything else (a diagnostic without a line, a crash, a timeout, an answer that does
-//! not cut into the expected modules) leaves what is left of the group to
-//! [`super::lower_batch`], which runs `mlir-opt`.
+//! tools. It words each diagnostic as `mlir-opt` does (`<stdin>:LINE:COL: error: ...`),
+//! so that a refused case is told apart as a nested `mlir-opt` run tells it. Its
+//! answers are held to `mlir-opt`'s, byte for byte, by the differential test
+//! `upstream_inproc`.
 //!
 //! Found next to this program (`stdlower-mlir` beside `stdlower-full`; beside the
 //! directory of a test binary), or at the path in `STDLOWER_MLIR_WORKER`, which `off`
@@ -39,114 +36,6 @@ pub const WORKER_ENV: &str = "STDLOWER_MLIR_WORKER";
 
 /// The protocol version this harness speaks (the worker's first line names its own).
 const PROTOCOL: &str = "1";
-
-/// How many worker runs a group gets before what is left goes to `mlir-opt`: each
-/// refused run removes the modules its diagnostics name.
-const ROUNDS: usize = 3;
-
-/// Per text, in order, `mlir-opt args`'s answer (see [`super::lower_batch`]): from the
-/// worker when it stands in for `t`'s `mlir-opt` and lowers the text; a text the
-/// worker's diagnostics named runs `mlir-opt` alone (its refusal is the answer), the
-/// rest (and everything when there is no worker) goes through [`super::lower_batch`].
-pub fn lower_batch(
-    t: &Toolchain,
-    texts: &[String],
-    args: &[String],
-) -> Vec<Result<String, String>> {
-    let lowered = lower_nested(t, texts, args);
-    let rest: Vec<usize> = (0..texts.len())
-        .filter(|&k| lowered.modules[k].is_none() && !lowered.failed.contains(&k))
-        .collect();
-    let rest_texts: Vec<String> = rest.iter().map(|&k| texts[k].clone()).collect();
-    let mut by_tools = match rest.is_empty() {
-        true => Vec::new(),
-        false => super::lower_batch(t, &rest_texts, args),
-    }
-    .into_iter();
-    lowered
-        .modules
-        .into_iter()
-        .enumerate()
-        .map(|(k, m)| match m {
-            Some(m) => Ok(m),
-            None if lowered.failed.contains(&k) => crate::upstream_tools::run_tool(
-                &t.tools.mlir_opt,
-                args,
-                &texts[k],
-                crate::upstream_tools::TOOL_TIMEOUT,
-            ),
-            None => by_tools.next().unwrap_or_else(|| Err("no answer".into())),
-        })
-        .collect()
-}
-
-/// What the worker gave for the texts: per text, its module as `mlir-opt args` lowering
-/// it alone prints it (`None`: not lowered by the worker), and the texts its diagnostics
-/// named. Nothing when the worker does not stand in for `t`'s `mlir-opt`.
-pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> super::nested::Nested {
-    let mut out = super::nested::Nested {
-        modules: vec![None; texts.len()],
-        failed: Vec::new(),
-    };
-    let Some(pipeline) = textual_pipeline(args).filter(|_| stands_in_for(t)) else {
-        return out;
-    };
-    let mut pending: Vec<usize> = (0..texts.len())
-        .filter(|&k| super::nested::nestable(&texts[k]))
-        .collect();
-    for _ in 0..ROUNDS {
-        if pending.is_empty() {
-            break;
-        }
-        let (input, starts) = super::nested::combined(texts, &pending);
-        let timeout =
-            crate::upstream_tools::TOOL_TIMEOUT + Duration::from_millis(50) * pending.len() as u32;
-        let answer = crate::process::watchdog::outside(|| lower(&pipeline, &input, timeout));
-        match answer {
-            Some((true, printed)) => {
-                if let Some(modules) = super::nested::cut(&printed, pending.len()) {
-                    for (k, m) in pending.iter().zip(modules) {
-                        out.modules[*k] = Some(m);
-                    }
-                }
-                break;
-            }
-            Some((false, diagnostics)) => {
-                match super::nested::failed_modules(&diagnostics, &starts) {
-                    Some(bad) if !bad.is_empty() => {
-                        out.failed.extend(bad.iter().map(|&i| pending[i]));
-                        pending = super::nested::without(&pending, &bad);
-                    }
-                    _ => break,
-                }
-            }
-            None => break,
-        }
-    }
-    out.failed.sort_unstable();
-    out
-}
-
-/// `mlir-opt`'s pass flags as a textual pipeline on the top module:
-/// `--set-llvm-module-datalayout=data-layout=X --convert-math-to-llvm` is
-/// `builtin.module(set-llvm-module-datalayout{data-layout=X},convert-math-to-llvm)`;
-/// `None` for an argument that is not a pass flag.
-pub fn textual_pipeline(args: &[String]) -> Option<String> {
-    let passes: Option<Vec<String>> = args
-        .iter()
-        .map(|a| {
-            let flag = a.strip_prefix("--")?;
-            if flag.starts_with("mlir-") || flag.contains(['{', '}', ',', '(', ')']) {
-                return None;
-            }
-            Some(match flag.split_once('=') {
-                Some((name, options)) => format!("{name}{{{options}}}"),
-                None => flag.to_string(),
-            })
-        })
-        .collect();
-    Some(format!("builtin.module({})", passes?.join(",")))
-}
 
 /// Whether the worker stands in for `t`'s `mlir-opt`: release 22, and the worker links
 /// the MLIR installation whose `bin` directory holds it.
@@ -271,9 +160,10 @@ fn ended() {
 }
 
 /// One request to a worker ([`take_worker`]), which goes back to the idle ones once it
-/// has answered: whether it lowered, and the printed module or the diagnostics; `None`
-/// when it gave no answer (then it is ended) or no worker could start.
-fn lower(pipeline: &str, input: &str, timeout: Duration) -> Option<(bool, String)> {
+/// has answered: whether it lowered `input` with the textual `pipeline`, and the printed
+/// module or the diagnostics; `None` when it gave no answer (then it is ended) or no
+/// worker could start.
+pub(super) fn lower(pipeline: &str, input: &str, timeout: Duration) -> Option<(bool, String)> {
     ask(&Request::Lower(pipeline), input, timeout)
 }
 
@@ -421,25 +311,6 @@ fn read_answer(r: &mut impl BufRead) -> Option<(bool, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pass_flags_become_a_textual_pipeline() {
-        let args: Vec<String> = [
-            "--set-llvm-module-datalayout=data-layout=e-m:e-i64:64",
-            "--convert-math-to-llvm",
-            "--finalize-memref-to-llvm=index-bitwidth=64 use-aligned-alloc=1",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        assert_eq!(
-            textual_pipeline(&args).as_deref(),
-            Some("builtin.module(set-llvm-module-datalayout{data-layout=e-m:e-i64:64},convert-math-to-llvm,finalize-memref-to-llvm{index-bitwidth=64 use-aligned-alloc=1})")
-        );
-        for bad in ["-x", "--mlir-print-debuginfo", "--p=a{b}", "file.mlir"] {
-            assert_eq!(textual_pipeline(&[bad.to_string()]), None, "{bad}");
-        }
-    }
 
     #[test]
     fn answers_are_read_frame_by_frame() {

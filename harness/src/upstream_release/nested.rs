@@ -26,6 +26,11 @@
 //! Checked by running each release both ways on generated modules (the differential
 //! test `upstream_nested`).
 //!
+//! For the installed MLIR 22, a nested run is not an `mlir-opt` process but a request to
+//! our worker ([`super::inproc`]), which takes the same flags as one textual pipeline on
+//! the outer module ([`super::flags_pipeline`]) and prints and words its diagnostics as
+//! `mlir-opt` does (the differential test `upstream_inproc`).
+//!
 //! MLIR 13 to 16 lower the nested modules one after the other and stop at the first
 //! that fails, so a text those releases are known to refuse (its signature shows one of
 //! the bugs documented in `docs/findings/`, [`known_refused`]) is not nested: it goes to
@@ -89,25 +94,31 @@ pub struct Nested {
 }
 
 /// Lowers the texts `texts` that can be nested with `t`'s `mlir-opt`, each as the
-/// pipeline `args` lowers it alone (see the module's doc); nothing for a release that
-/// does not lower nested modules ([`nested_args`]).
+/// pipeline `args` lowers it alone (see the module's doc), through our worker where it
+/// stands in for that `mlir-opt` ([`super::inproc`]); nothing for a release that does
+/// not lower nested modules ([`nested_args`]).
 pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> Nested {
+    lower_nested_by(t, texts, args, true)
+}
+
+/// [`lower_nested`], through the worker only when `worker` (and it stands in for `t`'s
+/// `mlir-opt`), else by `mlir-opt` itself (what the differential tests compare).
+pub fn lower_nested_by(t: &Toolchain, texts: &[String], args: &[String], worker: bool) -> Nested {
     let mut out = Nested {
         modules: vec![None; texts.len()],
         failed: Vec::new(),
     };
-    let Some(nested) = nested_args(t.release, args).filter(|_| lowers_nested(t.release)) else {
+    let Some(runner) = Runner::of(t, args, worker) else {
         return out;
     };
-    let tool = &t.tools.mlir_opt;
     let mut pending: Vec<usize> = (0..texts.len())
         .filter(|&k| nestable(&texts[k]) && !known_refused(t.release, &texts[k], args))
         .collect();
     for _ in 0..ROUNDS {
-        if pending.len() < 2 {
+        if pending.len() < runner.fewest() {
             break;
         }
-        match run_once(tool, texts, &pending, &nested) {
+        match run_once(&runner, texts, &pending) {
             Run::Lowered(modules) => {
                 for (k, m) in pending.iter().zip(modules) {
                     out.modules[*k] = Some(m);
@@ -125,6 +136,54 @@ pub fn lower_nested(t: &Toolchain, texts: &[String], args: &[String]) -> Nested 
     out
 }
 
+/// What makes a nested run.
+enum Runner<'t> {
+    /// `mlir-opt` with these arguments ([`nested_args`]).
+    Tool(&'t Path, Vec<String>),
+    /// Our worker with this textual pipeline ([`super::flags_pipeline`]).
+    Worker(String),
+}
+
+impl<'t> Runner<'t> {
+    /// The runner of `t`'s nested runs of the pipeline `args`: the worker when `worker`
+    /// and it stands in for `t`'s `mlir-opt`, else `mlir-opt`; `None` when `t`'s release
+    /// does not lower nested modules.
+    fn of(t: &'t Toolchain, args: &[String], worker: bool) -> Option<Runner<'t>> {
+        if !lowers_nested(t.release) {
+            return None;
+        }
+        let by_worker = worker.then(|| super::flags_pipeline(args)).flatten();
+        match by_worker.filter(|_| super::inproc::stands_in_for(t)) {
+            Some(pipeline) => Some(Runner::Worker(pipeline)),
+            None => nested_args(t.release, args).map(|a| Runner::Tool(&t.tools.mlir_opt, a)),
+        }
+    }
+
+    /// The fewest texts worth a nested run: one for the worker, which starts no
+    /// process; two for `mlir-opt`, whose run alone costs the same as one nested.
+    fn fewest(&self) -> usize {
+        match self {
+            Runner::Tool(..) => 2,
+            Runner::Worker(_) => 1,
+        }
+    }
+
+    /// `input` run: whether it succeeded, its output and its diagnostics; `None` when
+    /// the run crashed, timed out or could not start.
+    fn run(&self, input: &str, timeout: Duration) -> Option<(bool, String, String)> {
+        match self {
+            Runner::Tool(tool, args) => run(tool, args, input, timeout),
+            Runner::Worker(pipeline) => {
+                let (ok, text) = super::inproc::lower(pipeline, input, timeout)?;
+                Some(match ok {
+                    true => (true, text, String::new()),
+                    false => (false, String::new(), text),
+                })
+            }
+        }
+    }
+}
+
 /// `items` without those at the positions `positions` (what a failed run named).
 pub(super) fn without<T: Clone>(items: &[T], positions: &[usize]) -> Vec<T> {
     items
@@ -138,7 +197,7 @@ pub(super) fn without<T: Clone>(items: &[T], positions: &[usize]) -> Vec<T> {
 /// Whether a text can be nested: one module `module {` ... `}` and nothing around it (a
 /// named module, attributes or aliases would not come out as the module alone prints
 /// them).
-pub(super) fn nestable(text: &str) -> bool {
+fn nestable(text: &str) -> bool {
     let Some(body) = text.strip_prefix("module {\n") else {
         return false;
     };
@@ -272,13 +331,13 @@ fn name(i: usize) -> String {
     format!("@n{i}")
 }
 
-/// One run of `tool args` on the texts `pending` (indexes into `texts`) nested in one
+/// One run of `runner` on the texts `pending` (indexes into `texts`) nested in one
 /// module.
-fn run_once(tool: &Path, texts: &[String], pending: &[usize], args: &[String]) -> Run {
+fn run_once(runner: &Runner, texts: &[String], pending: &[usize]) -> Run {
     let (input, starts) = combined(texts, pending);
     let timeout =
         crate::upstream_tools::TOOL_TIMEOUT + Duration::from_millis(50) * pending.len() as u32;
-    let Some((success, stdout, stderr)) = run(tool, args, &input, timeout) else {
+    let Some((success, stdout, stderr)) = runner.run(&input, timeout) else {
         return Run::Unusable;
     };
     if !success {
@@ -298,7 +357,7 @@ fn run_once(tool: &Path, texts: &[String], pending: &[usize], args: &[String]) -
 
 /// The outer module holding the texts `pending` (each a [`nestable`] text, its module
 /// named after its position), and the line on which each nested module starts.
-pub(super) fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
+fn combined(texts: &[String], pending: &[usize]) -> (String, Vec<usize>) {
     let size: usize = pending.iter().map(|&k| texts[k].len() + 16).sum();
     let mut input = String::with_capacity(size + 16);
     input.push_str("module {\n");
@@ -352,7 +411,7 @@ pub(super) fn failed_modules(stderr: &str, starts: &[usize]) -> Option<Vec<usize
 /// header of the outer module (which carries the attributes the pipeline set) or its own
 /// when only it has attributes, and followed by what follows the outer module; `None`
 /// when the output is not exactly that.
-pub(super) fn cut(out: &str, n: usize) -> Option<Vec<String>> {
+fn cut(out: &str, n: usize) -> Option<Vec<String>> {
     // What follows the outer module's `}` (MLIR 22 ends its output with a blank line)
     // follows each module, as it follows the module printed alone.
     let tail = &out[out.trim_end().len()..];

@@ -11,7 +11,7 @@
 //! modern printing. The differences `docs/upstream-differences.md` documents are
 //! normalized away first ([`normalize`]); whatever still differs is a finding naming the
 //! function and what differs. It costs an `mlir-opt` run, so campaigns sample it and
-//! send many modules through one process or our worker ([`lower_batch`]). A
+//! send many modules through the release's batches ([`lower_batch`]). A
 //! module `mlir-opt` rejects or crashes on is not compared (the `upstream` oracle judges
 //! tool failures): it counts as [`UNSUPPORTED`].
 
@@ -352,17 +352,11 @@ fn compare_funcs(name: &str, a: &Func, b: &Func, out: &mut Vec<String>) {
     }
 }
 
-/// The marker `--split-input-file` splits input and output on.
-const MARKER: &str = "// -----";
-
 /// Lowers each upstream-syntax text with `mlir-opt` (the pipeline of
 /// [`crate::upstream::pipeline`] at `index_bitwidth`): its LLVM-dialect text, or why
-/// not. The texts go through our worker where it stands in for MLIR 22's `mlir-opt`,
-/// and through the release's batches for the other releases
-/// ([`crate::upstream_release::inproc::lower_batch`]); otherwise through one
-/// `--split-input-file` process; when that process crashes or its output does not
-/// split into one chunk per text, each text runs alone, and so does each text whose
-/// chunk came out empty (rejected), for its own message.
+/// not, in a run alone's words, through the selected release's batches
+/// ([`crate::upstream_release::lower_batch`]: nested modules, through our worker for
+/// MLIR 22; what fails, alone).
 pub fn lower_batch(texts: &[String], index_bitwidth: u32) -> Vec<Result<String, String>> {
     lower_batch_with(texts, index_bitwidth, PassOptions::default())
 }
@@ -373,90 +367,15 @@ pub fn lower_batch_with(
     index_bitwidth: u32,
     pass: PassOptions,
 ) -> Vec<Result<String, String>> {
-    let tools = match crate::upstream::tools() {
+    let t = match crate::upstream_release::selected() {
         Ok(t) => t,
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
-    let release = crate::upstream_release::selected_release();
     let args = match crate::upstream::host_data_layout() {
-        Ok(dl) => crate::upstream_release::pipeline(release, index_bitwidth, pass, dl),
+        Ok(dl) => crate::upstream_release::pipeline(t.release, index_bitwidth, pass, dl),
         Err(e) => return vec![Err(e.to_string()); texts.len()],
     };
-    if let Ok(t) = crate::upstream_release::selected() {
-        // Another release's batches, or MLIR 22's through our worker.
-        if release != converter::syntax::Release::MLIR22
-            || crate::upstream_release::inproc::stands_in_for(t)
-        {
-            return crate::upstream_release::inproc::lower_batch(t, texts, &args);
-        }
-    }
-    let alone = |t: &String| {
-        crate::upstream::run_tool(&tools.mlir_opt, &args, t, crate::upstream::TOOL_TIMEOUT)
-    };
-    // A text holding the marker would be split: it goes alone.
-    let batched: Vec<usize> = (0..texts.len())
-        .filter(|&k| !texts[k].contains(MARKER))
-        .collect();
-    let mut answers: Vec<Option<Result<String, String>>> = vec![None; texts.len()];
-    if batched.len() > 1 {
-        let mut input = String::new();
-        for (i, &k) in batched.iter().enumerate() {
-            if i > 0 {
-                input.push_str(MARKER);
-                input.push('\n');
-            }
-            input.push_str(&texts[k]);
-            if !texts[k].ends_with('\n') {
-                input.push('\n');
-            }
-        }
-        let mut split_args = args.clone();
-        split_args.push("--split-input-file".into());
-        // Exit status 1 when a chunk fails; the other chunks are still printed.
-        let out = run_split(&tools.mlir_opt, &split_args, &input);
-        if let Some(out) = out {
-            let chunks = split_output(&out);
-            if chunks.len() == batched.len() {
-                for (&k, c) in batched.iter().zip(chunks) {
-                    if !c.trim().is_empty() {
-                        answers[k] = Some(Ok(c));
-                    }
-                }
-            }
-        }
-    }
-    answers
-        .into_iter()
-        .zip(texts)
-        .map(|(a, t)| a.unwrap_or_else(|| alone(t)))
-        .collect()
-}
-
-/// Runs `mlir-opt` on a split input: its stdout when it exited (with success or with
-/// status 1, a rejected chunk), `None` when it crashed, timed out or could not start.
-fn run_split(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
-    // A child process with a timeout: not the calling campaign thread's own work.
-    crate::process::watchdog::outside(|| run_split_waiting(tool, args, input))
-}
-
-fn run_split_waiting(tool: &std::path::Path, args: &[String], input: &str) -> Option<String> {
-    let timeout = crate::upstream::TOOL_TIMEOUT * 4;
-    let done = crate::upstream::run_process(tool, args, input, timeout).ok()?;
-    matches!(done.status.code(), Some(0 | 1)).then_some(done.stdout)
-}
-
-/// The chunks of a `--split-input-file` output, split on the marker lines.
-fn split_output(out: &str) -> Vec<String> {
-    let mut chunks = vec![String::new()];
-    for line in out.lines() {
-        if line.trim_end() == MARKER {
-            chunks.push(String::new());
-        } else if let Some(c) = chunks.last_mut() {
-            c.push_str(line);
-            c.push('\n');
-        }
-    }
-    chunks
+    crate::upstream_release::lower_batch(t, texts, &args)
 }
 
 /// `mlir-opt`'s lowering of each pending module, one process per index width and
@@ -494,15 +413,6 @@ pub fn compared(exec: &crate::exec::ExecOptions) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn split_output_gives_one_chunk_per_marker() {
-        let out = "module {\n}\n\n// -----\n// -----\nmodule {\n  llvm.func @c()\n}\n";
-        let c = split_output(out);
-        assert_eq!(c.len(), 3);
-        assert!(c[1].trim().is_empty());
-        assert!(c[2].contains("@c"));
-    }
 
     #[test]
     fn differences_name_the_function_and_what_differs() {

@@ -85,7 +85,7 @@ fn differential(
     let texts = generated(t.release, seeds.clone(), pass);
     assert!(texts.len() * 4 > seeds.count(), "{} exported", texts.len());
     let split = upstream_release::batch::lower_batch_split(t, &texts, args);
-    let nested_only = nested::lower_nested(t, &texts, args);
+    let nested_only = nested::lower_nested_by(t, &texts, args, false);
     let both = upstream_release::lower_batch(t, &texts, args);
     let mut from_nested = 0;
     for (k, text) in texts.iter().enumerate() {
@@ -184,7 +184,7 @@ fn told_apart(
 ) -> Vec<Result<String, String>> {
     let args = pipeline(t.release);
     let texts: Vec<String> = texts.iter().map(|s| s.to_string()).collect();
-    let nested_only = nested::lower_nested(t, &texts, &args);
+    let nested_only = nested::lower_nested_by(t, &texts, &args, false);
     let both = upstream_release::lower_batch(t, &texts, &args);
     let by_split = upstream_release::batch::lower_batch_split(t, &texts, &args);
     for (k, text) in texts.iter().enumerate() {
